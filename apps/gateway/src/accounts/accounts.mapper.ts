@@ -1,0 +1,22 @@
+import type { Account } from '@livevote/contracts';
+import type { AccountRow } from './accounts.repository';
+
+export function mapAccount(row: AccountRow): Account {
+  return {
+    key: row.id,
+    name: row.name,
+    nameShort: row.nameShort,
+    address: {
+      address: row.address.address ?? '',
+      city: row.address.city ?? '',
+      prov: row.address.prov ?? '',
+      postal: row.address.postal ?? '',
+      country: row.address.country ?? '',
+    },
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    subscription: { product: row.subscription.product, status: row.subscription.status },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { AccountsController } from './accounts.controller';
+import { AccountsRepository } from './accounts.repository';
+import { AccountsService } from './accounts.service';
+
+@Module({
+  imports: [IdentityModule],
+  controllers: [AccountsController],
+  providers: [AccountsRepository, AccountsService],
+  exports: [AccountsService],
+})
+export class AccountsModule {}

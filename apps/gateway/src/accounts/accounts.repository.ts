@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { Database } from '../database/database';
+import { accounts, accountUsers, users } from '../database/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+@Injectable()
+export class AccountsRepository {
+  constructor(private readonly database: Database) {}
+
+  listForUser(userId: string, options: { searchText?: string; limit: number }): Promise<AccountRow[]> {
+    const filters = [eq(accountUsers.userId, userId)];
+    if (options.searchText) filters.push(ilike(accounts.name, `%${escapeLike(options.searchText)}%`));
+    return this.database.db
+      .select(accountColumns)
+      .from(accounts)
+      .innerJoin(accountUsers, eq(accountUsers.accountId, accounts.id))
+      .where(and(...filters))
+      .orderBy(asc(accounts.name), asc(accounts.id))
+      .limit(options.limit);
+  }
+
+  async findForUser(accountId: string, userId: string): Promise<AccountRow | undefined> {
+    const [row] = await this.database.db
+      .select(accountColumns)
+      .from(accounts)
+      .innerJoin(accountUsers, eq(accountUsers.accountId, accounts.id))
+      .where(and(eq(accounts.id, accountId), eq(accountUsers.userId, userId)))
+      .limit(1);
+    return row;
+  }
+
+  async findById(accountId: string): Promise<AccountRow | undefined> {
+    const [row] = await this.database.db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+    return row;
+  }
+
+  async create(values: typeof accounts.$inferInsert): Promise<AccountRow> {
+    const [row] = await this.database.db.insert(accounts).values(values).returning();
+    return row;
+  }
+
+  /** Adds the member; false when the user already belonged to the account. */
+  async addUser(accountId: string, userId: string): Promise<{ createdAt: Date } | null> {
+    const [row] = await this.database.db
+      .insert(accountUsers)
+      .values({ accountId, userId })
+      .onConflictDoNothing()
+      .returning({ createdAt: accountUsers.createdAt });
+    return row ?? null;
+  }
+
+  async removeUser(accountId: string, userId: string): Promise<boolean> {
+    const rows = await this.database.db
+      .delete(accountUsers)
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+      .returning({ userId: accountUsers.userId });
+    return rows.length === 1;
+  }
+
+  /** Locks the account's membership rows, so concurrent removals cannot empty it. */
+  async countUsersForUpdate(accountId: string): Promise<number> {
+    await this.database.db.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(accountUsers)
+      .where(eq(accountUsers.accountId, accountId));
+    return Number(row?.n ?? 0);
+  }
+
+  async isMember(accountId: string, userId: string): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ userId: accountUsers.userId })
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  async findUserByEmail(email: string) {
+    const [row] = await this.database.db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return row;
+  }
+}
+
+const accountColumns = {
+  id: accounts.id,
+  name: accounts.name,
+  nameShort: accounts.nameShort,
+  address: accounts.address,
+  contactName: accounts.contactName,
+  contactEmail: accounts.contactEmail,
+  subscription: accounts.subscription,
+  createdAt: accounts.createdAt,
+  updatedAt: accounts.updatedAt,
+};

@@ -1,0 +1,72 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { ZodValidationPipe } from 'nestjs-zod';
+import { AccountsModule } from './accounts/accounts.module';
+import { Clock } from './common/clock';
+import { ProblemDetailsFilter } from './common/problem-details.filter';
+import { AppConfig } from './config/app-config';
+import { Database } from './database/database';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { IdentityModule } from './identity/identity.module';
+import { MetricsService } from './metrics/metrics.service';
+import { RedisModule } from './redis/redis.module';
+import { DemoModule } from './demo/demo.module';
+
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+}
+
+/** Process-wide values every module may inject: configuration, clock, metrics. */
+@Global()
+@Module({})
+class CoreModule {
+  static register({ config, clock }: AppContext): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useValue: clock }, MetricsService],
+      exports: [AppConfig, Clock, MetricsService],
+    };
+  }
+}
+
+/** The modules shared by the HTTP gateway and the admin CLI. */
+export function domainModules(context: AppContext) {
+  return [
+    CoreModule.register(context),
+    DatabaseModule.register(context.database),
+    RedisModule,
+    IdentityModule,
+    AccountsModule,
+    DemoModule,
+  ];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(context: AppContext): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: context.config.logLevel,
+            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
+            customAttributeKeys: { reqId: 'correlationId' },
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
+          },
+        }),
+        ...domainModules(context),
+        HealthModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ProblemDetailsFilter },
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+      ],
+    };
+  }
+}

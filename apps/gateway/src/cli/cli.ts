@@ -1,0 +1,88 @@
+import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { parseArgs } from 'node:util';
+import { AccountsService } from '../accounts/accounts.service';
+import { domainModules } from '../app.module';
+import { ApiException } from '../common/api-exception';
+import { SystemClock } from '../common/clock';
+import type { AppConfig } from '../config/app-config';
+import { openDatabase } from '../database/database';
+import { DemoSeedService } from '../demo/demo-seed.service';
+import { UsersService } from '../identity/users.service';
+
+export class CliError extends Error {}
+
+type Flags = Record<string, string | boolean | string[] | undefined>;
+type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
+
+const OPTIONS = {
+  name: { type: 'string' },
+  short: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  mfa: { type: 'boolean' },
+  account: { type: 'string' },
+  json: { type: 'boolean' },
+  'redirect-uri': { type: 'string', multiple: true },
+} as const;
+
+function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new CliError(`--${name} is required`);
+  return value.trim();
+}
+
+const COMMANDS: Record<string, Command> = {
+  'account:create': (app, flags) =>
+    app.get(AccountsService).create({ name: required(flags, 'name'), nameShort: flags.short as string | undefined }),
+  'user:create': (app, flags) =>
+    app.get(UsersService).create({
+      email: required(flags, 'email'),
+      password: required(flags, 'password'),
+      name: flags.name as string | undefined,
+      mfa: flags.mfa === true,
+    }),
+  'account:add-user': async (app, flags) => {
+    await app.get(AccountsService).adminSetMembership(required(flags, 'account'), required(flags, 'email'), true);
+    return { ok: true };
+  },
+  'account:remove-user': async (app, flags) => {
+    await app.get(AccountsService).adminSetMembership(required(flags, 'account'), required(flags, 'email'), false);
+    return { ok: true };
+  },
+  'demo:seed': async (app) => {
+    const demo = await app.get(DemoSeedService).seed();
+    return demo;
+  },
+};
+
+export const CLI_COMMANDS = Object.keys(COMMANDS);
+
+/** Runs one admin command against the configured database; returns the JSON it prints. */
+export async function runCli(argv: string[], config: AppConfig): Promise<object> {
+  const [command, ...rest] = argv;
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) throw new CliError(`unknown command ${command ?? '(none)'}; commands: ${CLI_COMMANDS.join(', ')}`);
+  let flags: Flags;
+  try {
+    flags = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values as Flags;
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  const database = await openDatabase({ url: config.database.url, dataDir: config.dataDir, poolSize: 2 });
+  @Module({})
+  class CliModule {
+    static register(): DynamicModule {
+      return { module: CliModule, imports: domainModules({ config, database, clock: new SystemClock() }) };
+    }
+  }
+  const app = await NestFactory.createApplicationContext(CliModule.register(), { logger: ['error'], abortOnError: false });
+  try {
+    return await run(app, flags);
+  } catch (error) {
+    if (error instanceof ApiException) throw new CliError(`${error.code}: ${error.message}`);
+    throw error;
+  } finally {
+    await app.close();
+  }
+}

@@ -1,0 +1,18 @@
+/** A failure a client can act on: becomes problem details with a stable `code`. */
+export class ApiException extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiException';
+  }
+}
+
+export class NotFoundException extends ApiException {
+  constructor(what: string) {
+    super(404, 'not_found', `${what} not found`);
+  }
+}

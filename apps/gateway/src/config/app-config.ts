@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+    .default('livevote'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('LiveVote <no-reply@livevote.localhost>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PORTAL_HOST: z.string().min(1).default('vote.localhost'),
+  DOCUMENTS_DIR: z.string().min(1).optional(),
+  AUTH_RATE_LIMIT_PER_USER: positiveInt(10),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
+  REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  TRUST_PROXY: booleanFlag.default(false),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+type Env = z.infer<typeof EnvSchema>;
+
+/** The gateway's whole configuration, read once at start. Nothing else reads process.env. */
+export class AppConfig {
+  readonly env: Env['NODE_ENV'];
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: { url?: string; poolSize: number };
+  readonly redis: { url?: string; prefix: string };
+  readonly mail: { smtpUrl?: string; from: string; outboxDir: string };
+  readonly jwtSecret: string;
+  readonly publicUrl: string;
+  readonly portalHost: string;
+  readonly documentsDir: string;
+  readonly auth: {
+    rateLimitPerUser: number;
+    rateLimitPerIp: number;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+  };
+  readonly trustProxy: boolean;
+  readonly seedDemo: boolean;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly shutdownGraceMs: number;
+
+  constructor(env: Env, jwtSecret: string) {
+    const dataDir = resolve(env.DATA_DIR);
+    this.env = env.NODE_ENV;
+    this.port = env.PORT;
+    this.host = env.HOST;
+    this.dataDir = dataDir;
+    this.database = { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE };
+    this.redis = { url: env.REDIS_URL, prefix: env.REDIS_PREFIX };
+    this.mail = { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') };
+    this.jwtSecret = jwtSecret;
+    this.publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    this.portalHost = env.PORTAL_HOST;
+    this.documentsDir = resolve(env.DOCUMENTS_DIR ?? join(dataDir, 'documents'));
+    this.auth = {
+      rateLimitPerUser: env.AUTH_RATE_LIMIT_PER_USER,
+      rateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    };
+    this.trustProxy = env.TRUST_PROXY;
+    this.seedDemo = env.SEED_DEMO ?? !env.DATABASE_URL;
+    this.logLevel = env.LOG_LEVEL;
+    this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
+  }
+
+  get embeddedDatabase(): boolean {
+    return !this.database.url;
+  }
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Validates the environment. A bad value throws a ConfigError whose message is one line
+ * naming the variable. Without JWT_SECRET a secret is generated once and kept in the
+ * data directory, so tokens survive a restart of the embedded default.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  return new AppConfig(env, env.JWT_SECRET ?? persistedSecret(resolve(env.DATA_DIR)));
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,52 @@
+import { Logger as NestLogger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
+import { AppModule } from './app.module';
+import { Clock, SystemClock } from './common/clock';
+import { bodyParsers, correlationId } from './common/http-middleware';
+import { AppConfig } from './config/app-config';
+import { openDatabase } from './database/database';
+import { MetricsService } from './metrics/metrics.service';
+
+export interface GatewayOptions {
+  clock?: Clock;
+}
+
+/** Opens (and migrates) the database, then builds the HTTP gateway; `listen` is the caller's. */
+export async function createGateway(config: AppConfig, options: GatewayOptions = {}): Promise<NestExpressApplication> {
+  const database = await openDatabase({
+    url: config.database.url,
+    dataDir: config.dataDir,
+    poolSize: config.database.poolSize,
+  });
+  const clock = options.clock ?? new SystemClock();
+  let app: NestExpressApplication;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, database, clock }), {
+      bodyParser: false,
+      bufferLogs: true,
+      abortOnError: false,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(correlationId(), app.get(MetricsService).middleware(), ...bodyParsers());
+
+  const openApi = new DocumentBuilder()
+    .setTitle('LiveVote gateway')
+    .setDescription('Meetings, members, matters, live voting, documents, accounts, webcasts and partner access.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, openApi));
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+  new NestLogger('Gateway').debug?.(`database: ${database.kind}`);
+  return app;
+}

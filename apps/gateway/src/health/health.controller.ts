@@ -1,0 +1,62 @@
+import { Controller, Get, Header, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiException } from '../common/api-exception';
+import { Database } from '../database/database';
+import { MetricsService } from '../metrics/metrics.service';
+import { RedisConnection } from '../redis/redis.module';
+
+async function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+@ApiExcludeController()
+@Controller()
+export class HealthController {
+  constructor(
+    private readonly database: Database,
+    private readonly redis: RedisConnection,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  @Get('healthz')
+  healthz() {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async readyz() {
+    const checks: Record<string, string> = {};
+    const probe = async (name: string, work: () => Promise<void>) => {
+      try {
+        await within(2000, work());
+        checks[name] = 'up';
+      } catch {
+        checks[name] = 'down';
+      }
+    };
+    await Promise.all([
+      probe('database', () => this.database.ping()),
+      this.redis.client ? probe('redis', () => this.redis.ping()) : Promise.resolve((checks.redis = 'not configured')),
+    ]);
+    const down = Object.entries(checks).filter(([, state]) => state === 'down');
+    if (down.length) {
+      throw new ApiException(503, 'not_ready', `Not ready: ${down.map(([name]) => name).join(', ')} unreachable.`);
+    }
+    return { status: 'ready', checks };
+  }
+
+  @Get('metrics')
+  @Header('Cache-Control', 'no-store')
+  async metricsText(@Res() response: Response) {
+    response.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
+  }
+}

@@ -1,0 +1,32 @@
+import { Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { AuthRefreshResponse, AuthTokenResponse } from '@livevote/contracts';
+import {
+  AuthRefreshRequestDto,
+  AuthRefreshResponseDto,
+  AuthTokenRequestDto,
+  AuthTokenResponseDto,
+} from './auth.dto';
+import { AuthService } from './auth.service';
+
+@ApiTags('Auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Post('token')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: AuthTokenResponseDto })
+  token(@Body() body: AuthTokenRequestDto, @Ip() ip: string): Promise<AuthTokenResponse> {
+    return this.auth.signIn(body, ip);
+  }
+
+  @Post(['oauth/refresh', 'oauth/refresh/'])
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: AuthRefreshResponseDto })
+  refresh(@Body() body: AuthRefreshRequestDto, @Ip() ip: string): Promise<AuthRefreshResponse> {
+    return this.auth.refresh(body.refresh_token, ip);
+  }
+}

@@ -1,0 +1,7 @@
+import { createZodDto } from 'nestjs-zod';
+import { AuthRefreshRequest, AuthRefreshResponse, AuthTokenRequest, AuthTokenResponse } from '@livevote/contracts';
+
+export class AuthTokenRequestDto extends createZodDto(AuthTokenRequest) {}
+export class AuthTokenResponseDto extends createZodDto(AuthTokenResponse) {}
+export class AuthRefreshRequestDto extends createZodDto(AuthRefreshRequest) {}
+export class AuthRefreshResponseDto extends createZodDto(AuthRefreshResponse) {}

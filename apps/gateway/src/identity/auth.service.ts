@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { AuthRefreshResponse, AuthTokenRequest, AuthTokenResponse } from '@livevote/contracts';
+import { AppConfig } from '../config/app-config';
+import { Clock } from '../common/clock';
+import { UnitOfWork } from '../database/database';
+import { AccessTokens } from './access-tokens';
+import { AuthErrorCode, AuthException } from './auth.exception';
+import { AuthRateLimiter } from './auth-rate-limiter';
+import { PasswordHasher } from './password-hasher';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { Totp } from './totp';
+import { UsersRepository } from './users.repository';
+
+const DAY_MS = 86_400_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly totp: Totp,
+    private readonly accessTokens: AccessTokens,
+    private readonly limiter: AuthRateLimiter,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async signIn(request: AuthTokenRequest, clientIp: string): Promise<AuthTokenResponse> {
+    await this.limiter.consume(clientIp, request.username);
+    const user = await this.users.findByEmail(request.username);
+    const passwordOk = await this.hasher.verify(user?.passwordHash, request.password);
+    if (!user || !passwordOk) throw new AuthException(AuthErrorCode.InvalidCredentials);
+    if (user.totpSecret) {
+      if (!request.mfaToken) throw new AuthException(AuthErrorCode.MfaRequired);
+      const step = this.totp.verify(user.totpSecret, request.mfaToken, this.clock.now());
+      if (step === null || !(await this.users.claimTotpStep(user.id, step))) {
+        throw new AuthException(AuthErrorCode.InvalidCredentials);
+      }
+    }
+    const refreshToken = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.unitOfWork.run(() =>
+      this.refreshTokens.insert({
+        userId: user.id,
+        tokenHash: hashToken(refreshToken),
+        expiresAt: new Date(now.getTime() + this.config.auth.refreshTokenTtlDays * DAY_MS),
+      }),
+    );
+    return {
+      access_token: this.accessTokens.issue(user.id),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: this.accessTokens.ttlSeconds,
+      grant_type: 'username+password',
+    };
+  }
+
+  async refresh(refreshToken: string, clientIp: string): Promise<AuthRefreshResponse> {
+    await this.limiter.consume(clientIp);
+    const now = this.clock.now();
+    const row = await this.refreshTokens.findUsable(hashToken(refreshToken));
+    const valid = row && row.expiresAt > now && row.createdAt >= row.passwordChangedAt;
+    if (!row || !valid) throw new AuthException(AuthErrorCode.InvalidRefreshToken);
+    await this.refreshTokens.markUsed(row.id, now);
+    return {
+      access_token: this.accessTokens.issue(row.userId),
+      token_type: 'Bearer',
+      expires_in: this.accessTokens.ttlSeconds,
+      grant_type: 'refresh_token',
+    };
+  }
+}

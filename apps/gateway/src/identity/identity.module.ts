@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { AppConfig } from '../config/app-config';
+import { AccessTokens } from './access-tokens';
+import { AuthController } from './auth.controller';
+import { AuthRateLimiter } from './auth-rate-limiter';
+import { AuthService } from './auth.service';
+import { JwtAuthGuard } from './jwt-auth.guard';
+import { PasswordHasher } from './password-hasher';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { Totp } from './totp';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
+
+@Module({
+  imports: [
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AccessTokens,
+    AuthRateLimiter,
+    AuthService,
+    JwtAuthGuard,
+    PasswordHasher,
+    RefreshTokensRepository,
+    Totp,
+    UsersRepository,
+    UsersService,
+  ],
+  exports: [AccessTokens, JwtAuthGuard, UsersRepository, UsersService, Totp],
+})
+export class IdentityModule {}

@@ -1,0 +1,33 @@
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { AccessTokens } from './access-tokens';
+import { AuthErrorCode, AuthException } from './auth.exception';
+
+export interface Manager {
+  userId: string;
+}
+
+type AuthedRequest = Request & { manager?: Manager };
+
+/** Guards /v1: a valid manager JWT in `Authorization: Bearer`. */
+@Injectable()
+export class JwtAuthGuard implements CanActivate {
+  constructor(private readonly tokens: AccessTokens) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    const header = request.headers.authorization;
+    if (!header) throw AuthException.bearer(AuthErrorCode.MissingToken);
+    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+    const claims = match ? this.tokens.verify(match[1]) : null;
+    if (!claims) throw AuthException.bearer(AuthErrorCode.InvalidToken);
+    request.manager = { userId: claims.sub };
+    return true;
+  }
+}
+
+export const CurrentManager = createParamDecorator((_data: unknown, context: ExecutionContext): Manager => {
+  const manager = context.switchToHttp().getRequest<AuthedRequest>().manager;
+  if (!manager) throw AuthException.bearer(AuthErrorCode.MissingToken);
+  return manager;
+});

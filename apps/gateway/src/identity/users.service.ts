@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { ApiException } from '../common/api-exception';
+import { Clock } from '../common/clock';
+import { UnitOfWork } from '../database/database';
+import { PasswordHasher } from './password-hasher';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { Totp } from './totp';
+import { UsersRepository } from './users.repository';
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  totpSecret?: string;
+  otpauthUrl?: string;
+}
+
+/** Creating users and changing passwords: the admin CLI's side of identity. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly totp: Totp,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(input: { email: string; password: string; name?: string; mfa?: boolean }): Promise<CreatedUser> {
+    if (input.password.length < 8) throw new ApiException(400, 'weak_password', 'The password needs at least 8 characters.');
+    const passwordHash = await this.hasher.hash(input.password);
+    const totpSecret = input.mfa ? this.totp.newSecret() : null;
+    return this.unitOfWork.run(async () => {
+      if (await this.users.findByEmail(input.email)) {
+        throw new ApiException(409, 'user_exists', `A user with e-mail ${input.email} already exists.`);
+      }
+      const user = await this.users.create({ email: input.email, name: input.name ?? '', passwordHash, totpSecret });
+      return {
+        id: user.id,
+        email: user.email,
+        ...(totpSecret ? { totpSecret, otpauthUrl: this.totp.uri(totpSecret, user.email) } : {}),
+      };
+    });
+  }
+
+  /** Sets a new password; every refresh token issued before dies with the old one. */
+  async changePassword(email: string, password: string): Promise<void> {
+    if (password.length < 8) throw new ApiException(400, 'weak_password', 'The password needs at least 8 characters.');
+    const passwordHash = await this.hasher.hash(password);
+    await this.unitOfWork.run(async () => {
+      const user = await this.users.findByEmail(email);
+      if (!user) throw new ApiException(404, 'user_not_found', `No user with e-mail ${email}.`);
+      const now = this.clock.now();
+      await this.users.setPassword(user.id, passwordHash, now);
+      await this.refreshTokens.revokeAllForUser(user.id, now);
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { ConfigError, loadConfig } from './config/app-config';
+import { DemoSeedService } from './demo/demo-seed.service';
+import { createGateway } from './gateway';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createGateway(config);
+  const logger = new Logger('Gateway');
+  if (config.seedDemo) {
+    const demo = await app.get(DemoSeedService).seed();
+    printDemo(demo);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: closing connections and stopping`);
+    setTimeout(() => process.exit(1), config.shutdownGraceMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error(`shutdown failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  await app.listen(config.port, config.host);
+  logger.log(
+    `listening on ${config.publicUrl} (database: ${config.embeddedDatabase ? 'PGlite in ' + config.dataDir : 'PostgreSQL'}, redis: ${config.redis.url ? 'on' : 'off'})`,
+  );
+}
+
+function printDemo(demo: Awaited<ReturnType<DemoSeedService['seed']>>): void {
+  const lines = [
+    '',
+    `  Demo ${demo.created ? 'created' : 'ready'}.`,
+    `  Sign in:   POST ${demo.signIn.tokenUrl}`,
+    `             username ${demo.signIn.username}   password ${demo.signIn.password}`,
+    `  Account:   ${demo.accountKey}`,
+    `  Meeting:   ${demo.meeting.name} (${demo.meeting.shortCode})  ${demo.meeting.apiUrl}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`gateway failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

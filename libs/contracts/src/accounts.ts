@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { IsoDateTime, ListLimit, SearchText } from './common';
+
+/** Spec 2.9. */
+export const Account = z.object({
+  key: z.string(),
+  name: z.string(),
+  nameShort: z.string(),
+  address: z.object({
+    address: z.string(),
+    city: z.string(),
+    prov: z.string(),
+    postal: z.string(),
+    country: z.string(),
+  }),
+  contactName: z.string(),
+  contactEmail: z.string(),
+  subscription: z.object({
+    product: z.string(),
+    status: z.string(),
+  }),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Account = z.infer<typeof Account>;
+
+export const ListAccountsQuery = z.object({
+  searchText: SearchText,
+  limit: ListLimit,
+});
+export type ListAccountsQuery = z.infer<typeof ListAccountsQuery>;
+
+export const AddAccountUserRequest = z.strictObject({
+  email: z.email().max(320),
+});
+export type AddAccountUserRequest = z.infer<typeof AddAccountUserRequest>;
+
+export const AccountUser = z.object({
+  email: z.string(),
+  name: z.string(),
+  addedAt: IsoDateTime,
+});
+export type AccountUser = z.infer<typeof AccountUser>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const AuthTokenRequest = z.strictObject({
+  username: z.string().min(1).max(320),
+  password: z.string().min(1).max(1024),
+  mfaToken: z
+    .string()
+    .regex(/^\d{6}$/, 'a 6-digit code')
+    .optional(),
+});
+export type AuthTokenRequest = z.infer<typeof AuthTokenRequest>;
+
+export const AuthRefreshRequest = z.strictObject({
+  refresh_token: z.string().min(1).max(512),
+});
+export type AuthRefreshRequest = z.infer<typeof AuthRefreshRequest>;
+
+/** Spec 2.11: Auth API token response. */
+export const AuthTokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  grant_type: z.literal('username+password'),
+});
+export type AuthTokenResponse = z.infer<typeof AuthTokenResponse>;
+
+/** Spec 2.11: Auth API refresh response (no new refresh token). */
+export const AuthRefreshResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  grant_type: z.literal('refresh_token'),
+});
+export type AuthRefreshResponse = z.infer<typeof AuthRefreshResponse>;
