@@ -27,7 +27,11 @@ class CoreModule {
   static register({ config, clock }: AppContext): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: AppConfig, useValue: config }, { provide: Clock, useValue: clock }, MetricsService],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: Clock, useValue: clock },
+        MetricsService,
+      ],
       exports: [AppConfig, Clock, MetricsService],
     };
   }
@@ -57,7 +61,9 @@ export class AppModule {
             genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
             customAttributeKeys: { reqId: 'correlationId' },
             redact: ['req.headers.authorization', 'req.headers.cookie'],
-            autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/metrics' },
+            autoLogging: {
+              ignore: (req) => req.url === '/healthz' || req.url === '/metrics',
+            },
           },
         }),
         ...domainModules(context),

@@ -16,7 +16,10 @@ export interface GatewayOptions {
 }
 
 /** Opens (and migrates) the database, then builds the HTTP gateway; `listen` is the caller's. */
-export async function createGateway(config: AppConfig, options: GatewayOptions = {}): Promise<NestExpressApplication> {
+export async function createGateway(
+  config: AppConfig,
+  options: GatewayOptions = {},
+): Promise<NestExpressApplication> {
   const database = await openDatabase({
     url: config.database.url,
     dataDir: config.dataDir,
@@ -25,11 +28,14 @@ export async function createGateway(config: AppConfig, options: GatewayOptions =
   const clock = options.clock ?? new SystemClock();
   let app: NestExpressApplication;
   try {
-    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ config, database, clock }), {
-      bodyParser: false,
-      bufferLogs: true,
-      abortOnError: false,
-    });
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot({ config, database, clock }),
+      {
+        bodyParser: false,
+        bufferLogs: true,
+        abortOnError: false,
+      },
+    );
   } catch (error) {
     await database.close();
     throw error;
@@ -37,16 +43,27 @@ export async function createGateway(config: AppConfig, options: GatewayOptions =
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(correlationId(), app.get(MetricsService).middleware(), ...bodyParsers());
+  app.use(
+    correlationId(),
+    app.get(MetricsService).middleware(),
+    ...bodyParsers(),
+  );
 
   const openApi = new DocumentBuilder()
     .setTitle('LiveVote gateway')
-    .setDescription('Meetings, members, matters, live voting, documents, accounts, webcasts and partner access.')
+    .setDescription(
+      'Meetings, members, matters, live voting, documents, accounts, webcasts and partner access.',
+    )
     .setVersion('1')
     .addBearerAuth()
     .build();
-  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, openApi));
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json', yamlDocumentUrl: 'docs/openapi.yaml' });
+  const document = cleanupOpenApiDoc(
+    SwaggerModule.createDocument(app, openApi),
+  );
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs/openapi.json',
+    yamlDocumentUrl: 'docs/openapi.yaml',
+  });
   new NestLogger('Gateway').debug?.(`database: ${database.kind}`);
   return app;
 }

@@ -1,8 +1,33 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Account, AccountUser } from '@livevote/contracts';
-import { CurrentManager, JwtAuthGuard, type Manager } from '../identity/jwt-auth.guard';
-import { AccountDto, AccountUserDto, AddAccountUserRequestDto, ListAccountsQueryDto } from './accounts.dto';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import {
+  AccountDto,
+  AccountUserDto,
+  AddAccountUserRequestDto,
+  ListAccountsQueryDto,
+} from './accounts.dto';
 import { AccountsService } from './accounts.service';
 
 @ApiTags('Accounts')
@@ -14,13 +39,19 @@ export class AccountsController {
 
   @Get()
   @ApiOkResponse({ type: [AccountDto] })
-  list(@CurrentManager() manager: Manager, @Query() query: ListAccountsQueryDto): Promise<Account[]> {
+  list(
+    @CurrentManager() manager: Manager,
+    @Query() query: ListAccountsQueryDto,
+  ): Promise<Account[]> {
     return this.accounts.list(manager.userId, query);
   }
 
   @Get(':key')
   @ApiOkResponse({ type: AccountDto })
-  get(@CurrentManager() manager: Manager, @Param('key') key: string): Promise<Account> {
+  get(
+    @CurrentManager() manager: Manager,
+    @Param('key') key: string,
+  ): Promise<Account> {
     return this.accounts.get(manager.userId, key);
   }
 

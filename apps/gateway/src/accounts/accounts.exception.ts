@@ -13,7 +13,10 @@ function describe(code: AccountErrorCode): [number, string] {
     case AccountErrorCode.AccountNotFound:
       return [404, 'Account not found.'];
     case AccountErrorCode.UserNotFound:
-      return [404, 'No user with that e-mail; users are created with the admin CLI.'];
+      return [
+        404,
+        'No user with that e-mail; users are created with the admin CLI.',
+      ];
     case AccountErrorCode.AlreadyMember:
       return [409, 'The user already belongs to this account.'];
     case AccountErrorCode.NotMember:

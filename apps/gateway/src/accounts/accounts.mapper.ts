@@ -15,7 +15,10 @@ export function mapAccount(row: AccountRow): Account {
     },
     contactName: row.contactName,
     contactEmail: row.contactEmail,
-    subscription: { product: row.subscription.product, status: row.subscription.status },
+    subscription: {
+      product: row.subscription.product,
+      status: row.subscription.status,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

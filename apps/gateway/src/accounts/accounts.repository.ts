@@ -13,9 +13,13 @@ function escapeLike(text: string): string {
 export class AccountsRepository {
   constructor(private readonly database: Database) {}
 
-  listForUser(userId: string, options: { searchText?: string; limit: number }): Promise<AccountRow[]> {
+  listForUser(
+    userId: string,
+    options: { searchText?: string; limit: number },
+  ): Promise<AccountRow[]> {
     const filters = [eq(accountUsers.userId, userId)];
-    if (options.searchText) filters.push(ilike(accounts.name, `%${escapeLike(options.searchText)}%`));
+    if (options.searchText)
+      filters.push(ilike(accounts.name, `%${escapeLike(options.searchText)}%`));
     return this.database.db
       .select(accountColumns)
       .from(accounts)
@@ -25,7 +29,10 @@ export class AccountsRepository {
       .limit(options.limit);
   }
 
-  async findForUser(accountId: string, userId: string): Promise<AccountRow | undefined> {
+  async findForUser(
+    accountId: string,
+    userId: string,
+  ): Promise<AccountRow | undefined> {
     const [row] = await this.database.db
       .select(accountColumns)
       .from(accounts)
@@ -36,17 +43,27 @@ export class AccountsRepository {
   }
 
   async findById(accountId: string): Promise<AccountRow | undefined> {
-    const [row] = await this.database.db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+    const [row] = await this.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .limit(1);
     return row;
   }
 
   async create(values: typeof accounts.$inferInsert): Promise<AccountRow> {
-    const [row] = await this.database.db.insert(accounts).values(values).returning();
+    const [row] = await this.database.db
+      .insert(accounts)
+      .values(values)
+      .returning();
     return row;
   }
 
   /** Adds the member; false when the user already belonged to the account. */
-  async addUser(accountId: string, userId: string): Promise<{ createdAt: Date } | null> {
+  async addUser(
+    accountId: string,
+    userId: string,
+  ): Promise<{ createdAt: Date } | null> {
     const [row] = await this.database.db
       .insert(accountUsers)
       .values({ accountId, userId })
@@ -58,14 +75,21 @@ export class AccountsRepository {
   async removeUser(accountId: string, userId: string): Promise<boolean> {
     const rows = await this.database.db
       .delete(accountUsers)
-      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          eq(accountUsers.userId, userId),
+        ),
+      )
       .returning({ userId: accountUsers.userId });
     return rows.length === 1;
   }
 
   /** Locks the account's membership rows, so concurrent removals cannot empty it. */
   async countUsersForUpdate(accountId: string): Promise<number> {
-    await this.database.db.execute(sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`);
+    await this.database.db.execute(
+      sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`,
+    );
     const [row] = await this.database.db
       .select({ n: count() })
       .from(accountUsers)
@@ -77,7 +101,12 @@ export class AccountsRepository {
     const [row] = await this.database.db
       .select({ userId: accountUsers.userId })
       .from(accountUsers)
-      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          eq(accountUsers.userId, userId),
+        ),
+      )
       .limit(1);
     return Boolean(row);
   }

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { Account, AccountUser, ListAccountsQuery } from '@livevote/contracts';
+import type {
+  Account,
+  AccountUser,
+  ListAccountsQuery,
+} from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { AccountErrorCode, AccountException } from './accounts.exception';
@@ -24,7 +28,9 @@ export class AccountsService {
 
   /** The account when the user belongs to it; any other account is a 404 (no existence leak). */
   async requireAccess(userId: string, key: string): Promise<AccountRow> {
-    const row = isUuid(key) ? await this.accounts.findForUser(key, userId) : undefined;
+    const row = isUuid(key)
+      ? await this.accounts.findForUser(key, userId)
+      : undefined;
     if (!row) throw new AccountException(AccountErrorCode.AccountNotFound);
     return row;
   }
@@ -36,7 +42,11 @@ export class AccountsService {
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
       const added = await this.accounts.addUser(key, user.id);
       if (!added) throw new AccountException(AccountErrorCode.AlreadyMember);
-      return { email: user.email, name: user.name, addedAt: added.createdAt.toISOString() };
+      return {
+        email: user.email,
+        name: user.name,
+        addedAt: added.createdAt.toISOString(),
+      };
     });
   }
 
@@ -46,29 +56,44 @@ export class AccountsService {
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.NotMember);
       const members = await this.accounts.countUsersForUpdate(key);
-      if (!(await this.accounts.isMember(key, user.id))) throw new AccountException(AccountErrorCode.NotMember);
+      if (!(await this.accounts.isMember(key, user.id)))
+        throw new AccountException(AccountErrorCode.NotMember);
       if (members <= 1) throw new AccountException(AccountErrorCode.LastUser);
       await this.accounts.removeUser(key, user.id);
     });
   }
 
   /** Admin CLI: a new account (no HTTP route: there is no public sign-up). */
-  async create(input: { name: string; nameShort?: string }): Promise<{ key: string; name: string; nameShort: string }> {
+  async create(input: {
+    name: string;
+    nameShort?: string;
+  }): Promise<{ key: string; name: string; nameShort: string }> {
     const row = await this.unitOfWork.run(() =>
-      this.accounts.create({ name: input.name, nameShort: input.nameShort ?? '' }),
+      this.accounts.create({
+        name: input.name,
+        nameShort: input.nameShort ?? '',
+      }),
     );
     return { key: row.id, name: row.name, nameShort: row.nameShort };
   }
 
   /** Admin CLI: membership without an acting user. */
-  async adminSetMembership(key: string, email: string, member: boolean): Promise<void> {
+  async adminSetMembership(
+    key: string,
+    email: string,
+    member: boolean,
+  ): Promise<void> {
     await this.unitOfWork.run(async () => {
-      const account = isUuid(key) ? await this.accounts.findById(key) : undefined;
-      if (!account) throw new AccountException(AccountErrorCode.AccountNotFound);
+      const account = isUuid(key)
+        ? await this.accounts.findById(key)
+        : undefined;
+      if (!account)
+        throw new AccountException(AccountErrorCode.AccountNotFound);
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
       if (member) await this.accounts.addUser(key, user.id);
-      else if (!(await this.accounts.removeUser(key, user.id))) throw new AccountException(AccountErrorCode.NotMember);
+      else if (!(await this.accounts.removeUser(key, user.id)))
+        throw new AccountException(AccountErrorCode.NotMember);
     });
   }
 }

@@ -1,4 +1,8 @@
-import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type INestApplicationContext,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
 import { AccountsService } from '../accounts/accounts.service';
@@ -28,13 +32,17 @@ const OPTIONS = {
 
 function required(flags: Flags, name: string): string {
   const value = flags[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new CliError(`--${name} is required`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new CliError(`--${name} is required`);
   return value.trim();
 }
 
 const COMMANDS: Record<string, Command> = {
   'account:create': (app, flags) =>
-    app.get(AccountsService).create({ name: required(flags, 'name'), nameShort: flags.short as string | undefined }),
+    app.get(AccountsService).create({
+      name: required(flags, 'name'),
+      nameShort: flags.short as string | undefined,
+    }),
   'user:create': (app, flags) =>
     app.get(UsersService).create({
       email: required(flags, 'email'),
@@ -43,11 +51,23 @@ const COMMANDS: Record<string, Command> = {
       mfa: flags.mfa === true,
     }),
   'account:add-user': async (app, flags) => {
-    await app.get(AccountsService).adminSetMembership(required(flags, 'account'), required(flags, 'email'), true);
+    await app
+      .get(AccountsService)
+      .adminSetMembership(
+        required(flags, 'account'),
+        required(flags, 'email'),
+        true,
+      );
     return { ok: true };
   },
   'account:remove-user': async (app, flags) => {
-    await app.get(AccountsService).adminSetMembership(required(flags, 'account'), required(flags, 'email'), false);
+    await app
+      .get(AccountsService)
+      .adminSetMembership(
+        required(flags, 'account'),
+        required(flags, 'email'),
+        false,
+      );
     return { ok: true };
   },
   'demo:seed': async (app) => {
@@ -59,28 +79,50 @@ const COMMANDS: Record<string, Command> = {
 export const CLI_COMMANDS = Object.keys(COMMANDS);
 
 /** Runs one admin command against the configured database; returns the JSON it prints. */
-export async function runCli(argv: string[], config: AppConfig): Promise<object> {
+export async function runCli(
+  argv: string[],
+  config: AppConfig,
+): Promise<object> {
   const [command, ...rest] = argv;
   const run = command ? COMMANDS[command] : undefined;
-  if (!run) throw new CliError(`unknown command ${command ?? '(none)'}; commands: ${CLI_COMMANDS.join(', ')}`);
+  if (!run)
+    throw new CliError(
+      `unknown command ${command ?? '(none)'}; commands: ${CLI_COMMANDS.join(', ')}`,
+    );
   let flags: Flags;
   try {
-    flags = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values as Flags;
+    flags = parseArgs({
+      args: rest,
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }).values as Flags;
   } catch (error) {
     throw new CliError((error as Error).message);
   }
-  const database = await openDatabase({ url: config.database.url, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    url: config.database.url,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   @Module({})
   class CliModule {
     static register(): DynamicModule {
-      return { module: CliModule, imports: domainModules({ config, database, clock: new SystemClock() }) };
+      return {
+        module: CliModule,
+        imports: domainModules({ config, database, clock: new SystemClock() }),
+      };
     }
   }
-  const app = await NestFactory.createApplicationContext(CliModule.register(), { logger: ['error'], abortOnError: false });
+  const app = await NestFactory.createApplicationContext(CliModule.register(), {
+    logger: ['error'],
+    abortOnError: false,
+  });
   try {
     return await run(app, flags);
   } catch (error) {
-    if (error instanceof ApiException) throw new CliError(`${error.code}: ${error.message}`);
+    if (error instanceof ApiException)
+      throw new CliError(`${error.code}: ${error.message}`);
     throw error;
   } finally {
     await app.close();

@@ -9,6 +9,8 @@ runCli(process.argv.slice(2), loadConfig())
   })
   .catch((error: unknown) => {
     const known = error instanceof CliError || error instanceof ConfigError;
-    process.stderr.write(`${known ? (error as Error).message : `admin failed: ${String((error as Error)?.stack ?? error)}`}\n`);
+    process.stderr.write(
+      `${known ? (error as Error).message : `admin failed: ${String((error as Error)?.stack ?? error)}`}\n`,
+    );
     process.exit(1);
   });

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { ApiException } from './api-exception';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -34,23 +39,45 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = {
  * Body parsing: JSON up to 1 MiB everywhere, forms and CSV only where an endpoint takes them.
  * A body of any other type is a 415, so nothing reaches a controller unparsed.
  */
-export function bodyParsers(limits: BodyLimits = DEFAULT_BODY_LIMITS): RequestHandler[] {
-  const json = express.json({ limit: '1mb', type: ['application/json', 'application/*+json'], strict: true });
+export function bodyParsers(
+  limits: BodyLimits = DEFAULT_BODY_LIMITS,
+): RequestHandler[] {
+  const json = express.json({
+    limit: '1mb',
+    type: ['application/json', 'application/*+json'],
+    strict: true,
+  });
   const form = express.urlencoded({ extended: false, limit: '64kb' });
   const csv = express.text({ type: ['text/csv', 'text/plain'], limit: '10mb' });
   const onlyFor =
-    (handler: RequestHandler, matches: (path: string) => boolean): RequestHandler =>
+    (
+      handler: RequestHandler,
+      matches: (path: string) => boolean,
+    ): RequestHandler =>
     (req, res, next) =>
       matches(req.path) ? handler(req, res, next) : next();
   const refuseUnparsed: RequestHandler = (req, _res, next) => {
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      Number(req.headers['content-length'] ?? 0) > 0 ||
+      req.headers['transfer-encoding'] !== undefined;
     const parsed = req.body !== undefined;
-    if (!hasBody || parsed || limits.rawPaths.some((re) => re.test(req.path))) return next();
-    next(new ApiException(415, 'unsupported_media_type', `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here.`));
+    if (!hasBody || parsed || limits.rawPaths.some((re) => re.test(req.path)))
+      return next();
+    next(
+      new ApiException(
+        415,
+        'unsupported_media_type',
+        `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here.`,
+      ),
+    );
   };
   return [
     json,
-    onlyFor(form, (path) => limits.formPaths.some((prefix) => path === prefix || path === `${prefix}/`)),
+    onlyFor(form, (path) =>
+      limits.formPaths.some(
+        (prefix) => path === prefix || path === `${prefix}/`,
+      ),
+    ),
     onlyFor(csv, (path) => limits.csvPaths.some((re) => re.test(path))),
     refuseUnparsed,
   ];

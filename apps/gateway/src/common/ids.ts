@@ -6,7 +6,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A lower-case, URL-safe short code without look-alike characters (0/o, 1/l). */
 export function generateShortCode(length = 8): string {
   let code = '';
-  for (let i = 0; i < length; i++) code += SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)];
+  for (let i = 0; i < length; i++)
+    code += SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)];
   return code;
 }
 

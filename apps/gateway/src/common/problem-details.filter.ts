@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import type { ProblemDetails } from '@livevote/contracts';
@@ -50,17 +57,27 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       ...(problem.errors ? { errors: problem.errors } : {}),
       ...(request.id ? { correlationId: String(request.id) } : {}),
     };
-    for (const [name, value] of Object.entries(problem.headers ?? {})) response.setHeader(name, value);
-    response.status(problem.status).type('application/problem+json').send(JSON.stringify(body));
+    for (const [name, value] of Object.entries(problem.headers ?? {}))
+      response.setHeader(name, value);
+    response
+      .status(problem.status)
+      .type('application/problem+json')
+      .send(JSON.stringify(body));
   }
 }
 
 export function toProblem(exception: unknown): Problem {
   if (exception instanceof ApiException) {
-    return { status: exception.status, code: exception.code, detail: exception.message, headers: exception.headers };
+    return {
+      status: exception.status,
+      code: exception.code,
+      detail: exception.message,
+      headers: exception.headers,
+    };
   }
   if (exception instanceof ZodValidationException) {
-    const issues = (exception.getZodError() as { issues: ZodIssueLike[] }).issues;
+    const issues = (exception.getZodError() as { issues: ZodIssueLike[] })
+      .issues;
     return {
       status: 400,
       code: 'validation_failed',
@@ -77,10 +94,23 @@ export function toProblem(exception: unknown): Problem {
         : typeof (response as { message?: unknown }).message === 'string'
           ? (response as { message: string }).message
           : exception.message;
-    return { status, code: CODES[status] ?? 'error', detail: status >= 500 ? 'Internal error.' : message };
+    return {
+      status,
+      code: CODES[status] ?? 'error',
+      detail: status >= 500 ? 'Internal error.' : message,
+    };
   }
-  const httpError = exception as { status?: unknown; expose?: unknown; type?: unknown; message?: unknown };
-  if (typeof httpError?.status === 'number' && httpError.status >= 400 && httpError.status < 500) {
+  const httpError = exception as {
+    status?: unknown;
+    expose?: unknown;
+    type?: unknown;
+    message?: unknown;
+  };
+  if (
+    typeof httpError?.status === 'number' &&
+    httpError.status >= 400 &&
+    httpError.status < 500
+  ) {
     const status = httpError.status;
     const detail =
       httpError.type === 'entity.too.large'
@@ -90,7 +120,11 @@ export function toProblem(exception: unknown): Problem {
           : 'The request could not be read.';
     return { status, code: CODES[status] ?? 'bad_request', detail };
   }
-  return { status: 500, code: 'internal_error', detail: 'An unexpected error occurred.' };
+  return {
+    status: 500,
+    code: 'internal_error',
+    detail: 'An unexpected error occurred.',
+  };
 }
 
 interface ZodIssueLike {
@@ -101,10 +135,15 @@ interface ZodIssueLike {
 }
 
 /** One entry per field; an unknown-keys issue names each unknown field. */
-function toFieldErrors(issue: ZodIssueLike): { path: string; message: string }[] {
+function toFieldErrors(
+  issue: ZodIssueLike,
+): { path: string; message: string }[] {
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
-    return issue.keys.map((key) => ({ path: [...path, key].join('.'), message: 'Unknown field.' }));
+    return issue.keys.map((key) => ({
+      path: [...path, key].join('.'),
+      message: 'Unknown field.',
+    }));
   }
   return [{ path: path.join('.'), message: issue.message }];
 }

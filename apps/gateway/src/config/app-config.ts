@@ -7,10 +7,13 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().min(1).default(fallback);
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -22,7 +25,10 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{1,64}$/)
     .default('livevote'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('LiveVote <no-reply@livevote.localhost>'),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default('LiveVote <no-reply@livevote.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   PORTAL_HOST: z.string().min(1).default('vote.localhost'),
@@ -32,8 +38,15 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO: booleanFlag.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info'),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(10_000),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -70,11 +83,20 @@ export class AppConfig {
     this.dataDir = dataDir;
     this.database = { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE };
     this.redis = { url: env.REDIS_URL, prefix: env.REDIS_PREFIX };
-    this.mail = { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: join(dataDir, 'outbox') };
+    this.mail = {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      outboxDir: join(dataDir, 'outbox'),
+    };
     this.jwtSecret = jwtSecret;
-    this.publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    this.publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(
+      /\/+$/,
+      '',
+    );
     this.portalHost = env.PORTAL_HOST;
-    this.documentsDir = resolve(env.DOCUMENTS_DIR ?? join(dataDir, 'documents'));
+    this.documentsDir = resolve(
+      env.DOCUMENTS_DIR ?? join(dataDir, 'documents'),
+    );
     this.auth = {
       rateLimitPerUser: env.AUTH_RATE_LIMIT_PER_USER,
       rateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
@@ -101,7 +123,9 @@ export class ConfigError extends Error {}
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = Object.fromEntries(
-    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+    Object.entries(source).filter(
+      ([, value]) => value !== undefined && value !== '',
+    ),
   );
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
@@ -110,7 +134,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
   }
   const env = parsed.data;
-  return new AppConfig(env, env.JWT_SECRET ?? persistedSecret(resolve(env.DATA_DIR)));
+  return new AppConfig(
+    env,
+    env.JWT_SECRET ?? persistedSecret(resolve(env.DATA_DIR)),
+  );
 }
 
 function persistedSecret(dataDir: string): string {

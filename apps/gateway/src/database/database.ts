@@ -39,7 +39,9 @@ export class Database extends UnitOfWork {
 
   run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.scope.getStore()) return fn();
-    return this.root.transaction((tx) => this.scope.run(tx as unknown as Db, fn));
+    return this.root.transaction((tx) =>
+      this.scope.run(tx as unknown as Db, fn),
+    );
   }
 
   async ping(): Promise<void> {
@@ -58,26 +60,42 @@ export interface OpenDatabaseOptions {
   migrate?: boolean;
 }
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase(
+  options: OpenDatabaseOptions,
+): Promise<Database> {
   const database = options.url
-    ? await openPostgres(options.url, options.poolSize ?? 10, options.migrate ?? true)
+    ? await openPostgres(
+        options.url,
+        options.poolSize ?? 10,
+        options.migrate ?? true,
+      )
     : await openPglite(options.dataDir, options.migrate ?? true);
   return database;
 }
 
-async function openPostgres(url: string, poolSize: number, migrate: boolean): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  migrate: boolean,
+): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: poolSize });
-  pool.on('error', (error) => new Logger('Database').error(`idle client error: ${error.message}`));
+  pool.on('error', (error) =>
+    new Logger('Database').error(`idle client error: ${error.message}`),
+  );
   if (migrate) {
     const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await run(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await run(drizzle(client, { schema }), {
+        migrationsFolder: MIGRATIONS_DIR,
+      });
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await client
+        .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+        .catch(() => undefined);
       client.release();
     }
   }
@@ -85,7 +103,10 @@ async function openPostgres(url: string, poolSize: number, migrate: boolean): Pr
   return new Database(db, 'postgres', () => pool.end());
 }
 
-async function openPglite(dataDir: string, migrate: boolean): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  migrate: boolean,
+): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = join(dataDir, 'pglite');

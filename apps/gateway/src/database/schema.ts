@@ -13,9 +13,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow();
+const at = (name: string) =>
+  timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const users = pgTable(
   'users',
@@ -77,7 +84,10 @@ export const accountUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.userId] }), index('account_users_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.userId] }),
+    index('account_users_user_idx').on(t.userId),
+  ],
 );
 
 export const refreshTokens = pgTable(
@@ -93,7 +103,10 @@ export const refreshTokens = pgTable(
     lastUsedAt: at('last_used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export interface MeetingCorporation {
@@ -118,7 +131,10 @@ export const meetings = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     type: text('type').notNull(),
-    corporation: jsonb('corporation').$type<MeetingCorporation>().notNull().default({}),
+    corporation: jsonb('corporation')
+      .$type<MeetingCorporation>()
+      .notNull()
+      .default({}),
     quorumMinimum: doublePrecision('quorum_minimum').notNull().default(0),
     meetingDate: at('meeting_date').notNull(),
     expiryDate: at('expiry_date'),
@@ -127,16 +143,34 @@ export const meetings = pgTable(
     contact: jsonb('contact').$type<MeetingContact>().notNull().default({}),
     meetingTimezone: text('meeting_timezone').notNull().default('UTC'),
     duration: integer('duration').notNull().default(60),
-    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
+    options: jsonb('options')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
     portalRevocationsClosedAt: at('portal_revocations_closed_at'),
     nominationExpiryDate: at('nomination_expiry_date'),
-    meetingReminderFrequency: integer('meeting_reminder_frequency').notNull().default(0),
-    meetingStartingReminder: integer('meeting_starting_reminder').notNull().default(0),
-    managerSummaryReportFrequency: text('manager_summary_report_frequency').notNull().default('daily'),
-    alternateManagerEmails: jsonb('alternate_manager_emails').$type<string[]>().notNull().default([]),
-    defaultProxyHolders: jsonb('default_proxy_holders').$type<string[]>().notNull().default([]),
+    meetingReminderFrequency: integer('meeting_reminder_frequency')
+      .notNull()
+      .default(0),
+    meetingStartingReminder: integer('meeting_starting_reminder')
+      .notNull()
+      .default(0),
+    managerSummaryReportFrequency: text('manager_summary_report_frequency')
+      .notNull()
+      .default('daily'),
+    alternateManagerEmails: jsonb('alternate_manager_emails')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
+    defaultProxyHolders: jsonb('default_proxy_holders')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('meetings_short_code_key').on(t.shortCode), index('meetings_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('meetings_short_code_key').on(t.shortCode),
+    index('meetings_account_idx').on(t.accountId),
+  ],
 );

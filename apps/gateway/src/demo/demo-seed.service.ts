@@ -36,10 +36,24 @@ export class DemoSeedService {
       const existing = await this.usersRepository.findByEmail(DEMO_EMAIL);
       if (existing) {
         const meeting = await this.demo.firstMeetingOfUser(existing.id);
-        if (meeting) return this.details(meeting.accountKey, meeting.shortCode, meeting.name, false);
+        if (meeting)
+          return this.details(
+            meeting.accountKey,
+            meeting.shortCode,
+            meeting.name,
+            false,
+          );
       }
-      if (!existing) await this.users.create({ email: DEMO_EMAIL, password: DEMO_PASSWORD, name: 'Demo Chair' });
-      const account = await this.accounts.create({ name: 'Harbourview Condominium Corp.', nameShort: 'Harbourview' });
+      if (!existing)
+        await this.users.create({
+          email: DEMO_EMAIL,
+          password: DEMO_PASSWORD,
+          name: 'Demo Chair',
+        });
+      const account = await this.accounts.create({
+        name: 'Harbourview Condominium Corp.',
+        nameShort: 'Harbourview',
+      });
       await this.accounts.adminSetMembership(account.key, DEMO_EMAIL, true);
       const meetingDate = new Date(this.clock.nowMs() + 7 * 86_400_000);
       meetingDate.setUTCHours(23, 0, 0, 0);
@@ -55,17 +69,33 @@ export class DemoSeedService {
         meetingTimezone: 'America/Toronto',
         duration: 90,
         quorumMinimum: 3,
-        contact: { email: DEMO_EMAIL, name: 'Demo Chair', preferredName: 'Chair' },
-        corporation: { legalName: 'Harbourview Condominium Corporation No. 1', legalNameShort: 'HCC 1' },
+        contact: {
+          email: DEMO_EMAIL,
+          name: 'Demo Chair',
+          preferredName: 'Chair',
+        },
+        corporation: {
+          legalName: 'Harbourview Condominium Corporation No. 1',
+          legalNameShort: 'HCC 1',
+        },
       });
       return this.details(account.key, meeting.shortCode, meeting.name, true);
     });
   }
 
-  private details(accountKey: string, shortCode: string, name: string, created: boolean): DemoDetails {
+  private details(
+    accountKey: string,
+    shortCode: string,
+    name: string,
+    created: boolean,
+  ): DemoDetails {
     return {
       accountKey,
-      signIn: { username: DEMO_EMAIL, password: DEMO_PASSWORD, tokenUrl: `${this.config.publicUrl}/auth/token` },
+      signIn: {
+        username: DEMO_EMAIL,
+        password: DEMO_PASSWORD,
+        tokenUrl: `${this.config.publicUrl}/auth/token`,
+      },
       meeting: {
         shortCode,
         name,

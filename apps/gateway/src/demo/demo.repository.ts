@@ -9,7 +9,11 @@ export class DemoRepository {
 
   async firstMeetingOfUser(userId: string) {
     const [row] = await this.database.db
-      .select({ accountKey: accounts.id, shortCode: meetings.shortCode, name: meetings.name })
+      .select({
+        accountKey: accounts.id,
+        shortCode: meetings.shortCode,
+        name: meetings.name,
+      })
       .from(accountUsers)
       .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
       .innerJoin(meetings, eq(meetings.accountId, accounts.id))
@@ -20,7 +24,10 @@ export class DemoRepository {
   }
 
   async insertMeeting(values: typeof meetings.$inferInsert) {
-    const [row] = await this.database.db.insert(meetings).values(values).returning();
+    const [row] = await this.database.db
+      .insert(meetings)
+      .values(values)
+      .returning();
     return row;
   }
 }

@@ -45,11 +45,17 @@ export class HealthController {
     };
     await Promise.all([
       probe('database', () => this.database.ping()),
-      this.redis.client ? probe('redis', () => this.redis.ping()) : Promise.resolve((checks.redis = 'not configured')),
+      this.redis.client
+        ? probe('redis', () => this.redis.ping())
+        : Promise.resolve((checks.redis = 'not configured')),
     ]);
     const down = Object.entries(checks).filter(([, state]) => state === 'down');
     if (down.length) {
-      throw new ApiException(503, 'not_ready', `Not ready: ${down.map(([name]) => name).join(', ')} unreachable.`);
+      throw new ApiException(
+        503,
+        'not_ready',
+        `Not ready: ${down.map(([name]) => name).join(', ')} unreachable.`,
+      );
     }
     return { status: 'ready', checks };
   }
@@ -57,6 +63,8 @@ export class HealthController {
   @Get('metrics')
   @Header('Cache-Control', 'no-store')
   async metricsText(@Res() response: Response) {
-    response.type(this.metrics.registry.contentType).send(await this.metrics.registry.metrics());
+    response
+      .type(this.metrics.registry.contentType)
+      .send(await this.metrics.registry.metrics());
   }
 }

@@ -28,7 +28,11 @@ export class AccessTokens {
   issue(userId: string): string {
     return this.jwt.sign(
       { sub: userId, iat: this.clock.nowSeconds() },
-      { audience: MANAGEMENT_AUDIENCE, expiresIn: this.ttlSeconds, algorithm: 'HS256' },
+      {
+        audience: MANAGEMENT_AUDIENCE,
+        expiresIn: this.ttlSeconds,
+        algorithm: 'HS256',
+      },
     );
   }
 

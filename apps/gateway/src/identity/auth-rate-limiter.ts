@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { AppConfig } from '../config/app-config';
 import { RedisConnection } from '../redis/redis.module';
 import { AuthException } from './auth.exception';
@@ -34,7 +39,9 @@ export class AuthRateLimiter {
       if (username) await this.perUser.consume(username.trim().toLowerCase());
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
-        throw AuthException.rateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+        throw AuthException.rateLimited(
+          Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        );
       }
       throw rejection;
     }

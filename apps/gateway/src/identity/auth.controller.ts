@@ -1,6 +1,9 @@
 import { Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { AuthRefreshResponse, AuthTokenResponse } from '@livevote/contracts';
+import type {
+  AuthRefreshResponse,
+  AuthTokenResponse,
+} from '@livevote/contracts';
 import {
   AuthRefreshRequestDto,
   AuthRefreshResponseDto,
@@ -18,7 +21,10 @@ export class AuthController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: AuthTokenResponseDto })
-  token(@Body() body: AuthTokenRequestDto, @Ip() ip: string): Promise<AuthTokenResponse> {
+  token(
+    @Body() body: AuthTokenRequestDto,
+    @Ip() ip: string,
+  ): Promise<AuthTokenResponse> {
     return this.auth.signIn(body, ip);
   }
 
@@ -26,7 +32,10 @@ export class AuthController {
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: AuthRefreshResponseDto })
-  refresh(@Body() body: AuthRefreshRequestDto, @Ip() ip: string): Promise<AuthRefreshResponse> {
+  refresh(
+    @Body() body: AuthRefreshRequestDto,
+    @Ip() ip: string,
+  ): Promise<AuthRefreshResponse> {
     return this.auth.refresh(body.refresh_token, ip);
   }
 }

@@ -1,5 +1,10 @@
 import { createZodDto } from 'nestjs-zod';
-import { AuthRefreshRequest, AuthRefreshResponse, AuthTokenRequest, AuthTokenResponse } from '@livevote/contracts';
+import {
+  AuthRefreshRequest,
+  AuthRefreshResponse,
+  AuthTokenRequest,
+  AuthTokenResponse,
+} from '@livevote/contracts';
 
 export class AuthTokenRequestDto extends createZodDto(AuthTokenRequest) {}
 export class AuthTokenResponseDto extends createZodDto(AuthTokenResponse) {}

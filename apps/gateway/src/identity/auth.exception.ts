@@ -32,13 +32,19 @@ export class AuthException extends ApiException {
     super(status, code, message(code), headers);
   }
 
-  static bearer(code: AuthErrorCode.InvalidToken | AuthErrorCode.MissingToken): AuthException {
+  static bearer(
+    code: AuthErrorCode.InvalidToken | AuthErrorCode.MissingToken,
+  ): AuthException {
     const challenge =
-      code === AuthErrorCode.InvalidToken ? 'Bearer realm="livevote", error="invalid_token"' : 'Bearer realm="livevote"';
+      code === AuthErrorCode.InvalidToken
+        ? 'Bearer realm="livevote", error="invalid_token"'
+        : 'Bearer realm="livevote"';
     return new AuthException(code, { 'WWW-Authenticate': challenge });
   }
 
   static rateLimited(retryAfterSeconds: number): AuthException {
-    return new AuthException(AuthErrorCode.RateLimited, { 'Retry-After': String(retryAfterSeconds) });
+    return new AuthException(AuthErrorCode.RateLimited, {
+      'Retry-After': String(retryAfterSeconds),
+    });
   }
 }

@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { AuthRefreshResponse, AuthTokenRequest, AuthTokenResponse } from '@livevote/contracts';
+import type {
+  AuthRefreshResponse,
+  AuthTokenRequest,
+  AuthTokenResponse,
+} from '@livevote/contracts';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
@@ -32,14 +36,25 @@ export class AuthService {
     private readonly clock: Clock,
   ) {}
 
-  async signIn(request: AuthTokenRequest, clientIp: string): Promise<AuthTokenResponse> {
+  async signIn(
+    request: AuthTokenRequest,
+    clientIp: string,
+  ): Promise<AuthTokenResponse> {
     await this.limiter.consume(clientIp, request.username);
     const user = await this.users.findByEmail(request.username);
-    const passwordOk = await this.hasher.verify(user?.passwordHash, request.password);
-    if (!user || !passwordOk) throw new AuthException(AuthErrorCode.InvalidCredentials);
+    const passwordOk = await this.hasher.verify(
+      user?.passwordHash,
+      request.password,
+    );
+    if (!user || !passwordOk)
+      throw new AuthException(AuthErrorCode.InvalidCredentials);
     if (user.totpSecret) {
       if (!request.mfaToken) throw new AuthException(AuthErrorCode.MfaRequired);
-      const step = this.totp.verify(user.totpSecret, request.mfaToken, this.clock.now());
+      const step = this.totp.verify(
+        user.totpSecret,
+        request.mfaToken,
+        this.clock.now(),
+      );
       if (step === null || !(await this.users.claimTotpStep(user.id, step))) {
         throw new AuthException(AuthErrorCode.InvalidCredentials);
       }
@@ -50,7 +65,10 @@ export class AuthService {
       this.refreshTokens.insert({
         userId: user.id,
         tokenHash: hashToken(refreshToken),
-        expiresAt: new Date(now.getTime() + this.config.auth.refreshTokenTtlDays * DAY_MS),
+        expiresAt: new Date(
+          now.getTime() + this.config.auth.refreshTokenTtlDays * DAY_MS,
+        ),
+        createdAt: now,
       }),
     );
     return {
@@ -62,12 +80,17 @@ export class AuthService {
     };
   }
 
-  async refresh(refreshToken: string, clientIp: string): Promise<AuthRefreshResponse> {
+  async refresh(
+    refreshToken: string,
+    clientIp: string,
+  ): Promise<AuthRefreshResponse> {
     await this.limiter.consume(clientIp);
     const now = this.clock.now();
     const row = await this.refreshTokens.findUsable(hashToken(refreshToken));
-    const valid = row && row.expiresAt > now && row.createdAt >= row.passwordChangedAt;
-    if (!row || !valid) throw new AuthException(AuthErrorCode.InvalidRefreshToken);
+    const valid =
+      row && row.expiresAt > now && row.createdAt >= row.passwordChangedAt;
+    if (!row || !valid)
+      throw new AuthException(AuthErrorCode.InvalidRefreshToken);
     await this.refreshTokens.markUsed(row.id, now);
     return {
       access_token: this.accessTokens.issue(row.userId),

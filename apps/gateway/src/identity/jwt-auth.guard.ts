@@ -1,4 +1,9 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
+import {
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { AccessTokens } from './access-tokens';
 import { AuthErrorCode, AuthException } from './auth.exception';
@@ -26,8 +31,10 @@ export class JwtAuthGuard implements CanActivate {
   }
 }
 
-export const CurrentManager = createParamDecorator((_data: unknown, context: ExecutionContext): Manager => {
-  const manager = context.switchToHttp().getRequest<AuthedRequest>().manager;
-  if (!manager) throw AuthException.bearer(AuthErrorCode.MissingToken);
-  return manager;
-});
+export const CurrentManager = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Manager => {
+    const manager = context.switchToHttp().getRequest<AuthedRequest>().manager;
+    if (!manager) throw AuthException.bearer(AuthErrorCode.MissingToken);
+    return manager;
+  },
+);

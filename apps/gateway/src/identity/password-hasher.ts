@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: Algorithm.Argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 @Injectable()
 export class PasswordHasher {
@@ -12,7 +17,10 @@ export class PasswordHasher {
     return hash(password, OPTIONS);
   }
 
-  async verify(passwordHash: string | undefined, password: string): Promise<boolean> {
+  async verify(
+    passwordHash: string | undefined,
+    password: string,
+  ): Promise<boolean> {
     try {
       return await verify(passwordHash ?? (await this.decoy), password);
     } catch {

@@ -7,7 +7,12 @@ import { refreshTokens, users } from '../database/schema';
 export class RefreshTokensRepository {
   constructor(private readonly database: Database) {}
 
-  async insert(values: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  async insert(values: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    createdAt: Date;
+  }): Promise<void> {
     await this.database.db.insert(refreshTokens).values(values);
   }
 
@@ -23,19 +28,29 @@ export class RefreshTokensRepository {
       })
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
       .limit(1);
     return row;
   }
 
   async markUsed(id: string, at: Date): Promise<void> {
-    await this.database.db.update(refreshTokens).set({ lastUsedAt: at }).where(eq(refreshTokens.id, id));
+    await this.database.db
+      .update(refreshTokens)
+      .set({ lastUsedAt: at })
+      .where(eq(refreshTokens.id, id));
   }
 
   async revokeAllForUser(userId: string, at: Date): Promise<void> {
     await this.database.db
       .update(refreshTokens)
       .set({ revokedAt: at })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      .where(
+        and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
+      );
   }
 }

@@ -21,6 +21,8 @@ export class Totp {
     const epoch = Math.floor(at.getTime() / 1000);
     const result = verifySync({ secret, token, epoch, epochTolerance: 30 });
     if (!result.valid) return null;
-    return Math.floor(epoch / 30) + ('delta' in result ? Number(result.delta) : 0);
+    return (
+      Math.floor(epoch / 30) + ('delta' in result ? Number(result.delta) : 0)
+    );
   }
 }

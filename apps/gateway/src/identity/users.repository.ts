@@ -19,12 +19,25 @@ export class UsersRepository {
   }
 
   async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.database.db.select().from(users).where(eq(users.id, id)).limit(1);
+    const [row] = await this.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
     return row;
   }
 
-  async create(values: { email: string; name: string; passwordHash: string; totpSecret: string | null }): Promise<UserRow> {
-    const [row] = await this.database.db.insert(users).values(values).returning();
+  async create(values: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    totpSecret: string | null;
+    passwordChangedAt: Date;
+  }): Promise<UserRow> {
+    const [row] = await this.database.db
+      .insert(users)
+      .values(values)
+      .returning();
     return row;
   }
 
@@ -33,12 +46,21 @@ export class UsersRepository {
     const rows = await this.database.db
       .update(users)
       .set({ totpLastStep: step })
-      .where(and(eq(users.id, id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .where(
+        and(
+          eq(users.id, id),
+          or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+        ),
+      )
       .returning({ id: users.id });
     return rows.length === 1;
   }
 
-  async setPassword(id: string, passwordHash: string, changedAt: Date): Promise<void> {
+  async setPassword(
+    id: string,
+    passwordHash: string,
+    changedAt: Date,
+  ): Promise<void> {
     await this.database.db
       .update(users)
       .set({ passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt })

@@ -26,30 +26,62 @@ export class UsersService {
     private readonly clock: Clock,
   ) {}
 
-  async create(input: { email: string; password: string; name?: string; mfa?: boolean }): Promise<CreatedUser> {
-    if (input.password.length < 8) throw new ApiException(400, 'weak_password', 'The password needs at least 8 characters.');
+  async create(input: {
+    email: string;
+    password: string;
+    name?: string;
+    mfa?: boolean;
+  }): Promise<CreatedUser> {
+    if (input.password.length < 8)
+      throw new ApiException(
+        400,
+        'weak_password',
+        'The password needs at least 8 characters.',
+      );
     const passwordHash = await this.hasher.hash(input.password);
     const totpSecret = input.mfa ? this.totp.newSecret() : null;
     return this.unitOfWork.run(async () => {
       if (await this.users.findByEmail(input.email)) {
-        throw new ApiException(409, 'user_exists', `A user with e-mail ${input.email} already exists.`);
+        throw new ApiException(
+          409,
+          'user_exists',
+          `A user with e-mail ${input.email} already exists.`,
+        );
       }
-      const user = await this.users.create({ email: input.email, name: input.name ?? '', passwordHash, totpSecret });
+      const user = await this.users.create({
+        email: input.email,
+        name: input.name ?? '',
+        passwordHash,
+        totpSecret,
+        passwordChangedAt: this.clock.now(),
+      });
       return {
         id: user.id,
         email: user.email,
-        ...(totpSecret ? { totpSecret, otpauthUrl: this.totp.uri(totpSecret, user.email) } : {}),
+        ...(totpSecret
+          ? { totpSecret, otpauthUrl: this.totp.uri(totpSecret, user.email) }
+          : {}),
       };
     });
   }
 
   /** Sets a new password; every refresh token issued before dies with the old one. */
   async changePassword(email: string, password: string): Promise<void> {
-    if (password.length < 8) throw new ApiException(400, 'weak_password', 'The password needs at least 8 characters.');
+    if (password.length < 8)
+      throw new ApiException(
+        400,
+        'weak_password',
+        'The password needs at least 8 characters.',
+      );
     const passwordHash = await this.hasher.hash(password);
     await this.unitOfWork.run(async () => {
       const user = await this.users.findByEmail(email);
-      if (!user) throw new ApiException(404, 'user_not_found', `No user with e-mail ${email}.`);
+      if (!user)
+        throw new ApiException(
+          404,
+          'user_not_found',
+          `No user with e-mail ${email}.`,
+        );
       const now = this.clock.now();
       await this.users.setPassword(user.id, passwordHash, now);
       await this.refreshTokens.revokeAllForUser(user.id, now);

@@ -22,7 +22,9 @@ export class MetricsService {
     return (req: Request, res: Response, next: NextFunction) => {
       const end = this.httpDuration.startTimer();
       res.on('finish', () => {
-        const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+        const route = req.route?.path
+          ? `${req.baseUrl}${String(req.route.path)}`
+          : 'unmatched';
         end({ method: req.method, route, status: String(res.statusCode) });
       });
       next();

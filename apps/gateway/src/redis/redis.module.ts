@@ -1,4 +1,10 @@
-import { Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 
@@ -25,8 +31,12 @@ export class RedisConnection {
       provide: RedisConnection,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        if (!config.redis.url) return new RedisConnection(null, config.redis.prefix);
-        const client = new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+        if (!config.redis.url)
+          return new RedisConnection(null, config.redis.prefix);
+        const client = new Redis(config.redis.url, {
+          maxRetriesPerRequest: 2,
+          enableOfflineQueue: true,
+        });
         const logger = new Logger('Redis');
         client.on('error', (error) => logger.warn(`redis: ${error.message}`));
         return new RedisConnection(client, config.redis.prefix);
@@ -36,9 +46,13 @@ export class RedisConnection {
   exports: [RedisConnection],
 })
 export class RedisModule implements OnApplicationShutdown {
-  constructor(@Inject(RedisConnection) private readonly redis: RedisConnection) {}
+  constructor(
+    @Inject(RedisConnection) private readonly redis: RedisConnection,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.client?.quit().catch(() => this.redis.client?.disconnect());
+    await this.redis.client
+      ?.quit()
+      .catch(() => this.redis.client?.disconnect());
   }
 }

@@ -1,0 +1,19 @@
+# The gateway image: one process per node; scale out by running more of them.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json ./
+COPY libs/contracts/package.json libs/contracts/
+COPY apps/gateway/package.json apps/gateway/
+COPY apps/console/package.json apps/console/
+RUN npm ci --no-audit --no-fund
+COPY libs libs
+COPY apps apps
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app /app
+EXPOSE 3000
+USER node
+CMD ["node", "apps/gateway/dist/main.js"]

@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './app-config';
+
+describe(loadConfig.name, () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'lv-config-'));
+
+  it('runs on embedded defaults with nothing set', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.embeddedDatabase).toBe(true);
+    expect(config.redis.url).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.auth).toMatchObject({
+      rateLimitPerUser: 10,
+      rateLimitPerIp: 60,
+      accessTokenTtlSeconds: 300,
+    });
+    expect(config.mail.outboxDir).toBe(join(dir, 'outbox'));
+  });
+
+  it('generates a JWT secret once and keeps it in the data directory', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
+  });
+
+  it('does not seed the demo on PostgreSQL unless asked', () => {
+    const env = {
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://db.example:5432/app',
+      JWT_SECRET: 'x'.repeat(32),
+    };
+    expect(loadConfig(env).seedDemo).toBe(false);
+    expect(loadConfig({ ...env, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x/y'],
+    ['REDIS_URL', 'not a url'],
+    ['JWT_SECRET', 'short'],
+    ['AUTH_RATE_LIMIT_PER_USER', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_DEMO', 'maybe'],
+  ])('stops with a one-line message naming %s=%s', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}: `));
+    expect(message).not.toContain('\n');
+  });
+});

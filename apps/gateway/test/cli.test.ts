@@ -1,0 +1,189 @@
+import { verifySync, generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CliError, runCli } from '../src/cli/cli';
+import { loadConfig, type AppConfig } from '../src/config/app-config';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/demo-seed.service';
+import { expectProblem, http } from './support/http';
+import { startGateway } from './support/test-app';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+
+describe('admin CLI', () => {
+  let database: TestDatabase;
+  let config: AppConfig;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    config = loadConfig({
+      DATABASE_URL: database.url,
+      JWT_SECRET: 'cli-secret-cli-secret-cli-secret-0123',
+      LOG_LEVEL: 'silent',
+    });
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('creates an account and a user, links them, and the user can sign in and see it', async () => {
+    const account = (await runCli(
+      [
+        'account:create',
+        '--name',
+        'Lakeside Towers',
+        '--short',
+        'Lakeside',
+        '--json',
+      ],
+      config,
+    )) as {
+      key: string;
+      name: string;
+      nameShort: string;
+    };
+    expect(account).toMatchObject({
+      name: 'Lakeside Towers',
+      nameShort: 'Lakeside',
+    });
+    const user = (await runCli(
+      [
+        'user:create',
+        '--email',
+        'pat@example.test',
+        '--password',
+        'lakeside-pw-1',
+        '--name',
+        'Pat',
+      ],
+      config,
+    )) as {
+      id: string;
+      email: string;
+      totpSecret?: string;
+    };
+    expect(user).toEqual({ id: expect.any(String), email: 'pat@example.test' });
+    expect(
+      await runCli(
+        [
+          'account:add-user',
+          '--account',
+          account.key,
+          '--email',
+          'pat@example.test',
+        ],
+        config,
+      ),
+    ).toEqual({ ok: true });
+
+    const gateway = await startGateway({ databaseUrl: database.url });
+    try {
+      const api = http(gateway.baseUrl);
+      const token = (
+        await api.post('/auth/token', {
+          username: 'pat@example.test',
+          password: 'lakeside-pw-1',
+        })
+      ).body.access_token;
+      const accounts = await api.get('/v1/Accounts', { token });
+      expect(accounts.body.map((a: { key: string }) => a.key)).toEqual([
+        account.key,
+      ]);
+      expect(
+        await runCli(
+          [
+            'account:remove-user',
+            '--account',
+            account.key,
+            '--email',
+            'pat@example.test',
+          ],
+          config,
+        ),
+      ).toEqual({ ok: true });
+      expectProblem(
+        await api.get(`/v1/Accounts/${account.key}`, { token }),
+        404,
+      );
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('enrols TOTP with --mfa and prints the secret and otpauth URL once', async () => {
+    const user = (await runCli(
+      [
+        'user:create',
+        '--email',
+        'mfa@example.test',
+        '--password',
+        'mfa-user-pw',
+        '--mfa',
+      ],
+      config,
+    )) as {
+      totpSecret: string;
+      otpauthUrl: string;
+    };
+    expect(user.otpauthUrl).toMatch(
+      /^otpauth:\/\/totp\/LiveVote:mfa%40example\.test\?secret=/,
+    );
+    const code = generateSync({ secret: user.totpSecret });
+    expect(verifySync({ secret: user.totpSecret, token: code }).valid).toBe(
+      true,
+    );
+  });
+
+  it('fails with a message for bad input', async () => {
+    await expect(runCli(['account:create'], config)).rejects.toThrow(
+      new CliError('--name is required'),
+    );
+    await expect(runCli(['nope'], config)).rejects.toThrow(
+      /unknown command nope/,
+    );
+    await expect(
+      runCli(['account:create', '--name', 'X', '--bogus'], config),
+    ).rejects.toThrow(CliError);
+    await expect(
+      runCli(
+        [
+          'user:create',
+          '--email',
+          'pat@example.test',
+          '--password',
+          'another-pw-1',
+        ],
+        config,
+      ),
+    ).rejects.toThrow(/user_exists/);
+    await expect(
+      runCli(
+        [
+          'account:add-user',
+          '--account',
+          'not-a-uuid',
+          '--email',
+          'pat@example.test',
+        ],
+        config,
+      ),
+    ).rejects.toThrow(/account_not_found/);
+  });
+
+  it('seeds the demo once and reports the same demo afterwards', async () => {
+    const first = (await runCli(['demo:seed'], config)) as {
+      created: boolean;
+      accountKey: string;
+      signIn: { username: string; password: string };
+      meeting: { shortCode: string };
+    };
+    expect(first.created).toBe(true);
+    expect(first.signIn).toMatchObject({
+      username: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    });
+    expect(first.meeting.shortCode).toMatch(/^[a-z0-9]{6,}$/);
+    const second = (await runCli(['demo:seed'], config)) as typeof first;
+    expect(second.created).toBe(false);
+    expect(second.accountKey).toBe(first.accountKey);
+    expect(second.meeting.shortCode).toBe(first.meeting.shortCode);
+  });
+});

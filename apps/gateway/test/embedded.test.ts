@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/app-config';
+import { DemoSeedService } from '../src/demo/demo-seed.service';
+import { createGateway } from '../src/gateway';
+import { http } from './support/http';
+
+/** The first README command's setup: no DATABASE_URL, no REDIS_URL, PGlite in the data directory. */
+describe('embedded default (PGlite)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lv-embedded-'));
+  let app: Awaited<ReturnType<typeof createGateway>>;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    app = await createGateway(
+      loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    );
+    await app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates PGlite, seeds the demo and signs the demo chair in', async () => {
+    const demo = await app.get(DemoSeedService).seed();
+    expect(demo.created).toBe(true);
+    const api = http(baseUrl);
+    const signIn = await api.post('/auth/token', {
+      username: demo.signIn.username,
+      password: demo.signIn.password,
+    });
+    expect(signIn.status).toBe(200);
+    const accounts = await api.get('/v1/Accounts', {
+      token: signIn.body.access_token,
+    });
+    expect(accounts.body.map((a: { key: string }) => a.key)).toEqual([
+      demo.accountKey,
+    ]);
+    const ready = await api.get('/readyz');
+    expect(ready.body).toEqual({
+      status: 'ready',
+      checks: { database: 'up', redis: 'not configured' },
+    });
+  });
+});

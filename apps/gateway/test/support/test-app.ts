@@ -1,0 +1,48 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ManualClock } from '../../src/common/clock';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { createGateway } from '../../src/gateway';
+
+export interface TestGateway {
+  app: NestExpressApplication;
+  config: AppConfig;
+  clock: ManualClock;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export interface TestGatewayOptions {
+  databaseUrl: string;
+  redisUrl?: string;
+  redisPrefix?: string;
+  clock?: ManualClock;
+  env?: Record<string, string>;
+}
+
+/** A real gateway on a loopback port, over a test database (and Redis prefix). */
+export async function startGateway(
+  options: TestGatewayOptions,
+): Promise<TestGateway> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    REDIS_PREFIX: options.redisPrefix,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATABASE_POOL_SIZE: '4',
+    SEED_DEMO: 'false',
+    ...options.env,
+  });
+  const clock = options.clock ?? new ManualClock();
+  const app = await createGateway(config, { clock });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    config,
+    clock,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    close: () => app.close(),
+  };
+}
