@@ -13,6 +13,12 @@ import { IdentityModule } from './identity/identity.module';
 import { MetricsService } from './metrics/metrics.service';
 import { RedisModule } from './redis/redis.module';
 import { DemoModule } from './demo/demo.module';
+import { DocumentsModule } from './documents/documents.module';
+import { MailModule } from './mail/mail.module';
+import { MattersModule } from './matters/matters.module';
+import { MeetingsModule } from './meetings/meetings.module';
+import { MembersModule } from './members/members.module';
+import { WebcastModule } from './webcast/webcast.module';
 
 export interface AppContext {
   config: AppConfig;
@@ -45,6 +51,12 @@ export function domainModules(context: AppContext) {
     RedisModule,
     IdentityModule,
     AccountsModule,
+    MailModule,
+    MeetingsModule,
+    MembersModule,
+    MattersModule,
+    DocumentsModule,
+    WebcastModule,
     DemoModule,
   ];
 }

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -173,4 +175,170 @@ export const meetings = pgTable(
     uniqueIndex('meetings_short_code_key').on(t.shortCode),
     index('meetings_account_idx').on(t.accountId),
   ],
+);
+
+/** Vote weight: exact decimal in the database, a JS number in the code. */
+const shares = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    unit: text('unit').notNull(),
+    mailAddress1: text('mail_address1').notNull().default(''),
+    mailAddress2: text('mail_address2').notNull().default(''),
+    mailCity: text('mail_city').notNull().default(''),
+    mailProv: text('mail_prov').notNull().default(''),
+    mailPostal: text('mail_postal').notNull().default(''),
+    mailCountry: text('mail_country').notNull().default(''),
+    customData: jsonb('custom_data').$type<Record<string, unknown>>().notNull().default({}),
+    controlNumber: text('control_number').notNull(),
+    eligible: boolean('eligible').notNull().default(true),
+    shares: shares('shares').notNull().default(1),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('members_meeting_unit_key').on(t.meetingId, t.unit),
+    uniqueIndex('members_meeting_control_number_key').on(t.meetingId, t.controlNumber),
+  ],
+);
+
+export interface CommunicationPreferences {
+  disableAllEmails?: boolean;
+  disableConsentReminders?: boolean;
+}
+
+export const voters = pgTable(
+  'voters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    isPanelist: boolean('is_panelist').notNull().default(false),
+    attending: boolean('attending').notNull().default(false),
+    inAttendance: boolean('in_attendance').notNull().default(false),
+    communicationPreferences: jsonb('communication_preferences')
+      .$type<CommunicationPreferences>()
+      .notNull()
+      .default({ disableAllEmails: false, disableConsentReminders: false }),
+    lastInviteDate: at('last_invite_date'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('voters_member_email_key').on(t.memberId, sql`lower(${t.email})`),
+    index('voters_meeting_email_idx').on(t.meetingId, sql`lower(${t.email})`),
+  ],
+);
+
+export type LiveStatus = 'pending' | 'live' | 'closed';
+
+export const matters = pgTable(
+  'matters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('multiple-choice'),
+    name: text('name').notNull(),
+    header: text('header').notNull().default(''),
+    snippet: text('snippet').notNull().default(''),
+    options: jsonb('options').$type<string[]>().notNull(),
+    choices: integer('choices').notNull().default(1),
+    eligibility: jsonb('eligibility').$type<string[]>().notNull().default(['all']),
+    allowProxyVote: boolean('allow_proxy_vote').notNull().default(true),
+    order: integer('order').notNull(),
+    exclusions: jsonb('exclusions').$type<string[]>().notNull().default([]),
+    autoCloseWhenAllVoted: boolean('auto_close_when_all_voted').notNull().default(false),
+    liveStatus: text('live_status').$type<LiveStatus>().notNull().default('pending'),
+    liveStartedAt: at('live_started_at'),
+    liveEndsAt: at('live_ends_at'),
+    liveClosedAt: at('live_closed_at'),
+    /** Bumped by every start, extend and stop: a deadline job of an older generation is stale. */
+    liveGeneration: integer('live_generation').notNull().default(0),
+    closeSnapshot: jsonb('close_snapshot').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('matters_meeting_idx').on(t.meetingId, t.order)],
+);
+
+export type BallotMethod = 'live' | 'proxy' | 'other';
+
+/** One ballot per member and matter; a later ballot replaces the earlier one. */
+export const ballots = pgTable(
+  'ballots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matterId: uuid('matter_id')
+      .notNull()
+      .references(() => matters.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id').references(() => voters.id, { onDelete: 'set null' }),
+    method: text('method').$type<BallotMethod>().notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    weight: shares('weight').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    castAt: at('cast_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ballots_matter_member_key').on(t.matterId, t.memberId),
+    index('ballots_member_idx').on(t.memberId),
+    index('ballots_voter_idx').on(t.voterId),
+  ],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    contentType: text('content_type').notNull().default('application/octet-stream'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('documents_meeting_idx').on(t.meetingId)],
+);
+
+export const webcasts = pgTable(
+  'webcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    castProvider: text('cast_provider').notNull(),
+    castId: bigint('cast_id', { mode: 'number' }).notNull(),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    rehearsalAt: at('rehearsal_at'),
+    rehearsalTimezone: text('rehearsal_timezone'),
+    rehearsalDuration: integer('rehearsal_duration'),
+    recordingsAt: at('recordings_at'),
+    reportsAt: at('reports_at'),
+    status: text('status').notNull().default('not-started'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('webcasts_meeting_key').on(t.meetingId)],
 );

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AccountsService } from '../../src/accounts/accounts.service';
+import { generateShortCode } from '../../src/common/ids';
+import { Database } from '../../src/database/database';
+import { meetings } from '../../src/database/schema';
 import { UsersService } from '../../src/identity/users.service';
 import type { TestGateway } from './test-app';
 
@@ -50,4 +53,57 @@ export async function createAccount(
   for (const member of members)
     await accounts.adminSetMembership(account.key, member.email, true);
   return account;
+}
+
+/** Signs the user in over HTTP and returns the access token. */
+export async function signIn(gateway: TestGateway, user: UserFixture): Promise<string> {
+  const response = await fetch(`${gateway.baseUrl}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.email, password: user.password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export type MeetingFixtureRow = typeof meetings.$inferSelect;
+
+/** A meeting row straight in the database (for tests of other features than meetings). */
+export async function createMeeting(
+  gateway: TestGateway,
+  accountKey: string,
+  overrides: Partial<typeof meetings.$inferInsert> = {},
+): Promise<MeetingFixtureRow> {
+  sequence += 1;
+  const meetingDate = new Date(gateway.clock.nowMs() + 14 * 86_400_000);
+  const [row] = await gateway.app
+    .get(Database)
+    .db.insert(meetings)
+    .values({
+      accountId: accountKey,
+      shortCode: `${generateShortCode(6)}${sequence}`,
+      name: `Meeting ${sequence}`,
+      type: 'agm',
+      meetingDate,
+      expiryDate: new Date(meetingDate.getTime() - 86_400_000),
+      meetingTimezone: 'America/Toronto',
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+export interface TenantFixture {
+  user: UserFixture;
+  token: string;
+  account: { key: string; name: string };
+  meeting: MeetingFixtureRow;
+}
+
+/** A manager, signed in, with an account and a meeting of their own. */
+export async function createTenant(gateway: TestGateway): Promise<TenantFixture> {
+  const user = await createUser(gateway);
+  const account = await createAccount(gateway, [user]);
+  const meeting = await createMeeting(gateway, account.key);
+  return { user, token: await signIn(gateway, user), account, meeting };
 }

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { MeetingsModule } from '../meetings/meetings.module';
+
+@Module({ imports: [MeetingsModule] })
+export class DocumentsModule {}
