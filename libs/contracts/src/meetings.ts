@@ -1,1 +1,179 @@
-export {};
+import { z } from 'zod';
+import { IsoDateTime, IsoDateTimeInput, ListLimit, SearchText } from './common';
+
+export const MEETING_TYPES = ['agm', 'vbm', 'town', 'other'] as const;
+export const MeetingType = z.enum(MEETING_TYPES);
+
+const zones = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+/** An IANA time zone name in region/city form (or UTC). */
+export const TimeZone = z
+  .string()
+  .refine(
+    (zone) => zones.has(zone),
+    'An IANA time zone such as America/Toronto.',
+  );
+
+const Text = (max: number) => z.string().max(max);
+
+export const MeetingOptions = z.strictObject({
+  signature: Text(20_000).optional(),
+  notificationFrequency: Text(50).optional(),
+  meetingSubtype: Text(100).optional(),
+  virtualMeetingType: Text(100).optional(),
+});
+
+const Corporation = z.strictObject({
+  legalName: Text(300).optional(),
+  legalNameShort: Text(100).optional(),
+});
+
+const Contact = z.strictObject({
+  email: z.union([z.email().max(320), z.literal('')]).optional(),
+  name: Text(200).optional(),
+  preferredName: Text(200).optional(),
+});
+
+const meetingFields = {
+  name: z.string().trim().min(1).max(200),
+  description: Text(10_000).nullable().optional(),
+  corporation: Corporation.nullable().optional(),
+  quorumMinimum: z.number().min(0).max(1_000_000_000).nullable().optional(),
+  meetingDate: IsoDateTimeInput,
+  expiryDate: IsoDateTimeInput.nullable().optional(),
+  location: Text(500).nullable().optional(),
+  addresses: z.array(Text(500)).max(50).nullable().optional(),
+  contact: Contact.nullable().optional(),
+  meetingTimezone: TimeZone.optional(),
+  duration: z.number().int().min(1).max(10_080).optional(),
+  options: MeetingOptions.nullable().optional(),
+  portalRevocationsClosedAt: IsoDateTimeInput.nullable().optional(),
+  nominationExpiryDate: IsoDateTimeInput.nullable().optional(),
+};
+
+export const CreateMeetingRequest = z.strictObject({
+  ...meetingFields,
+  type: MeetingType,
+});
+export type CreateMeetingRequest = z.infer<typeof CreateMeetingRequest>;
+
+/** PATCH merges: omitted fields stay, null clears an optional one; the type never changes. */
+export const PatchMeetingRequest = z.strictObject({
+  ...meetingFields,
+  name: meetingFields.name.optional(),
+  meetingDate: IsoDateTimeInput.optional(),
+  type: z.never({ error: 'The meeting type cannot be changed.' }).optional(),
+});
+export type PatchMeetingRequest = z.infer<typeof PatchMeetingRequest>;
+
+export const ListMeetingsQuery = z.object({
+  searchText: SearchText,
+  limit: ListLimit,
+});
+export type ListMeetingsQuery = z.infer<typeof ListMeetingsQuery>;
+
+export const LIVE_VOTING_STATUSES = ['disabled', 'live'] as const;
+
+/** Spec 2.2. */
+export const Meeting = z.strictObject({
+  key: z.string(),
+  shortCode: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: MeetingType,
+  corporation: z.strictObject({
+    legalName: z.string(),
+    legalNameShort: z.string(),
+  }),
+  quorumMinimum: z.number(),
+  meetingDate: IsoDateTime,
+  expiryDate: IsoDateTime.nullable(),
+  location: z.string(),
+  addresses: z.array(z.string()),
+  contact: z.strictObject({
+    email: z.string(),
+    name: z.string(),
+    preferredName: z.string(),
+  }),
+  meetingTimezone: z.string(),
+  duration: z.number(),
+  options: z.strictObject({
+    signature: z.string(),
+    notificationFrequency: z.string(),
+    meetingSubtype: z.string(),
+    virtualMeetingType: z.string(),
+  }),
+  portalRevocationsClosedAt: IsoDateTime.nullable(),
+  url: z.string(),
+  nominationExpiryDate: IsoDateTime.nullable(),
+  liveVotingStatus: z.enum(LIVE_VOTING_STATUSES),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type Meeting = z.infer<typeof Meeting>;
+
+export const SUMMARY_REPORT_FREQUENCIES = ['daily', 'none'] as const;
+
+export const PatchMeetingSettingsRequest = z.strictObject({
+  meetingReminderFrequency: z.number().int().min(0).max(365).optional(),
+  meetingStartingReminder: z.number().int().min(0).max(10_080).optional(),
+  managerSummaryReportFreqency: z.enum(SUMMARY_REPORT_FREQUENCIES).optional(),
+  alternateManagerEmails: z.array(z.email().max(320)).max(20).optional(),
+  defaultProxyHolders: z
+    .array(z.string().trim().min(1).max(200))
+    .max(50)
+    .optional(),
+});
+export type PatchMeetingSettingsRequest = z.infer<
+  typeof PatchMeetingSettingsRequest
+>;
+
+/** Spec 2.3 (response names). */
+export const MeetingSettings = z.strictObject({
+  meetingReminders: z.enum(['enabled', 'disabled']),
+  meetingReminderFrequency: z.number(),
+  meetingStartingReminder: z.number(),
+  managerSummaryReportFreqency: z.enum(SUMMARY_REPORT_FREQUENCIES),
+  alternateManagerContactEmails: z.array(z.string()),
+  defaultProxyHolders: z.array(z.string()),
+});
+export type MeetingSettings = z.infer<typeof MeetingSettings>;
+
+const count = z.number();
+
+/** Spec 2.4. */
+export const MeetingStats = z.strictObject({
+  attendanceCount: count,
+  attendanceCountGroups: count,
+  attendanceSharesCount: count,
+  attendedNotVotedCount: count,
+  attendedNotVotedCountGroups: count,
+  attendedNotVotedSharesCount: count,
+  attendingCount: count,
+  attendingCountGroups: count,
+  attendingNotVotedCount: count,
+  attendingNotVotedCountGroups: count,
+  attendingNotVotedSharesCount: count,
+  attendingSharesCount: count,
+  bylawCount: count,
+  totalConsents: count,
+  totalElectronicProxies: count,
+  totalPaperProxies: count,
+  totalProxies: count,
+  totalProxiesShares: count,
+  totalUnitGroups: count,
+  totalUnits: count,
+  totalUnitsShares: count,
+  totalValidUnits: count,
+  totalVoters: count,
+  unverifiedProxyCount: count,
+  verifiedProxyCount: count,
+  totalArrearsUnitAttendance: count,
+  totalArrearsShareAttendance: count,
+  cachedAt: IsoDateTime,
+  noticeStatusSummary: z.string(),
+  testVoterStats: z.string(),
+  questions: z.record(z.string(), z.number()),
+  rtvPresence: z.strictObject({ numUnits: z.number(), numVoters: z.number() }),
+});
+export type MeetingStats = z.infer<typeof MeetingStats>;

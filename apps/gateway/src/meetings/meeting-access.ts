@@ -27,21 +27,36 @@ export class MeetingAccess {
   }
 
   /** As require, with the meeting row locked until the transaction ends (for commands). */
-  async requireForUpdate(userId: string, shortCode: string): Promise<MeetingRow> {
+  async requireForUpdate(
+    userId: string,
+    shortCode: string,
+  ): Promise<MeetingRow> {
     const meeting = await this.find(userId, shortCode, true);
     if (!meeting) throw new MeetingNotFoundException();
     return meeting;
   }
 
-  private async find(userId: string, shortCode: string, lock = false): Promise<MeetingRow | undefined> {
+  private async find(
+    userId: string,
+    shortCode: string,
+    lock = false,
+  ): Promise<MeetingRow | undefined> {
     if (!/^[a-z0-9-]{1,64}$/.test(shortCode)) return undefined;
     const query = this.database.db
       .select({ meeting: meetings })
       .from(meetings)
-      .innerJoin(accountUsers, and(eq(accountUsers.accountId, meetings.accountId), eq(accountUsers.userId, userId)))
+      .innerJoin(
+        accountUsers,
+        and(
+          eq(accountUsers.accountId, meetings.accountId),
+          eq(accountUsers.userId, userId),
+        ),
+      )
       .where(eq(meetings.shortCode, shortCode))
       .limit(1);
-    const [row] = lock ? await query.for('update', { of: meetings }) : await query;
+    const [row] = lock
+      ? await query.for('update', { of: meetings })
+      : await query;
     return row?.meeting;
   }
 }

@@ -1,10 +1,21 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingAccess } from './meeting-access';
+import { MeetingsController } from './meetings.controller';
+import { MeetingsRepository } from './meetings.repository';
+import { MeetingsService } from './meetings.service';
+import { NoPresenceReader, PresenceReader } from './presence-reader';
 
 @Module({
-  imports: [IdentityModule],
-  providers: [MeetingAccess],
+  imports: [IdentityModule, AccountsModule],
+  controllers: [MeetingsController],
+  providers: [
+    MeetingAccess,
+    MeetingsRepository,
+    MeetingsService,
+    { provide: PresenceReader, useClass: NoPresenceReader },
+  ],
   exports: [MeetingAccess, IdentityModule],
 })
 export class MeetingsModule {}

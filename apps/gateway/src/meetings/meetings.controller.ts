@@ -1,0 +1,111 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type {
+  Meeting,
+  MeetingSettings,
+  MeetingStats,
+} from '@livevote/contracts';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import {
+  CreateMeetingRequestDto,
+  ListMeetingsQueryDto,
+  MeetingDto,
+  MeetingSettingsDto,
+  MeetingStatsDto,
+  PatchMeetingRequestDto,
+  PatchMeetingSettingsRequestDto,
+} from './meetings.dto';
+import { MeetingsService } from './meetings.service';
+
+@ApiTags('Meetings')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('v1')
+export class MeetingsController {
+  constructor(private readonly meetings: MeetingsService) {}
+
+  @Post('Accounts/:key/meetings')
+  @ApiCreatedResponse({ type: MeetingDto })
+  create(
+    @CurrentManager() manager: Manager,
+    @Param('key') key: string,
+    @Body() body: CreateMeetingRequestDto,
+  ): Promise<Meeting> {
+    return this.meetings.create(manager.userId, key, body);
+  }
+
+  @Get('Accounts/:key/meetings')
+  @ApiOkResponse({ type: [MeetingDto] })
+  list(
+    @CurrentManager() manager: Manager,
+    @Param('key') key: string,
+    @Query() query: ListMeetingsQueryDto,
+  ): Promise<Meeting[]> {
+    return this.meetings.list(manager.userId, key, query);
+  }
+
+  @Get('Meetings/:shortCode')
+  @ApiOkResponse({ type: MeetingDto })
+  get(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<Meeting> {
+    return this.meetings.get(manager.userId, shortCode);
+  }
+
+  @Patch('Meetings/:shortCode')
+  @ApiOkResponse({ type: MeetingDto })
+  patch(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Body() body: PatchMeetingRequestDto,
+  ): Promise<Meeting> {
+    return this.meetings.patch(manager.userId, shortCode, body);
+  }
+
+  @Get('Meetings/:shortCode/settings')
+  @ApiOkResponse({ type: MeetingSettingsDto })
+  settings(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<MeetingSettings> {
+    return this.meetings.settings(manager.userId, shortCode);
+  }
+
+  @Patch('Meetings/:shortCode/settings')
+  @ApiOkResponse({ type: MeetingSettingsDto })
+  patchSettings(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Body() body: PatchMeetingSettingsRequestDto,
+  ): Promise<MeetingSettings> {
+    return this.meetings.patchSettings(manager.userId, shortCode, body);
+  }
+
+  @Get('Meetings/:shortCode/stats')
+  @ApiOkResponse({ type: MeetingStatsDto })
+  stats(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<MeetingStats> {
+    return this.meetings.stats(manager.userId, shortCode);
+  }
+}

@@ -1,0 +1,22 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  CreateMeetingRequest,
+  ListMeetingsQuery,
+  Meeting,
+  MeetingSettings,
+  MeetingStats,
+  PatchMeetingRequest,
+  PatchMeetingSettingsRequest,
+} from '@livevote/contracts';
+
+export class CreateMeetingRequestDto extends createZodDto(
+  CreateMeetingRequest,
+) {}
+export class PatchMeetingRequestDto extends createZodDto(PatchMeetingRequest) {}
+export class ListMeetingsQueryDto extends createZodDto(ListMeetingsQuery) {}
+export class MeetingDto extends createZodDto(Meeting) {}
+export class MeetingSettingsDto extends createZodDto(MeetingSettings) {}
+export class PatchMeetingSettingsRequestDto extends createZodDto(
+  PatchMeetingSettingsRequest,
+) {}
+export class MeetingStatsDto extends createZodDto(MeetingStats) {}

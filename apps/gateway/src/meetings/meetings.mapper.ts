@@ -1,0 +1,68 @@
+import type { Meeting, MeetingSettings } from '@livevote/contracts';
+import type { AppConfig } from '../config/app-config';
+import type { MeetingRow } from './meeting-access';
+
+const iso = (date: Date | null): string | null =>
+  date ? date.toISOString() : null;
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : '';
+
+export function meetingUrl(shortCode: string, config: AppConfig): string {
+  return `https://${shortCode}.${config.portalHost}`;
+}
+
+export function mapMeeting(
+  row: MeetingRow,
+  live: boolean,
+  config: AppConfig,
+): Meeting {
+  return {
+    key: row.id,
+    shortCode: row.shortCode,
+    name: row.name,
+    description: row.description,
+    type: row.type as Meeting['type'],
+    corporation: {
+      legalName: text(row.corporation.legalName),
+      legalNameShort: text(row.corporation.legalNameShort),
+    },
+    quorumMinimum: row.quorumMinimum,
+    meetingDate: row.meetingDate.toISOString(),
+    expiryDate: iso(row.expiryDate),
+    location: row.location,
+    addresses: row.addresses,
+    contact: {
+      email: text(row.contact.email),
+      name: text(row.contact.name),
+      preferredName: text(row.contact.preferredName),
+    },
+    meetingTimezone: row.meetingTimezone,
+    duration: row.duration,
+    options: {
+      signature: text(row.options.signature),
+      notificationFrequency: text(row.options.notificationFrequency),
+      meetingSubtype: text(row.options.meetingSubtype),
+      virtualMeetingType: text(row.options.virtualMeetingType),
+    },
+    portalRevocationsClosedAt: iso(row.portalRevocationsClosedAt),
+    url: meetingUrl(row.shortCode, config),
+    nominationExpiryDate: iso(row.nominationExpiryDate),
+    liveVotingStatus: live ? 'live' : 'disabled',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function mapMeetingSettings(row: MeetingRow): MeetingSettings {
+  const reminders =
+    row.meetingReminderFrequency > 0 || row.meetingStartingReminder > 0;
+  return {
+    meetingReminders: reminders ? 'enabled' : 'disabled',
+    meetingReminderFrequency: row.meetingReminderFrequency,
+    meetingStartingReminder: row.meetingStartingReminder,
+    managerSummaryReportFreqency:
+      row.managerSummaryReportFrequency as MeetingSettings['managerSummaryReportFreqency'],
+    alternateManagerContactEmails: row.alternateManagerEmails,
+    defaultProxyHolders: row.defaultProxyHolders,
+  };
+}

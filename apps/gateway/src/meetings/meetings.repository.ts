@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { Database } from '../database/database';
+import { meetings } from '../database/schema';
+import type { MeetingRow } from './meeting-access';
+
+export type MeetingInsert = typeof meetings.$inferInsert;
+export type MeetingWithStatus = MeetingRow & { live: boolean };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+// Written out: drizzle would render the outer column unqualified inside the subquery.
+const live = sql<boolean>`exists (select 1 from matters mt where mt.meeting_id = "meetings"."id" and mt.live_status = 'live')`;
+
+@Injectable()
+export class MeetingsRepository {
+  constructor(private readonly database: Database) {}
+
+  /** Inserts unless the short code is taken; undefined on a short-code clash. */
+  async insert(values: MeetingInsert): Promise<MeetingRow | undefined> {
+    const [row] = await this.database.db
+      .insert(meetings)
+      .values(values)
+      .onConflictDoNothing({ target: meetings.shortCode })
+      .returning();
+    return row;
+  }
+
+  async listForAccount(
+    accountId: string,
+    options: { searchText?: string; limit: number },
+  ): Promise<MeetingWithStatus[]> {
+    const filters = [eq(meetings.accountId, accountId)];
+    if (options.searchText)
+      filters.push(ilike(meetings.name, `%${escapeLike(options.searchText)}%`));
+    const rows = await this.database.db
+      .select({ meeting: meetings, live })
+      .from(meetings)
+      .where(and(...filters))
+      .orderBy(desc(meetings.meetingDate), desc(meetings.id))
+      .limit(options.limit);
+    return rows.map((row) => ({ ...row.meeting, live: row.live }));
+  }
+
+  async isLive(meetingId: string): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ live })
+      .from(meetings)
+      .where(eq(meetings.id, meetingId));
+    return Boolean(row?.live);
+  }
+
+  async update(
+    meetingId: string,
+    values: Partial<MeetingInsert>,
+  ): Promise<MeetingRow> {
+    const [row] = await this.database.db
+      .update(meetings)
+      .set(values)
+      .where(eq(meetings.id, meetingId))
+      .returning();
+    return row;
+  }
+
+  /** Every figure of the meeting stats in one round trip (see docs/decisions.md for meanings). */
+  async stats(meetingId: string): Promise<Record<string, number>> {
+    const result = await this.database.db.execute(sql`
+      with m as (
+        select id, shares, eligible, coalesce((custom_data->>'inArrears')::boolean, false) as arrears
+        from members where meeting_id = ${meetingId}
+      ),
+      v as (
+        select member_id, attending, in_attendance, last_invite_date,
+               coalesce((communication_preferences->>'disableAllEmails')::boolean, false) as no_email
+        from voters where meeting_id = ${meetingId}
+      ),
+      b as (
+        select b.member_id, b.method, b.voter_id from ballots b
+        join matters mt on mt.id = b.matter_id where mt.meeting_id = ${meetingId}
+      ),
+      voted as (select distinct member_id from b),
+      proxy as (
+        select member_id, bool_or(voter_id is not null) as electronic from b where method = 'proxy' group by member_id
+      ),
+      present as (select distinct member_id from v where in_attendance),
+      rsvp as (select distinct member_id from v where attending)
+      select
+        (select count(*) from m)::int as "totalUnits",
+        (select coalesce(sum(shares), 0) from m)::float8 as "totalUnitsShares",
+        (select count(*) from m where eligible)::int as "totalValidUnits",
+        (select count(*) from v)::int as "totalVoters",
+        (select count(*) from v where not no_email)::int as "totalConsents",
+        (select count(*) from v where last_invite_date is not null)::int as "invitedVoters",
+        (select count(*) from v where in_attendance)::int as "attendanceCount",
+        (select count(*) from present)::int as "attendanceCountGroups",
+        (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id)::float8 as "attendanceSharesCount",
+        (select count(*) from v where in_attendance and member_id not in (select member_id from voted))::int
+          as "attendedNotVotedCount",
+        (select count(*) from present where member_id not in (select member_id from voted))::int
+          as "attendedNotVotedCountGroups",
+        (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id
+          where m.id not in (select member_id from voted))::float8 as "attendedNotVotedSharesCount",
+        (select count(*) from v where attending)::int as "attendingCount",
+        (select count(*) from rsvp)::int as "attendingCountGroups",
+        (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id)::float8 as "attendingSharesCount",
+        (select count(*) from v where attending and member_id not in (select member_id from voted))::int
+          as "attendingNotVotedCount",
+        (select count(*) from rsvp where member_id not in (select member_id from voted))::int
+          as "attendingNotVotedCountGroups",
+        (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id
+          where m.id not in (select member_id from voted))::float8 as "attendingNotVotedSharesCount",
+        (select count(*) from proxy where electronic)::int as "totalElectronicProxies",
+        (select count(*) from proxy where not electronic)::int as "totalPaperProxies",
+        (select coalesce(sum(m.shares), 0) from m join proxy p on p.member_id = m.id)::float8 as "totalProxiesShares",
+        (select count(*) from m join present p on p.member_id = m.id where m.arrears)::int
+          as "totalArrearsUnitAttendance",
+        (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id where m.arrears)::float8
+          as "totalArrearsShareAttendance"
+    `);
+    const row = (result as unknown as { rows: Record<string, unknown>[] })
+      .rows[0];
+    return Object.fromEntries(
+      Object.entries(row).map(([name, value]) => [name, Number(value)]),
+    );
+  }
+}

@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  CreateMeetingRequest,
+  ListMeetingsQuery,
+  Meeting,
+  MeetingSettings,
+  MeetingStats,
+  PatchMeetingRequest,
+  PatchMeetingSettingsRequest,
+} from '@livevote/contracts';
+import { AccountsService } from '../accounts/accounts.service';
+import { Clock } from '../common/clock';
+import { generateShortCode } from '../common/ids';
+import { AppConfig } from '../config/app-config';
+import { UnitOfWork } from '../database/database';
+import { MeetingAccess, type MeetingRow } from './meeting-access';
+import { MeetingErrorCode, MeetingException } from './meetings.exception';
+import { mapMeeting, mapMeetingSettings } from './meetings.mapper';
+import { MeetingsRepository, type MeetingInsert } from './meetings.repository';
+import { PresenceReader } from './presence-reader';
+
+type MeetingFields = Omit<PatchMeetingRequest, 'type'>;
+
+const date = (value: string | null | undefined) =>
+  value ? new Date(value) : null;
+
+/** Column values for the fields a create or PATCH carries; null means "clear". */
+function toColumns(body: MeetingFields): Partial<MeetingInsert> {
+  const columns: Partial<MeetingInsert> = {};
+  const has = (key: keyof MeetingFields) => body[key] !== undefined;
+  if (has('name')) columns.name = body.name!;
+  if (has('description')) columns.description = body.description ?? '';
+  if (has('corporation')) columns.corporation = body.corporation ?? {};
+  if (has('quorumMinimum')) columns.quorumMinimum = body.quorumMinimum ?? 0;
+  if (has('meetingDate')) columns.meetingDate = new Date(body.meetingDate!);
+  if (has('expiryDate')) columns.expiryDate = date(body.expiryDate);
+  if (has('location')) columns.location = body.location ?? '';
+  if (has('addresses')) columns.addresses = body.addresses ?? [];
+  if (has('contact')) columns.contact = body.contact ?? {};
+  if (has('meetingTimezone')) columns.meetingTimezone = body.meetingTimezone!;
+  if (has('duration')) columns.duration = body.duration!;
+  if (has('options')) columns.options = body.options ?? {};
+  if (has('portalRevocationsClosedAt'))
+    columns.portalRevocationsClosedAt = date(body.portalRevocationsClosedAt);
+  if (has('nominationExpiryDate'))
+    columns.nominationExpiryDate = date(body.nominationExpiryDate);
+  return columns;
+}
+
+function checkDates(
+  meeting: Pick<MeetingRow, 'meetingDate' | 'duration' | 'expiryDate'>,
+): void {
+  const end = meeting.meetingDate.getTime() + meeting.duration * 60_000;
+  if (meeting.expiryDate && meeting.expiryDate.getTime() > end) {
+    throw new MeetingException(MeetingErrorCode.InvalidDates);
+  }
+}
+
+@Injectable()
+export class MeetingsService {
+  constructor(
+    private readonly meetings: MeetingsRepository,
+    private readonly access: MeetingAccess,
+    private readonly accounts: AccountsService,
+    private readonly presence: PresenceReader,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  create(
+    userId: string,
+    accountKey: string,
+    body: CreateMeetingRequest,
+  ): Promise<Meeting> {
+    return this.unitOfWork.run(async () => {
+      await this.accounts.requireAccess(userId, accountKey);
+      const columns = {
+        duration: 60,
+        meetingTimezone: 'UTC',
+        ...toColumns(body),
+      };
+      const now = this.clock.now();
+      const values = {
+        ...columns,
+        accountId: accountKey,
+        type: body.type,
+        createdAt: now,
+        updatedAt: now,
+      } as MeetingInsert;
+      checkDates({
+        meetingDate: values.meetingDate,
+        duration: values.duration!,
+        expiryDate: values.expiryDate ?? null,
+      });
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const row = await this.meetings.insert({
+          ...values,
+          shortCode: generateShortCode(),
+        });
+        if (row) return mapMeeting(row, false, this.config);
+      }
+      throw new MeetingException(MeetingErrorCode.ShortCodeExhausted);
+    });
+  }
+
+  async list(
+    userId: string,
+    accountKey: string,
+    query: ListMeetingsQuery,
+  ): Promise<Meeting[]> {
+    await this.accounts.requireAccess(userId, accountKey);
+    const rows = await this.meetings.listForAccount(accountKey, query);
+    return rows.map((row) => mapMeeting(row, row.live, this.config));
+  }
+
+  async get(userId: string, shortCode: string): Promise<Meeting> {
+    const row = await this.access.require(userId, shortCode);
+    return mapMeeting(row, await this.meetings.isLive(row.id), this.config);
+  }
+
+  patch(
+    userId: string,
+    shortCode: string,
+    body: PatchMeetingRequest,
+  ): Promise<Meeting> {
+    return this.unitOfWork.run(async () => {
+      const current = await this.access.requireForUpdate(userId, shortCode);
+      const columns = toColumns(body);
+      checkDates({ ...current, ...columns } as MeetingRow);
+      const row = await this.meetings.update(current.id, {
+        ...columns,
+        updatedAt: this.clock.now(),
+      });
+      return mapMeeting(row, await this.meetings.isLive(row.id), this.config);
+    });
+  }
+
+  async settings(userId: string, shortCode: string): Promise<MeetingSettings> {
+    return mapMeetingSettings(await this.access.require(userId, shortCode));
+  }
+
+  patchSettings(
+    userId: string,
+    shortCode: string,
+    body: PatchMeetingSettingsRequest,
+  ): Promise<MeetingSettings> {
+    return this.unitOfWork.run(async () => {
+      const current = await this.access.requireForUpdate(userId, shortCode);
+      const row = await this.meetings.update(current.id, {
+        meetingReminderFrequency: body.meetingReminderFrequency,
+        meetingStartingReminder: body.meetingStartingReminder,
+        managerSummaryReportFrequency: body.managerSummaryReportFreqency,
+        alternateManagerEmails: body.alternateManagerEmails,
+        defaultProxyHolders: body.defaultProxyHolders,
+        updatedAt: this.clock.now(),
+      });
+      return mapMeetingSettings(row);
+    });
+  }
+
+  async stats(userId: string, shortCode: string): Promise<MeetingStats> {
+    const meeting = await this.access.require(userId, shortCode);
+    const [figures, rtvPresence] = await Promise.all([
+      this.meetings.stats(meeting.id),
+      this.presence.meetingPresence(meeting.id),
+    ]);
+    const { invitedVoters, ...counts } = figures;
+    const totalProxies =
+      counts.totalElectronicProxies + counts.totalPaperProxies;
+    return {
+      attendanceCount: counts.attendanceCount,
+      attendanceCountGroups: counts.attendanceCountGroups,
+      attendanceSharesCount: counts.attendanceSharesCount,
+      attendedNotVotedCount: counts.attendedNotVotedCount,
+      attendedNotVotedCountGroups: counts.attendedNotVotedCountGroups,
+      attendedNotVotedSharesCount: counts.attendedNotVotedSharesCount,
+      attendingCount: counts.attendingCount,
+      attendingCountGroups: counts.attendingCountGroups,
+      attendingNotVotedCount: counts.attendingNotVotedCount,
+      attendingNotVotedCountGroups: counts.attendingNotVotedCountGroups,
+      attendingNotVotedSharesCount: counts.attendingNotVotedSharesCount,
+      attendingSharesCount: counts.attendingSharesCount,
+      bylawCount: 0,
+      totalConsents: counts.totalConsents,
+      totalElectronicProxies: counts.totalElectronicProxies,
+      totalPaperProxies: counts.totalPaperProxies,
+      totalProxies,
+      totalProxiesShares: counts.totalProxiesShares,
+      totalUnitGroups: counts.totalUnits,
+      totalUnits: counts.totalUnits,
+      totalUnitsShares: counts.totalUnitsShares,
+      totalValidUnits: counts.totalValidUnits,
+      totalVoters: counts.totalVoters,
+      unverifiedProxyCount: 0,
+      verifiedProxyCount: totalProxies,
+      totalArrearsUnitAttendance: counts.totalArrearsUnitAttendance,
+      totalArrearsShareAttendance: counts.totalArrearsShareAttendance,
+      cachedAt: this.clock.now().toISOString(),
+      noticeStatusSummary: `${invitedVoters} of ${counts.totalVoters} voters invited`,
+      testVoterStats: '',
+      questions: {},
+      rtvPresence,
+    };
+  }
+}
