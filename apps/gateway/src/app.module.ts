@@ -18,6 +18,7 @@ import { MailModule } from './mail/mail.module';
 import { MattersModule } from './matters/matters.module';
 import { MeetingsModule } from './meetings/meetings.module';
 import { MembersModule } from './members/members.module';
+import { InvitesModule } from './members/invites.module';
 import { WebcastModule } from './webcast/webcast.module';
 
 export interface AppContext {
@@ -54,6 +55,7 @@ export function domainModules(context: AppContext) {
     MailModule,
     MeetingsModule,
     MembersModule,
+    InvitesModule,
     MattersModule,
     DocumentsModule,
     WebcastModule,

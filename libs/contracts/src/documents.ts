@@ -1,1 +1,50 @@
-export {};
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+
+/** Upload limit of one document (CONTRACT 5). */
+export const MAX_DOCUMENT_SIZE = 25 * 1024 * 1024;
+
+/** Answer of `POST .../documents/upload`: where the bytes are, to register them next. */
+export const UploadedDocument = z.strictObject({
+  Key: z.string(),
+  name: z.string(),
+  size: z.number(),
+});
+export type UploadedDocument = z.infer<typeof UploadedDocument>;
+
+const DocumentName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^\P{Cc}*$/u, 'No control characters.');
+
+export const RegisterDocumentRequest = z.strictObject({
+  Key: z.string().min(1).max(200),
+  name: DocumentName,
+  size: z.number().int().min(0).max(MAX_DOCUMENT_SIZE),
+});
+export type RegisterDocumentRequest = z.infer<typeof RegisterDocumentRequest>;
+
+/** Spec 2.8 (`document.Key` with a capital K). */
+export const MeetingDocument = z.strictObject({
+  key: z.string(),
+  document: z.strictObject({
+    Key: z.string(),
+    name: z.string(),
+    size: z.number(),
+    url: z.string(),
+  }),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+});
+export type MeetingDocument = z.infer<typeof MeetingDocument>;
+
+export const MeetingDocumentList = z.array(MeetingDocument);
+
+/** Query of a signed download link; anything wrong in it is a 403 at the gateway. */
+export const DocumentDownloadQuery = z.object({
+  expires: z.string().max(32).optional(),
+  sig: z.string().max(128).optional(),
+});
+export type DocumentDownloadQuery = z.infer<typeof DocumentDownloadQuery>;

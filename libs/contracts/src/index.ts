@@ -6,3 +6,6 @@ export * from './members';
 export * from './matters';
 export * from './documents';
 export * from './webcast';
+export * from './invites';
+export * from './live';
+export * from './portal';

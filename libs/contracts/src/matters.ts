@@ -1,1 +1,126 @@
-export {};
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+
+export const MAX_MATTER_OPTIONS = 50;
+
+/** Only the value the spec shows; the single-choice name is not shown (`choices: 1` is single choice). */
+export const MatterType = z.enum(['multiple-choice']);
+export type MatterType = z.infer<typeof MatterType>;
+
+export const MatterLiveStatus = z.enum(['pending', 'live', 'closed']);
+export type MatterLiveStatus = z.infer<typeof MatterLiveStatus>;
+
+export const MatterVoteMethod = z.enum(['live', 'proxy', 'other']);
+export type MatterVoteMethod = z.infer<typeof MatterVoteMethod>;
+
+function uniqueItems(values: string[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  values.forEach((value, index) => {
+    if (seen.has(value))
+      ctx.addIssue({
+        code: 'custom',
+        message: `Duplicate value "${value}".`,
+        path: [index],
+      });
+    seen.add(value);
+  });
+}
+
+const MatterOption = z.string().trim().min(1).max(500);
+const MatterOptions = z
+  .array(MatterOption)
+  .min(1)
+  .max(MAX_MATTER_OPTIONS)
+  .superRefine(uniqueItems);
+const MatterExclusions = z
+  .array(MatterOption)
+  .max(MAX_MATTER_OPTIONS)
+  .superRefine(uniqueItems);
+/** Member tags; `all` means every member with `eligible: true`. */
+const MatterEligibility = z
+  .array(z.string().trim().min(1).max(100))
+  .min(1)
+  .max(100)
+  .superRefine(uniqueItems);
+const MatterName = z.string().trim().min(1).max(500);
+const MatterHeader = z.string().max(2000);
+const MatterSnippet = z.string().max(50_000);
+const MatterChoices = z.number().int().min(1).max(MAX_MATTER_OPTIONS);
+const MatterOrder = z.number().int().min(0).max(1_000_000);
+
+/** Spec 4.5 body; `order` defaults to the next free position, `exclusions` must be options. */
+export const CreateMatterRequest = z.strictObject({
+  type: MatterType.default('multiple-choice'),
+  name: MatterName,
+  options: MatterOptions,
+  header: MatterHeader.nullable().optional(),
+  snippet: MatterSnippet.nullable().optional(),
+  choices: MatterChoices.default(1),
+  order: MatterOrder.optional(),
+  eligibility: MatterEligibility.default(['all']),
+  exclusions: MatterExclusions.nullable().optional(),
+  allowProxyVote: z.boolean().default(true),
+  autoCloseWhenAllVoted: z.boolean().default(false),
+});
+export type CreateMatterRequest = z.infer<typeof CreateMatterRequest>;
+
+/** Merges: omitted fields stay; `null` clears header, snippet (to "") and exclusions (to []). */
+export const UpdateMatterRequest = z.strictObject({
+  type: MatterType.optional(),
+  name: MatterName.optional(),
+  options: MatterOptions.optional(),
+  header: MatterHeader.nullable().optional(),
+  snippet: MatterSnippet.nullable().optional(),
+  choices: MatterChoices.optional(),
+  order: MatterOrder.optional(),
+  eligibility: MatterEligibility.optional(),
+  exclusions: MatterExclusions.nullable().optional(),
+  allowProxyVote: z.boolean().optional(),
+  autoCloseWhenAllVoted: z.boolean().optional(),
+});
+export type UpdateMatterRequest = z.infer<typeof UpdateMatterRequest>;
+
+/** Spec 2.7, plus the live state (CONTRACT 7) and `autoCloseWhenAllVoted`. */
+export const Matter = z.strictObject({
+  key: z.string(),
+  type: MatterType,
+  name: z.string(),
+  header: z.string(),
+  snippet: z.string(),
+  options: z.array(z.string()),
+  choices: z.number().int(),
+  eligibility: z.array(z.string()),
+  allowProxyVote: z.boolean(),
+  order: z.number().int(),
+  exclusions: z.array(z.string()),
+  createdAt: IsoDateTime,
+  updatedAt: IsoDateTime,
+  liveStatus: MatterLiveStatus,
+  liveStartedAt: IsoDateTime.nullable(),
+  liveEndsAt: IsoDateTime.nullable(),
+  liveClosedAt: IsoDateTime.nullable(),
+  autoCloseWhenAllVoted: z.boolean(),
+});
+export type Matter = z.infer<typeof Matter>;
+
+/** Spec 2.7 tally row: one per option, in option order; shares rounded to 6 decimals. */
+export const MatterTallyRow = z.strictObject({
+  vote: z.string(),
+  numProxyVotes: z.number().int(),
+  numLiveVotes: z.number().int(),
+  numOtherVotes: z.number().int(),
+  numProxyShares: z.number(),
+  numLiveShares: z.number(),
+  numOtherShares: z.number(),
+});
+export type MatterTallyRow = z.infer<typeof MatterTallyRow>;
+
+/** Spec 2.7 matter voter record: who voted, never how. */
+export const MatterVoterRecord = z.strictObject({
+  unit: z.string(),
+  name: z.string(),
+  email: z.string(),
+  method: MatterVoteMethod,
+  createdAt: IsoDateTime,
+});
+export type MatterVoterRecord = z.infer<typeof MatterVoterRecord>;

@@ -5,6 +5,8 @@ export class ApiException extends Error {
     readonly code: string,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** Itemised problems (e.g. one per file line), output as the problem's `errors`. */
+    readonly errors?: readonly Record<string, unknown>[],
   ) {
     super(message);
     this.name = 'ApiException';

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
+import { ZodError } from 'zod';
 import type { ProblemDetails } from '@livevote/contracts';
 import { ApiException } from './api-exception';
 
@@ -15,7 +16,7 @@ interface Problem {
   status: number;
   code: string;
   detail: string;
-  errors?: ProblemDetails['errors'];
+  errors?: readonly Record<string, unknown>[];
   headers?: Record<string, string>;
 }
 
@@ -48,7 +49,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       );
     }
     if (response.headersSent) return;
-    const body: ProblemDetails = {
+    const body: Omit<ProblemDetails, 'errors'> & {
+      errors?: readonly Record<string, unknown>[];
+    } = {
       type: 'about:blank',
       title: HttpStatusTitle(problem.status),
       status: problem.status,
@@ -73,11 +76,16 @@ export function toProblem(exception: unknown): Problem {
       code: exception.code,
       detail: exception.message,
       headers: exception.headers,
+      errors: exception.errors,
     };
   }
-  if (exception instanceof ZodValidationException) {
-    const issues = (exception.getZodError() as { issues: ZodIssueLike[] })
-      .issues;
+  if (
+    exception instanceof ZodValidationException ||
+    exception instanceof ZodError
+  ) {
+    const zodError =
+      exception instanceof ZodError ? exception : exception.getZodError();
+    const issues = (zodError as { issues: ZodIssueLike[] }).issues;
     return {
       status: 400,
       code: 'validation_failed',

@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MeetingsModule } from '../meetings/meetings.module';
+import { MattersController } from './matters.controller';
+import { MattersRepository } from './matters.repository';
+import { MattersService } from './matters.service';
 
-@Module({ imports: [MeetingsModule] })
+@Module({
+  imports: [MeetingsModule],
+  controllers: [MattersController],
+  providers: [MattersRepository, MattersService],
+  exports: [MattersRepository, MattersService],
+})
 export class MattersModule {}

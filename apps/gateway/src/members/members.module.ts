@@ -1,5 +1,23 @@
 import { Module } from '@nestjs/common';
 import { MeetingsModule } from '../meetings/meetings.module';
+import { MembersController } from './members.controller';
+import { MembersImportService } from './members-import.service';
+import { MembersRepository } from './members.repository';
+import { MembersService } from './members.service';
+import { VotersController } from './voters.controller';
+import { VotersRepository } from './voters.repository';
+import { VotersService } from './voters.service';
 
-@Module({ imports: [MeetingsModule] })
+@Module({
+  imports: [MeetingsModule],
+  controllers: [MembersController, VotersController],
+  providers: [
+    MembersRepository,
+    VotersRepository,
+    MembersService,
+    VotersService,
+    MembersImportService,
+  ],
+  exports: [MembersRepository, VotersRepository, MembersService, VotersService],
+})
 export class MembersModule {}

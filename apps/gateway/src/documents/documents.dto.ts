@@ -1,0 +1,16 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  DocumentDownloadQuery,
+  MeetingDocument,
+  RegisterDocumentRequest,
+  UploadedDocument,
+} from '@livevote/contracts';
+
+export class UploadedDocumentDto extends createZodDto(UploadedDocument) {}
+export class RegisterDocumentRequestDto extends createZodDto(
+  RegisterDocumentRequest,
+) {}
+export class MeetingDocumentDto extends createZodDto(MeetingDocument) {}
+export class DocumentDownloadQueryDto extends createZodDto(
+  DocumentDownloadQuery,
+) {}

@@ -1,0 +1,115 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type {
+  Matter,
+  MatterTallyRow,
+  MatterVoterRecord,
+} from '@livevote/contracts';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import {
+  CreateMatterRequestDto,
+  MatterDto,
+  MatterTallyRowDto,
+  MatterVoterRecordDto,
+  UpdateMatterRequestDto,
+} from './matters.dto';
+import { MattersService } from './matters.service';
+
+@ApiTags('Matters')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('v1/Meetings/:shortCode/matters')
+export class MattersController {
+  constructor(private readonly matters: MattersService) {}
+
+  @Post()
+  @ApiCreatedResponse({ type: MatterDto })
+  create(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Body() body: CreateMatterRequestDto,
+  ): Promise<Matter> {
+    return this.matters.create(manager.userId, shortCode, body);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: [MatterDto] })
+  list(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<Matter[]> {
+    return this.matters.list(manager.userId, shortCode);
+  }
+
+  @Get(':matterKey')
+  @ApiOkResponse({ type: MatterDto })
+  get(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+  ): Promise<Matter> {
+    return this.matters.get(manager.userId, shortCode, matterKey);
+  }
+
+  @Patch(':matterKey')
+  @ApiOkResponse({ type: MatterDto })
+  update(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Body() body: UpdateMatterRequestDto,
+  ): Promise<Matter> {
+    return this.matters.update(manager.userId, shortCode, matterKey, body);
+  }
+
+  @Delete(':matterKey')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  delete(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+  ): Promise<void> {
+    return this.matters.delete(manager.userId, shortCode, matterKey);
+  }
+
+  @Get(':matterKey/stats')
+  @ApiOkResponse({ type: [MatterTallyRowDto] })
+  stats(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+  ): Promise<MatterTallyRow[]> {
+    return this.matters.stats(manager.userId, shortCode, matterKey);
+  }
+
+  @Get(':matterKey/voters')
+  @ApiOkResponse({ type: [MatterVoterRecordDto] })
+  voters(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+  ): Promise<MatterVoterRecord[]> {
+    return this.matters.voters(manager.userId, shortCode, matterKey);
+  }
+}

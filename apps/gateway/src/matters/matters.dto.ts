@@ -1,0 +1,14 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  CreateMatterRequest,
+  Matter,
+  MatterTallyRow,
+  MatterVoterRecord,
+  UpdateMatterRequest,
+} from '@livevote/contracts';
+
+export class MatterDto extends createZodDto(Matter) {}
+export class CreateMatterRequestDto extends createZodDto(CreateMatterRequest) {}
+export class UpdateMatterRequestDto extends createZodDto(UpdateMatterRequest) {}
+export class MatterTallyRowDto extends createZodDto(MatterTallyRow) {}
+export class MatterVoterRecordDto extends createZodDto(MatterVoterRecord) {}

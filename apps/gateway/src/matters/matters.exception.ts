@@ -1,0 +1,37 @@
+import { ApiException } from '../common/api-exception';
+
+export enum MatterErrorCode {
+  MatterNotFound = 'matter_not_found',
+  MatterLive = 'matter_live',
+  MatterHasBallots = 'matter_has_ballots',
+  TooManyChoices = 'too_many_choices',
+  InvalidExclusion = 'invalid_exclusion',
+}
+
+function describe(code: MatterErrorCode): [number, string] {
+  switch (code) {
+    case MatterErrorCode.MatterNotFound:
+      return [404, 'Matter not found.'];
+    case MatterErrorCode.MatterLive:
+      return [
+        409,
+        'A live matter cannot be changed or deleted; stop it first.',
+      ];
+    case MatterErrorCode.MatterHasBallots:
+      return [
+        409,
+        'The matter holds ballots: it cannot be deleted, change its options or lower its choices.',
+      ];
+    case MatterErrorCode.TooManyChoices:
+      return [400, 'choices must be between 1 and the number of options.'];
+    case MatterErrorCode.InvalidExclusion:
+      return [400, 'Every exclusion must be one of the options.'];
+  }
+}
+
+export class MatterException extends ApiException {
+  constructor(code: MatterErrorCode) {
+    const [status, message] = describe(code);
+    super(status, code, message);
+  }
+}

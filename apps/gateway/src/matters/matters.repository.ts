@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Database } from '../database/database';
+import { ballots, matters, members, voters } from '../database/schema';
+
+export type MatterRow = typeof matters.$inferSelect;
+export type NewMatterRow = typeof matters.$inferInsert;
+export type MatterChanges = Partial<
+  Omit<NewMatterRow, 'id' | 'meetingId' | 'createdAt' | 'updatedAt'>
+>;
+
+/** Raw tally of one option: counts and share sums as the driver returns them. */
+export interface TallyRecord {
+  vote: string;
+  numProxyVotes: number | string;
+  numLiveVotes: number | string;
+  numOtherVotes: number | string;
+  numProxyShares: number | string;
+  numLiveShares: number | string;
+  numOtherShares: number | string;
+}
+
+export interface MatterVoterRow {
+  unit: string;
+  name: string | null;
+  email: string | null;
+  method: string;
+  castAt: Date;
+}
+
+@Injectable()
+export class MattersRepository {
+  constructor(private readonly database: Database) {}
+
+  listForMeeting(meetingId: string): Promise<MatterRow[]> {
+    return this.database.db
+      .select()
+      .from(matters)
+      .where(eq(matters.meetingId, meetingId))
+      .orderBy(asc(matters.order), asc(matters.createdAt), asc(matters.id));
+  }
+
+  async findInMeeting(
+    meetingId: string,
+    matterId: string,
+    lock = false,
+  ): Promise<MatterRow | undefined> {
+    const query = this.database.db
+      .select()
+      .from(matters)
+      .where(and(eq(matters.id, matterId), eq(matters.meetingId, meetingId)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** max(order) + 1, or 1 for a meeting's first matter; callers lock the meeting first. */
+  async nextOrder(meetingId: string): Promise<number> {
+    const [row] = await this.database.db
+      .select({
+        next: sql<number>`coalesce(max(${matters.order}), 0)::int + 1`,
+      })
+      .from(matters)
+      .where(eq(matters.meetingId, meetingId));
+    return Number(row?.next ?? 1);
+  }
+
+  async create(values: NewMatterRow): Promise<MatterRow> {
+    const [row] = await this.database.db
+      .insert(matters)
+      .values(values)
+      .returning();
+    return row;
+  }
+
+  async update(matterId: string, changes: MatterChanges): Promise<MatterRow> {
+    const [row] = await this.database.db
+      .update(matters)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(matters.id, matterId))
+      .returning();
+    return row;
+  }
+
+  async delete(matterId: string): Promise<void> {
+    await this.database.db.delete(matters).where(eq(matters.id, matterId));
+  }
+
+  async hasBallots(matterId: string): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ id: ballots.id })
+      .from(ballots)
+      .where(eq(ballots.matterId, matterId))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * One row per option, in option order, from the stored ballots in one query: a ballot
+   * counts once for each option it chose; options without ballots get zeros.
+   */
+  async tally(matterId: string): Promise<TallyRecord[]> {
+    const result = await this.database.db.execute(sql`
+      select
+        o.vote as "vote",
+        count(b.id) filter (where b.method = 'proxy')::int as "numProxyVotes",
+        count(b.id) filter (where b.method = 'live')::int as "numLiveVotes",
+        count(b.id) filter (where b.method = 'other')::int as "numOtherVotes",
+        round(coalesce(sum(b.weight) filter (where b.method = 'proxy'), 0), 6)::text as "numProxyShares",
+        round(coalesce(sum(b.weight) filter (where b.method = 'live'), 0), 6)::text as "numLiveShares",
+        round(coalesce(sum(b.weight) filter (where b.method = 'other'), 0), 6)::text as "numOtherShares"
+      from ${matters} m
+      cross join lateral jsonb_array_elements_text(m.options) with ordinality as o(vote, position)
+      left join ${ballots} b
+        on b.matter_id = m.id and b.choices @> jsonb_build_array(o.vote)
+      where m.id = ${matterId}
+      group by o.vote, o.position
+      order by o.position
+    `);
+    return (result as unknown as { rows: TallyRecord[] }).rows;
+  }
+
+  /** Who voted (never how), by unit; name and e-mail are null for ballots without a voter. */
+  voters(matterId: string): Promise<MatterVoterRow[]> {
+    return this.database.db
+      .select({
+        unit: members.unit,
+        name: voters.name,
+        email: voters.email,
+        method: ballots.method,
+        castAt: ballots.castAt,
+      })
+      .from(ballots)
+      .innerJoin(members, eq(members.id, ballots.memberId))
+      .leftJoin(voters, eq(voters.id, ballots.voterId))
+      .where(eq(ballots.matterId, matterId))
+      .orderBy(asc(members.unit), asc(ballots.castAt));
+  }
+}

@@ -1,0 +1,184 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  CreateMatterRequest,
+  Matter,
+  MatterTallyRow,
+  MatterVoterRecord,
+  UpdateMatterRequest,
+} from '@livevote/contracts';
+import { isUuid } from '../common/ids';
+import { UnitOfWork } from '../database/database';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { MatterErrorCode, MatterException } from './matters.exception';
+import { mapMatter, mapMatterVoter, mapTallyRow } from './matters.mapper';
+import {
+  MattersRepository,
+  type MatterChanges,
+  type MatterRow,
+} from './matters.repository';
+
+/** The rules every stored matter obeys, whether created or merged by a PATCH. */
+function checkShape(options: string[], choices: number, exclusions: string[]) {
+  if (choices < 1 || choices > options.length)
+    throw new MatterException(MatterErrorCode.TooManyChoices);
+  const known = new Set(options);
+  if (exclusions.some((exclusion) => !known.has(exclusion)))
+    throw new MatterException(MatterErrorCode.InvalidExclusion);
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
+}
+
+function toChanges(body: UpdateMatterRequest): MatterChanges {
+  const changes: MatterChanges = {};
+  if (body.type !== undefined) changes.type = body.type;
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.options !== undefined) changes.options = body.options;
+  if (body.header !== undefined) changes.header = body.header ?? '';
+  if (body.snippet !== undefined) changes.snippet = body.snippet ?? '';
+  if (body.choices !== undefined) changes.choices = body.choices;
+  if (body.order !== undefined) changes.order = body.order;
+  if (body.eligibility !== undefined) changes.eligibility = body.eligibility;
+  if (body.exclusions !== undefined) changes.exclusions = body.exclusions ?? [];
+  if (body.allowProxyVote !== undefined)
+    changes.allowProxyVote = body.allowProxyVote;
+  if (body.autoCloseWhenAllVoted !== undefined)
+    changes.autoCloseWhenAllVoted = body.autoCloseWhenAllVoted;
+  return changes;
+}
+
+@Injectable()
+export class MattersService {
+  constructor(
+    private readonly matters: MattersRepository,
+    private readonly access: MeetingAccess,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async list(userId: string, shortCode: string): Promise<Matter[]> {
+    const meeting = await this.access.require(userId, shortCode);
+    const rows = await this.matters.listForMeeting(meeting.id);
+    return rows.map(mapMatter);
+  }
+
+  async get(userId: string, shortCode: string, key: string): Promise<Matter> {
+    const meeting = await this.access.require(userId, shortCode);
+    return mapMatter(await this.requireMatter(meeting.id, key));
+  }
+
+  create(
+    userId: string,
+    shortCode: string,
+    body: CreateMatterRequest,
+  ): Promise<Matter> {
+    return this.unitOfWork.run(async () => {
+      // The meeting lock makes concurrent creates take distinct next orders.
+      const meeting = await this.access.requireForUpdate(userId, shortCode);
+      const exclusions = body.exclusions ?? [];
+      checkShape(body.options, body.choices, exclusions);
+      const row = await this.matters.create({
+        meetingId: meeting.id,
+        type: body.type,
+        name: body.name,
+        header: body.header ?? '',
+        snippet: body.snippet ?? '',
+        options: body.options,
+        choices: body.choices,
+        eligibility: body.eligibility,
+        allowProxyVote: body.allowProxyVote,
+        order: body.order ?? (await this.matters.nextOrder(meeting.id)),
+        exclusions,
+        autoCloseWhenAllVoted: body.autoCloseWhenAllVoted,
+      });
+      return mapMatter(row);
+    });
+  }
+
+  /**
+   * Merges the body into the matter. A live matter cannot be edited at all; once it holds
+   * ballots its options cannot change and its choices cannot be lowered.
+   */
+  update(
+    userId: string,
+    shortCode: string,
+    key: string,
+    body: UpdateMatterRequest,
+  ): Promise<Matter> {
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.access.require(userId, shortCode);
+      const matter = await this.requireMatter(meeting.id, key, true);
+      if (matter.liveStatus === 'live')
+        throw new MatterException(MatterErrorCode.MatterLive);
+      const changes = toChanges(body);
+      checkShape(
+        changes.options ?? matter.options,
+        changes.choices ?? matter.choices,
+        changes.exclusions ?? matter.exclusions,
+      );
+      const optionsChanged =
+        changes.options !== undefined &&
+        !sameList(changes.options, matter.options);
+      const choicesLowered =
+        changes.choices !== undefined && changes.choices < matter.choices;
+      if (
+        (optionsChanged || choicesLowered) &&
+        (await this.matters.hasBallots(matter.id))
+      )
+        throw new MatterException(MatterErrorCode.MatterHasBallots);
+      return mapMatter(await this.matters.update(matter.id, changes));
+    });
+  }
+
+  delete(userId: string, shortCode: string, key: string): Promise<void> {
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.access.require(userId, shortCode);
+      const matter = await this.requireMatter(meeting.id, key, true);
+      if (matter.liveStatus === 'live')
+        throw new MatterException(MatterErrorCode.MatterLive);
+      if (await this.matters.hasBallots(matter.id))
+        throw new MatterException(MatterErrorCode.MatterHasBallots);
+      await this.matters.delete(matter.id);
+    });
+  }
+
+  async stats(
+    userId: string,
+    shortCode: string,
+    key: string,
+  ): Promise<MatterTallyRow[]> {
+    const meeting = await this.access.require(userId, shortCode);
+    const matter = await this.requireMatter(meeting.id, key);
+    return this.tally(matter.id);
+  }
+
+  async voters(
+    userId: string,
+    shortCode: string,
+    key: string,
+  ): Promise<MatterVoterRecord[]> {
+    const meeting = await this.access.require(userId, shortCode);
+    const matter = await this.requireMatter(meeting.id, key);
+    const rows = await this.matters.voters(matter.id);
+    return rows.map(mapMatterVoter);
+  }
+
+  /** The tally rows of a matter (no access check: for live voting's recounts). */
+  async tally(matterId: string): Promise<MatterTallyRow[]> {
+    const records = await this.matters.tally(matterId);
+    return records.map(mapTallyRow);
+  }
+
+  /** The matter of that meeting; a key of another meeting or not a UUID is a 404. */
+  async requireMatter(
+    meetingId: string,
+    key: string,
+    lock = false,
+  ): Promise<MatterRow> {
+    const row = isUuid(key)
+      ? await this.matters.findInMeeting(meetingId, key, lock)
+      : undefined;
+    if (!row) throw new MatterException(MatterErrorCode.MatterNotFound);
+    return row;
+  }
+}

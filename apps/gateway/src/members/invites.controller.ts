@@ -1,0 +1,78 @@
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Param,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBadGatewayResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
+import {
+  BulkInviteResult,
+  InviteRequest,
+  InviteResult,
+} from '@livevote/contracts';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import { InvitesService } from './invites.service';
+
+export class InviteRequestDto extends createZodDto(InviteRequest) {}
+export class InviteResultDto extends createZodDto(InviteResult) {}
+export class BulkInviteResultDto extends createZodDto(BulkInviteResult) {}
+
+@ApiTags('Members')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('v1/Meetings')
+export class InvitesController {
+  constructor(private readonly invites: InvitesService) {}
+
+  @Post(':shortCode/members/:memberKey/voters/:email/invite')
+  @HttpCode(200)
+  @ApiBody({ type: InviteRequestDto, required: false })
+  @ApiOkResponse({ type: InviteResultDto })
+  @ApiNotFoundResponse({
+    description: 'meeting_not_found, member_not_found, voter_not_found',
+  })
+  @ApiConflictResponse({ description: 'emails_disabled' })
+  @ApiBadGatewayResponse({ description: 'mail_not_sent' })
+  invite(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('memberKey') memberKey: string,
+    @Param('email') email: string,
+    @Body() _body: InviteRequestDto,
+  ): Promise<InviteResult> {
+    return this.invites.inviteVoter(
+      manager.userId,
+      shortCode,
+      memberKey,
+      email,
+    );
+  }
+
+  @Post(':shortCode/invites')
+  @HttpCode(200)
+  @ApiBody({ type: InviteRequestDto, required: false })
+  @ApiOkResponse({ type: BulkInviteResultDto })
+  @ApiNotFoundResponse({ description: 'meeting_not_found' })
+  inviteAll(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Body() _body: InviteRequestDto,
+  ): Promise<BulkInviteResult> {
+    return this.invites.inviteAll(manager.userId, shortCode);
+  }
+}

@@ -1,0 +1,38 @@
+import type { MeetingDetails } from '../mail/meeting-details';
+import type { MeetingRow } from '../meetings/meeting-access';
+
+export function meetingPortalUrl(
+  shortCode: string,
+  portalHost: string,
+): string {
+  return `https://${shortCode}.${portalHost}`;
+}
+
+export function mapMeetingDetails(
+  row: MeetingRow,
+  portalHost: string,
+): MeetingDetails {
+  return {
+    id: row.id,
+    shortCode: row.shortCode,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    meetingDate: row.meetingDate,
+    duration: row.duration,
+    meetingTimezone: row.meetingTimezone,
+    contact: row.contact,
+    url: meetingPortalUrl(row.shortCode, portalHost),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The voter's personal link into the portal (CONTRACT 6: the portal trades it for a session). */
+export function personalPortalLink(
+  publicUrl: string,
+  shortCode: string,
+  inviteToken: string,
+): string {
+  return `${publicUrl}/vote/${encodeURIComponent(shortCode)}?invite=${encodeURIComponent(inviteToken)}`;
+}

@@ -1,0 +1,147 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { BulkInviteResult, InviteResult } from '@livevote/contracts';
+import { ApiException } from '../common/api-exception';
+import { Clock } from '../common/clock';
+import { isUuid } from '../common/ids';
+import { AppConfig } from '../config/app-config';
+import { UnitOfWork } from '../database/database';
+import { inviteMail } from '../mail/invite-mail';
+import { MailTransport } from '../mail/mail-transport';
+import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import { InviteTokens } from './invite-tokens';
+import { mapMeetingDetails, personalPortalLink } from './invites.mapper';
+import { InvitesRepository, type InviteeRow } from './invites.repository';
+
+export enum InviteErrorCode {
+  MemberNotFound = 'member_not_found',
+  VoterNotFound = 'voter_not_found',
+  EmailsDisabled = 'emails_disabled',
+  MailNotSent = 'mail_not_sent',
+}
+
+function describe(code: InviteErrorCode): [number, string] {
+  switch (code) {
+    case InviteErrorCode.MemberNotFound:
+      return [404, 'Member not found.'];
+    case InviteErrorCode.VoterNotFound:
+      return [404, 'Voter not found.'];
+    case InviteErrorCode.EmailsDisabled:
+      return [409, 'The voter has disabled all e-mails.'];
+    case InviteErrorCode.MailNotSent:
+      return [502, 'The mail server did not accept the invite; try again.'];
+  }
+}
+
+export class InviteException extends ApiException {
+  constructor(code: InviteErrorCode) {
+    const [status, message] = describe(code);
+    super(status, code, message);
+  }
+}
+
+/** Messages in flight at once during a bulk invite (nodemailer's pool keeps 5 connections). */
+const BULK_CONCURRENCY = 5;
+
+@Injectable()
+export class InvitesService {
+  private readonly logger = new Logger(InvitesService.name);
+
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly invites: InvitesRepository,
+    private readonly tokens: InviteTokens,
+    private readonly mail: MailTransport,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async inviteVoter(
+    userId: string,
+    shortCode: string,
+    memberKey: string,
+    email: string,
+  ): Promise<InviteResult> {
+    const { meeting, voter } = await this.unitOfWork.run(async () => {
+      const meeting = await this.access.require(userId, shortCode);
+      if (
+        !isUuid(memberKey) ||
+        !(await this.invites.memberExists(meeting.id, memberKey))
+      )
+        throw new InviteException(InviteErrorCode.MemberNotFound);
+      const voter = await this.invites.findVoter(meeting.id, memberKey, email);
+      if (!voter) throw new InviteException(InviteErrorCode.VoterNotFound);
+      if (voter.emailsDisabled)
+        throw new InviteException(InviteErrorCode.EmailsDisabled);
+      return { meeting, voter };
+    });
+    const sentAt = this.clock.now();
+    if (!(await this.deliver(meeting, voter, sentAt)))
+      throw new InviteException(InviteErrorCode.MailNotSent);
+    return { sentAt: sentAt.toISOString() };
+  }
+
+  /** Invites every voter not yet invited whose e-mails are on; a refused message is counted, not fatal. */
+  async inviteAll(
+    userId: string,
+    shortCode: string,
+  ): Promise<BulkInviteResult> {
+    const { meeting, voters } = await this.unitOfWork.run(async () => {
+      const meeting = await this.access.require(userId, shortCode);
+      return { meeting, voters: await this.invites.listVoters(meeting.id) };
+    });
+    const due = voters.filter((v) => !v.lastInviteDate && !v.emailsDisabled);
+    const sentAt = this.clock.now();
+    let sent = 0;
+    const queue = [...due];
+    const worker = async () => {
+      for (let voter = queue.shift(); voter; voter = queue.shift())
+        if (await this.deliver(meeting, voter, sentAt)) sent += 1;
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(BULK_CONCURRENCY, due.length) }, worker),
+    );
+    return {
+      sent,
+      failed: due.length - sent,
+      skipped: voters.length - due.length,
+      sentAt: sentAt.toISOString(),
+    };
+  }
+
+  /**
+   * Sends outside any transaction, then records lastInviteDate in one of its own, so a
+   * voter is marked invited only once the transport took the message. False when refused.
+   */
+  private async deliver(
+    meeting: MeetingRow,
+    voter: InviteeRow,
+    sentAt: Date,
+  ): Promise<boolean> {
+    const token = this.tokens.issue(voter, meeting);
+    const message = inviteMail({
+      meeting: mapMeetingDetails(meeting, this.config.portalHost),
+      voter,
+      unit: voter.unit,
+      portalLink: personalPortalLink(
+        this.config.publicUrl,
+        meeting.shortCode,
+        token,
+      ),
+      sentAt,
+      uidDomain: this.config.portalHost,
+    });
+    try {
+      await this.mail.send(message);
+    } catch (error) {
+      this.logger.warn(
+        `invite to voter ${voter.id} of meeting ${meeting.shortCode} not sent: ${(error as Error).message}`,
+      );
+      return false;
+    }
+    await this.unitOfWork.run(() =>
+      this.invites.setLastInviteDate(voter.id, sentAt),
+    );
+    return true;
+  }
+}

@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  ImportLineError,
+  ImportMembersResponse,
+} from '@livevote/contracts';
+import { Clock } from '../common/clock';
+import { UnitOfWork } from '../database/database';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { generateUniqueControlNumber } from './control-number';
+import { parseMembersCsv } from './members-csv';
+import {
+  MemberErrorCode,
+  MemberException,
+  MembersImportException,
+} from './members.exception';
+import { MembersRepository, type MemberInsert } from './members.repository';
+import { VotersRepository, type VoterInsert } from './voters.repository';
+
+/**
+ * The CSV import: all or nothing. A unit that exists already is updated (the columns of the
+ * file only) and its voters are merged by e-mail; nothing is ever deleted.
+ */
+@Injectable()
+export class MembersImportService {
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly members: MembersRepository,
+    private readonly voters: VotersRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async import(
+    userId: string,
+    shortCode: string,
+    body: unknown,
+    dryRun: boolean,
+  ): Promise<ImportMembersResponse> {
+    const csv = requireCsv(body);
+    await this.access.require(userId, shortCode);
+    const parsed = parseMembersCsv(csv);
+    if (parsed.errors.length) throw new MembersImportException(parsed.errors);
+
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.access.requireForUpdate(userId, shortCode);
+      const existing = await this.members.listKeys(meeting.id);
+      const byUnit = new Map(existing.map((member) => [member.unit, member]));
+      const unitOfControlNumber = new Map(
+        existing.map((member) => [member.controlNumber, member.unit]),
+      );
+      const errors: ImportLineError[] = [];
+      for (const member of parsed.members) {
+        const controlNumber = member.fields.controlNumber;
+        const holder =
+          controlNumber !== undefined
+            ? unitOfControlNumber.get(controlNumber)
+            : undefined;
+        if (holder !== undefined && holder !== member.unit)
+          errors.push({
+            line: member.line,
+            message: `controlNumber ${controlNumber} belongs to unit ${holder} of this meeting`,
+          });
+      }
+      if (errors.length) throw new MembersImportException(errors);
+
+      const voterCount = parsed.members.reduce(
+        (n, member) => n + member.voters.length,
+        0,
+      );
+      const counts = { members: parsed.members.length, voters: voterCount };
+      if (dryRun) return { ...counts, dryRun: true };
+
+      const now = this.clock.now();
+      const taken = new Set(unitOfControlNumber.keys());
+      for (const member of parsed.members)
+        if (member.fields.controlNumber) taken.add(member.fields.controlNumber);
+      const rows: MemberInsert[] = parsed.members.map((member) => {
+        let controlNumber =
+          member.fields.controlNumber ?? byUnit.get(member.unit)?.controlNumber;
+        if (controlNumber === undefined) {
+          controlNumber = generateUniqueControlNumber(taken);
+          taken.add(controlNumber);
+        }
+        return {
+          ...member.fields,
+          meetingId: meeting.id,
+          unit: member.unit,
+          controlNumber,
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      const memberIds = await this.members.upsertMany(rows, [
+        ...parsed.columns,
+        'controlNumber',
+      ]);
+
+      const known = new Map(
+        (await this.voters.listKeys(meeting.id)).map((voter) => [
+          `${voter.memberId}\n${voter.email.toLowerCase()}`,
+          voter,
+        ]),
+      );
+      const inserts: VoterInsert[] = [];
+      const renames: { id: string; name: string }[] = [];
+      for (const member of parsed.members) {
+        const memberId = memberIds.get(member.unit)!;
+        for (const voter of member.voters) {
+          const current = known.get(
+            `${memberId}\n${voter.email.toLowerCase()}`,
+          );
+          if (!current)
+            inserts.push({
+              memberId,
+              meetingId: meeting.id,
+              name: voter.name,
+              email: voter.email,
+              createdAt: now,
+              updatedAt: now,
+            });
+          else if (current.name !== voter.name)
+            renames.push({ id: current.id, name: voter.name });
+        }
+      }
+      await this.voters.insertMany(inserts);
+      await this.voters.renameMany(renames, now);
+      return { ...counts, dryRun: false };
+    });
+  }
+}
+
+function requireCsv(body: unknown): string {
+  if (
+    body === undefined ||
+    body === '' ||
+    (typeof body === 'string' && !body.trim())
+  )
+    throw new MemberException(MemberErrorCode.CsvEmpty);
+  if (typeof body !== 'string')
+    throw new MemberException(MemberErrorCode.CsvRequired);
+  return body;
+}

@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  CreateVoterRequest,
+  UpdateVoterRequest,
+  Voter,
+} from '@livevote/contracts';
+import { Clock } from '../common/clock';
+import { UnitOfWork } from '../database/database';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { MemberErrorCode, MemberException } from './members.exception';
+import { mapVoter } from './members.mapper';
+import { MembersService } from './members.service';
+import { isUniqueViolation } from './unique-violation';
+import { VotersRepository, type VoterRow } from './voters.repository';
+
+const VOTER_EMAIL_INDEX = 'voters_member_email_key';
+
+@Injectable()
+export class VotersService {
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly members: MembersService,
+    private readonly voters: VotersRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  create(
+    userId: string,
+    shortCode: string,
+    memberKey: string,
+    input: CreateVoterRequest,
+  ): Promise<Voter> {
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.access.requireForUpdate(userId, shortCode);
+      const member = await this.members.requireMember(meeting.id, memberKey);
+      if (await this.voters.emailTaken(member.id, input.email))
+        throw new MemberException(MemberErrorCode.VoterEmailTaken);
+      const now = this.clock.now();
+      const row = await this.voters
+        .insert({
+          memberId: member.id,
+          meetingId: meeting.id,
+          name: input.name,
+          email: input.email,
+          isPanelist: input.isPanelist ?? false,
+          communicationPreferences: {
+            disableAllEmails:
+              input.communicationPreferences?.disableAllEmails ?? false,
+            disableConsentReminders:
+              input.communicationPreferences?.disableConsentReminders ?? false,
+          },
+          createdAt: now,
+          updatedAt: now,
+        })
+        .catch(emailTaken);
+      return mapVoter(row);
+    });
+  }
+
+  async get(
+    userId: string,
+    shortCode: string,
+    memberKey: string,
+    email: string,
+  ): Promise<Voter> {
+    const meeting = await this.access.require(userId, shortCode);
+    const member = await this.members.requireMember(meeting.id, memberKey);
+    return mapVoter(await this.requireVoter(member.id, email));
+  }
+
+  update(
+    userId: string,
+    shortCode: string,
+    memberKey: string,
+    email: string,
+    input: UpdateVoterRequest,
+  ): Promise<Voter> {
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.access.requireForUpdate(userId, shortCode);
+      const member = await this.members.requireMember(meeting.id, memberKey);
+      const voter = await this.requireVoter(member.id, email, { lock: true });
+      if (
+        input.email !== undefined &&
+        (await this.voters.emailTaken(member.id, input.email, voter.id))
+      )
+        throw new MemberException(MemberErrorCode.VoterEmailTaken);
+      const row = await this.voters
+        .update(voter.id, {
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.isPanelist !== undefined
+            ? { isPanelist: input.isPanelist }
+            : {}),
+          ...(input.communicationPreferences !== undefined
+            ? {
+                communicationPreferences: {
+                  ...voter.communicationPreferences,
+                  ...input.communicationPreferences,
+                },
+              }
+            : {}),
+          updatedAt: this.clock.now(),
+        })
+        .catch(emailTaken);
+      return mapVoter(row);
+    });
+  }
+
+  remove(
+    userId: string,
+    shortCode: string,
+    memberKey: string,
+    email: string,
+  ): Promise<void> {
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.access.requireForUpdate(userId, shortCode);
+      const member = await this.members.requireMember(meeting.id, memberKey);
+      const voter = await this.requireVoter(member.id, email, { lock: true });
+      if (await this.voters.castBallots(voter.id))
+        throw new MemberException(MemberErrorCode.VoterHasBallots);
+      await this.voters.delete(voter.id);
+    });
+  }
+
+  /** The member's voter with that e-mail (case-insensitively), or a 404. */
+  async requireVoter(
+    memberId: string,
+    email: string,
+    options: { lock?: boolean } = {},
+  ): Promise<VoterRow> {
+    const voter =
+      email.length <= 320
+        ? await this.voters.findByEmail(memberId, email, options)
+        : undefined;
+    if (!voter) throw new MemberException(MemberErrorCode.VoterNotFound);
+    return voter;
+  }
+}
+
+/** A voter added concurrently outside the meeting lock (portal self-registration). */
+function emailTaken(error: unknown): never {
+  if (isUniqueViolation(error, VOTER_EMAIL_INDEX))
+    throw new MemberException(MemberErrorCode.VoterEmailTaken);
+  throw error;
+}

@@ -1,0 +1,75 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Webcast, WebcastLaunch } from '@livevote/contracts';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import {
+  PutWebcastRequestDto,
+  WebcastDto,
+  WebcastLaunchDto,
+} from './webcast.dto';
+import { WebcastService } from './webcast.service';
+
+@ApiTags('Webcast')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('v1/Meetings/:shortCode/webcast')
+export class WebcastController {
+  constructor(private readonly webcast: WebcastService) {}
+
+  @Get()
+  @ApiOkResponse({ type: WebcastDto })
+  get(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<Webcast> {
+    return this.webcast.get(manager.userId, shortCode);
+  }
+
+  @Put()
+  @ApiCreatedResponse({ type: WebcastDto, description: 'Created.' })
+  @ApiOkResponse({ type: WebcastDto, description: 'Changed.' })
+  async put(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Body() body: PutWebcastRequestDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Webcast> {
+    const { webcast, created } = await this.webcast.put(
+      manager.userId,
+      shortCode,
+      body,
+    );
+    res.status(created ? 201 : 200);
+    return webcast;
+  }
+
+  @Post('launch')
+  @HttpCode(200)
+  @ApiOkResponse({ type: WebcastLaunchDto })
+  launch(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<WebcastLaunch> {
+    return this.webcast.launch(manager.userId, shortCode);
+  }
+}

@@ -1,0 +1,6 @@
+import { createZodDto } from 'nestjs-zod';
+import { PutWebcastRequest, Webcast, WebcastLaunch } from '@livevote/contracts';
+
+export class PutWebcastRequestDto extends createZodDto(PutWebcastRequest) {}
+export class WebcastDto extends createZodDto(Webcast) {}
+export class WebcastLaunchDto extends createZodDto(WebcastLaunch) {}

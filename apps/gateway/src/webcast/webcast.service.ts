@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import {
+  WEBCAST_ROOM_META_KEY,
+  type CastProvider,
+  type PutWebcastRequest,
+  type Webcast,
+  type WebcastLaunch,
+} from '@livevote/contracts';
+import { Clock } from '../common/clock';
+import { UnitOfWork } from '../database/database';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { WebcastProvider } from './webcast-provider';
+import { WebcastErrorCode, WebcastException } from './webcast.exception';
+import { mapWebcast } from './webcast.mapper';
+import { WebcastRepository, type WebcastRow } from './webcast.repository';
+
+@Injectable()
+export class WebcastService {
+  constructor(
+    private readonly meetings: MeetingAccess,
+    private readonly webcasts: WebcastRepository,
+    private readonly provider: WebcastProvider,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(userId: string, shortCode: string): Promise<Webcast> {
+    const meeting = await this.meetings.require(userId, shortCode);
+    return mapWebcast(await this.require(meeting.id));
+  }
+
+  /**
+   * PUT replaces the client's fields (omitted ones are cleared); the provider's room
+   * (`castId`, `meta.room`) is made once, on create, and kept.
+   */
+  put(
+    userId: string,
+    shortCode: string,
+    body: PutWebcastRequest,
+  ): Promise<{ webcast: Webcast; created: boolean }> {
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.meetings.requireForUpdate(userId, shortCode);
+      const existing = await this.webcasts.findForMeeting(meeting.id);
+      const now = this.clock.now();
+      const fields = {
+        castProvider: body.castProvider,
+        rehearsalAt: toDate(body.rehearsalAt),
+        rehearsalTimezone: body.rehearsalTimezone ?? null,
+        rehearsalDuration: body.rehearsalDuration ?? null,
+        recordingsAt: toDate(body.recordingsAt),
+        reportsAt: toDate(body.reportsAt),
+        updatedAt: now,
+      };
+      if (existing) {
+        const row = await this.webcasts.update(existing.id, {
+          ...fields,
+          meta: withRoom(body.meta, existing.meta[WEBCAST_ROOM_META_KEY]),
+        });
+        return { webcast: mapWebcast(row), created: false };
+      }
+      const room = await this.provider.createRoom(meeting, body.castProvider);
+      const row = await this.webcasts.insert({
+        ...fields,
+        meetingId: meeting.id,
+        castId: room.castId,
+        meta: withRoom(body.meta, room.room),
+        status: 'not-started',
+        createdAt: now,
+      });
+      return { webcast: mapWebcast(row), created: true };
+    });
+  }
+
+  /** The host's start link; the first launch marks the webcast started. */
+  launch(userId: string, shortCode: string): Promise<WebcastLaunch> {
+    return this.unitOfWork.run(async () => {
+      const meeting = await this.meetings.requireForUpdate(userId, shortCode);
+      const webcast = await this.require(meeting.id);
+      const castProvider = webcast.castProvider as CastProvider;
+      const launch = await this.provider.launch(
+        {
+          castProvider,
+          castId: webcast.castId,
+          room: webcast.meta[WEBCAST_ROOM_META_KEY],
+        },
+        meeting,
+      );
+      const capacity =
+        castProvider === 'video'
+          ? launch.webinarCapacity
+          : launch.meetingCapacity;
+      const voters = await this.webcasts.countVoters(meeting.id);
+      if (webcast.status !== 'started')
+        await this.webcasts.update(webcast.id, {
+          status: 'started',
+          updatedAt: this.clock.now(),
+        });
+      return { ...launch, capacityWarning: voters > capacity };
+    });
+  }
+
+  private async require(meetingId: string): Promise<WebcastRow> {
+    const row = await this.webcasts.findForMeeting(meetingId);
+    if (!row) throw new WebcastException(WebcastErrorCode.WebcastNotFound);
+    return row;
+  }
+}
+
+function toDate(value: string | null | undefined): Date | null {
+  return value ? new Date(value) : null;
+}
+
+function withRoom(
+  meta: Record<string, unknown> | null | undefined,
+  room: unknown,
+): Record<string, unknown> {
+  return { ...meta, [WEBCAST_ROOM_META_KEY]: room };
+}

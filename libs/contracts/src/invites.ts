@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+
+/** The invite endpoints take no fields; an empty object (or no body) is accepted. */
+export const InviteRequest = z.strictObject({}).default({});
+export type InviteRequest = z.infer<typeof InviteRequest>;
+
+/** `POST .../voters/{email}/invite`: when the message was handed to the mail server. */
+export const InviteResult = z.strictObject({
+  sentAt: IsoDateTime,
+});
+export type InviteResult = z.infer<typeof InviteResult>;
+
+/**
+ * `POST /v1/Meetings/{shortCode}/invites`: every voter not yet invited whose e-mails are on.
+ * `skipped` counts the voters left out (already invited or e-mails disabled); `failed` the
+ * messages the mail server refused (those voters stay uninvited, so a retry picks them up).
+ */
+export const BulkInviteResult = z.strictObject({
+  sent: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  sentAt: IsoDateTime,
+});
+export type BulkInviteResult = z.infer<typeof BulkInviteResult>;

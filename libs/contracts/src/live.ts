@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+import { MatterLiveStatus as LiveStatus, MatterTallyRow } from './matters';
+
+export const MATTER_ACTIONS = ['start', 'stop', 'extend'] as const;
+
+/** Spec 4.7: duration in seconds (default 360), ignored by stop. */
+export const MatterActionRequest = z.strictObject({
+  action: z.enum(MATTER_ACTIONS),
+  duration: z.number().int().min(10).max(86_400).optional(),
+});
+export type MatterActionRequest = z.infer<typeof MatterActionRequest>;
+
+export const BALLOT_METHODS = ['live', 'proxy', 'other'] as const;
+export type BallotMethod = (typeof BALLOT_METHODS)[number];
+
+const Choices = z.array(z.string().min(1).max(500)).min(1).max(100);
+
+/** A voter's ballot: option strings as in the matter's `options`. */
+export const CastBallotRequest = z.strictObject({ choices: Choices });
+export type CastBallotRequest = z.infer<typeof CastBallotRequest>;
+
+/** A ballot recorded by a manager (paper proxy, floor vote). */
+export const RecordBallotRequest = z.strictObject({
+  memberKey: z.string().min(1).max(64),
+  choices: Choices,
+  method: z.enum(['proxy', 'other']),
+});
+export type RecordBallotRequest = z.infer<typeof RecordBallotRequest>;
+
+export const BallotReceipt = z.strictObject({
+  ballotId: z.string(),
+  matterKey: z.string(),
+  castAt: IsoDateTime,
+});
+export type BallotReceipt = z.infer<typeof BallotReceipt>;
+
+/** A member's own ballot, shown only to that member's voters. */
+export const OwnBallot = z.strictObject({
+  ballotId: z.string(),
+  matterKey: z.string(),
+  choices: z.array(z.string()),
+  method: z.enum(BALLOT_METHODS),
+  castAt: IsoDateTime,
+});
+export type OwnBallot = z.infer<typeof OwnBallot>;
+
+export const ScreenTokenResponse = z.strictObject({
+  token: z.string(),
+  expiresAt: IsoDateTime,
+  screenUrl: z.string(),
+});
+export type ScreenTokenResponse = z.infer<typeof ScreenTokenResponse>;
+
+// ---- the live channel (socket.io namespace /live), CONTRACT section 7 ----
+
+export const MatterStateEvent = z.strictObject({
+  shortCode: z.string(),
+  matterKey: z.string(),
+  liveStatus: LiveStatus,
+  liveStartedAt: IsoDateTime.nullable(),
+  liveEndsAt: IsoDateTime.nullable(),
+  liveClosedAt: IsoDateTime.nullable(),
+  serverTime: IsoDateTime,
+  seq: z.number().int(),
+});
+export type MatterStateEvent = z.infer<typeof MatterStateEvent>;
+
+export const MatterTallyEvent = z.strictObject({
+  shortCode: z.string(),
+  matterKey: z.string(),
+  rows: z.array(MatterTallyRow),
+  votesCast: z.number(),
+  sharesCast: z.number(),
+  eligibleMembers: z.number(),
+  seq: z.number().int(),
+});
+export type MatterTallyEvent = z.infer<typeof MatterTallyEvent>;
+
+export const PresenceEvent = z.strictObject({
+  shortCode: z.string(),
+  numUnits: z.number(),
+  numVoters: z.number(),
+});
+export type PresenceEvent = z.infer<typeof PresenceEvent>;
+
+export const QuorumEvent = z.strictObject({
+  shortCode: z.string(),
+  present: z.number(),
+  proxies: z.number(),
+  required: z.number(),
+  met: z.boolean(),
+});
+export type QuorumEvent = z.infer<typeof QuorumEvent>;
+
+export const SubscribeRequest = z.strictObject({
+  shortCode: z.string().min(1).max(64),
+});
+export type SubscribeRequest = z.infer<typeof SubscribeRequest>;
+
+export const LiveMatter = z.strictObject({
+  matterKey: z.string(),
+  name: z.string(),
+  header: z.string(),
+  snippet: z.string(),
+  options: z.array(z.string()),
+  choices: z.number(),
+  order: z.number(),
+  liveStatus: LiveStatus,
+  liveStartedAt: IsoDateTime.nullable(),
+  liveEndsAt: IsoDateTime.nullable(),
+  liveClosedAt: IsoDateTime.nullable(),
+  seq: z.number().int(),
+});
+export type LiveMatter = z.infer<typeof LiveMatter>;
+
+export const LiveSnapshot = z.strictObject({
+  meeting: z.strictObject({
+    key: z.string(),
+    shortCode: z.string(),
+    name: z.string(),
+    meetingDate: IsoDateTime,
+    meetingTimezone: z.string(),
+    quorumMinimum: z.number(),
+  }),
+  role: z.enum(['chair', 'voter', 'screen']),
+  matters: z.array(LiveMatter),
+  presence: PresenceEvent,
+  quorum: QuorumEvent,
+  /** Chairs and screens only; absent for voters. */
+  tallies: z.array(MatterTallyEvent).optional(),
+  serverTime: IsoDateTime,
+});
+export type LiveSnapshot = z.infer<typeof LiveSnapshot>;
+
+export const BallotCastMessage = z.strictObject({
+  matterKey: z.string().min(1).max(64),
+  choices: Choices,
+  idempotencyKey: z.string().min(1).max(200).optional(),
+});
+export type BallotCastMessage = z.infer<typeof BallotCastMessage>;
+
+export const AckError = z.strictObject({
+  error: z.strictObject({
+    status: z.number(),
+    code: z.string(),
+    message: z.string(),
+  }),
+});
+export type AckError = z.infer<typeof AckError>;
+
+export type Ack<T> = T | AckError;
+
+export interface ServerToClientEvents {
+  'matter.state': (event: MatterStateEvent) => void;
+  'matter.tally': (event: MatterTallyEvent) => void;
+  'meeting.presence': (event: PresenceEvent) => void;
+  'meeting.quorum': (event: QuorumEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  subscribe: (
+    request: SubscribeRequest,
+    ack: (response: Ack<LiveSnapshot>) => void,
+  ) => void;
+  'ballot.cast': (
+    request: BallotCastMessage,
+    ack: (response: Ack<BallotReceipt>) => void,
+  ) => void;
+}

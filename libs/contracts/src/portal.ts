@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+import { LiveMatter } from './live';
+
+export const PortalSessionRequest = z.strictObject({
+  inviteToken: z.string().min(1).max(4096),
+});
+export type PortalSessionRequest = z.infer<typeof PortalSessionRequest>;
+
+export const PortalRegisterRequest = z.strictObject({
+  controlNumber: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(200),
+  email: z.email().max(320),
+});
+export type PortalRegisterRequest = z.infer<typeof PortalRegisterRequest>;
+
+export const PortalVoter = z.strictObject({
+  voterKey: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export const PortalMember = z.strictObject({
+  key: z.string(),
+  unit: z.string(),
+  shares: z.number(),
+  eligible: z.boolean(),
+});
+
+export const PortalSessionResponse = z.strictObject({
+  voterToken: z.string(),
+  expiresAt: IsoDateTime,
+  voter: PortalVoter,
+  member: PortalMember,
+});
+export type PortalSessionResponse = z.infer<typeof PortalSessionResponse>;
+
+/** What a signed-in voter sees of the meeting. */
+export const PortalMeeting = z.strictObject({
+  key: z.string(),
+  shortCode: z.string(),
+  name: z.string(),
+  description: z.string(),
+  meetingDate: IsoDateTime,
+  meetingTimezone: z.string(),
+  duration: z.number(),
+  location: z.string(),
+  expiryDate: IsoDateTime.nullable(),
+  matters: z.array(
+    LiveMatter.extend({ allowProxyVote: z.boolean(), eligible: z.boolean() }),
+  ),
+});
+export type PortalMeeting = z.infer<typeof PortalMeeting>;
