@@ -20,6 +20,10 @@ import { MeetingsModule } from './meetings/meetings.module';
 import { MembersModule } from './members/members.module';
 import { InvitesModule } from './members/invites.module';
 import { WebcastModule } from './webcast/webcast.module';
+import { LiveCoreModule } from './live/live-core.module';
+import { LiveModule } from './live/live.module';
+import { PortalModule } from './portal/portal.module';
+import { VotingModule } from './voting/voting.module';
 
 export interface AppContext {
   config: AppConfig;
@@ -52,6 +56,7 @@ export function domainModules(context: AppContext) {
     RedisModule,
     IdentityModule,
     AccountsModule,
+    LiveCoreModule,
     MailModule,
     MeetingsModule,
     MembersModule,
@@ -81,6 +86,9 @@ export class AppModule {
           },
         }),
         ...domainModules(context),
+        VotingModule.register(context.config),
+        LiveModule,
+        PortalModule,
         HealthModule,
       ],
       providers: [

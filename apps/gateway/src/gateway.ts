@@ -9,6 +9,7 @@ import { Clock, SystemClock } from './common/clock';
 import { bodyParsers, correlationId } from './common/http-middleware';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/database';
+import { LiveIoAdapter } from './live/live-io.adapter';
 import { MetricsService } from './metrics/metrics.service';
 
 export interface GatewayOptions {
@@ -41,6 +42,7 @@ export async function createGateway(
     throw error;
   }
   app.useLogger(app.get(Logger));
+  app.useWebSocketAdapter(new LiveIoAdapter(app));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(

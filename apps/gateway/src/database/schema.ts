@@ -178,7 +178,8 @@ export const meetings = pgTable(
 );
 
 /** Vote weight: exact decimal in the database, a JS number in the code. */
-const shares = (name: string) => numeric(name, { precision: 20, scale: 6, mode: 'number' });
+const shares = (name: string) =>
+  numeric(name, { precision: 20, scale: 6, mode: 'number' });
 
 export const members = pgTable(
   'members',
@@ -194,7 +195,10 @@ export const members = pgTable(
     mailProv: text('mail_prov').notNull().default(''),
     mailPostal: text('mail_postal').notNull().default(''),
     mailCountry: text('mail_country').notNull().default(''),
-    customData: jsonb('custom_data').$type<Record<string, unknown>>().notNull().default({}),
+    customData: jsonb('custom_data')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({}),
     controlNumber: text('control_number').notNull(),
     eligible: boolean('eligible').notNull().default(true),
     shares: shares('shares').notNull().default(1),
@@ -204,7 +208,10 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_meeting_unit_key').on(t.meetingId, t.unit),
-    uniqueIndex('members_meeting_control_number_key').on(t.meetingId, t.controlNumber),
+    uniqueIndex('members_meeting_control_number_key').on(
+      t.meetingId,
+      t.controlNumber,
+    ),
   ],
 );
 
@@ -237,7 +244,10 @@ export const voters = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('voters_member_email_key').on(t.memberId, sql`lower(${t.email})`),
+    uniqueIndex('voters_member_email_key').on(
+      t.memberId,
+      sql`lower(${t.email})`,
+    ),
     index('voters_meeting_email_idx').on(t.meetingId, sql`lower(${t.email})`),
   ],
 );
@@ -257,12 +267,20 @@ export const matters = pgTable(
     snippet: text('snippet').notNull().default(''),
     options: jsonb('options').$type<string[]>().notNull(),
     choices: integer('choices').notNull().default(1),
-    eligibility: jsonb('eligibility').$type<string[]>().notNull().default(['all']),
+    eligibility: jsonb('eligibility')
+      .$type<string[]>()
+      .notNull()
+      .default(['all']),
     allowProxyVote: boolean('allow_proxy_vote').notNull().default(true),
     order: integer('order').notNull(),
     exclusions: jsonb('exclusions').$type<string[]>().notNull().default([]),
-    autoCloseWhenAllVoted: boolean('auto_close_when_all_voted').notNull().default(false),
-    liveStatus: text('live_status').$type<LiveStatus>().notNull().default('pending'),
+    autoCloseWhenAllVoted: boolean('auto_close_when_all_voted')
+      .notNull()
+      .default(false),
+    liveStatus: text('live_status')
+      .$type<LiveStatus>()
+      .notNull()
+      .default('pending'),
     liveStartedAt: at('live_started_at'),
     liveEndsAt: at('live_ends_at'),
     liveClosedAt: at('live_closed_at'),
@@ -288,12 +306,20 @@ export const ballots = pgTable(
     memberId: uuid('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    voterId: uuid('voter_id').references(() => voters.id, { onDelete: 'set null' }),
+    voterId: uuid('voter_id').references(() => voters.id, {
+      onDelete: 'set null',
+    }),
     method: text('method').$type<BallotMethod>().notNull(),
     choices: jsonb('choices').$type<string[]>().notNull(),
     weight: shares('weight').notNull(),
     idempotencyKey: text('idempotency_key'),
     castAt: at('cast_at').notNull(),
+    /** The ballot_events row of the cast that made this ballot (the voter's receipt). */
+    receiptId: uuid('receipt_id'),
+    /** What this ballot replaced, written by the upsert itself so tally deltas are exact. */
+    prevMethod: text('prev_method').$type<BallotMethod>(),
+    prevChoices: jsonb('prev_choices').$type<string[]>(),
+    prevWeight: shares('prev_weight'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -314,7 +340,9 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull(),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    contentType: text('content_type').notNull().default('application/octet-stream'),
+    contentType: text('content_type')
+      .notNull()
+      .default('application/octet-stream'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -341,4 +369,37 @@ export const webcasts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('webcasts_meeting_key').on(t.meetingId)],
+);
+
+/** Every accepted cast, append-only: the audit trail, the receipts and the idempotency keys. */
+export const ballotEvents = pgTable(
+  'ballot_events',
+  {
+    id: uuid('id').primaryKey(),
+    matterId: uuid('matter_id')
+      .notNull()
+      .references(() => matters.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id').references(() => voters.id, {
+      onDelete: 'set null',
+    }),
+    recordedBy: uuid('recorded_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    method: text('method').$type<BallotMethod>().notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    weight: shares('weight').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    castAt: at('cast_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ballot_events_idempotency_key').on(
+      t.matterId,
+      t.memberId,
+      t.idempotencyKey,
+    ),
+    index('ballot_events_matter_idx').on(t.matterId, t.castAt),
+  ],
 );

@@ -5,17 +5,11 @@ import { MeetingAccess } from './meeting-access';
 import { MeetingsController } from './meetings.controller';
 import { MeetingsRepository } from './meetings.repository';
 import { MeetingsService } from './meetings.service';
-import { NoPresenceReader, PresenceReader } from './presence-reader';
 
 @Module({
   imports: [IdentityModule, AccountsModule],
   controllers: [MeetingsController],
-  providers: [
-    MeetingAccess,
-    MeetingsRepository,
-    MeetingsService,
-    { provide: PresenceReader, useClass: NoPresenceReader },
-  ],
+  providers: [MeetingAccess, MeetingsRepository, MeetingsService],
   exports: [MeetingAccess, IdentityModule],
 })
 export class MeetingsModule {}

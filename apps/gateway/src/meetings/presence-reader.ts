@@ -4,10 +4,3 @@ export abstract class PresenceReader {
     meetingId: string,
   ): Promise<{ numUnits: number; numVoters: number }>;
 }
-
-/** Before any live channel is wired, nobody can be connected. */
-export class NoPresenceReader extends PresenceReader {
-  meetingPresence(): Promise<{ numUnits: number; numVoters: number }> {
-    return Promise.resolve({ numUnits: 0, numVoters: 0 });
-  }
-}

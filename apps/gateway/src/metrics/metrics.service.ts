@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Histogram,
+  Registry,
+} from 'prom-client';
 
 /** One Prometheus registry per gateway instance (tests run several in one process). */
 @Injectable()
@@ -14,8 +19,25 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly ballotBatches = new Histogram({
+    name: 'ballot_batch_seconds',
+    help: 'Time to commit one group-commit batch of ballots',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+  private readonly ballotsCommitted = new Counter({
+    name: 'ballots_written_total',
+    help: 'Ballots sent to the database in group-commit batches',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeBallotBatch(size: number, seconds: number): void {
+    this.ballotBatches.observe(seconds);
+    this.ballotsCommitted.inc(size);
   }
 
   middleware(): RequestHandler {

@@ -56,13 +56,19 @@ export async function createAccount(
 }
 
 /** Signs the user in over HTTP and returns the access token. */
-export async function signIn(gateway: TestGateway, user: UserFixture): Promise<string> {
+export async function signIn(
+  gateway: TestGateway,
+  user: UserFixture,
+): Promise<string> {
   const response = await fetch(`${gateway.baseUrl}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: user.email, password: user.password }),
   });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(
+      `sign-in failed: ${response.status} ${await response.text()}`,
+    );
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
@@ -101,7 +107,9 @@ export interface TenantFixture {
 }
 
 /** A manager, signed in, with an account and a meeting of their own. */
-export async function createTenant(gateway: TestGateway): Promise<TenantFixture> {
+export async function createTenant(
+  gateway: TestGateway,
+): Promise<TenantFixture> {
   const user = await createUser(gateway);
   const account = await createAccount(gateway, [user]);
   const meeting = await createMeeting(gateway, account.key);

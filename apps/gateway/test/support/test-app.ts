@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ManualClock } from '../../src/common/clock';
 import { loadConfig, type AppConfig } from '../../src/config/app-config';
@@ -19,11 +22,30 @@ export interface TestGatewayOptions {
   env?: Record<string, string>;
 }
 
+/** Real time, which a test may still move forward: for timers that really have to fire. */
+export class RunningClock extends ManualClock {
+  private offset = 0;
+
+  override now(): Date {
+    return new Date(Date.now() + this.offset);
+  }
+
+  override advance(ms: number): void {
+    this.offset += ms;
+  }
+
+  override set(to: Date): void {
+    this.offset = to.getTime() - Date.now();
+  }
+}
+
 /** A real gateway on a loopback port, over a test database (and Redis prefix). */
 export async function startGateway(
   options: TestGatewayOptions,
 ): Promise<TestGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lv-gateway-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: options.databaseUrl,
@@ -43,6 +65,9 @@ export async function startGateway(
     config,
     clock,
     baseUrl: `http://127.0.0.1:${address.port}`,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '@livevote/contracts';
+import type { Namespace } from 'socket.io';
+
+export type LiveNamespace = Namespace<
+  ClientToServerEvents,
+  ServerToClientEvents
+>;
+
+export const meetingRoom = (meetingId: string) => `meeting:${meetingId}`;
+/** Chairs and scrutineer screens: the only sockets that receive tallies. */
+export const staffRoom = (meetingId: string) => `meeting:${meetingId}:staff`;
+
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/**
+ * The one place that emits live events. With Redis the socket.io adapter carries each emit
+ * to the sockets of every node; nothing else touches the server's emit.
+ */
+@Injectable()
+export class LiveBroadcaster {
+  private server?: LiveNamespace;
+
+  attach(server: LiveNamespace): void {
+    this.server = server;
+  }
+
+  toMeeting<E extends EventName>(
+    meetingId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(meetingRoom(meetingId), event, payload);
+  }
+
+  toStaff<E extends EventName>(
+    meetingId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(staffRoom(meetingId), event, payload);
+  }
+
+  private emit<E extends EventName>(
+    room: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    if (!this.server) return;
+    (this.server.to(room).emit as (event: E, payload: Payload<E>) => boolean)(
+      event,
+      payload,
+    );
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { PresenceEvent, QuorumEvent } from '@livevote/contracts';
+import { LiveBroadcaster } from './live-broadcaster';
+import { LiveRepository } from './live.repository';
+import { PresenceTracker } from './presence-tracker';
+
+const PRESENCE_INTERVAL_MS = 500;
+const ATTENDANCE_FLUSH_MS = 1000;
+
+export interface MeetingRef {
+  id: string;
+  shortCode: string;
+  quorumMinimum: number;
+}
+
+/** Presence and quorum of meetings, broadcast coalesced; attendance recorded in batches. */
+@Injectable()
+export class LivePresence implements OnApplicationShutdown {
+  private readonly logger = new Logger('Presence');
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private attended = new Set<string>();
+  private readonly attendanceTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly tracker: PresenceTracker,
+    private readonly repository: LiveRepository,
+    private readonly broadcaster: LiveBroadcaster,
+  ) {
+    this.attendanceTimer = setInterval(
+      () => void this.flushAttendance(),
+      ATTENDANCE_FLUSH_MS,
+    );
+    this.attendanceTimer.unref();
+  }
+
+  async join(
+    meeting: MeetingRef,
+    voterId: string,
+    memberId: string,
+  ): Promise<void> {
+    this.attended.add(voterId);
+    if (await this.tracker.join(meeting.id, voterId, memberId))
+      this.changed(meeting);
+  }
+
+  async leave(
+    meeting: MeetingRef,
+    voterId: string,
+    memberId: string,
+  ): Promise<void> {
+    if (await this.tracker.leave(meeting.id, voterId, memberId))
+      this.changed(meeting);
+  }
+
+  presence(meeting: MeetingRef): Promise<PresenceEvent> {
+    return this.tracker
+      .count(meeting.id)
+      .then((count) => ({ shortCode: meeting.shortCode, ...count }));
+  }
+
+  async quorum(meeting: MeetingRef): Promise<QuorumEvent> {
+    const units = await this.tracker.presentUnits(meeting.id);
+    const proxies = await this.repository.proxiesNotPresent(meeting.id, units);
+    const present = units.length;
+    return {
+      shortCode: meeting.shortCode,
+      present,
+      proxies,
+      required: meeting.quorumMinimum,
+      met: present + proxies >= meeting.quorumMinimum,
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.attendanceTimer);
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    await this.flushAttendance();
+  }
+
+  private changed(meeting: MeetingRef): void {
+    if (this.pending.has(meeting.id)) return;
+    this.pending.set(
+      meeting.id,
+      setTimeout(() => void this.broadcast(meeting), PRESENCE_INTERVAL_MS),
+    );
+  }
+
+  private async broadcast(meeting: MeetingRef): Promise<void> {
+    this.pending.delete(meeting.id);
+    try {
+      const [presence, quorum] = await Promise.all([
+        this.presence(meeting),
+        this.quorum(meeting),
+      ]);
+      this.broadcaster.toMeeting(meeting.id, 'meeting.presence', presence);
+      this.broadcaster.toMeeting(meeting.id, 'meeting.quorum', quorum);
+    } catch (error) {
+      this.logger.warn(`presence broadcast failed: ${String(error)}`);
+    }
+  }
+
+  private async flushAttendance(): Promise<void> {
+    if (!this.attended.size) return;
+    const voterIds = [...this.attended];
+    this.attended = new Set();
+    await this.repository.markInAttendance(voterIds).catch((error: unknown) => {
+      voterIds.forEach((id) => this.attended.add(id));
+      this.logger.warn(`recording attendance failed: ${String(error)}`);
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { LiveMatter, LiveSnapshot } from '@livevote/contracts';
+import { Clock } from '../common/clock';
+import {
+  MeetingAccess,
+  MeetingNotFoundException,
+  type MeetingRow,
+} from '../meetings/meeting-access';
+import { LiveTallies } from '../voting/live-tallies';
+import { SequenceStore } from '../voting/sequence';
+import { LivePresence, type MeetingRef } from './live-presence';
+import { LiveRepository } from './live.repository';
+import type { LivePrincipal } from './live-tokens';
+
+/** What a client gets when it subscribes: the whole picture, then events from there on. */
+@Injectable()
+export class LiveSnapshots {
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly repository: LiveRepository,
+    private readonly presence: LivePresence,
+    private readonly tallies: LiveTallies,
+    private readonly sequences: SequenceStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async forPrincipal(
+    principal: LivePrincipal,
+    shortCode: string,
+  ): Promise<{ meeting: MeetingRef; snapshot: LiveSnapshot }> {
+    const row = await this.meetingFor(principal, shortCode);
+    const meeting: MeetingRef = {
+      id: row.id,
+      shortCode: row.shortCode,
+      quorumMinimum: row.quorumMinimum,
+    };
+    const matterRows = await this.repository.mattersOf(row.id);
+    const seqs = await this.sequences.current(
+      matterRows.map((matter) => matter.id),
+    );
+    const matters: LiveMatter[] = matterRows.map((matter) => ({
+      matterKey: matter.id,
+      name: matter.name,
+      header: matter.header,
+      snippet: matter.snippet,
+      options: matter.options,
+      choices: matter.choices,
+      order: matter.order,
+      liveStatus: matter.liveStatus,
+      liveStartedAt: matter.liveStartedAt?.toISOString() ?? null,
+      liveEndsAt: matter.liveEndsAt?.toISOString() ?? null,
+      liveClosedAt: matter.liveClosedAt?.toISOString() ?? null,
+      seq: seqs.get(matter.id) ?? 0,
+    }));
+    const staff = principal.role !== 'voter';
+    const [presence, quorum, tallies] = await Promise.all([
+      this.presence.presence(meeting),
+      this.presence.quorum(meeting),
+      staff
+        ? Promise.all(
+            matterRows.map((matter) =>
+              this.tallies.event(matter.id, seqs.get(matter.id) ?? 0),
+            ),
+          )
+        : Promise.resolve(undefined),
+    ]);
+    const snapshot: LiveSnapshot = {
+      meeting: {
+        key: row.id,
+        shortCode: row.shortCode,
+        name: row.name,
+        meetingDate: row.meetingDate.toISOString(),
+        meetingTimezone: row.meetingTimezone,
+        quorumMinimum: row.quorumMinimum,
+      },
+      role: principal.role,
+      matters,
+      presence,
+      quorum,
+      ...(tallies
+        ? { tallies: tallies.filter((tally) => tally !== undefined) }
+        : {}),
+      serverTime: this.clock.now().toISOString(),
+    };
+    return { meeting, snapshot };
+  }
+
+  private async meetingFor(
+    principal: LivePrincipal,
+    shortCode: string,
+  ): Promise<MeetingRow> {
+    if (principal.role === 'chair')
+      return this.access.require(principal.userId, shortCode);
+    const meeting = await this.repository.meetingByShortCode(shortCode);
+    if (!meeting || meeting.id !== principal.meetingId)
+      throw new MeetingNotFoundException();
+    return meeting;
+  }
+}

@@ -1,0 +1,154 @@
+import { Logger } from '@nestjs/common';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import {
+  BallotCastMessage,
+  SubscribeRequest,
+  type Ack,
+  type BallotReceipt,
+  type ClientToServerEvents,
+  type LiveSnapshot,
+  type ServerToClientEvents,
+} from '@livevote/contracts';
+import type { Socket } from 'socket.io';
+import { toProblem } from '../common/problem-details.filter';
+import { LiveVotingService } from '../voting/live-voting.service';
+import {
+  LiveBroadcaster,
+  meetingRoom,
+  staffRoom,
+  type LiveNamespace,
+} from './live-broadcaster';
+import { LivePresence, type MeetingRef } from './live-presence';
+import { LiveSnapshots } from './live-snapshots';
+import { LiveTokens, type LivePrincipal } from './live-tokens';
+
+interface SocketData {
+  principal: LivePrincipal;
+  attendance?: { meeting: MeetingRef; voterId: string; memberId: string };
+}
+
+type LiveSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+function ackError(error: unknown): {
+  error: { status: number; code: string; message: string };
+} {
+  const problem = toProblem(error);
+  return {
+    error: {
+      status: problem.status,
+      code: problem.code,
+      message: problem.detail,
+    },
+  };
+}
+
+/** The live channel: namespace /live. Thin: authenticate, authorize, hand over. */
+@WebSocketGateway({ namespace: '/live', perMessageDeflate: false })
+export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
+  private readonly logger = new Logger('LiveGateway');
+
+  constructor(
+    private readonly tokens: LiveTokens,
+    private readonly broadcaster: LiveBroadcaster,
+    private readonly snapshots: LiveSnapshots,
+    private readonly presence: LivePresence,
+    private readonly voting: LiveVotingService,
+  ) {}
+
+  afterInit(server: LiveNamespace): void {
+    this.broadcaster.attach(server);
+    server.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      const principal =
+        typeof token === 'string' ? this.tokens.principal(token) : null;
+      if (!principal) return next(new Error('unauthorized'));
+      (socket.data as SocketData).principal = principal;
+      next();
+    });
+  }
+
+  async handleDisconnect(socket: LiveSocket): Promise<void> {
+    const attendance = socket.data.attendance;
+    if (!attendance) return;
+    await this.presence
+      .leave(attendance.meeting, attendance.voterId, attendance.memberId)
+      .catch((error: unknown) =>
+        this.logger.warn(`presence leave failed: ${String(error)}`),
+      );
+  }
+
+  @SubscribeMessage('subscribe')
+  async subscribe(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() body: unknown,
+  ): Promise<Ack<LiveSnapshot>> {
+    try {
+      const request = SubscribeRequest.parse(body);
+      const principal = socket.data.principal;
+      const { meeting, snapshot } = await this.snapshots.forPrincipal(
+        principal,
+        request.shortCode,
+      );
+      await socket.join(
+        principal.role === 'voter'
+          ? [meetingRoom(meeting.id)]
+          : [meetingRoom(meeting.id), staffRoom(meeting.id)],
+      );
+      if (principal.role === 'voter' && !socket.data.attendance) {
+        socket.data.attendance = {
+          meeting,
+          voterId: principal.voterId,
+          memberId: principal.memberId,
+        };
+        await this.presence.join(
+          meeting,
+          principal.voterId,
+          principal.memberId,
+        );
+      }
+      return snapshot;
+    } catch (error) {
+      return ackError(error);
+    }
+  }
+
+  @SubscribeMessage('ballot.cast')
+  async cast(
+    @ConnectedSocket() socket: LiveSocket,
+    @MessageBody() body: unknown,
+  ): Promise<Ack<BallotReceipt>> {
+    try {
+      const principal = socket.data.principal;
+      if (principal.role !== 'voter') {
+        return {
+          error: {
+            status: 403,
+            code: 'not_a_voter',
+            message: 'Only voters cast ballots here.',
+          },
+        };
+      }
+      const request = BallotCastMessage.parse(body);
+      return await this.voting.castAsVoter(
+        principal,
+        request.matterKey,
+        request.choices,
+        request.idempotencyKey ?? null,
+      );
+    } catch (error) {
+      return ackError(error);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { asc, eq, sql } from 'drizzle-orm';
+import { Database } from '../database/database';
+import { matters, meetings } from '../database/schema';
+
+@Injectable()
+export class LiveRepository {
+  constructor(private readonly database: Database) {}
+
+  async meetingByShortCode(shortCode: string) {
+    if (!/^[a-z0-9-]{1,64}$/.test(shortCode)) return undefined;
+    const [row] = await this.database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.shortCode, shortCode))
+      .limit(1);
+    return row;
+  }
+
+  async meetingById(meetingId: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.id, meetingId))
+      .limit(1);
+    return row;
+  }
+
+  mattersOf(meetingId: string) {
+    return this.database.db
+      .select()
+      .from(matters)
+      .where(eq(matters.meetingId, meetingId))
+      .orderBy(asc(matters.order), asc(matters.createdAt), asc(matters.id));
+  }
+
+  /** Members of the meeting holding a proxy ballot on any matter who are not present. */
+  async proxiesNotPresent(
+    meetingId: string,
+    presentMemberIds: string[],
+  ): Promise<number> {
+    const present = JSON.stringify(presentMemberIds);
+    const result = await this.database.db.execute(sql`
+      select count(distinct b.member_id)::int as n
+      from ballots b join matters m on m.id = b.matter_id
+      where m.meeting_id = ${meetingId} and b.method = 'proxy'
+        and not (to_jsonb(b.member_id::text) <@ ${present}::jsonb)
+    `);
+    return Number(
+      (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0,
+    );
+  }
+
+  /** Marks voters as having attended (the stats' inAttendance), one statement per flush. */
+  async markInAttendance(voterIds: string[]): Promise<void> {
+    if (!voterIds.length) return;
+    await this.database.db.execute(sql`
+      update voters set in_attendance = true
+      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(voterIds)}::jsonb))
+        and not in_attendance
+    `);
+  }
+}

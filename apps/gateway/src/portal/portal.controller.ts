@@ -1,0 +1,107 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Ip,
+  Param,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type {
+  BallotReceipt,
+  OwnBallot,
+  PortalMeeting,
+  PortalSessionResponse,
+} from '@livevote/contracts';
+import { IdempotencyKey } from '../voting/idempotency-key';
+import type { VoterPrincipal } from '../voting/live-voting.service';
+import {
+  BallotReceiptDto,
+  CastBallotRequestDto,
+  OwnBallotDto,
+} from '../voting/voting.dto';
+import { CurrentVoter, PortalAuthGuard } from './portal-auth.guard';
+import {
+  PortalMeetingDto,
+  PortalRegisterRequestDto,
+  PortalSessionRequestDto,
+  PortalSessionResponseDto,
+} from './portal.dto';
+import { PortalService } from './portal.service';
+
+@ApiTags('Voter portal')
+@Controller('portal/v1/Meetings/:shortCode')
+export class PortalController {
+  constructor(private readonly portal: PortalService) {}
+
+  @Post('session')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PortalSessionResponseDto })
+  session(
+    @Param('shortCode') shortCode: string,
+    @Body() body: PortalSessionRequestDto,
+  ): Promise<PortalSessionResponse> {
+    return this.portal.session(shortCode, body.inviteToken);
+  }
+
+  @Post('register')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PortalSessionResponseDto })
+  register(
+    @Param('shortCode') shortCode: string,
+    @Body() body: PortalRegisterRequestDto,
+    @Ip() ip: string,
+  ): Promise<PortalSessionResponse> {
+    return this.portal.register(shortCode, body, ip);
+  }
+
+  @Get()
+  @UseGuards(PortalAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: PortalMeetingDto })
+  meeting(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<PortalMeeting> {
+    return this.portal.meeting(voter, shortCode);
+  }
+
+  @Get('matters/:matterKey/ballot')
+  @UseGuards(PortalAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: OwnBallotDto })
+  ownBallot(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+  ): Promise<OwnBallot> {
+    return this.portal.ownBallot(voter, shortCode, matterKey);
+  }
+
+  @Post('matters/:matterKey/ballots')
+  @UseGuards(PortalAuthGuard)
+  @ApiBearerAuth()
+  @ApiCreatedResponse({ type: BallotReceiptDto })
+  cast(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Body() body: CastBallotRequestDto,
+    @IdempotencyKey() idempotencyKey: string | null,
+  ): Promise<BallotReceipt> {
+    return this.portal.cast(
+      voter,
+      shortCode,
+      matterKey,
+      body.choices,
+      idempotencyKey,
+    );
+  }
+}

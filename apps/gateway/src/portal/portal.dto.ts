@@ -1,0 +1,18 @@
+import { createZodDto } from 'nestjs-zod';
+import {
+  PortalMeeting,
+  PortalRegisterRequest,
+  PortalSessionRequest,
+  PortalSessionResponse,
+} from '@livevote/contracts';
+
+export class PortalSessionRequestDto extends createZodDto(
+  PortalSessionRequest,
+) {}
+export class PortalRegisterRequestDto extends createZodDto(
+  PortalRegisterRequest,
+) {}
+export class PortalSessionResponseDto extends createZodDto(
+  PortalSessionResponse,
+) {}
+export class PortalMeetingDto extends createZodDto(PortalMeeting) {}

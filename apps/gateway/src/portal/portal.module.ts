@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { LiveModule } from '../live/live.module';
+import { InvitesModule } from '../members/invites.module';
+import { PortalAuthGuard } from './portal-auth.guard';
+import { PortalController } from './portal.controller';
+import { PortalRepository } from './portal.repository';
+import { PortalService } from './portal.service';
+
+@Module({
+  imports: [InvitesModule, LiveModule],
+  controllers: [PortalController],
+  providers: [PortalAuthGuard, PortalRepository, PortalService],
+})
+export class PortalModule {}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, sql } from 'drizzle-orm';
+import { Database } from '../database/database';
+import { meetings, members, voters } from '../database/schema';
+
+export type PortalMeetingRow = typeof meetings.$inferSelect;
+
+@Injectable()
+export class PortalRepository {
+  constructor(private readonly database: Database) {}
+
+  async meetingByShortCode(
+    shortCode: string,
+  ): Promise<PortalMeetingRow | undefined> {
+    if (!/^[a-z0-9-]{1,64}$/.test(shortCode)) return undefined;
+    const [row] = await this.database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.shortCode, shortCode))
+      .limit(1);
+    return row;
+  }
+
+  async voterWithMember(voterId: string, meetingId: string) {
+    const [row] = await this.database.db
+      .select({ voter: voters, member: members })
+      .from(voters)
+      .innerJoin(members, eq(members.id, voters.memberId))
+      .where(and(eq(voters.id, voterId), eq(voters.meetingId, meetingId)))
+      .limit(1);
+    return row;
+  }
+
+  async memberByControlNumber(meetingId: string, controlNumber: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(members)
+      .where(
+        and(
+          eq(members.meetingId, meetingId),
+          eq(members.controlNumber, controlNumber),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async voterOfMember(memberId: string, email: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(voters)
+      .where(
+        and(
+          eq(voters.memberId, memberId),
+          eq(sql`lower(${voters.email})`, email.toLowerCase()),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  async createVoter(values: typeof voters.$inferInsert) {
+    const [row] = await this.database.db
+      .insert(voters)
+      .values(values)
+      .returning();
+    return row;
+  }
+}

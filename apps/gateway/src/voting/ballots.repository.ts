@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, sql } from 'drizzle-orm';
+import { Database } from '../database/database';
+import { ballots, type BallotMethod } from '../database/schema';
+
+/** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
+export interface BallotInput {
+  eventId: string;
+  matterId: string;
+  memberId: string;
+  voterId: string | null;
+  recordedBy: string | null;
+  /** `voter` for a voter's own ballot; a manager records `proxy` or `other`. */
+  kind: 'voter' | 'proxy' | 'other';
+  choices: string[];
+  idempotencyKey: string | null;
+  receivedAt: Date;
+}
+
+export type BatchOutcome =
+  | {
+      status: 'accepted';
+      ballotId: string;
+      castAt: Date;
+      method: BallotMethod;
+      choices: string[];
+      weight: number;
+      prev: { method: BallotMethod; choices: string[]; weight: number } | null;
+    }
+  | { status: 'replayed'; ballotId: string; castAt: Date }
+  | { status: 'refused' };
+
+interface OutcomeRow {
+  kind: 'accepted' | 'replayed';
+  ord: number;
+  ballot_id: string;
+  cast_at: string | Date;
+  method: BallotMethod | null;
+  choices: string[] | null;
+  weight: string | number | null;
+  prev_method: BallotMethod | null;
+  prev_choices: string[] | null;
+  prev_weight: string | number | null;
+}
+
+/** Why a refused ballot was refused: the state it met, read after the batch. */
+export interface RefusalFacts {
+  ord: number;
+  liveStatus: string | null;
+  liveEndsAt: Date | null;
+  allowProxyVote: boolean | null;
+  earlyVotingClosesAt: Date | null;
+  memberFound: boolean;
+  eligible: boolean;
+  validChoices: boolean;
+  existingMethod: BallotMethod | null;
+  revocationsClosedAt: Date | null;
+}
+
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const toDate = (value: string | Date | null): Date | null =>
+  value === null ? null : new Date(value);
+
+/**
+ * One statement per batch (group commit): decides each ballot's method from the matter's
+ * state at its receive time, checks eligibility and choices, skips idempotent replays,
+ * upserts the current ballot with the replacement rules, and appends the audit event.
+ * The matter rows are share-locked, so a concurrent start/stop/extend orders cleanly.
+ */
+@Injectable()
+export class BallotsRepository {
+  constructor(private readonly database: Database) {}
+
+  async castBatch(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+    const payload = JSON.stringify(
+      inputs.map((input, ord) => ({
+        ord,
+        event_id: input.eventId,
+        matter_id: input.matterId,
+        member_id: input.memberId,
+        voter_id: input.voterId,
+        recorded_by: input.recordedBy,
+        kind: input.kind,
+        choices: input.choices,
+        idem_key: input.idempotencyKey,
+        received_at: input.receivedAt.toISOString(),
+      })),
+    );
+    const result = await this.database.db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${payload}::jsonb) as t(
+          ord int, event_id uuid, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
+          kind text, choices jsonb, idem_key text, received_at timestamptz)
+      ),
+      replay as (
+        select i.ord, e.id, e.cast_at from input i
+        join ballot_events e on e.matter_id = i.matter_id and e.member_id = i.member_id
+          and e.idempotency_key = i.idem_key
+      ),
+      cand as (
+        select i.*, mb.shares as weight,
+          case
+            when i.kind in ('proxy', 'other') then
+              case when m.live_status in ('pending', 'live')
+                and (i.kind = 'other' or m.allow_proxy_vote) then i.kind end
+            when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'live'
+            when m.live_status = 'pending' and m.allow_proxy_vote
+              and i.received_at < coalesce(mt.expiry_date, mt.meeting_date) then 'proxy'
+          end as method
+        from input i
+        join matters m on m.id = i.matter_id
+        join meetings mt on mt.id = m.meeting_id
+        join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
+        where not exists (select 1 from replay r where r.ord = i.ord)
+          and mb.eligible
+          and (m.eligibility ? 'all' or m.eligibility ?| array(select jsonb_array_elements_text(mb.tags)))
+          and i.choices <@ m.options
+          and jsonb_array_length(i.choices) between 1 and m.choices
+        for share of m
+      ),
+      upserted as (
+        insert into ballots as b (matter_id, member_id, voter_id, method, choices, weight, idempotency_key,
+          cast_at, receipt_id, created_at, updated_at)
+        select matter_id, member_id, voter_id, method, choices, weight, idem_key,
+          received_at, event_id, received_at, received_at
+        from cand where method is not null
+        on conflict (matter_id, member_id) do update set
+          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
+          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
+          receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
+          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
+        where case excluded.method
+          when 'live' then b.method <> 'proxy' or not exists (
+            select 1 from matters m2 join meetings mt2 on mt2.id = m2.meeting_id
+            where m2.id = excluded.matter_id and mt2.portal_revocations_closed_at <= excluded.cast_at)
+          when 'proxy' then b.method = 'proxy'
+          when 'other' then b.method in ('other', 'proxy')
+          else false
+        end
+        returning b.receipt_id, b.cast_at, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
+          b.prev_weight
+      ),
+      events as (
+        insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
+          idempotency_key, cast_at)
+        select c.event_id, c.matter_id, c.member_id, c.voter_id, c.recorded_by, c.method, c.choices, c.weight,
+          c.idem_key, c.received_at
+        from cand c join upserted u on u.receipt_id = c.event_id
+        on conflict do nothing
+        returning id
+      )
+      select 'accepted' as kind, c.ord, u.receipt_id as ballot_id, u.cast_at, u.method, u.choices, u.weight,
+        u.prev_method, u.prev_choices, u.prev_weight
+      from upserted u join cand c on c.event_id = u.receipt_id
+      union all
+      select 'replayed', r.ord, r.id, r.cast_at, null, null, null, null, null, null from replay r
+    `);
+    const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
+    for (const row of rows<OutcomeRow>(result)) {
+      outcomes[row.ord] =
+        row.kind === 'replayed'
+          ? {
+              status: 'replayed',
+              ballotId: row.ballot_id,
+              castAt: new Date(row.cast_at),
+            }
+          : {
+              status: 'accepted',
+              ballotId: row.ballot_id,
+              castAt: new Date(row.cast_at),
+              method: row.method!,
+              choices: row.choices!,
+              weight: Number(row.weight),
+              prev: row.prev_method
+                ? {
+                    method: row.prev_method,
+                    choices: row.prev_choices ?? [],
+                    weight: Number(row.prev_weight ?? 0),
+                  }
+                : null,
+            };
+    }
+    return outcomes;
+  }
+
+  /** The state each refused ballot met, to tell its sender why. */
+  async refusalFacts(
+    inputs: { ord: number; input: BallotInput }[],
+  ): Promise<RefusalFacts[]> {
+    const payload = JSON.stringify(
+      inputs.map(({ ord, input }) => ({
+        ord,
+        matter_id: input.matterId,
+        member_id: input.memberId,
+        choices: input.choices,
+      })),
+    );
+    const result = await this.database.db.execute(sql`
+      select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote,
+        coalesce(mt.expiry_date, mt.meeting_date) as early_closes_at,
+        mb.id is not null as member_found,
+        coalesce(mb.eligible and (m.eligibility ? 'all'
+          or m.eligibility ?| array(select jsonb_array_elements_text(mb.tags))), false) as eligible,
+        coalesce(i.choices <@ m.options and jsonb_array_length(i.choices) between 1 and m.choices, false)
+          as valid_choices,
+        b.method as existing_method, mt.portal_revocations_closed_at
+      from jsonb_to_recordset(${payload}::jsonb) as i(ord int, matter_id uuid, member_id uuid, choices jsonb)
+      left join matters m on m.id = i.matter_id
+      left join meetings mt on mt.id = m.meeting_id
+      left join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
+      left join ballots b on b.matter_id = i.matter_id and b.member_id = i.member_id
+    `);
+    return rows<Record<string, unknown>>(result).map((row) => ({
+      ord: Number(row.ord),
+      liveStatus: (row.live_status as string) ?? null,
+      liveEndsAt: toDate(row.live_ends_at as string | null),
+      allowProxyVote: (row.allow_proxy_vote as boolean) ?? null,
+      earlyVotingClosesAt: toDate(row.early_closes_at as string | null),
+      memberFound: Boolean(row.member_found),
+      eligible: Boolean(row.eligible),
+      validChoices: Boolean(row.valid_choices),
+      existingMethod: (row.existing_method as BallotMethod) ?? null,
+      revocationsClosedAt: toDate(
+        row.portal_revocations_closed_at as string | null,
+      ),
+    }));
+  }
+
+  async ownBallot(matterId: string, memberId: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(ballots)
+      .where(
+        and(eq(ballots.matterId, matterId), eq(ballots.memberId, memberId)),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** Every current ballot of a matter, for a full recount. */
+  matterBallots(matterId: string) {
+    return this.database.db
+      .select({
+        method: ballots.method,
+        choices: ballots.choices,
+        weight: ballots.weight,
+      })
+      .from(ballots)
+      .where(eq(ballots.matterId, matterId));
+  }
+}

@@ -1,0 +1,76 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Job, Queue } from 'bullmq';
+import { Clock } from '../common/clock';
+import {
+  Deadline,
+  DeadlineHandler,
+  DeadlineScheduler,
+  deadlineJobId,
+} from './deadline-scheduler';
+
+export const DEADLINE_QUEUE = 'deadlines';
+
+interface DeadlineJob {
+  matterId: string;
+  generation: number;
+}
+
+/** Delayed jobs in Redis: whichever node's worker is free fires the deadline. */
+@Injectable()
+export class BullmqDeadlineScheduler extends DeadlineScheduler {
+  handler?: DeadlineHandler;
+
+  constructor(
+    @InjectQueue(DEADLINE_QUEUE) private readonly queue: Queue<DeadlineJob>,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  onDeadline(handler: DeadlineHandler): void {
+    this.handler = handler;
+  }
+
+  async schedule(deadline: Deadline): Promise<void> {
+    // Same jobId = same job: re-scheduling on start-up reconciliation adds nothing.
+    await this.queue.add(
+      'close',
+      { matterId: deadline.matterId, generation: deadline.generation },
+      {
+        jobId: deadlineJobId(deadline.matterId, deadline.generation),
+        delay: Math.max(0, deadline.at.getTime() - this.clock.nowMs()),
+        attempts: 20,
+        backoff: { type: 'exponential', delay: 100 },
+        removeOnComplete: true,
+        removeOnFail: 1000,
+      },
+    );
+  }
+
+  async cancel(matterId: string, generation: number): Promise<void> {
+    await this.queue.remove(deadlineJobId(matterId, generation)).catch(() => 0);
+  }
+}
+
+@Processor(DEADLINE_QUEUE, { concurrency: 64 })
+export class DeadlineProcessor extends WorkerHost {
+  private readonly logger = new Logger('Deadlines');
+
+  constructor(private readonly scheduler: BullmqDeadlineScheduler) {
+    super();
+  }
+
+  async process(job: Job<DeadlineJob>): Promise<void> {
+    if (!this.scheduler.handler)
+      throw new Error('no deadline handler registered yet');
+    try {
+      await this.scheduler.handler(job.data);
+    } catch (error) {
+      this.logger.warn(
+        `deadline ${job.id} failed (attempt ${job.attemptsMade + 1}): ${String(error)}`,
+      );
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { MatterTallyEvent } from '@livevote/contracts';
+import { LiveBroadcaster } from '../live/live-broadcaster';
+import { RedisConnection } from '../redis/redis.module';
+import { BallotsRepository } from './ballots.repository';
+import { MatterDirectory } from './matter-directory';
+import { SequenceStore } from './sequence';
+import {
+  countersFromBallots,
+  tallyDelta,
+  tallyView,
+  type CastChange,
+} from './tally';
+import { TallyStore } from './tally-store';
+
+/** At most one tally event per matter per this many milliseconds, across all nodes. */
+export const TALLY_INTERVAL_MS = 250;
+
+/**
+ * Running tallies: each committed batch adds its net change to the shared counters, and
+ * chairs and screens get the result coalesced to four events a second a matter.
+ */
+@Injectable()
+export class LiveTallies implements OnApplicationShutdown {
+  private readonly logger = new Logger('Tallies');
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly lastSent = new Map<string, number>();
+  private closed = false;
+
+  constructor(
+    private readonly store: TallyStore,
+    private readonly ballots: BallotsRepository,
+    private readonly directory: MatterDirectory,
+    private readonly sequences: SequenceStore,
+    private readonly broadcaster: LiveBroadcaster,
+    private readonly redis: RedisConnection,
+  ) {}
+
+  async apply(matterId: string, changes: CastChange[]): Promise<void> {
+    const delta = tallyDelta(changes);
+    if (delta.size && !(await this.store.apply(matterId, delta)))
+      await this.rebuild(matterId);
+    this.scheduleBroadcast(matterId);
+  }
+
+  /** Replaces the running tally with a recount of the stored ballots. */
+  async rebuild(matterId: string): Promise<void> {
+    const counters = countersFromBallots(
+      await this.ballots.matterBallots(matterId),
+    );
+    await this.store.replace(matterId, counters);
+  }
+
+  /** The tally event of a matter now (rebuilt from the ballots when missing). */
+  async event(
+    matterId: string,
+    seq?: number,
+  ): Promise<MatterTallyEvent | undefined> {
+    const info = await this.directory.get(matterId);
+    if (!info) return undefined;
+    let counters = await this.store.read(matterId);
+    if (!counters) {
+      await this.rebuild(matterId);
+      counters = (await this.store.read(matterId)) ?? new Map();
+    }
+    const view = tallyView(info.options, counters);
+    return {
+      shortCode: info.shortCode,
+      matterKey: matterId,
+      ...view,
+      eligibleMembers: await this.directory.eligibleMembers(matterId),
+      seq: seq ?? (await this.sequences.current([matterId])).get(matterId) ?? 0,
+    };
+  }
+
+  /** Sends the tally now, bypassing coalescing (on start and close). */
+  async broadcastNow(matterId: string): Promise<void> {
+    const info = await this.directory.get(matterId);
+    const event =
+      info && (await this.event(matterId, await this.sequences.next(matterId)));
+    if (info && event)
+      this.broadcaster.toStaff(info.meetingId, 'matter.tally', event);
+    this.lastSent.set(matterId, Date.now());
+  }
+
+  onApplicationShutdown(): void {
+    this.closed = true;
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+  }
+
+  private scheduleBroadcast(matterId: string): void {
+    if (this.pending.has(matterId) || this.closed) return;
+    const wait = Math.max(
+      0,
+      (this.lastSent.get(matterId) ?? 0) + TALLY_INTERVAL_MS - Date.now(),
+    );
+    this.pending.set(
+      matterId,
+      setTimeout(() => void this.coalescedBroadcast(matterId), wait),
+    );
+  }
+
+  private async coalescedBroadcast(matterId: string): Promise<void> {
+    this.pending.delete(matterId);
+    try {
+      const slot = await this.claimSlot(matterId);
+      if (slot > 0) {
+        // another node sent one moments ago: send ours when its slot ends
+        this.lastSent.set(matterId, Date.now() - TALLY_INTERVAL_MS + slot);
+        this.scheduleBroadcast(matterId);
+        return;
+      }
+      await this.broadcastNow(matterId);
+    } catch (error) {
+      this.logger.warn(
+        `tally broadcast of ${matterId} failed: ${String(error)}`,
+      );
+    }
+  }
+
+  /** 0 when this node may send now; otherwise milliseconds until the shared slot frees. */
+  private async claimSlot(matterId: string): Promise<number> {
+    const client = this.redis.client;
+    if (!client) return 0;
+    const key = this.redis.key('tally-slot', matterId);
+    const won = await client.set(key, '1', 'PX', TALLY_INTERVAL_MS, 'NX');
+    if (won === 'OK') return 0;
+    return Math.max(1, await client.pttl(key));
+  }
+}

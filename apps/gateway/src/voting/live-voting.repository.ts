@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { Database } from '../database/database';
+import { matters, type LiveStatus } from '../database/schema';
+
+export type LiveMatterRow = typeof matters.$inferSelect;
+
+@Injectable()
+export class LiveVotingRepository {
+  constructor(private readonly database: Database) {}
+
+  /** The matter of the meeting, locked for this transaction. */
+  async lock(
+    meetingId: string,
+    matterId: string,
+  ): Promise<LiveMatterRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(matters)
+      .where(and(eq(matters.id, matterId), eq(matters.meetingId, meetingId)))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  async setLiveState(
+    matterId: string,
+    state: {
+      liveStatus: LiveStatus;
+      liveStartedAt?: Date | null;
+      liveEndsAt?: Date | null;
+      liveClosedAt?: Date | null;
+    },
+    now: Date,
+  ): Promise<LiveMatterRow> {
+    const [row] = await this.database.db
+      .update(matters)
+      .set({
+        ...state,
+        liveGeneration: sql`${matters.liveGeneration} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(matters.id, matterId))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Closes the matter at its deadline if it is still live at that generation: the one
+   * statement that makes a deadline fire once, however many times its job runs.
+   */
+  async closeAtDeadline(
+    matterId: string,
+    generation: number,
+    now: Date,
+  ): Promise<LiveMatterRow | undefined> {
+    const [row] = await this.database.db
+      .update(matters)
+      .set({
+        liveStatus: 'closed',
+        liveClosedAt: sql`${matters.liveEndsAt}`,
+        liveGeneration: sql`${matters.liveGeneration} + 1`,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(matters.id, matterId),
+          eq(matters.liveGeneration, generation),
+          eq(matters.liveStatus, 'live'),
+          lte(matters.liveEndsAt, now),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async saveSnapshot(
+    matterId: string,
+    snapshot: Record<string, unknown>,
+  ): Promise<void> {
+    await this.database.db
+      .update(matters)
+      .set({ closeSnapshot: snapshot })
+      .where(eq(matters.id, matterId));
+  }
+
+  liveMatters(): Promise<LiveMatterRow[]> {
+    return this.database.db
+      .select()
+      .from(matters)
+      .where(eq(matters.liveStatus, 'live'));
+  }
+
+  async votesCast(
+    matterId: string,
+  ): Promise<{ votes: number; shares: number }> {
+    const result = await this.database.db.execute(
+      sql`select count(*)::int as votes, coalesce(sum(weight), 0)::float8 as shares from ballots where matter_id = ${matterId}`,
+    );
+    const row = (
+      result as unknown as { rows: { votes: number; shares: number }[] }
+    ).rows[0];
+    return { votes: Number(row.votes), shares: Number(row.shares) };
+  }
+}

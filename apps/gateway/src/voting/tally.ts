@@ -1,0 +1,86 @@
+import type { MatterTallyRow } from '@livevote/contracts';
+import type { BallotMethod } from '../database/schema';
+
+/** Shares are kept as integer millionths so sums never drift (the column is numeric(20,6)). */
+export const MICRO = 1_000_000;
+export const toMicro = (shares: number): number => Math.round(shares * MICRO);
+export const fromMicro = (micro: number): number => micro / MICRO;
+
+/** A tally as flat integer counters: `v|method|option`, `s|method|option`, `votes`, `shares`. */
+export type TallyCounters = Map<string, number>;
+
+export const voteField = (method: BallotMethod, option: string) =>
+  `v|${method}|${option}`;
+export const shareField = (method: BallotMethod, option: string) =>
+  `s|${method}|${option}`;
+
+export interface CastChange {
+  method: BallotMethod;
+  choices: string[];
+  weight: number;
+  prev: { method: BallotMethod; choices: string[]; weight: number } | null;
+}
+
+/** The counter increments one batch of accepted ballots makes, replacements netted out. */
+export function tallyDelta(changes: CastChange[]): TallyCounters {
+  const delta: TallyCounters = new Map();
+  const add = (field: string, by: number) => {
+    if (by !== 0) delta.set(field, (delta.get(field) ?? 0) + by);
+  };
+  for (const change of changes) {
+    const weight = toMicro(change.weight);
+    for (const option of change.choices) {
+      add(voteField(change.method, option), 1);
+      add(shareField(change.method, option), weight);
+    }
+    if (change.prev) {
+      const prevWeight = toMicro(change.prev.weight);
+      for (const option of change.prev.choices) {
+        add(voteField(change.prev.method, option), -1);
+        add(shareField(change.prev.method, option), -prevWeight);
+      }
+      add('shares', weight - prevWeight);
+    } else {
+      add('votes', 1);
+      add('shares', weight);
+    }
+  }
+  for (const [field, value] of delta) if (value === 0) delta.delete(field);
+  return delta;
+}
+
+export interface TallyView {
+  rows: MatterTallyRow[];
+  votesCast: number;
+  sharesCast: number;
+}
+
+const round6 = (value: number) => Math.round(value * MICRO) / MICRO;
+
+/** The seed's rows, one per option in option order, from the counters. */
+export function tallyView(
+  options: string[],
+  counters: TallyCounters,
+): TallyView {
+  const get = (field: string) => counters.get(field) ?? 0;
+  return {
+    rows: options.map((vote) => ({
+      vote,
+      numProxyVotes: get(voteField('proxy', vote)),
+      numLiveVotes: get(voteField('live', vote)),
+      numOtherVotes: get(voteField('other', vote)),
+      numProxyShares: round6(fromMicro(get(shareField('proxy', vote)))),
+      numLiveShares: round6(fromMicro(get(shareField('live', vote)))),
+      numOtherShares: round6(fromMicro(get(shareField('other', vote)))),
+    })),
+    votesCast: get('votes'),
+    sharesCast: round6(fromMicro(get('shares'))),
+  };
+}
+
+/** Counters from stored ballots (a full recount). */
+export function countersFromBallots(
+  ballots: { method: BallotMethod; choices: string[]; weight: number }[],
+): TallyCounters {
+  return tallyDelta(ballots.map((ballot) => ({ ...ballot, prev: null })));
+}

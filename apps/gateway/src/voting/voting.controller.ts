@@ -1,0 +1,79 @@
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Param,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { BallotReceipt, ScreenTokenResponse } from '@livevote/contracts';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import { IdempotencyKey } from './idempotency-key';
+import { LiveVotingService } from './live-voting.service';
+import { ScreenTokensService } from './screen-tokens.service';
+import {
+  BallotReceiptDto,
+  MatterActionRequestDto,
+  RecordBallotRequestDto,
+  ScreenTokenResponseDto,
+} from './voting.dto';
+
+@ApiTags('Live voting')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('v1/Meetings/:shortCode')
+export class VotingController {
+  constructor(
+    private readonly voting: LiveVotingService,
+    private readonly screenTokens: ScreenTokensService,
+  ) {}
+
+  @Post('matters/:matterKey/action')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  action(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Body() body: MatterActionRequestDto,
+  ): Promise<void> {
+    return this.voting.action(manager.userId, shortCode, matterKey, body);
+  }
+
+  @Post('matters/:matterKey/ballots')
+  @ApiCreatedResponse({ type: BallotReceiptDto })
+  record(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Body() body: RecordBallotRequestDto,
+    @IdempotencyKey() idempotencyKey: string | null,
+  ): Promise<BallotReceipt> {
+    return this.voting.recordByManager(
+      manager.userId,
+      shortCode,
+      matterKey,
+      body,
+      idempotencyKey,
+    );
+  }
+
+  @Post('screen-tokens')
+  @ApiCreatedResponse({ type: ScreenTokenResponseDto })
+  screenToken(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<ScreenTokenResponse> {
+    return this.screenTokens.issue(manager.userId, shortCode);
+  }
+}
