@@ -84,6 +84,91 @@ describe('Operations endpoints', () => {
     expect(ui.text).toContain('swagger');
   });
 
+  it('lists every route of the management, voting and portal APIs with its schemas', async () => {
+    const doc = (await api.get('/docs/openapi.json')).body as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema?: unknown }> };
+            responses: Record<
+              string,
+              { content?: Record<string, { schema?: unknown }> }
+            >;
+          }
+        >
+      >;
+    };
+    const expected: Record<string, string[]> = {
+      '/v1/Accounts/{key}/meetings': ['get', 'post'],
+      '/v1/Meetings/{shortCode}': ['get', 'patch'],
+      '/v1/Meetings/{shortCode}/settings': ['get', 'patch'],
+      '/v1/Meetings/{shortCode}/stats': ['get'],
+      '/v1/Meetings/{shortCode}/members': ['get', 'post'],
+      '/v1/Meetings/{shortCode}/members/import': ['post'],
+      '/v1/Meetings/{shortCode}/members/{memberKey}': [
+        'delete',
+        'get',
+        'patch',
+      ],
+      '/v1/Meetings/{shortCode}/members/{memberKey}/voters': ['post'],
+      '/v1/Meetings/{shortCode}/members/{memberKey}/voters/{email}': [
+        'delete',
+        'get',
+        'patch',
+      ],
+      '/v1/Meetings/{shortCode}/members/{memberKey}/voters/{email}/invite': [
+        'post',
+      ],
+      '/v1/Meetings/{shortCode}/invites': ['post'],
+      '/v1/Meetings/{shortCode}/matters': ['get', 'post'],
+      '/v1/Meetings/{shortCode}/matters/{matterKey}': [
+        'delete',
+        'get',
+        'patch',
+      ],
+      '/v1/Meetings/{shortCode}/matters/{matterKey}/stats': ['get'],
+      '/v1/Meetings/{shortCode}/matters/{matterKey}/voters': ['get'],
+      '/v1/Meetings/{shortCode}/matters/{matterKey}/action': ['post'],
+      '/v1/Meetings/{shortCode}/matters/{matterKey}/ballots': ['post'],
+      '/v1/Meetings/{shortCode}/screen-tokens': ['post'],
+      '/v1/Meetings/{shortCode}/documents': ['get', 'post'],
+      '/v1/Meetings/{shortCode}/documents/upload': ['post'],
+      '/v1/Meetings/{shortCode}/documents/{documentKey}': ['delete', 'get'],
+      '/v1/Meetings/{shortCode}/webcast': ['get', 'put'],
+      '/v1/Meetings/{shortCode}/webcast/launch': ['post'],
+      '/portal/v1/Meetings/{shortCode}/session': ['post'],
+      '/portal/v1/Meetings/{shortCode}/register': ['post'],
+      '/portal/v1/Meetings/{shortCode}': ['get'],
+      '/portal/v1/Meetings/{shortCode}/matters/{matterKey}/ballot': ['get'],
+      '/portal/v1/Meetings/{shortCode}/matters/{matterKey}/ballots': ['post'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods);
+    }
+    const jsonBodies = [
+      '/v1/Accounts/{key}/meetings',
+      '/v1/Meetings/{shortCode}/matters',
+      '/v1/Meetings/{shortCode}/members',
+    ];
+    for (const path of jsonBodies) {
+      expect(
+        doc.paths[path].post.requestBody?.content['application/json']?.schema,
+        path,
+      ).toBeDefined();
+      const created = doc.paths[path].post.responses['201'];
+      expect(
+        created?.content?.['application/json']?.schema,
+        path,
+      ).toBeDefined();
+    }
+    expect(
+      doc.paths['/v1/Meetings/{shortCode}/matters/{matterKey}/action'].post
+        .requestBody,
+    ).toBeDefined();
+  });
+
   it('answers unknown routes with a problem-details 404', async () => {
     expectProblem(await api.get('/v1/Nothing'), 404, 'not_found');
   });

@@ -11,6 +11,7 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('timed out')), ms);
   });
+  work.catch(() => undefined); // a late failure after the timeout must not go unhandled
   try {
     return await Promise.race([work, timeout]);
   } finally {
