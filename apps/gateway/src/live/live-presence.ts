@@ -19,6 +19,10 @@ export class LivePresence implements OnApplicationShutdown {
   private readonly logger = new Logger('Presence');
   private readonly pending = new Map<string, NodeJS.Timeout>();
   private attended = new Set<string>();
+  private readonly figures = new Map<
+    string,
+    { figures: Promise<[PresenceEvent, QuorumEvent]>; until: number }
+  >();
   private readonly attendanceTimer: NodeJS.Timeout;
 
   constructor(
@@ -50,6 +54,22 @@ export class LivePresence implements OnApplicationShutdown {
   ): Promise<void> {
     if (await this.tracker.leave(meeting.id, voterId, memberId))
       this.changed(meeting);
+  }
+
+  /**
+   * Presence and quorum for a snapshot: shared by every socket subscribing within the same
+   * half second, so a crowd joining at once costs one count, not one per socket.
+   */
+  snapshotFigures(meeting: MeetingRef): Promise<[PresenceEvent, QuorumEvent]> {
+    const hit = this.figures.get(meeting.id);
+    if (hit && hit.until > Date.now()) return hit.figures;
+    const figures = Promise.all([this.presence(meeting), this.quorum(meeting)]);
+    this.figures.set(meeting.id, {
+      figures,
+      until: Date.now() + PRESENCE_INTERVAL_MS,
+    });
+    figures.catch(() => this.figures.delete(meeting.id));
+    return figures;
   }
 
   presence(meeting: MeetingRef): Promise<PresenceEvent> {

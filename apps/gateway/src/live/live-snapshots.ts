@@ -53,9 +53,8 @@ export class LiveSnapshots {
       seq: seqs.get(matter.id) ?? 0,
     }));
     const staff = principal.role !== 'voter';
-    const [presence, quorum, tallies] = await Promise.all([
-      this.presence.presence(meeting),
-      this.presence.quorum(meeting),
+    const [[presence, quorum], tallies] = await Promise.all([
+      this.presence.snapshotFigures(meeting),
       staff
         ? Promise.all(
             matterRows.map((matter) =>
