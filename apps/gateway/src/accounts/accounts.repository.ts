@@ -2,12 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
 import { accounts, accountUsers, users } from '../database/schema';
+import { escapeLike } from '../common/text';
 
 export type AccountRow = typeof accounts.$inferSelect;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 @Injectable()
 export class AccountsRepository {

@@ -7,6 +7,7 @@ import {
 import type { Request } from 'express';
 import { AccessTokens } from './access-tokens';
 import { AuthErrorCode, AuthException } from './auth.exception';
+import { bearerToken } from '../common/text';
 
 export interface Manager {
   userId: string;
@@ -23,8 +24,8 @@ export class JwtAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const header = request.headers.authorization;
     if (!header) throw AuthException.bearer(AuthErrorCode.MissingToken);
-    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
-    const claims = match ? this.tokens.verify(match[1]) : null;
+    const token = bearerToken(header);
+    const claims = token ? this.tokens.verify(token) : null;
     if (!claims) throw AuthException.bearer(AuthErrorCode.InvalidToken);
     request.manager = { userId: claims.sub };
     return true;

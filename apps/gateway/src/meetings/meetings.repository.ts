@@ -3,13 +3,10 @@ import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
 import { meetings } from '../database/schema';
 import type { MeetingRow } from './meeting-access';
+import { escapeLike } from '../common/text';
 
 export type MeetingInsert = typeof meetings.$inferInsert;
 export type MeetingWithStatus = MeetingRow & { live: boolean };
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Written out: drizzle would render the outer column unqualified inside the subquery.
 const live = sql<boolean>`exists (select 1 from matters mt where mt.meeting_id = "meetings"."id" and mt.live_status = 'live')`;

@@ -20,6 +20,7 @@ import type {
 } from '@livevote/contracts';
 import { Database } from '../database/database';
 import { ballots, members, voters } from '../database/schema';
+import { escapeLike } from '../common/text';
 
 export type MemberRow = typeof members.$inferSelect;
 export type MemberInsert = typeof members.$inferInsert;
@@ -39,10 +40,6 @@ export type MemberImportColumn = keyof Pick<
 >;
 
 const INSERT_CHUNK = 500;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Spelled out: drizzle leaves columns of a one-table select unqualified, and the subquery
 // would then compare the ballot's own id.

@@ -8,6 +8,7 @@ import type { Request } from 'express';
 import { AuthErrorCode, AuthException } from '../identity/auth.exception';
 import { LiveTokens } from '../live/live-tokens';
 import type { VoterPrincipal } from '../voting/live-voting.service';
+import { bearerToken } from '../common/text';
 
 type VoterRequest = Request & { voter?: VoterPrincipal };
 
@@ -20,8 +21,8 @@ export class PortalAuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<VoterRequest>();
     const header = request.headers.authorization;
     if (!header) throw AuthException.bearer(AuthErrorCode.MissingToken);
-    const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
-    const voter = match ? this.tokens.verifyVoter(match[1]) : null;
+    const token = bearerToken(header);
+    const voter = token ? this.tokens.verifyVoter(token) : null;
     if (!voter) throw AuthException.bearer(AuthErrorCode.InvalidToken);
     request.voter = voter;
     return true;

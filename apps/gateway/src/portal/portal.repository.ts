@@ -9,18 +9,6 @@ export type PortalMeetingRow = typeof meetings.$inferSelect;
 export class PortalRepository {
   constructor(private readonly database: Database) {}
 
-  async meetingByShortCode(
-    shortCode: string,
-  ): Promise<PortalMeetingRow | undefined> {
-    if (!/^[a-z0-9-]{1,64}$/.test(shortCode)) return undefined;
-    const [row] = await this.database.db
-      .select()
-      .from(meetings)
-      .where(eq(meetings.shortCode, shortCode))
-      .limit(1);
-    return row;
-  }
-
   async voterWithMember(voterId: string, meetingId: string) {
     const [row] = await this.database.db
       .select({ voter: voters, member: members })

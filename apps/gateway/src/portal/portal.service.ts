@@ -226,7 +226,7 @@ export class PortalService {
   }
 
   private async requireMeeting(shortCode: string): Promise<PortalMeetingRow> {
-    const meeting = await this.portal.meetingByShortCode(shortCode);
+    const meeting = await this.live.meetingByShortCode(shortCode);
     if (!meeting) throw new PortalException(PortalErrorCode.MeetingNotFound);
     return meeting;
   }
@@ -236,7 +236,7 @@ export class PortalService {
     voter: VoterPrincipal,
     shortCode: string,
   ): Promise<PortalMeetingRow> {
-    const meeting = await this.portal.meetingByShortCode(shortCode);
+    const meeting = await this.live.meetingByShortCode(shortCode);
     if (!meeting || meeting.id !== voter.meetingId)
       throw new PortalException(PortalErrorCode.MeetingNotFound);
     return meeting;
