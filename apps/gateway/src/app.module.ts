@@ -22,6 +22,7 @@ import { InvitesModule } from './members/invites.module';
 import { WebcastModule } from './webcast/webcast.module';
 import { LiveCoreModule } from './live/live-core.module';
 import { LiveModule } from './live/live.module';
+import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
 import { VotingModule } from './voting/voting.module';
 
@@ -65,6 +66,7 @@ export function domainModules(context: AppContext) {
     DocumentsModule,
     WebcastModule,
     DemoModule,
+    PartnerModule,
   ];
 }
 
@@ -79,7 +81,12 @@ export class AppModule {
             level: context.config.logLevel,
             genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
             customAttributeKeys: { reqId: 'correlationId' },
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'res.headers.location',
+              'res.headers["set-cookie"]',
+            ],
             autoLogging: {
               ignore: (req) => req.url === '/healthz' || req.url === '/metrics',
             },

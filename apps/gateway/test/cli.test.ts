@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { verifySync, generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError, runCli } from '../src/cli/cli';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
+import { Database } from '../src/database/database';
+import { partnerClients } from '../src/database/schema';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/demo/demo-seed.service';
 import { expectProblem, http } from './support/http';
 import { startGateway } from './support/test-app';
@@ -130,6 +133,74 @@ describe('admin CLI', () => {
     expect(verifySync({ secret: user.totpSecret, token: code }).valid).toBe(
       true,
     );
+  });
+
+  it('registers a partner with its redirect URIs and prints the secret once, stored hashed', async () => {
+    const registered = (await runCli(
+      [
+        'partner:register',
+        '--name',
+        'Acme Proxy',
+        '--redirect-uri',
+        'https://acme.example/callback',
+        '--redirect-uri',
+        'http://localhost:8080/callback',
+        '--json',
+      ],
+      config,
+    )) as { client_id: string; client_secret: string; redirect_uris: string[] };
+    expect(registered).toEqual({
+      client_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      redirect_uris: [
+        'https://acme.example/callback',
+        'http://localhost:8080/callback',
+      ],
+    });
+    const gateway = await startGateway({ databaseUrl: database.url });
+    try {
+      const [row] = await gateway.app
+        .get(Database)
+        .db.select()
+        .from(partnerClients)
+        .where(eq(partnerClients.id, registered.client_id));
+      expect(row.secretHash).toMatch(/^\$argon2id\$/);
+      expect(row.secretHash).not.toContain(registered.client_secret);
+      const page = await fetch(
+        `${gateway.baseUrl}/login/oauth/authorize?client_id=${registered.client_id}&redirect_uri=${encodeURIComponent('http://localhost:8080/callback')}&response_type=code&scope=read`,
+      );
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Acme Proxy');
+    } finally {
+      await gateway.close();
+    }
+    await expect(
+      runCli(['partner:register', '--name', 'No URI'], config),
+    ).rejects.toThrow(/invalid_redirect_uri/);
+    await expect(
+      runCli(
+        [
+          'partner:register',
+          '--name',
+          'Plain http',
+          '--redirect-uri',
+          'http://acme.example/callback',
+        ],
+        config,
+      ),
+    ).rejects.toThrow(/invalid_redirect_uri.*https/);
+    await expect(
+      runCli(
+        [
+          'partner:register',
+          '--name',
+          'Tricky',
+          '--redirect-uri',
+          'https://acme.example/cb#x',
+        ],
+        config,
+      ),
+    ).rejects.toThrow(/fragment/);
   });
 
   it('fails with a message for bad input', async () => {

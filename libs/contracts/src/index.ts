@@ -9,3 +9,4 @@ export * from './webcast';
 export * from './invites';
 export * from './live';
 export * from './portal';
+export * from './partner';

@@ -13,6 +13,7 @@ import type { AppConfig } from '../config/app-config';
 import { openDatabase } from '../database/database';
 import { DemoSeedService } from '../demo/demo-seed.service';
 import { UsersService } from '../identity/users.service';
+import { PartnerClientsService } from '../partner/partner-clients.service';
 
 export class CliError extends Error {}
 
@@ -70,6 +71,11 @@ const COMMANDS: Record<string, Command> = {
       );
     return { ok: true };
   },
+  'partner:register': (app, flags) =>
+    app.get(PartnerClientsService).register({
+      name: required(flags, 'name'),
+      redirectUris: (flags['redirect-uri'] as string[] | undefined) ?? [],
+    }),
   'demo:seed': async (app) => {
     const demo = await app.get(DemoSeedService).seed();
     return demo;

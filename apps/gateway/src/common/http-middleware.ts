@@ -27,12 +27,15 @@ export interface BodyLimits {
   csvPaths: RegExp[];
   /** Paths that parse their own body (multipart uploads). */
   rawPaths: RegExp[];
+  /** OAuth endpoints: an unreadable body is an RFC 6749 invalid_request, not problem details. */
+  oauthPaths?: string[];
 }
 
 export const DEFAULT_BODY_LIMITS: BodyLimits = {
   formPaths: ['/papi/v1/oauth/token', '/login/oauth/authorize'],
   csvPaths: [/\/members\/import$/],
   rawPaths: [/\/documents\/upload$/],
+  oauthPaths: ['/papi/v1/oauth/token'],
 };
 
 /**
@@ -71,14 +74,36 @@ export function bodyParsers(
       ),
     );
   };
+  const isOAuth = (path: string) =>
+    (limits.oauthPaths ?? []).some(
+      (prefix) => path === prefix || path === `${prefix}/`,
+    );
+  const oauthErrors =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      handler(req, res, (error?: unknown) => {
+        if (error === undefined || !isOAuth(req.path)) return next(error);
+        const detail =
+          error instanceof ApiException
+            ? error.message
+            : (error as { type?: unknown }).type === 'entity.too.large'
+              ? 'The request body is too large.'
+              : 'The request body could not be read.';
+        res
+          .status(400)
+          .setHeader('Cache-Control', 'no-store')
+          .json({ error: 'invalid_request', error_description: detail });
+      });
   return [
-    json,
-    onlyFor(form, (path) =>
-      limits.formPaths.some(
-        (prefix) => path === prefix || path === `${prefix}/`,
+    oauthErrors(json),
+    oauthErrors(
+      onlyFor(form, (path) =>
+        limits.formPaths.some(
+          (prefix) => path === prefix || path === `${prefix}/`,
+        ),
       ),
     ),
     onlyFor(csv, (path) => limits.csvPaths.some((re) => re.test(path))),
-    refuseUnparsed,
+    oauthErrors(refuseUnparsed),
   ];
 }

@@ -403,3 +403,106 @@ export const ballotEvents = pgTable(
     index('ballot_events_matter_idx').on(t.matterId, t.castAt),
   ],
 );
+
+/** A partner application (OAuth client); its id is the client_id. */
+export const partnerClients = pgTable('partner_clients', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** argon2id of the client secret. */
+  secretHash: text('secret_hash').notNull(),
+  /** Matched as exact strings. */
+  redirectUris: jsonb('redirect_uris').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Authorization codes, stored as sha256 of the code; single use. */
+export const partnerAuthorizationCodes = pgTable(
+  'partner_authorization_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => partnerClients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    scope: text('scope').notNull(),
+    /** PKCE S256 challenge; when set, the exchange needs the verifier. */
+    codeChallenge: text('code_challenge'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('partner_authorization_codes_hash_key').on(t.codeHash)],
+);
+
+/** One grant per code exchange: the token family that rotation and revocation act on. */
+export const partnerGrants = pgTable(
+  'partner_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => partnerClients.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeId: uuid('code_id').references(() => partnerAuthorizationCodes.id, {
+      onDelete: 'set null',
+    }),
+    scope: text('scope').notNull(),
+    /** When the customer approved (the code was issued); a later password change ends the grant. */
+    approvedAt: at('approved_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('partner_grants_code_idx').on(t.codeId),
+    index('partner_grants_user_idx').on(t.userId),
+  ],
+);
+
+export type PartnerTokenKind = 'access' | 'refresh';
+
+/** Access and refresh tokens of a grant, stored as sha256 of the token. */
+export const partnerTokens = pgTable(
+  'partner_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => partnerGrants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<PartnerTokenKind>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** Refresh tokens: when exchanged for a new pair; presenting it again is reuse. */
+    rotatedAt: at('rotated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_tokens_hash_key').on(t.tokenHash),
+    index('partner_tokens_grant_idx').on(t.grantId),
+  ],
+);
+
+/**
+ * Written by a trigger on meetings (see the partner_oauth migration) when expiry_date moves
+ * later once early voting had opened: the campaign status `extended`.
+ */
+export const meetingEarlyVotingExtensions = pgTable(
+  'meeting_early_voting_extensions',
+  {
+    meetingId: uuid('meeting_id')
+      .primaryKey()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    /** expiry_date before the first extension. */
+    originalExpiryDate: at('original_expiry_date').notNull(),
+    extendedAt: at('extended_at').notNull(),
+  },
+);
+
+export type ScheduledMailKind = 'reminder' | 'starting' | 'summary';
+export type ScheduledMailStatus =
+  'sending' | 'sent' | 'retry' | 'failed' | 'cancelled';

@@ -31,6 +31,6 @@ import { UsersService } from './users.service';
     UsersRepository,
     UsersService,
   ],
-  exports: [AccessTokens, JwtAuthGuard, UsersRepository, UsersService, Totp],
+  exports: [AccessTokens, AuthRateLimiter, JwtAuthGuard, PasswordHasher, UsersRepository, UsersService, Totp],
 })
 export class IdentityModule {}

@@ -1,0 +1,58 @@
+import type {
+  Campaign,
+  CampaignStatus,
+  CampaignWithStats,
+} from '@livevote/contracts';
+import type { CampaignCounts, CampaignRow } from './campaigns.repository';
+
+/**
+ * CONTRACT 4: completed once the meeting is over (meetingDate + duration); closed once early
+ * voting is over (expiryDate passed); extended while early voting runs past a moved expiryDate;
+ * active otherwise.
+ */
+export function campaignStatus(row: CampaignRow, now: Date): CampaignStatus {
+  const t = now.getTime();
+  if (t >= row.meetingDate.getTime() + row.duration * 60_000)
+    return 'completed';
+  if (row.expiryDate && t >= row.expiryDate.getTime()) return 'closed';
+  if (
+    row.expiryDate &&
+    row.originalExpiryDate &&
+    row.expiryDate > row.originalExpiryDate
+  )
+    return 'extended';
+  return 'active';
+}
+
+export function mapCampaign(
+  row: CampaignRow,
+  now: Date,
+  publicUrl: string,
+): Campaign {
+  return {
+    key: row.id,
+    name: row.name,
+    description: row.description,
+    meetingDate: row.meetingDate.toISOString(),
+    location: row.location,
+    status: campaignStatus(row, now),
+    dashboardUrl: `${publicUrl}/meetings/${encodeURIComponent(row.shortCode)}`,
+  };
+}
+
+export function mapCampaignWithStats(
+  row: CampaignRow,
+  counts: CampaignCounts,
+  now: Date,
+  publicUrl: string,
+): CampaignWithStats {
+  return {
+    ...mapCampaign(row, now, publicUrl),
+    stats: {
+      votesSubmitted: String(counts.votesSubmitted),
+      maxVoters: String(counts.maxVoters),
+      attendingCount: String(counts.attendingCount),
+      cachedAt: now.toISOString(),
+    },
+  };
+}

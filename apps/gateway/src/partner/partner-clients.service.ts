@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { isUuid } from '../common/ids';
+import { UnitOfWork } from '../database/database';
+import { PasswordHasher } from '../identity/password-hasher';
+import { OAuthErrorCode, OAuthException } from './oauth.exception';
+import {
+  PartnerClientsRepository,
+  type PartnerClientRow,
+} from './partner-clients.repository';
+import { PartnerErrorCode, PartnerException } from './partner.exception';
+import { newClientSecret } from './partner-tokens';
+import { redirectUriProblem } from './redirect-uris';
+
+export interface RegisteredClient {
+  client_id: string;
+  client_secret: string;
+  redirect_uris: string[];
+}
+
+export interface ClientCredentials {
+  /** The raw Authorization header, if any. */
+  authorization?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
+
+const MAX_REDIRECT_URIS = 20;
+
+/** Partner applications: registration (admin CLI) and client authentication (token endpoint). */
+@Injectable()
+export class PartnerClientsService {
+  constructor(
+    private readonly clients: PartnerClientsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Registers a client; the secret is returned this once and kept only as an argon2id hash. */
+  async register(input: {
+    name: string;
+    redirectUris: string[];
+  }): Promise<RegisteredClient> {
+    const name = input.name.trim();
+    if (name.length < 1 || name.length > 100)
+      throw new PartnerException(PartnerErrorCode.InvalidClientName);
+    const redirectUris = [...new Set(input.redirectUris.map((u) => u.trim()))];
+    if (redirectUris.length < 1 || redirectUris.length > MAX_REDIRECT_URIS)
+      throw new PartnerException(
+        PartnerErrorCode.InvalidRedirectUri,
+        `give 1 to ${MAX_REDIRECT_URIS} redirect URIs`,
+      );
+    for (const uri of redirectUris) {
+      const problem = redirectUriProblem(uri);
+      if (problem)
+        throw new PartnerException(
+          PartnerErrorCode.InvalidRedirectUri,
+          `${uri}: ${problem}`,
+        );
+    }
+    const secret = newClientSecret();
+    const secretHash = await this.hasher.hash(secret);
+    const row = await this.unitOfWork.run(() =>
+      this.clients.insert({
+        name,
+        secretHash,
+        redirectUris,
+        createdAt: this.clock.now(),
+      }),
+    );
+    return {
+      client_id: row.id,
+      client_secret: secret,
+      redirect_uris: row.redirectUris,
+    };
+  }
+
+  /** The registered client with this id (for the permission page), if any. */
+  find(clientId: string): Promise<PartnerClientRow | undefined> {
+    return isUuid(clientId)
+      ? this.clients.findById(clientId)
+      : Promise.resolve(undefined);
+  }
+
+  /**
+   * RFC 6749 section 2.3.1: HTTP Basic or client_id + client_secret in the body, not both.
+   * Unknown clients cost the same argon2 verification as a wrong secret.
+   */
+  async authenticate(
+    credentials: ClientCredentials,
+  ): Promise<PartnerClientRow> {
+    const basic = credentials.authorization !== undefined;
+    let clientId = credentials.clientId;
+    let secret = credentials.clientSecret;
+    if (basic) {
+      const decoded = decodeBasic(credentials.authorization!);
+      if (!decoded)
+        throw new OAuthException(
+          OAuthErrorCode.InvalidClient,
+          'The Authorization header is not valid HTTP Basic client authentication.',
+          true,
+        );
+      if (secret !== undefined)
+        throw new OAuthException(
+          OAuthErrorCode.InvalidRequest,
+          'Use one client authentication method: HTTP Basic or client_secret in the body, not both.',
+        );
+      if (clientId !== undefined && clientId !== decoded.clientId)
+        throw new OAuthException(
+          OAuthErrorCode.InvalidRequest,
+          'client_id in the body differs from the one in the Authorization header.',
+        );
+      clientId = decoded.clientId;
+      secret = decoded.secret;
+    }
+    if (!clientId || !secret)
+      throw new OAuthException(
+        OAuthErrorCode.InvalidClient,
+        'Client authentication is required: client_id and client_secret.',
+        basic,
+      );
+    const client = await this.find(clientId);
+    const secretOk = await this.hasher.verify(client?.secretHash, secret);
+    if (!client || !secretOk)
+      throw new OAuthException(
+        OAuthErrorCode.InvalidClient,
+        'Client authentication failed.',
+        basic,
+      );
+    return client;
+  }
+}
+
+function decodeBasic(
+  header: string,
+): { clientId: string; secret: string } | null {
+  const match = /^Basic ([A-Za-z0-9+/]+={0,2})$/i.exec(header.trim());
+  if (!match) return null;
+  const text = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  if (colon < 0) return null;
+  try {
+    // RFC 6749 section 2.3.1: both parts are form-urlencoded before encoding.
+    const decode = (part: string) =>
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    return {
+      clientId: decode(text.slice(0, colon)),
+      secret: decode(text.slice(colon + 1)),
+    };
+  } catch {
+    return null;
+  }
+}
