@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const gateway = 'http://localhost:3000';
+/** `npm run dev -w @livevote/console` serves the console here and sends the API to the gateway. */
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
@@ -20,6 +21,9 @@ export default defineConfig({
       '/portal': gateway,
       '/papi': gateway,
       '/socket.io': { target: gateway, ws: true },
+      '/files': gateway,
+      '/login': gateway,
+      '/docs': gateway,
       '/healthz': gateway,
     },
   },

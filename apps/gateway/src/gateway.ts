@@ -7,6 +7,7 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './common/clock';
 import { bodyParsers, correlationId } from './common/http-middleware';
+import { consoleHandlers } from './console/console-static';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/database';
 import { LiveIoAdapter } from './live/live-io.adapter';
@@ -14,6 +15,8 @@ import { MetricsService } from './metrics/metrics.service';
 
 export interface GatewayOptions {
   clock?: Clock;
+  /** The built console to serve at `/` (default apps/console/dist, when it exists). */
+  consoleDir?: string;
 }
 
 /** Opens (and migrates) the database, then builds the HTTP gateway; `listen` is the caller's. */
@@ -50,6 +53,8 @@ export async function createGateway(
     app.get(MetricsService).middleware(),
     ...bodyParsers(),
   );
+  const consolePages = consoleHandlers(options.consoleDir);
+  if (consolePages.length) app.use(...consolePages);
 
   const openApi = new DocumentBuilder()
     .setTitle('LiveVote gateway')

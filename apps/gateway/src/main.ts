@@ -38,10 +38,17 @@ function printDemo(demo: Awaited<ReturnType<DemoSeedService['seed']>>): void {
   const lines = [
     '',
     `  Demo ${demo.created ? 'created' : 'ready'}.`,
-    `  Sign in:   POST ${demo.signIn.tokenUrl}`,
-    `             username ${demo.signIn.username}   password ${demo.signIn.password}`,
-    `  Account:   ${demo.accountKey}`,
-    `  Meeting:   ${demo.meeting.name} (${demo.meeting.shortCode})  ${demo.meeting.apiUrl}`,
+    `  Console:      ${demo.consoleUrl}`,
+    `  Sign in:      username ${demo.signIn.username}   password ${demo.signIn.password}`,
+    `  Control room: ${demo.controlRoomUrl}`,
+    `  Screen:       ${demo.screenUrl}`,
+    ...demo.voters
+      .slice(0, 2)
+      .map(
+        (voter) =>
+          `  Voter ${voter.unit}:    ${voter.portalUrl}   (${voter.name})`,
+      ),
+    `  Meeting:      ${demo.meeting.name} (${demo.meeting.shortCode})  ${demo.meeting.apiUrl}`,
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

@@ -1,4 +1,8 @@
-import type { AuthTokenRequest, AuthTokenResponse } from '@livevote/contracts';
+import type {
+  AuthRefreshResponse,
+  AuthTokenRequest,
+  AuthTokenResponse,
+} from '@livevote/contracts';
 import { requestJson } from './http-client';
 
 export function requestToken(
@@ -7,5 +11,14 @@ export function requestToken(
   return requestJson<AuthTokenResponse>('/auth/token', {
     method: 'POST',
     body: credentials,
+  });
+}
+
+export function refreshAccessToken(
+  refreshToken: string,
+): Promise<AuthRefreshResponse> {
+  return requestJson<AuthRefreshResponse>('/auth/oauth/refresh', {
+    method: 'POST',
+    body: { refresh_token: refreshToken },
   });
 }

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem?: ProblemDetails,
+    /** The raw body, for answers with extra fields (the CSV import's line errors). */
+    readonly body?: unknown,
   ) {
     super(
       problem?.detail ??
@@ -21,35 +23,67 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is (CSV text, FormData), with `contentType` when given. */
+  rawBody?: string | FormData;
+  contentType?: string;
   accessToken?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
-/** Same-origin JSON request; throws `ApiError` on any non-2xx status. */
-export async function requestJson<T>(
+/** Same-origin request; throws `ApiError` on any non-2xx status. */
+export async function request(
   path: string,
-  { method = 'GET', body, accessToken }: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  {
+    method = 'GET',
+    body,
+    rawBody,
+    contentType,
+    accessToken,
+    headers: extra,
+    signal,
+  }: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...extra,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  else if (contentType) headers['Content-Type'] = contentType;
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
 
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? rawBody : JSON.stringify(body),
+    signal,
   });
-  if (!response.ok)
-    throw new ApiError(response.status, await readProblem(response));
+  if (!response.ok) {
+    const parsed = await readBody(response);
+    throw new ApiError(
+      response.status,
+      isProblemDetails(parsed) ? parsed : undefined,
+      parsed,
+    );
+  }
+  return response;
+}
+
+/** A JSON request; a 204 answer resolves to `undefined`. */
+export async function requestJson<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await request(path, options);
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
-async function readProblem(
-  response: Response,
-): Promise<ProblemDetails | undefined> {
+async function readBody(response: Response): Promise<unknown> {
   try {
-    const body: unknown = await response.json();
-    return isProblemDetails(body) ? body : undefined;
+    return await response.json();
   } catch {
     return undefined;
   }
@@ -62,4 +96,12 @@ function isProblemDetails(body: unknown): body is ProblemDetails {
     typeof code === 'string' &&
     (detail === undefined || typeof detail === 'string')
   );
+}
+
+/** A message a person can act on, for any error a request may throw. */
+export function errorMessage(caught: unknown): string {
+  if (caught instanceof ApiError) return caught.message;
+  if (caught instanceof Error && caught.name === 'AbortError')
+    return 'The request was cancelled.';
+  return 'The server could not be reached. Check your connection and try again.';
 }

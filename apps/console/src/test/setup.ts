@@ -4,4 +4,5 @@ import { afterEach } from 'vitest';
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  window.sessionStorage.clear();
 });

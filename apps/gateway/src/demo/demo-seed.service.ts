@@ -6,19 +6,71 @@ import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { UsersRepository } from '../identity/users.repository';
 import { UsersService } from '../identity/users.service';
-import { DemoRepository } from './demo.repository';
+import { LiveTokens } from '../live/live-tokens';
+import { generateUniqueControlNumber } from '../members/control-number';
+import { InviteTokens } from '../members/invite-tokens';
+import { personalPortalLink } from '../members/invites.mapper';
+import { DemoRepository, type DemoMeetingRow } from './demo.repository';
 
 export const DEMO_EMAIL = 'chair@demo.livevote.test';
 export const DEMO_PASSWORD = 'demo-chair-2026';
+
+const SCREEN_LINK_TTL_MS = 24 * 3_600_000;
+
+const DEMO_MEMBERS = [
+  { unit: '101', shares: 1, voter: 'Ana Silva', email: 'ana' },
+  { unit: '102', shares: 1, voter: 'Ben Okafor', email: 'ben' },
+  { unit: '103', shares: 1.5, voter: 'Chloé Martin', email: 'chloe' },
+  { unit: '104', shares: 1, voter: 'Dev Patel', email: 'dev' },
+  { unit: '105', shares: 2, voter: 'Eva Novak', email: 'eva' },
+  { unit: '106', shares: 1, voter: 'Farid Haddad', email: 'farid' },
+];
+
+const DEMO_MATTERS = [
+  {
+    name: 'Approve the 2025 financial statements',
+    header: 'Do you approve the audited financial statements for 2025?',
+    options: ['For', 'Against', 'Abstain'],
+    choices: 1,
+  },
+  {
+    name: 'Elect two directors',
+    header: 'Choose up to two candidates for the board.',
+    options: ['Grace Lee', 'Hugo Rossi', 'Irene Walsh', 'Jamal Carter'],
+    choices: 2,
+  },
+  {
+    name: 'Replace the lobby windows',
+    header: 'Special resolution: replace the lobby windows in 2026.',
+    options: ['For', 'Against'],
+    choices: 1,
+  },
+];
+
+export interface DemoVoterLink {
+  unit: string;
+  name: string;
+  email: string;
+  controlNumber: string;
+  portalUrl: string;
+}
 
 export interface DemoDetails {
   accountKey: string;
   signIn: { username: string; password: string; tokenUrl: string };
   meeting: { shortCode: string; name: string; url: string; apiUrl: string };
+  consoleUrl: string;
+  controlRoomUrl: string;
+  /** Valid for 24 hours from this report. */
+  screenUrl: string;
+  voters: DemoVoterLink[];
   created: boolean;
 }
 
-/** The demo account, chair and meeting of the embedded default: created once, then reported. */
+/**
+ * The demo account, chair and meeting (members with one voter each and three matters):
+ * created once, then reported with fresh personal portal links and a screen link.
+ */
 @Injectable()
 export class DemoSeedService {
   constructor(
@@ -26,6 +78,8 @@ export class DemoSeedService {
     private readonly users: UsersService,
     private readonly usersRepository: UsersRepository,
     private readonly demo: DemoRepository,
+    private readonly inviteTokens: InviteTokens,
+    private readonly liveTokens: LiveTokens,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -34,74 +88,130 @@ export class DemoSeedService {
   async seed(): Promise<DemoDetails> {
     return this.unitOfWork.run(async () => {
       const existing = await this.usersRepository.findByEmail(DEMO_EMAIL);
-      if (existing) {
-        const meeting = await this.demo.firstMeetingOfUser(existing.id);
-        if (meeting)
-          return this.details(
-            meeting.accountKey,
-            meeting.shortCode,
-            meeting.name,
-            false,
-          );
+      let meeting = existing
+        ? await this.demo.firstMeetingOfUser(existing.id)
+        : undefined;
+      const created = !meeting;
+      if (!meeting) {
+        if (!existing)
+          await this.users.create({
+            email: DEMO_EMAIL,
+            password: DEMO_PASSWORD,
+            name: 'Demo Chair',
+          });
+        meeting = await this.createMeeting();
       }
-      if (!existing)
-        await this.users.create({
-          email: DEMO_EMAIL,
-          password: DEMO_PASSWORD,
-          name: 'Demo Chair',
-        });
-      const account = await this.accounts.create({
-        name: 'Harbourview Condominium Corp.',
-        nameShort: 'Harbourview',
-      });
-      await this.accounts.adminSetMembership(account.key, DEMO_EMAIL, true);
-      const meetingDate = new Date(this.clock.nowMs() + 7 * 86_400_000);
-      meetingDate.setUTCHours(23, 0, 0, 0);
-      const meeting = await this.demo.insertMeeting({
-        accountId: account.key,
-        shortCode: generateShortCode(),
-        name: 'Annual General Meeting 2026',
-        description: 'Demo meeting created on first start.',
-        type: 'agm',
-        meetingDate,
-        expiryDate: new Date(meetingDate.getTime() - 86_400_000),
-        location: 'Harbourview party room',
-        meetingTimezone: 'America/Toronto',
-        duration: 90,
-        quorumMinimum: 3,
-        contact: {
-          email: DEMO_EMAIL,
-          name: 'Demo Chair',
-          preferredName: 'Chair',
-        },
-        corporation: {
-          legalName: 'Harbourview Condominium Corporation No. 1',
-          legalNameShort: 'HCC 1',
-        },
-      });
-      return this.details(account.key, meeting.shortCode, meeting.name, true);
+      if ((await this.demo.memberCount(meeting.id)) === 0)
+        await this.populate(meeting.id);
+      return this.details(meeting, created);
     });
   }
 
-  private details(
-    accountKey: string,
-    shortCode: string,
-    name: string,
-    created: boolean,
-  ): DemoDetails {
+  private async createMeeting(): Promise<DemoMeetingRow> {
+    const account = await this.accounts.create({
+      name: 'Harbourview Condominium Corp.',
+      nameShort: 'Harbourview',
+    });
+    await this.accounts.adminSetMembership(account.key, DEMO_EMAIL, true);
+    const meetingDate = new Date(this.clock.nowMs() + 7 * 86_400_000);
+    meetingDate.setUTCHours(23, 0, 0, 0);
+    const row = await this.demo.insertMeeting({
+      accountId: account.key,
+      shortCode: generateShortCode(),
+      name: 'Annual General Meeting 2026',
+      description: 'Demo meeting created on first start.',
+      type: 'agm',
+      meetingDate,
+      expiryDate: new Date(meetingDate.getTime() - 86_400_000),
+      location: 'Harbourview party room',
+      meetingTimezone: 'America/Toronto',
+      duration: 90,
+      quorumMinimum: 3,
+      contact: {
+        email: DEMO_EMAIL,
+        name: 'Demo Chair',
+        preferredName: 'Chair',
+      },
+      corporation: {
+        legalName: 'Harbourview Condominium Corporation No. 1',
+        legalNameShort: 'HCC 1',
+      },
+    });
     return {
-      accountKey,
+      id: row.id,
+      accountKey: account.key,
+      shortCode: row.shortCode,
+      name: row.name,
+      meetingDate: row.meetingDate,
+      duration: row.duration,
+    };
+  }
+
+  private async populate(meetingId: string): Promise<void> {
+    const taken = new Set<string>();
+    for (const member of DEMO_MEMBERS) {
+      const controlNumber = generateUniqueControlNumber(taken);
+      taken.add(controlNumber);
+      const row = await this.demo.insertMember({
+        meetingId,
+        unit: member.unit,
+        shares: member.shares,
+        controlNumber,
+      });
+      await this.demo.insertVoter({
+        memberId: row.id,
+        meetingId,
+        name: member.voter,
+        email: `${member.email}@demo.livevote.test`,
+      });
+    }
+    await this.demo.insertMatters(
+      DEMO_MATTERS.map((matter, index) => ({
+        meetingId,
+        ...matter,
+        order: index + 1,
+      })),
+    );
+  }
+
+  private async details(
+    meeting: DemoMeetingRow,
+    created: boolean,
+  ): Promise<DemoDetails> {
+    const { publicUrl } = this.config;
+    const { shortCode } = meeting;
+    const voters = await this.demo.votersOfMeeting(meeting.id);
+    const screenToken = this.liveTokens.issueScreen(
+      meeting.id,
+      new Date(this.clock.nowMs() + SCREEN_LINK_TTL_MS),
+    );
+    return {
+      accountKey: meeting.accountKey,
       signIn: {
         username: DEMO_EMAIL,
         password: DEMO_PASSWORD,
-        tokenUrl: `${this.config.publicUrl}/auth/token`,
+        tokenUrl: `${publicUrl}/auth/token`,
       },
       meeting: {
         shortCode,
-        name,
+        name: meeting.name,
         url: `https://${shortCode}.${this.config.portalHost}`,
-        apiUrl: `${this.config.publicUrl}/v1/Meetings/${shortCode}`,
+        apiUrl: `${publicUrl}/v1/Meetings/${shortCode}`,
       },
+      consoleUrl: `${publicUrl}/`,
+      controlRoomUrl: `${publicUrl}/meetings/${shortCode}/live`,
+      screenUrl: `${publicUrl}/screen/${shortCode}?token=${encodeURIComponent(screenToken)}`,
+      voters: voters.map((voter) => ({
+        unit: voter.unit,
+        name: voter.name,
+        email: voter.email,
+        controlNumber: voter.controlNumber,
+        portalUrl: personalPortalLink(
+          publicUrl,
+          shortCode,
+          this.inviteTokens.issue(voter, meeting),
+        ),
+      })),
       created,
     };
   }

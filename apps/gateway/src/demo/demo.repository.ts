@@ -1,18 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { Database } from '../database/database';
-import { accounts, accountUsers, meetings } from '../database/schema';
+import {
+  accounts,
+  accountUsers,
+  matters,
+  meetings,
+  members,
+  voters,
+} from '../database/schema';
+
+export interface DemoMeetingRow {
+  id: string;
+  accountKey: string;
+  shortCode: string;
+  name: string;
+  meetingDate: Date;
+  duration: number;
+}
+
+export interface DemoVoterRow {
+  id: string;
+  name: string;
+  email: string;
+  unit: string;
+  controlNumber: string;
+}
 
 @Injectable()
 export class DemoRepository {
   constructor(private readonly database: Database) {}
 
-  async firstMeetingOfUser(userId: string) {
+  async firstMeetingOfUser(
+    userId: string,
+  ): Promise<DemoMeetingRow | undefined> {
     const [row] = await this.database.db
       .select({
+        id: meetings.id,
         accountKey: accounts.id,
         shortCode: meetings.shortCode,
         name: meetings.name,
+        meetingDate: meetings.meetingDate,
+        duration: meetings.duration,
       })
       .from(accountUsers)
       .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
@@ -29,5 +58,44 @@ export class DemoRepository {
       .values(values)
       .returning();
     return row;
+  }
+
+  async memberCount(meetingId: string): Promise<number> {
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(members)
+      .where(eq(members.meetingId, meetingId));
+    return row?.n ?? 0;
+  }
+
+  async insertMember(values: typeof members.$inferInsert) {
+    const [row] = await this.database.db
+      .insert(members)
+      .values(values)
+      .returning({ id: members.id });
+    return row;
+  }
+
+  async insertVoter(values: typeof voters.$inferInsert): Promise<void> {
+    await this.database.db.insert(voters).values(values);
+  }
+
+  async insertMatters(values: (typeof matters.$inferInsert)[]): Promise<void> {
+    await this.database.db.insert(matters).values(values);
+  }
+
+  votersOfMeeting(meetingId: string): Promise<DemoVoterRow[]> {
+    return this.database.db
+      .select({
+        id: voters.id,
+        name: voters.name,
+        email: voters.email,
+        unit: members.unit,
+        controlNumber: members.controlNumber,
+      })
+      .from(voters)
+      .innerJoin(members, eq(members.id, voters.memberId))
+      .where(eq(voters.meetingId, meetingId))
+      .orderBy(asc(members.unit), asc(voters.email));
   }
 }

@@ -1,65 +1,19 @@
-import type {
-  Account,
-  AuthTokenResponse,
-  ProblemDetails,
-} from '@livevote/contracts';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import type { Account, AuthTokenResponse } from '@livevote/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { json, problem, stubFetch } from '../../../test/fetch-stub';
+import { renderWithProviders } from '../../../test/render';
+import { AccountPicker } from '../../accounts/components/AccountPicker';
+import { SessionProvider } from './SessionProvider';
 import { SignInForm } from './SignInForm';
-
-interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
-
-type Responder = (request: RecordedRequest) => Response;
-
-/** Replaces the browser's fetch with `respond` and records every request it sees. */
-function stubFetch(respond: Responder): RecordedRequest[] {
-  const requests: RecordedRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const request: RecordedRequest = {
-        method: init.method ?? 'GET',
-        path: String(input),
-        headers: new Headers(init.headers),
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      requests.push(request);
-      return respond(request);
-    }),
-  );
-  return requests;
-}
-
-function json(status: number, body: unknown, contentType = 'application/json') {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': contentType },
-  });
-}
-
-function problem(overrides: Partial<ProblemDetails> = {}): Response {
-  const body: ProblemDetails = {
-    type: 'about:blank',
-    title: 'Unauthorized',
-    status: 401,
-    code: 'invalid_credentials',
-    detail: 'The e-mail, password or one-time code is not correct.',
-    ...overrides,
-  };
-  return json(body.status, body, 'application/problem+json');
-}
 
 function aToken(overrides: Partial<AuthTokenResponse> = {}): AuthTokenResponse {
   return {
     access_token: 'access-1',
     refresh_token: 'refresh-1',
     token_type: 'Bearer',
-    expires_in: 900,
+    expires_in: 300,
     grant_type: 'username+password',
     ...overrides,
   };
@@ -95,6 +49,19 @@ function notFound(): Response {
   });
 }
 
+function renderSignIn(route = '/signin') {
+  return renderWithProviders(
+    <SessionProvider>
+      <Routes>
+        <Route path="/signin" element={<SignInForm />} />
+        <Route path="/accounts" element={<AccountPicker />} />
+        <Route path="/meetings/:shortCode" element={<p>Meeting page</p>} />
+      </Routes>
+    </SessionProvider>,
+    { route },
+  );
+}
+
 function submitCredentials(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('E-mail'), {
     target: { value: email },
@@ -110,31 +77,27 @@ describe(SignInForm.name, () => {
     const requests = stubFetch(({ method, path }) => {
       if (method === 'POST' && path === '/auth/token')
         return json(200, aToken());
-      if (method === 'GET' && path === '/v1/Accounts') {
+      if (method === 'GET' && path === '/v1/Accounts')
         return json(200, [
           anAccount(),
           anAccount({ key: 'acct-2', name: 'Riverside Tenants Association' }),
         ]);
-      }
       return notFound();
     });
-    render(<SignInForm />);
+    renderSignIn();
 
     submitCredentials('chair@example.org', 'correct horse');
 
-    expect(
-      await screen.findByRole('heading', { name: 'Signed in' }),
-    ).toBeDefined();
     const list = await screen.findByRole('list', { name: 'Accounts' });
-    const names = within(list)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
-    expect(names).toEqual([
-      'Harbour Housing Co-op',
-      'Riverside Tenants Association',
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/accounts/acct-1',
+      '/accounts/acct-2',
     ]);
+    expect(links[0]?.textContent).toContain('Harbour Housing Co-op');
+    expect(links[1]?.textContent).toContain('Riverside Tenants Association');
     expect(screen.queryByRole('alert')).toBeNull();
-
     expect(requests.map(({ method, path }) => `${method} ${path}`)).toEqual([
       'POST /auth/token',
       'GET /v1/Accounts',
@@ -146,9 +109,33 @@ describe(SignInForm.name, () => {
     expect(requests[1]?.headers.get('Authorization')).toBe('Bearer access-1');
   });
 
+  it('goes back to the page that asked for a sign-in, and only to a page of the console', async () => {
+    stubFetch(({ path }) =>
+      path === '/auth/token' ? json(200, aToken()) : notFound(),
+    );
+    renderSignIn('/signin?next=%2Fmeetings%2Fabc123');
+
+    submitCredentials('chair@example.org', 'correct horse');
+
+    expect(await screen.findByText('Meeting page')).toBeDefined();
+  });
+
+  it('ignores a next page on another site', async () => {
+    stubFetch(({ path }) =>
+      path === '/auth/token' ? json(200, aToken()) : json(200, []),
+    );
+    renderSignIn('/signin?next=%2F%2Fevil.example%2F');
+
+    submitCredentials('chair@example.org', 'correct horse');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Accounts' }),
+    ).toBeDefined();
+  });
+
   it('shows the problem detail in an alert when the credentials are refused', async () => {
     const requests = stubFetch(() => problem());
-    render(<SignInForm />);
+    renderSignIn();
 
     submitCredentials('chair@example.org', 'wrong');
 
@@ -156,24 +143,24 @@ describe(SignInForm.name, () => {
     expect(alert.textContent).toBe(
       'The e-mail, password or one-time code is not correct.',
     );
-    expect(screen.queryByRole('heading', { name: 'Signed in' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Accounts' })).toBeNull();
     expect(screen.queryByLabelText('One-time code')).toBeNull();
     expect(requests).toHaveLength(1);
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('reveals and focuses the one-time code field when the account needs one', async () => {
     const requests = stubFetch(({ path, body }) => {
       if (path === '/v1/Accounts') return json(200, [anAccount()]);
       const { mfaToken } = body as { mfaToken?: string };
-      if (mfaToken === undefined) {
+      if (mfaToken === undefined)
         return problem({
           code: 'mfa_required',
           detail: 'This account needs a one-time code (mfaToken).',
         });
-      }
       return mfaToken === '123456' ? json(200, aToken()) : problem();
     });
-    render(<SignInForm />);
+    renderSignIn();
     expect(screen.queryByLabelText('One-time code')).toBeNull();
 
     submitCredentials('chair@example.org', 'correct horse');
@@ -187,9 +174,7 @@ describe(SignInForm.name, () => {
     fireEvent.change(codeField, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(
-      await screen.findByRole('heading', { name: 'Signed in' }),
-    ).toBeDefined();
+    expect(await screen.findByRole('list', { name: 'Accounts' })).toBeDefined();
     expect(requests[1]?.body).toStrictEqual({
       username: 'chair@example.org',
       password: 'correct horse',

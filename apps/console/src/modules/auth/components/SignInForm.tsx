@@ -1,48 +1,43 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../hooks/useSession';
 import { useSignIn } from '../hooks/useSignIn';
-import { AccountList } from './AccountList';
+
+/** Only paths of this console: `next` comes from the URL and must not lead elsewhere. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//')
+    ? next
+    : '/accounts';
+}
 
 export function SignInForm() {
-  const { session, error, mfaRequired, pending, signIn } = useSignIn();
+  const { endedBecause } = useSession();
+  const { error, mfaRequired, pending, signIn } = useSignIn();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [oneTimeCode, setOneTimeCode] = useState('');
   const id = useId();
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void signIn({ email, password, oneTimeCode });
+    if (await signIn({ email, password, oneTimeCode }))
+      await navigate(safeNext(searchParams.get('next')), { replace: true });
   }
 
-  if (session) {
-    return (
-      <section className="panel" aria-labelledby={`${id}-signed-in`}>
-        <h2 id={`${id}-signed-in`}>Signed in</h2>
-        {error && (
-          <p className="alert" role="alert">
-            {error}
-          </p>
-        )}
-        {session.accounts ? (
-          <AccountList accounts={session.accounts} />
-        ) : (
-          <p role="status">Loading accounts…</p>
-        )}
-      </section>
-    );
-  }
-
+  const message = error ?? endedBecause;
   return (
     <form
-      className="panel"
+      className="panel narrow"
       aria-labelledby={`${id}-title`}
       aria-busy={pending}
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void handleSubmit(event)}
     >
       <h2 id={`${id}-title`}>Sign in</h2>
-      {error && (
+      {message && (
         <p className="alert" role="alert">
-          {error}
+          {message}
         </p>
       )}
 
@@ -93,7 +88,7 @@ export function SignInForm() {
         </div>
       )}
 
-      <button type="submit" disabled={pending}>
+      <button type="submit" className="primary wide" disabled={pending}>
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
     </form>

@@ -1,8 +1,7 @@
-import type { Account, AuthTokenRequest } from '@livevote/contracts';
+import type { AuthTokenRequest } from '@livevote/contracts';
 import { useState } from 'react';
-import { listAccounts } from '../../../api/accounts-api';
-import { requestToken } from '../../../api/auth-api';
-import { ApiError } from '../../../api/http-client';
+import { ApiError, errorMessage } from '../../../api/http-client';
+import { useSession } from './useSession';
 
 /** The gateway's problem code when the account has TOTP and no code was sent. */
 const MFA_REQUIRED = 'mfa_required';
@@ -13,46 +12,37 @@ export interface SignInInput {
   oneTimeCode: string;
 }
 
-export interface Session {
-  /** Kept in memory only: a reload signs the user out. */
-  accessToken: string;
-  /** Undefined while the accounts are loading. */
-  accounts?: Account[];
-}
-
 export interface UseSignIn {
-  session?: Session;
   error?: string;
   mfaRequired: boolean;
   pending: boolean;
-  signIn: (input: SignInInput) => Promise<void>;
+  /** Resolves true once signed in. */
+  signIn: (input: SignInInput) => Promise<boolean>;
 }
 
 export function useSignIn(): UseSignIn {
-  const [session, setSession] = useState<Session>();
+  const session = useSession();
   const [error, setError] = useState<string>();
   const [mfaRequired, setMfaRequired] = useState(false);
   const [pending, setPending] = useState(false);
 
-  async function signIn(input: SignInInput): Promise<void> {
+  async function signIn(input: SignInInput): Promise<boolean> {
     setPending(true);
     setError(undefined);
     try {
-      const token = await requestToken(toTokenRequest(input));
-      setSession({ accessToken: token.access_token });
-      const accounts = await listAccounts(token.access_token);
-      setSession({ accessToken: token.access_token, accounts });
+      await session.signIn(toTokenRequest(input));
+      return true;
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === MFA_REQUIRED) {
+      if (caught instanceof ApiError && caught.code === MFA_REQUIRED)
         setMfaRequired(true);
-      }
-      setError(messageOf(caught));
+      setError(errorMessage(caught));
+      return false;
     } finally {
       setPending(false);
     }
   }
 
-  return { session, error, mfaRequired, pending, signIn };
+  return { error, mfaRequired, pending, signIn };
 }
 
 function toTokenRequest({
@@ -66,9 +56,4 @@ function toTokenRequest({
     password,
     ...(mfaToken ? { mfaToken } : {}),
   };
-}
-
-function messageOf(caught: unknown): string {
-  if (caught instanceof ApiError) return caught.message;
-  return 'The server could not be reached. Check your connection and try again.';
 }

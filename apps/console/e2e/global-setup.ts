@@ -1,0 +1,184 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_ENV, type E2eContext } from './support/context';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = resolve(here, '../../..');
+const consoleDir = resolve(here, '..');
+const gatewayDir = join(root, 'apps/gateway');
+// the gateway's own database and Redis clients, so the console needs no dependency on them
+const gatewayRequire = createRequire(join(gatewayDir, 'package.json'));
+const pg = gatewayRequire('pg') as typeof import('pg');
+const Redis = gatewayRequire('ioredis') as typeof import('ioredis').default;
+
+const DATABASE_URL =
+  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456';
+
+function run(command: string, args: string[], cwd: string): void {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(
+        cursor,
+        'MATCH',
+        `${prefix}:*`,
+        'COUNT',
+        500,
+      );
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    await redis.quit();
+  }
+}
+
+async function waitReady(baseUrl: string, child: ChildProcess, log: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the gateway exited early; see ${log}`);
+    const ok = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline)
+      throw new Error(`the gateway was not ready in 60 s; see ${log}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+/**
+ * Builds the console and the gateway, starts the real gateway (PostgreSQL on a fresh
+ * database, Redis under a fresh prefix, the demo seeded) and hands its address and the demo
+ * links to the tests. The returned function stops it and removes the database and keys.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.E2E_SKIP_BUILD) {
+    run(
+      process.execPath,
+      [
+        join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--logLevel',
+        'warn',
+      ],
+      consoleDir,
+    );
+    run(
+      process.execPath,
+      [join(root, 'node_modules/typescript/bin/tsc'), '-b', 'apps/gateway'],
+      root,
+    );
+  }
+
+  const id = randomBytes(5).toString('hex');
+  const database = `lv_e2e_${id}`;
+  await adminQuery(`create database ${database}`);
+  const databaseUrl = new URL(DATABASE_URL);
+  databaseUrl.pathname = `/${database}`;
+  const redisPrefix = `lve2e:${id}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'lv-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    JWT_SECRET,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  };
+
+  const logDir = join(consoleDir, 'test-results');
+  mkdirSync(logDir, { recursive: true });
+  const log = join(logDir, 'gateway.log');
+  const out = createWriteStream(log);
+  const gateway = spawn(process.execPath, [join(gatewayDir, 'dist/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  gateway.stdout?.pipe(out);
+  gateway.stderr?.pipe(out);
+
+  const teardown = async () => {
+    if (gateway.exitCode === null) {
+      const exited = new Promise((done) => gateway.once('exit', done));
+      gateway.kill('SIGTERM');
+      await Promise.race([
+        exited,
+        new Promise((done) => setTimeout(done, 10_000)),
+      ]);
+      if (gateway.exitCode === null) gateway.kill('SIGKILL');
+    }
+    out.end();
+    await adminQuery(`drop database if exists ${database} with (force)`).catch(
+      (error: unknown) =>
+        console.error(`could not drop ${database}: ${String(error)}`),
+    );
+    await deleteRedisKeys(redisPrefix).catch((error: unknown) =>
+      console.error(`could not clean Redis ${redisPrefix}: ${String(error)}`),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitReady(baseUrl, gateway, log);
+    const seeded = spawnSync(
+      process.execPath,
+      [join(gatewayDir, 'dist/cli/main.js'), 'demo:seed', '--json'],
+      { cwd: root, env, encoding: 'utf8' },
+    );
+    if (seeded.status !== 0)
+      throw new Error(`demo:seed failed: ${seeded.stderr}`);
+    const context: E2eContext = { baseUrl, demo: JSON.parse(seeded.stdout) };
+    process.env[E2E_ENV] = JSON.stringify(context);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

@@ -1,0 +1,217 @@
+import { devices, expect, test, type Page } from '@playwright/test';
+import { e2eContext } from './support/context';
+import {
+  fitsWidth,
+  keepScreenshot,
+  secondsOn,
+  signInAsChair,
+} from './support/helpers';
+
+const MATTER = 'Approve the 2025 financial statements';
+const START_SECONDS = 20;
+const EXTEND_SECONDS = 12;
+
+test.describe('Live vote', () => {
+  test('the chair starts a vote, two voters vote, the screen counts, extend and deadline reach every page', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const { baseUrl, demo } = e2eContext();
+    const [ana, ben] = demo.voters;
+    if (!ana || !ben)
+      throw new Error('the demo seed has fewer than two voters');
+
+    const chairContext = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1366, height: 900 },
+    });
+    const screenContext = await browser.newContext({
+      viewport: { width: 1600, height: 900 },
+    });
+    const anaContext = await browser.newContext({
+      viewport: { width: 1024, height: 800 },
+    });
+    const benContext = await browser.newContext({ ...devices['Pixel 7'] });
+    const chair = await chairContext.newPage();
+    const screen = await screenContext.newPage();
+    const anaPage = await anaContext.newPage();
+    const benPage = await benContext.newPage();
+
+    // the chair finds the meeting through the account and meeting pickers
+    await signInAsChair(chair);
+    await chair
+      .getByRole('searchbox', { name: 'Search accounts' })
+      .fill('Harbour');
+    await chair.getByRole('link', { name: /Harbourview Condominium/ }).click();
+    await chair
+      .getByRole('searchbox', { name: 'Search meetings' })
+      .fill('General');
+    await expect(chair.getByRole('list', { name: 'Meetings' })).toContainText(
+      demo.meeting.name,
+    );
+    await keepScreenshot(chair, 'meeting-picker');
+    await chair
+      .getByRole('link', { name: `Control room of ${demo.meeting.name}` })
+      .click();
+    await expect(chair).toHaveURL(
+      `${baseUrl}/meetings/${demo.meeting.shortCode}/live`,
+    );
+    await expect(
+      chair.getByRole('status').filter({ hasText: 'Live' }),
+    ).toBeVisible();
+
+    await screen.goto(demo.screenUrl);
+    await expect(
+      screen.getByText('Waiting for the chair to open a vote.'),
+    ).toBeVisible();
+    await anaPage.goto(ana.portalUrl);
+    await benPage.goto(ben.portalUrl);
+    for (const voter of [anaPage, benPage]) {
+      await expect(
+        voter.getByText('No vote is open right now.', { exact: false }).first(),
+      ).toBeVisible();
+      // the invite token leaves the address bar once it has been traded for a session
+      expect(voter.url()).not.toContain('invite=');
+    }
+
+    // the chair sees at once when the network is gone, and that it is back
+    await chairContext.setOffline(true);
+    await expect(
+      chair.getByRole('alert').filter({ hasText: 'Offline' }),
+    ).toBeVisible();
+    await chairContext.setOffline(false);
+    await expect(
+      chair.getByRole('status').filter({ hasText: 'Live' }),
+    ).toBeVisible();
+
+    // presence and quorum reach the chair live
+    await expect(
+      chair.getByRole('region', { name: 'Connected now' }),
+    ).toContainText('2 voters');
+    await expect(chair.getByRole('region', { name: 'Quorum' })).toContainText(
+      'Not met',
+    );
+
+    // start the first matter for a short time
+    const queue = chair.getByRole('list', { name: 'Matters' });
+    await queue.getByRole('button', { name: new RegExp(MATTER) }).click();
+    const desk = chair.getByRole('region', { name: MATTER });
+    await desk
+      .getByLabel('Voting time', { exact: true })
+      .selectOption('custom');
+    await desk.getByLabel('Voting time (seconds)').fill(String(START_SECONDS));
+    await desk.getByRole('button', { name: 'Start voting' }).click();
+
+    // both voters see it without reloading, and vote
+    const anaCard = anaPage.getByRole('article', { name: MATTER });
+    const benCard = benPage.getByRole('article', { name: MATTER });
+    await expect(anaCard).toBeVisible();
+    await expect(benCard).toBeVisible();
+    await expect(benCard.getByRole('timer')).toBeVisible();
+    expect(await fitsWidth(benPage)).toBe(true);
+    await keepScreenshot(benPage, 'portal-phone-ballot');
+
+    await vote(anaPage, MATTER, 'For');
+    await vote(benPage, MATTER, 'Against');
+    await expect(
+      benCard.getByRole('status').filter({ hasText: 'Your vote is recorded' }),
+    ).toContainText('Against');
+    await keepScreenshot(benPage, 'portal-phone-receipt');
+
+    // the screen's tally shows both votes; so does the chair's, with who has not voted
+    const screenTally = screen.getByRole('region', { name: 'Live tally' });
+    await expect(screenTally.locator('[data-votes-cast="2"]')).toBeVisible();
+    await expect(screenTally.locator('[data-option="For"]')).toHaveAttribute(
+      'data-votes',
+      '1',
+    );
+    await expect(
+      screenTally.locator('[data-option="Against"]'),
+    ).toHaveAttribute('data-votes', '1');
+    await expect(screen.getByRole('heading', { name: MATTER })).toBeVisible();
+    await keepScreenshot(screen, 'screen');
+
+    const chairTally = desk.getByRole('region', { name: 'Live tally' });
+    await expect(chairTally.locator('[data-votes-cast="2"]')).toBeVisible();
+    const notVoted = desk.getByRole('list', {
+      name: 'Units that have not voted',
+    });
+    await expect(notVoted.getByRole('listitem')).toHaveCount(
+      demo.voters.length - 2,
+    );
+    await expect(notVoted).not.toContainText(ana.name);
+    await expect(notVoted).not.toContainText(ben.name);
+    await keepScreenshot(chair, 'control-room');
+
+    // a voter changes the vote while it is live; the count stays at two
+    await anaPage.getByRole('button', { name: 'Change my vote' }).click();
+    await vote(anaPage, MATTER, 'Abstain');
+    await expect(
+      screenTally.locator('[data-option="Abstain"]'),
+    ).toHaveAttribute('data-votes', '1');
+    await expect(screenTally.locator('[data-option="For"]')).toHaveAttribute(
+      'data-votes',
+      '0',
+    );
+    await expect(screenTally.locator('[data-votes-cast="2"]')).toBeVisible();
+
+    // every page counts down the same second, and extend moves every countdown
+    const countdowns = [
+      desk.getByRole('timer'),
+      screen.getByRole('timer'),
+      anaCard.getByRole('timer'),
+      benCard.getByRole('timer'),
+    ];
+    const before = await Promise.all(countdowns.map(secondsOn));
+    expect(Math.max(...before) - Math.min(...before)).toBeLessThanOrEqual(1);
+    await desk.getByLabel('Extend by', { exact: true }).selectOption('custom');
+    await desk.getByLabel('Extend by (seconds)').fill(String(EXTEND_SECONDS));
+    await desk.getByRole('button', { name: 'Extend', exact: true }).click();
+    for (const [index, countdown] of countdowns.entries())
+      await expect
+        .poll(() => secondsOn(countdown))
+        .toBeGreaterThan(before[index]! + EXTEND_SECONDS - 4);
+
+    // the deadline closes the vote on every page
+    const deadline = { timeout: (START_SECONDS + EXTEND_SECONDS + 10) * 1000 };
+    await expect(desk.locator('[data-status="closed"]').first()).toBeVisible(
+      deadline,
+    );
+    await expect(queue.locator('[data-status="closed"]')).toHaveCount(1);
+    await expect(
+      screen.getByRole('region', { name: 'Final tally' }),
+    ).toBeVisible();
+    await expect(screen.locator('[data-status="closed"]')).toBeVisible();
+    for (const voter of [anaPage, benPage]) {
+      const closed = voter.getByRole('article', { name: MATTER });
+      await expect(closed).toContainText('Voting on this matter has closed.');
+      await expect(
+        voter.getByText('No vote is open right now.', { exact: false }).first(),
+      ).toBeVisible();
+    }
+    await expect(anaPage.getByRole('article', { name: MATTER })).toContainText(
+      'Your vote: Abstain',
+    );
+    await expect(
+      desk.getByRole('button', { name: 'Reopen voting' }),
+    ).toBeVisible();
+
+    await Promise.all(
+      [chairContext, screenContext, anaContext, benContext].map((c) =>
+        c.close(),
+      ),
+    );
+  });
+});
+
+/** Chooses one option, reviews, confirms and waits for the receipt. */
+async function vote(page: Page, matter: string, option: string): Promise<void> {
+  const card = page.getByRole('article', { name: matter });
+  await card.getByLabel(option, { exact: true }).check();
+  await card.getByRole('button', { name: 'Review my vote' }).click();
+  await expect(card.getByText(`You chose: ${option}`)).toBeVisible();
+  await card.getByRole('button', { name: 'Confirm my vote' }).click();
+  await expect(
+    card.getByRole('status').filter({ hasText: 'Your vote is recorded' }),
+  ).toContainText(option);
+}

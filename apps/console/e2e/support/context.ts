@@ -1,0 +1,30 @@
+export const E2E_ENV = 'LIVEVOTE_E2E';
+
+export interface DemoVoter {
+  unit: string;
+  name: string;
+  email: string;
+  controlNumber: string;
+  portalUrl: string;
+}
+
+/** What the global setup hands to the tests (the demo:seed report and where the gateway is). */
+export interface E2eContext {
+  baseUrl: string;
+  demo: {
+    accountKey: string;
+    signIn: { username: string; password: string };
+    meeting: { shortCode: string; name: string };
+    consoleUrl: string;
+    controlRoomUrl: string;
+    screenUrl: string;
+    voters: DemoVoter[];
+  };
+}
+
+export function e2eContext(): E2eContext {
+  const raw = process.env[E2E_ENV];
+  if (!raw)
+    throw new Error(`${E2E_ENV} is not set: run through playwright.config.ts`);
+  return JSON.parse(raw) as E2eContext;
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { e2eContext } from './context';
+
+const screenshots = resolve(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '../../../../docs/screenshots',
+);
+
+/** Keeps a picture of a main page for the README (docs/screenshots). */
+export async function keepScreenshot(
+  page: Page,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage });
+}
+
+/** Signs the demo chair in through the form and waits for the account list. */
+export async function signInAsChair(page: Page): Promise<void> {
+  const { signIn } = e2eContext().demo;
+  await page.goto('/signin');
+  await page.getByLabel('E-mail').fill(signIn.username);
+  await page.getByLabel('Password').fill(signIn.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible();
+}
+
+/** The whole seconds a countdown shows (its data-seconds attribute). */
+export async function secondsOn(countdown: Locator): Promise<number> {
+  return Number(await countdown.getAttribute('data-seconds'));
+}
+
+/** True when the page fits its viewport's width (no sideways scrolling on a phone). */
+export function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth <= window.innerWidth,
+  );
+}

@@ -1,0 +1,105 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { ConsoleLayout } from './modules/auth/components/ConsoleLayout';
+import { RequireSession } from './modules/auth/components/RequireSession';
+import { SignInPage } from './modules/auth/components/SignInPage';
+import { Loading } from './modules/ui/components/Loading';
+
+/** React.lazy for a module's named export (we use no default exports). */
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+// voters and the big screen download only what they use
+const PortalPage = lazyNamed(
+  () => import('./modules/portal/components/PortalPage'),
+  'PortalPage',
+);
+const ScreenPage = lazyNamed(
+  () => import('./modules/screen/components/ScreenPage'),
+  'ScreenPage',
+);
+const AccountPicker = lazyNamed(
+  () => import('./modules/accounts/components/AccountPicker'),
+  'AccountPicker',
+);
+const MeetingPicker = lazyNamed(
+  () => import('./modules/meetings/components/MeetingPicker'),
+  'MeetingPicker',
+);
+const MeetingLayout = lazyNamed(
+  () => import('./modules/meetings/components/MeetingLayout'),
+  'MeetingLayout',
+);
+const MeetingDetailsPage = lazyNamed(
+  () => import('./modules/meetings/components/MeetingDetailsPage'),
+  'MeetingDetailsPage',
+);
+const MembersPage = lazyNamed(
+  () => import('./modules/members/components/MembersPage'),
+  'MembersPage',
+);
+const MattersPage = lazyNamed(
+  () => import('./modules/matters/components/MattersPage'),
+  'MattersPage',
+);
+const DocumentsPage = lazyNamed(
+  () => import('./modules/documents/components/DocumentsPage'),
+  'DocumentsPage',
+);
+const ControlRoomPage = lazyNamed(
+  () => import('./modules/live/components/ControlRoomPage'),
+  'ControlRoomPage',
+);
+
+function NotFound() {
+  return (
+    <section className="panel narrow">
+      <h2>Page not found</h2>
+      <p>
+        <a href="/">Go to the console</a>
+      </p>
+    </section>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route path="/vote/:shortCode" element={<PortalPage />} />
+        <Route path="/screen/:shortCode" element={<ScreenPage />} />
+        <Route element={<ConsoleLayout />}>
+          <Route path="/signin" element={<SignInPage />} />
+          <Route
+            element={
+              <RequireSession>
+                <Suspense fallback={<Loading />}>
+                  <Outlet />
+                </Suspense>
+              </RequireSession>
+            }
+          >
+            <Route index element={<Navigate to="/accounts" replace />} />
+            <Route path="/accounts" element={<AccountPicker />} />
+            <Route path="/accounts/:accountKey" element={<MeetingPicker />} />
+            <Route
+              path="/meetings/:shortCode/live"
+              element={<ControlRoomPage />}
+            />
+            <Route path="/meetings/:shortCode" element={<MeetingLayout />}>
+              <Route index element={<MeetingDetailsPage />} />
+              <Route path="members" element={<MembersPage />} />
+              <Route path="matters" element={<MattersPage />} />
+              <Route path="documents" element={<DocumentsPage />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,174 @@
+import type {
+  Ack,
+  AckError,
+  ClientToServerEvents,
+  LiveSnapshot,
+  ServerToClientEvents,
+} from '@livevote/contracts';
+import { io, type Socket } from 'socket.io-client';
+import {
+  applyMatterState,
+  applySnapshot,
+  applyTally,
+  initialLiveState,
+  type LiveState,
+} from './live-state';
+
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A token, or a function giving a fresh one on every (re)connection (managers' JWTs expire). */
+export type TokenSource = string | (() => Promise<string>);
+
+export interface LiveChannelOptions {
+  /** For tests: builds the socket instead of socket.io's `io`. */
+  connect?: (auth: LiveAuth) => LiveSocket;
+}
+
+type LiveAuth = (callback: (data: { token: string }) => void) => void;
+
+const SUBSCRIBE_TIMEOUT_MS = 10_000;
+
+function isAckError<T extends object>(answer: Ack<T>): answer is AckError {
+  return 'error' in answer;
+}
+
+function defaultConnect(auth: LiveAuth): LiveSocket {
+  return io('/live', {
+    path: '/socket.io',
+    auth,
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 5_000,
+  });
+}
+
+/**
+ * One subscription to a meeting on the live channel (CONTRACT 7): connects, subscribes
+ * (again after every reconnection), applies events in `seq` order and keeps the state
+ * React reads through `useSyncExternalStore`.
+ */
+export class LiveChannel {
+  private state: LiveState = initialLiveState;
+  private readonly listeners = new Set<() => void>();
+  private socket?: LiveSocket;
+  private readonly onBrowserOffline = () => this.setStatus('offline');
+  // back online: a socket that survived still missed events, so ask for a fresh snapshot
+  private readonly onBrowserOnline = () => {
+    if (this.socket?.connected) this.resubscribe();
+    else this.socket?.connect();
+  };
+
+  constructor(
+    readonly shortCode: string,
+    private readonly token: TokenSource,
+    private readonly options: LiveChannelOptions = {},
+  ) {}
+
+  getState = (): LiveState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  connect(): void {
+    if (this.socket) return;
+    const auth: LiveAuth = (callback) => {
+      const source = this.token;
+      if (typeof source === 'string') return callback({ token: source });
+      source().then(
+        (token) => callback({ token }),
+        () => callback({ token: '' }),
+      );
+    };
+    const socket = (this.options.connect ?? defaultConnect)(auth);
+    this.socket = socket;
+    socket.on('connect', () => {
+      // sequence numbers are compared within one connection (a restarted node restarts them)
+      this.update({ ...this.state, seqs: {} });
+      this.resubscribe();
+    });
+    socket.on('disconnect', (reason) => {
+      this.setStatus('offline');
+      if (reason === 'io server disconnect') socket.connect();
+    });
+    socket.on('connect_error', (error) => {
+      if (socket.active) return this.setStatus('offline');
+      this.update({
+        ...this.state,
+        status: 'refused',
+        problem:
+          error.message === 'unauthorized'
+            ? 'This link or sign-in is not valid any more.'
+            : error.message,
+      });
+    });
+    socket.on('matter.state', (event) => {
+      const next = applyMatterState(this.state, event, Date.now());
+      if (next) this.update(next);
+      else this.resubscribe();
+    });
+    socket.on('matter.tally', (event) =>
+      this.update(applyTally(this.state, event)),
+    );
+    socket.on('meeting.presence', (presence) =>
+      this.update({ ...this.state, presence }),
+    );
+    socket.on('meeting.quorum', (quorum) =>
+      this.update({ ...this.state, quorum }),
+    );
+    if (typeof window !== 'undefined') {
+      window.addEventListener('offline', this.onBrowserOffline);
+      window.addEventListener('online', this.onBrowserOnline);
+    }
+  }
+
+  disconnect(): void {
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('offline', this.onBrowserOffline);
+      window.removeEventListener('online', this.onBrowserOnline);
+    }
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = undefined;
+  }
+
+  /** Asks for a fresh snapshot (after a reconnection, or for a matter not known yet). */
+  resubscribe(): void {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    const sentAt = Date.now();
+    socket
+      .timeout(SUBSCRIBE_TIMEOUT_MS)
+      .emit(
+        'subscribe',
+        { shortCode: this.shortCode },
+        (timedOut: Error | null, answer: Ack<LiveSnapshot>) => {
+          if (socket !== this.socket) return;
+          if (timedOut) {
+            socket.disconnect().connect();
+            return;
+          }
+          if (isAckError(answer)) {
+            this.update({
+              ...this.state,
+              status: 'refused',
+              problem: answer.error.message,
+            });
+            return;
+          }
+          this.update(applySnapshot(this.state, answer, sentAt, Date.now()));
+        },
+      );
+  }
+
+  private setStatus(status: LiveState['status']): void {
+    if (this.state.status === status || this.state.status === 'refused') return;
+    this.update({ ...this.state, status });
+  }
+
+  private update(next: LiveState): void {
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}

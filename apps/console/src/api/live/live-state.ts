@@ -1,0 +1,181 @@
+import type {
+  LiveMatter,
+  LiveSnapshot,
+  MatterStateEvent,
+  MatterTallyEvent,
+  PresenceEvent,
+  QuorumEvent,
+} from '@livevote/contracts';
+
+export type ConnectionStatus =
+  /** First connection or subscription under way. */
+  | 'connecting'
+  /** Subscribed: events flow. */
+  | 'online'
+  /** Lost; socket.io is reconnecting by itself. */
+  | 'offline'
+  /** The gateway refused the token or the meeting; no retry. */
+  | 'refused';
+
+export interface LiveState {
+  status: ConnectionStatus;
+  problem?: string;
+  meeting?: LiveSnapshot['meeting'];
+  role?: LiveSnapshot['role'];
+  /** In meeting order. */
+  matters: LiveMatter[];
+  tallies: Readonly<Record<string, MatterTallyEvent>>;
+  presence?: PresenceEvent;
+  quorum?: QuorumEvent;
+  /** Server clock minus this browser's clock, in milliseconds. */
+  clockOffsetMs: number;
+  /** Highest `seq` seen on this connection per event type and matter. */
+  seqs: Readonly<Record<string, number>>;
+}
+
+export const initialLiveState: LiveState = {
+  status: 'connecting',
+  matters: [],
+  tallies: {},
+  clockOffsetMs: 0,
+  seqs: {},
+};
+
+type SeqEvent = 'matter.state' | 'matter.tally';
+
+const seqKey = (event: SeqEvent, matterKey: string) => `${event}:${matterKey}`;
+
+/** True when an event is older than one already applied (a late or replayed delivery). */
+export function isStale(
+  state: LiveState,
+  event: SeqEvent,
+  matterKey: string,
+  seq: number,
+): boolean {
+  const last = state.seqs[seqKey(event, matterKey)];
+  return last !== undefined && seq < last;
+}
+
+/**
+ * Server clock minus local clock from a request/answer pair: the server stamped
+ * `serverTime` somewhere between `sentAt` and `receivedAt`, so assume the middle.
+ */
+export function clockOffset(
+  serverTime: string,
+  sentAt: number,
+  receivedAt: number,
+): number {
+  return Date.parse(serverTime) - (sentAt + receivedAt) / 2;
+}
+
+function byOrder(a: LiveMatter, b: LiveMatter): number {
+  return a.order - b.order || a.name.localeCompare(b.name);
+}
+
+/**
+ * Takes a (re)subscription's snapshot. Events that arrived on this connection before the
+ * answer and are newer than the snapshot win over it.
+ */
+export function applySnapshot(
+  state: LiveState,
+  snapshot: LiveSnapshot,
+  sentAt: number,
+  receivedAt: number,
+): LiveState {
+  const current = new Map(state.matters.map((m) => [m.matterKey, m]));
+  const seqs: Record<string, number> = { ...state.seqs };
+  const matters = snapshot.matters.map((matter) => {
+    const key = seqKey('matter.state', matter.matterKey);
+    const newer = current.get(matter.matterKey);
+    if (newer && (seqs[key] ?? -1) > matter.seq) return newer;
+    seqs[key] = matter.seq;
+    return matter;
+  });
+  const tallies: Record<string, MatterTallyEvent> = {};
+  for (const tally of snapshot.tallies ?? []) {
+    const key = seqKey('matter.tally', tally.matterKey);
+    const newer = state.tallies[tally.matterKey];
+    if (newer && (seqs[key] ?? -1) > tally.seq) {
+      tallies[tally.matterKey] = newer;
+    } else {
+      tallies[tally.matterKey] = tally;
+      seqs[key] = tally.seq;
+    }
+  }
+  return {
+    ...state,
+    status: 'online',
+    problem: undefined,
+    meeting: snapshot.meeting,
+    role: snapshot.role,
+    matters: matters.sort(byOrder),
+    tallies,
+    presence: snapshot.presence,
+    quorum: snapshot.quorum,
+    clockOffsetMs: clockOffset(snapshot.serverTime, sentAt, receivedAt),
+    seqs,
+  };
+}
+
+/** The new state, `state` itself for a stale event, or null for a matter not known yet. */
+export function applyMatterState(
+  state: LiveState,
+  event: MatterStateEvent,
+  receivedAt: number,
+): LiveState | null {
+  if (isStale(state, 'matter.state', event.matterKey, event.seq)) return state;
+  const index = state.matters.findIndex(
+    (matter) => matter.matterKey === event.matterKey,
+  );
+  if (index < 0) return null;
+  const matters = [...state.matters];
+  matters[index] = {
+    ...matters[index]!,
+    liveStatus: event.liveStatus,
+    liveStartedAt: event.liveStartedAt,
+    liveEndsAt: event.liveEndsAt,
+    liveClosedAt: event.liveClosedAt,
+    seq: event.seq,
+  };
+  // the server stamped the event before we got it: the offset is at least this much
+  const offsetAtLeast = Date.parse(event.serverTime) - receivedAt;
+  return {
+    ...state,
+    matters,
+    clockOffsetMs: Math.max(state.clockOffsetMs, offsetAtLeast),
+    seqs: {
+      ...state.seqs,
+      [seqKey('matter.state', event.matterKey)]: event.seq,
+    },
+  };
+}
+
+export function applyTally(
+  state: LiveState,
+  event: MatterTallyEvent,
+): LiveState {
+  if (isStale(state, 'matter.tally', event.matterKey, event.seq)) return state;
+  return {
+    ...state,
+    tallies: { ...state.tallies, [event.matterKey]: event },
+    seqs: {
+      ...state.seqs,
+      [seqKey('matter.tally', event.matterKey)]: event.seq,
+    },
+  };
+}
+
+/** The matter a room is looking at: the live one, else the one closed last. */
+export function currentMatter(
+  matters: readonly LiveMatter[],
+): LiveMatter | undefined {
+  const live = matters.find((matter) => matter.liveStatus === 'live');
+  if (live) return live;
+  let latest: LiveMatter | undefined;
+  for (const matter of matters) {
+    if (matter.liveStatus !== 'closed' || !matter.liveClosedAt) continue;
+    if (!latest || matter.liveClosedAt > (latest.liveClosedAt ?? ''))
+      latest = matter;
+  }
+  return latest;
+}

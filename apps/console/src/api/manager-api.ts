@@ -1,0 +1,206 @@
+import type {
+  Account,
+  BulkInviteResult,
+  CreateMatterRequest,
+  CreateMeetingRequest,
+  CreateMemberRequest,
+  CreateVoterRequest,
+  ImportMembersResponse,
+  InviteResult,
+  Matter,
+  MatterActionRequest,
+  MatterTallyRow,
+  MatterVoterRecord,
+  Meeting,
+  MeetingDocument,
+  MeetingSettings,
+  MeetingStats,
+  Member,
+  PatchMeetingRequest,
+  PatchMeetingSettingsRequest,
+  ScreenTokenResponse,
+  UpdateMatterRequest,
+  UpdateMemberRequest,
+  UploadedDocument,
+  Voter,
+} from '@livevote/contracts';
+import type { ManagerSession } from './manager-session';
+
+export interface MembersPage {
+  members: Member[];
+  total: number;
+}
+
+export interface ListMembersParams {
+  searchText?: string;
+  page?: number;
+  size?: number;
+}
+
+const enc = encodeURIComponent;
+
+function query(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The management API (`/v1`) for a signed-in manager, typed over libs/contracts. */
+export function createManagerApi(session: ManagerSession) {
+  const meeting = (shortCode: string) => `/v1/Meetings/${enc(shortCode)}`;
+
+  return {
+    listAccounts: (searchText?: string) =>
+      session.json<Account[]>(`/v1/Accounts${query({ searchText })}`),
+    getAccount: (accountKey: string) =>
+      session.json<Account>(`/v1/Accounts/${enc(accountKey)}`),
+
+    listMeetings: (accountKey: string, searchText?: string) =>
+      session.json<Meeting[]>(
+        `/v1/Accounts/${enc(accountKey)}/meetings${query({ searchText })}`,
+      ),
+    createMeeting: (accountKey: string, body: CreateMeetingRequest) =>
+      session.json<Meeting>(`/v1/Accounts/${enc(accountKey)}/meetings`, {
+        method: 'POST',
+        body,
+      }),
+    getMeeting: (shortCode: string) =>
+      session.json<Meeting>(meeting(shortCode)),
+    patchMeeting: (shortCode: string, body: PatchMeetingRequest) =>
+      session.json<Meeting>(meeting(shortCode), { method: 'PATCH', body }),
+    getSettings: (shortCode: string) =>
+      session.json<MeetingSettings>(`${meeting(shortCode)}/settings`),
+    patchSettings: (shortCode: string, body: PatchMeetingSettingsRequest) =>
+      session.json<MeetingSettings>(`${meeting(shortCode)}/settings`, {
+        method: 'PATCH',
+        body,
+      }),
+    getStats: (shortCode: string) =>
+      session.json<MeetingStats>(`${meeting(shortCode)}/stats`),
+
+    async listMembers(
+      shortCode: string,
+      params: ListMembersParams = {},
+    ): Promise<MembersPage> {
+      const response = await session.request(
+        `${meeting(shortCode)}/members${query({ ...params })}`,
+      );
+      const members = (await response.json()) as Member[];
+      const total = Number(response.headers.get('X-Total-Count'));
+      return {
+        members,
+        total: Number.isFinite(total) ? total : members.length,
+      };
+    },
+    createMember: (shortCode: string, body: CreateMemberRequest) =>
+      session.json<Member>(`${meeting(shortCode)}/members`, {
+        method: 'POST',
+        body,
+      }),
+    patchMember: (
+      shortCode: string,
+      memberKey: string,
+      body: UpdateMemberRequest,
+    ) =>
+      session.json<Member>(`${meeting(shortCode)}/members/${enc(memberKey)}`, {
+        method: 'PATCH',
+        body,
+      }),
+    deleteMember: (shortCode: string, memberKey: string) =>
+      session.json<void>(`${meeting(shortCode)}/members/${enc(memberKey)}`, {
+        method: 'DELETE',
+      }),
+    createVoter: (
+      shortCode: string,
+      memberKey: string,
+      body: CreateVoterRequest,
+    ) =>
+      session.json<Voter>(
+        `${meeting(shortCode)}/members/${enc(memberKey)}/voters`,
+        { method: 'POST', body },
+      ),
+    importMembers: (shortCode: string, csv: string, dryRun: boolean) =>
+      session.json<ImportMembersResponse>(
+        `${meeting(shortCode)}/members/import${query({ dryRun: String(dryRun) })}`,
+        { method: 'POST', rawBody: csv, contentType: 'text/csv' },
+      ),
+    inviteVoter: (shortCode: string, memberKey: string, email: string) =>
+      session.json<InviteResult>(
+        `${meeting(shortCode)}/members/${enc(memberKey)}/voters/${enc(email)}/invite`,
+        { method: 'POST' },
+      ),
+    inviteAll: (shortCode: string) =>
+      session.json<BulkInviteResult>(`${meeting(shortCode)}/invites`, {
+        method: 'POST',
+      }),
+
+    listMatters: (shortCode: string) =>
+      session.json<Matter[]>(`${meeting(shortCode)}/matters`),
+    createMatter: (shortCode: string, body: CreateMatterRequest) =>
+      session.json<Matter>(`${meeting(shortCode)}/matters`, {
+        method: 'POST',
+        body,
+      }),
+    patchMatter: (
+      shortCode: string,
+      matterKey: string,
+      body: UpdateMatterRequest,
+    ) =>
+      session.json<Matter>(`${meeting(shortCode)}/matters/${enc(matterKey)}`, {
+        method: 'PATCH',
+        body,
+      }),
+    deleteMatter: (shortCode: string, matterKey: string) =>
+      session.json<void>(`${meeting(shortCode)}/matters/${enc(matterKey)}`, {
+        method: 'DELETE',
+      }),
+    matterStats: (shortCode: string, matterKey: string) =>
+      session.json<MatterTallyRow[]>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/stats`,
+      ),
+    /** Who voted (never how). */
+    matterVoters: (shortCode: string, matterKey: string) =>
+      session.json<MatterVoterRecord[]>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/voters`,
+      ),
+    matterAction: (
+      shortCode: string,
+      matterKey: string,
+      body: MatterActionRequest,
+    ) =>
+      session.json<void>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/action`,
+        { method: 'POST', body },
+      ),
+
+    listDocuments: (shortCode: string) =>
+      session.json<MeetingDocument[]>(`${meeting(shortCode)}/documents`),
+    uploadDocument(shortCode: string, file: File) {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return session.json<UploadedDocument>(
+        `${meeting(shortCode)}/documents/upload`,
+        { method: 'POST', rawBody: form },
+      );
+    },
+    registerDocument: (shortCode: string, uploaded: UploadedDocument) =>
+      session.json<MeetingDocument[]>(`${meeting(shortCode)}/documents`, {
+        method: 'POST',
+        body: uploaded,
+      }),
+    deleteDocument: (shortCode: string, documentKey: string) =>
+      session.json<void>(
+        `${meeting(shortCode)}/documents/${enc(documentKey)}`,
+        { method: 'DELETE' },
+      ),
+
+    createScreenToken: (shortCode: string) =>
+      session.json<ScreenTokenResponse>(`${meeting(shortCode)}/screen-tokens`, {
+        method: 'POST',
+      }),
+  };
+}
+
+export type ManagerApi = ReturnType<typeof createManagerApi>;

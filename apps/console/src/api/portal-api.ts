@@ -1,0 +1,60 @@
+import type {
+  BallotReceipt,
+  OwnBallot,
+  PortalMeeting,
+  PortalRegisterRequest,
+  PortalSessionResponse,
+} from '@livevote/contracts';
+import { ApiError, requestJson } from './http-client';
+
+const base = (shortCode: string) =>
+  `/portal/v1/Meetings/${encodeURIComponent(shortCode)}`;
+
+/** The voter portal API (`/portal/v1`). */
+export const portalApi = {
+  startSession: (shortCode: string, inviteToken: string) =>
+    requestJson<PortalSessionResponse>(`${base(shortCode)}/session`, {
+      method: 'POST',
+      body: { inviteToken },
+    }),
+  register: (shortCode: string, body: PortalRegisterRequest) =>
+    requestJson<PortalSessionResponse>(`${base(shortCode)}/register`, {
+      method: 'POST',
+      body,
+    }),
+  getMeeting: (shortCode: string, voterToken: string) =>
+    requestJson<PortalMeeting>(base(shortCode), { accessToken: voterToken }),
+  /** The member's own ballot on the matter, or null when there is none. */
+  async ownBallot(
+    shortCode: string,
+    matterKey: string,
+    voterToken: string,
+  ): Promise<OwnBallot | null> {
+    try {
+      return await requestJson<OwnBallot>(
+        `${base(shortCode)}/matters/${encodeURIComponent(matterKey)}/ballot`,
+        { accessToken: voterToken },
+      );
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 404) return null;
+      throw caught;
+    }
+  },
+  /** `idempotencyKey` stays the same across retries of one choice, so a retry is harmless. */
+  castBallot: (
+    shortCode: string,
+    matterKey: string,
+    choices: string[],
+    voterToken: string,
+    idempotencyKey: string,
+  ) =>
+    requestJson<BallotReceipt>(
+      `${base(shortCode)}/matters/${encodeURIComponent(matterKey)}/ballots`,
+      {
+        method: 'POST',
+        body: { choices },
+        accessToken: voterToken,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      },
+    ),
+};

@@ -1,0 +1,30 @@
+/** react-query keys, one place, so invalidations match what the pages read. */
+export const queryKeys = {
+  accounts: (searchText: string) => ['accounts', searchText] as const,
+  account: (accountKey: string) => ['account', accountKey] as const,
+  meetings: (accountKey: string, searchText?: string) =>
+    searchText === undefined
+      ? (['meetings', accountKey] as const)
+      : (['meetings', accountKey, searchText] as const),
+  meeting: (shortCode: string) => ['meeting', shortCode] as const,
+  settings: (shortCode: string) => ['meeting', shortCode, 'settings'] as const,
+  stats: (shortCode: string) => ['meeting', shortCode, 'stats'] as const,
+  members: (shortCode: string) => ['meeting', shortCode, 'members'] as const,
+  membersPage: (
+    shortCode: string,
+    searchText: string,
+    page: number,
+    size: number,
+  ) => ['meeting', shortCode, 'members', searchText, page, size] as const,
+  allMembers: (shortCode: string) =>
+    ['meeting', shortCode, 'members', 'all'] as const,
+  matters: (shortCode: string) => ['meeting', shortCode, 'matters'] as const,
+  matterVoters: (shortCode: string, matterKey: string, votesCast: number) =>
+    ['meeting', shortCode, 'matters', matterKey, 'voters', votesCast] as const,
+  documents: (shortCode: string) =>
+    ['meeting', shortCode, 'documents'] as const,
+  portalMeeting: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey] as const,
+  ownBallot: (shortCode: string, voterKey: string, matterKey: string) =>
+    ['portal', shortCode, voterKey, 'ballot', matterKey] as const,
+};

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { Loading } from '../../ui/components/Loading';
+import { SearchBox } from '../../ui/components/SearchBox';
+import { useDebouncedValue } from '../../ui/hooks/useDebouncedValue';
+import { useAccounts } from '../hooks/useAccounts';
+
+export function AccountPicker() {
+  const [search, setSearch] = useState('');
+  const searchText = useDebouncedValue(search.trim());
+  const { data: accounts, error, isPending } = useAccounts(searchText);
+
+  return (
+    <section className="panel" aria-labelledby="accounts-title">
+      <h2 id="accounts-title">Accounts</h2>
+      <SearchBox label="Search accounts" value={search} onChange={setSearch} />
+      <ErrorMessage error={error} />
+      {isPending && <Loading />}
+      {accounts && accounts.length === 0 && (
+        <p>
+          {searchText
+            ? `No account matches “${searchText}”.`
+            : 'You are not a member of any account yet.'}
+        </p>
+      )}
+      {accounts && accounts.length > 0 && (
+        <ul className="pick-list" aria-label="Accounts">
+          {accounts.map((account) => (
+            <li key={account.key}>
+              <Link to={`/accounts/${account.key}`}>
+                <span className="pick-title">{account.name}</span>
+                {account.nameShort && account.nameShort !== account.name && (
+                  <span className="pick-meta">{account.nameShort}</span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

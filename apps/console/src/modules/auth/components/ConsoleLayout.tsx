@@ -1,0 +1,38 @@
+import { Link, Outlet, useNavigate } from 'react-router';
+import { useSession } from '../hooks/useSession';
+
+/** The managers' pages: a header with who is signed in, and the page. */
+export function ConsoleLayout() {
+  const { session, signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <h1>
+          <Link to={session ? '/accounts' : '/signin'}>LiveVote console</Link>
+        </h1>
+        {session && (
+          <div className="app-user">
+            <span>{session.username}</span>
+            <button
+              type="button"
+              className="link inverse"
+              onClick={() => {
+                signOut();
+                void navigate('/signin');
+              }}
+            >
+              Sign out
+            </button>
+          </div>
+        )}
+      </header>
+      <main className="app-main" id="main">
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { currentMatter } from '../../../api/live/live-state';
+import {
+  useLiveMatters,
+  useLiveMeeting,
+  usePresence,
+  useQuorum,
+  useServerClockOffset,
+} from '../../../api/live/use-live';
+import { ConnectionBanner } from './ConnectionBanner';
+import { MatterDesk } from './MatterDesk';
+import { MatterQueue } from './MatterQueue';
+import { PresencePanel } from './PresencePanel';
+import { QuorumPanel } from './QuorumPanel';
+import { ScreenLink } from './ScreenLink';
+
+export function ControlRoom({ shortCode }: { shortCode: string }) {
+  const meeting = useLiveMeeting();
+  const matters = useLiveMatters();
+  const presence = usePresence();
+  const quorum = useQuorum();
+  const offsetMs = useServerClockOffset();
+  const [selectedKey, setSelectedKey] = useState<string>();
+  const selected =
+    matters.find((matter) => matter.matterKey === selectedKey) ??
+    currentMatter(matters) ??
+    matters[0];
+
+  return (
+    <div className="control-room">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to="/accounts">Accounts</Link>
+        <span aria-hidden="true"> › </span>
+        <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
+        <span aria-hidden="true"> › </span>
+        <span aria-current="page">Control room</span>
+      </nav>
+      <header className="room-header">
+        <h2>
+          Control room
+          {meeting ? <span className="muted">: {meeting.name}</span> : null}
+        </h2>
+        <ConnectionBanner />
+        <ScreenLink shortCode={shortCode} />
+      </header>
+      <div className="figures-row">
+        <QuorumPanel quorum={quorum} />
+        <PresencePanel presence={presence} />
+      </div>
+      <div className="room-grid">
+        <MatterQueue
+          matters={matters}
+          selectedKey={selected?.matterKey}
+          offsetMs={offsetMs}
+          onSelect={setSelectedKey}
+        />
+        {selected && <MatterDesk shortCode={shortCode} matter={selected} />}
+      </div>
+    </div>
+  );
+}

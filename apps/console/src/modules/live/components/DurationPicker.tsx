@@ -1,0 +1,81 @@
+import { useId } from 'react';
+
+export const MIN_DURATION_S = 10;
+export const MAX_DURATION_S = 86_400;
+
+const PRESETS = [60, 120, 300, 360, 600, 900];
+
+export interface DurationPickerProps {
+  label: string;
+  /** Seconds; NaN while a custom value is being typed. */
+  seconds: number;
+  onChange: (seconds: number) => void;
+}
+
+function presetName(seconds: number): string {
+  return `${seconds / 60} min`;
+}
+
+/** A few usual durations and a custom number of seconds (10 s to 24 h). */
+export function DurationPicker({
+  label,
+  seconds,
+  onChange,
+}: DurationPickerProps) {
+  const id = useId();
+  const preset = PRESETS.includes(seconds) ? String(seconds) : 'custom';
+  return (
+    <div className="duration-picker">
+      <div className="field">
+        <label htmlFor={`${id}-preset`}>{label}</label>
+        <select
+          id={`${id}-preset`}
+          value={preset}
+          onChange={(event) =>
+            onChange(
+              event.target.value === 'custom'
+                ? Number.NaN
+                : Number(event.target.value),
+            )
+          }
+        >
+          {PRESETS.map((value) => (
+            <option key={value} value={value}>
+              {presetName(value)}
+            </option>
+          ))}
+          <option value="custom">Custom…</option>
+        </select>
+      </div>
+      {preset === 'custom' && (
+        <div className="field">
+          <label htmlFor={`${id}-custom`}>{label} (seconds)</label>
+          <input
+            id={`${id}-custom`}
+            type="number"
+            min={MIN_DURATION_S}
+            max={MAX_DURATION_S}
+            step={1}
+            required
+            value={Number.isNaN(seconds) ? '' : seconds}
+            onChange={(event) =>
+              onChange(
+                event.target.value === ''
+                  ? Number.NaN
+                  : Number(event.target.value),
+              )
+            }
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function validDuration(seconds: number): boolean {
+  return (
+    Number.isInteger(seconds) &&
+    seconds >= MIN_DURATION_S &&
+    seconds <= MAX_DURATION_S
+  );
+}

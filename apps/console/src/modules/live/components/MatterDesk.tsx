@@ -1,0 +1,57 @@
+import type { LiveMatter } from '@livevote/contracts';
+import { useServerClockOffset, useTally } from '../../../api/live/use-live';
+import { formatDateTime } from '../../ui/utils/format';
+import { Countdown } from './Countdown';
+import { MatterControls } from './MatterControls';
+import { MatterStatus } from './MatterStatus';
+import { NotVotedList } from './NotVotedList';
+import { TallyView } from './TallyView';
+
+export interface MatterDeskProps {
+  shortCode: string;
+  matter: LiveMatter;
+}
+
+/** One matter in the control room: its state, controls, live tally and who has not voted. */
+export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
+  const tally = useTally(matter.matterKey);
+  const offsetMs = useServerClockOffset();
+  return (
+    <section
+      className="panel desk"
+      aria-labelledby="desk-title"
+      data-matter={matter.matterKey}
+    >
+      <div className="desk-head">
+        <div>
+          <h3 id="desk-title">{matter.name}</h3>
+          {matter.header && <p className="muted">{matter.header}</p>}
+        </div>
+        <div className="desk-state">
+          <MatterStatus status={matter.liveStatus} />
+          {matter.liveStatus === 'live' && matter.liveEndsAt && (
+            <Countdown endsAt={matter.liveEndsAt} offsetMs={offsetMs} />
+          )}
+          {matter.liveStatus === 'closed' && matter.liveClosedAt && (
+            <span className="muted small">
+              closed {formatDateTime(matter.liveClosedAt)}
+            </span>
+          )}
+        </div>
+      </div>
+      <MatterControls
+        key={`${matter.matterKey}:${matter.liveStatus}`}
+        shortCode={shortCode}
+        matter={matter}
+      />
+      <div className="desk-results">
+        <TallyView options={matter.options} tally={tally} title="Live tally" />
+        <NotVotedList
+          shortCode={shortCode}
+          matterKey={matter.matterKey}
+          votesCast={tally?.votesCast ?? 0}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { MatterTallyEvent } from '@livevote/contracts';
+import { countOf, formatNumber, formatPercent } from '../../ui/utils/format';
+import { tallyLines } from '../utils/tally';
+
+export interface TallyViewProps {
+  /** The matter's options, shown even before the first tally arrives. */
+  options: readonly string[];
+  tally?: MatterTallyEvent;
+  title?: string;
+  large?: boolean;
+}
+
+/**
+ * Votes and shares per option with bars; each share is of the ballots cast (a ballot with
+ * two choices counts for both options, as in an election of two directors).
+ */
+export function TallyView({
+  options,
+  tally,
+  title = 'Tally',
+  large = false,
+}: TallyViewProps) {
+  const lines = tally
+    ? tallyLines(tally.rows)
+    : options.map((option) => ({ option, votes: 0, shares: 0 }));
+  const votesCast = tally?.votesCast ?? 0;
+  const sharesCast = tally?.sharesCast ?? 0;
+  const eligible = tally?.eligibleMembers;
+
+  return (
+    <section
+      className={large ? 'tally tally-large' : 'tally'}
+      aria-label={title}
+    >
+      <p className="tally-summary" data-votes-cast={votesCast}>
+        <strong>{formatNumber(votesCast)}</strong>{' '}
+        {votesCast === 1 ? 'vote' : 'votes'} cast
+        {eligible !== undefined && <> of {formatNumber(eligible)} eligible</>}
+        {sharesCast > 0 && <> · {countOf(sharesCast, 'share', 'shares')}</>}
+      </p>
+      <ul className="tally-rows">
+        {lines.map((line) => (
+          <li
+            key={line.option}
+            className="tally-row"
+            data-option={line.option}
+            data-votes={line.votes}
+          >
+            <div className="tally-label">
+              <span className="tally-option">{line.option}</span>
+              <span className="tally-figures">
+                {countOf(line.votes, 'vote', 'votes')} (
+                {formatPercent(line.votes, votesCast)}) ·{' '}
+                {countOf(line.shares, 'share', 'shares')} (
+                {formatPercent(line.shares, sharesCast)})
+              </span>
+            </div>
+            <div className="bar" aria-hidden="true">
+              <div
+                className="bar-votes"
+                style={{ width: barWidth(line.votes, votesCast) }}
+              />
+            </div>
+            <div className="bar bar-thin" aria-hidden="true">
+              <div
+                className="bar-shares"
+                style={{ width: barWidth(line.shares, sharesCast) }}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function barWidth(part: number, whole: number): string {
+  if (whole <= 0) return '0%';
+  return `${Math.min(100, (part / whole) * 100).toFixed(1)}%`;
+}

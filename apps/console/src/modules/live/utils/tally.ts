@@ -1,0 +1,16 @@
+import type { MatterTallyRow } from '@livevote/contracts';
+
+export interface TallyLine {
+  option: string;
+  votes: number;
+  shares: number;
+}
+
+/** Votes and shares of one option over every method (live, proxy, other). */
+export function tallyLines(rows: readonly MatterTallyRow[]): TallyLine[] {
+  return rows.map((row) => ({
+    option: row.vote,
+    votes: row.numLiveVotes + row.numProxyVotes + row.numOtherVotes,
+    shares: row.numLiveShares + row.numProxyShares + row.numOtherShares,
+  }));
+}

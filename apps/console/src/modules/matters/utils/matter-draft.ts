@@ -1,0 +1,53 @@
+import type { Matter } from '@livevote/contracts';
+
+export interface MatterDraft {
+  name: string;
+  header: string;
+  snippet: string;
+  /** One option a line. */
+  options: string;
+  choices: string;
+  /** Member tags, comma-separated; "all" for every eligible member. */
+  eligibility: string;
+  allowProxyVote: boolean;
+}
+
+export const EMPTY_MATTER: MatterDraft = {
+  name: '',
+  header: '',
+  snippet: '',
+  options: 'For\nAgainst\nAbstain',
+  choices: '1',
+  eligibility: 'all',
+  allowProxyVote: true,
+};
+
+export function draftOfMatter(matter: Matter): MatterDraft {
+  return {
+    name: matter.name,
+    header: matter.header,
+    snippet: matter.snippet,
+    options: matter.options.join('\n'),
+    choices: String(matter.choices),
+    eligibility: matter.eligibility.join(', '),
+    allowProxyVote: matter.allowProxyVote,
+  };
+}
+
+/** The request fields of a draft (not yet validated). */
+export function matterFields(draft: MatterDraft) {
+  const split = (text: string, separator: RegExp) =>
+    text
+      .split(separator)
+      .map((item) => item.trim())
+      .filter(Boolean);
+  return {
+    name: draft.name,
+    header: draft.header,
+    snippet: draft.snippet,
+    options: split(draft.options, /\n/),
+    choices: Number(draft.choices),
+    eligibility: split(draft.eligibility, /,/),
+    allowProxyVote: draft.allowProxyVote,
+  };
+}

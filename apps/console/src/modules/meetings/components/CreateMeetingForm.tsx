@@ -1,0 +1,100 @@
+import {
+  MEETING_TYPES,
+  TimeZone,
+  type CreateMeetingRequest,
+} from '@livevote/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { fromLocalInput } from '../../ui/utils/format';
+import { useCreateMeeting } from '../hooks/useMeetings';
+
+function browserTimeZone(): string | undefined {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return TimeZone.safeParse(zone).success ? zone : undefined;
+}
+
+const TYPE_NAMES: Record<CreateMeetingRequest['type'], string> = {
+  agm: 'Annual general meeting',
+  vbm: 'Virtual board meeting',
+  town: 'Town hall',
+  other: 'Other',
+};
+
+export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const create = useCreateMeeting(accountKey);
+  const [name, setName] = useState('');
+  const [type, setType] = useState<CreateMeetingRequest['type']>('agm');
+  const [date, setDate] = useState('');
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const meetingDate = fromLocalInput(date);
+    if (!meetingDate) return;
+    create.mutate(
+      {
+        name: name.trim(),
+        type,
+        meetingDate,
+        meetingTimezone: browserTimeZone(),
+      },
+      {
+        onSuccess: (meeting) => void navigate(`/meetings/${meeting.shortCode}`),
+      },
+    );
+  }
+
+  return (
+    <form
+      className="panel"
+      aria-labelledby={`${id}-title`}
+      onSubmit={handleSubmit}
+    >
+      <h2 id={`${id}-title`}>New meeting</h2>
+      <ErrorMessage error={create.error} />
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            required
+            maxLength={200}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>Type</label>
+          <select
+            id={`${id}-type`}
+            value={type}
+            onChange={(event) =>
+              setType(event.target.value as CreateMeetingRequest['type'])
+            }
+          >
+            {MEETING_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {TYPE_NAMES[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-date`}>Date and time (your time zone)</label>
+          <input
+            id={`${id}-date`}
+            type="datetime-local"
+            required
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
+        </div>
+      </div>
+      <button type="submit" className="primary" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create meeting'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, NavLink, Outlet, useParams } from 'react-router';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { formatDateTime } from '../../ui/utils/format';
+import { useMeeting } from '../hooks/useMeetings';
+
+const TABS = [
+  { to: '', label: 'Details', end: true },
+  { to: 'members', label: 'Members and voters', end: false },
+  { to: 'matters', label: 'Matters', end: false },
+  { to: 'documents', label: 'Documents', end: false },
+];
+
+/** The set-up screens of one meeting, under tabs. */
+export function MeetingLayout() {
+  const { shortCode = '' } = useParams();
+  const { data: meeting, error } = useMeeting(shortCode);
+
+  return (
+    <>
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to="/accounts">Accounts</Link>
+        <span aria-hidden="true"> › </span>
+        <span aria-current="page">{meeting?.name ?? shortCode}</span>
+      </nav>
+      <header className="meeting-header">
+        <div>
+          <h2>{meeting?.name ?? 'Meeting'}</h2>
+          {meeting && (
+            <p className="muted">
+              {formatDateTime(meeting.meetingDate, meeting.meetingTimezone)} ·
+              code <code>{meeting.shortCode}</code>
+            </p>
+          )}
+        </div>
+        <Link className="button primary" to={`/meetings/${shortCode}/live`}>
+          Open the control room
+        </Link>
+      </header>
+      <ErrorMessage error={error} />
+      <nav className="tabs" aria-label="Meeting set-up">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={
+              tab.to
+                ? `/meetings/${shortCode}/${tab.to}`
+                : `/meetings/${shortCode}`
+            }
+            end={tab.end}
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </>
+  );
+}

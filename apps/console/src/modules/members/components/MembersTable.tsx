@@ -1,0 +1,108 @@
+import type { Member } from '@livevote/contracts';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { formatDateTime, formatNumber } from '../../ui/utils/format';
+import { useDeleteMember, useInviteVoter } from '../hooks/useMembers';
+
+export interface MembersTableProps {
+  shortCode: string;
+  members: Member[];
+}
+
+export function MembersTable({ shortCode, members }: MembersTableProps) {
+  const invite = useInviteVoter(shortCode);
+  const remove = useDeleteMember(shortCode);
+
+  return (
+    <>
+      <ErrorMessage error={invite.error ?? remove.error} />
+      {invite.isSuccess && (
+        <p className="alert alert-success" role="status">
+          Invitation sent to {invite.variables.email}.
+        </p>
+      )}
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="sr-only">Members and their voters</caption>
+          <thead>
+            <tr>
+              <th scope="col">Unit</th>
+              <th scope="col">Shares</th>
+              <th scope="col">Eligible</th>
+              <th scope="col">Control number</th>
+              <th scope="col">Voters</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.key}>
+                <th scope="row">{member.unit}</th>
+                <td>{formatNumber(member.shares, 6)}</td>
+                <td>{member.eligible ? 'Yes' : 'No'}</td>
+                <td>
+                  <code>{member.controlNumber}</code>
+                </td>
+                <td>
+                  {member.voters.length === 0 && (
+                    <span className="muted">No voter</span>
+                  )}
+                  <ul className="voter-list">
+                    {member.voters.map((voter) => (
+                      <li key={voter.voterKey}>
+                        <span>
+                          {voter.name}{' '}
+                          <span className="muted">{voter.email}</span>
+                        </span>
+                        <span className="muted small">
+                          {voter.lastInviteDate
+                            ? `Invited ${formatDateTime(voter.lastInviteDate)}`
+                            : 'Not invited'}
+                        </span>
+                        <button
+                          type="button"
+                          className="link"
+                          disabled={
+                            invite.isPending ||
+                            voter.communicationPreferences.disableAllEmails
+                          }
+                          onClick={() =>
+                            invite.mutate({
+                              memberKey: member.key,
+                              email: voter.email,
+                            })
+                          }
+                        >
+                          {voter.lastInviteDate ? 'Send again' : 'Send invite'}
+                          <span className="sr-only"> to {voter.name}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="link danger"
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      if (
+                        window.confirm(
+                          `Delete unit ${member.unit} and its voters?`,
+                        )
+                      )
+                        remove.mutate(member.key);
+                    }}
+                  >
+                    Delete<span className="sr-only"> unit {member.unit}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

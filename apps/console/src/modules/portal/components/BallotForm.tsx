@@ -1,0 +1,96 @@
+import { useId, useState, type FormEvent } from 'react';
+
+export interface BallotFormProps {
+  question: string;
+  /** For screen readers only (when the question repeats the heading above). */
+  questionHidden?: boolean;
+  options: readonly string[];
+  /** How many options a voter may choose (at most). */
+  choices: number;
+  initial?: readonly string[];
+  submitLabel?: string;
+  onSubmit: (chosen: string[]) => void;
+}
+
+/**
+ * Choose up to `choices` options: radio buttons for one, check boxes for more, the others
+ * disabled once the limit is reached. Chosen options keep the matter's order.
+ */
+export function BallotForm({
+  question,
+  questionHidden = false,
+  options,
+  choices,
+  initial = [],
+  submitLabel = 'Review my vote',
+  onSubmit,
+}: BallotFormProps) {
+  const id = useId();
+  const limit = Math.max(1, Math.min(choices, options.length));
+  const single = limit === 1;
+  const [chosen, setChosen] = useState<string[]>(() =>
+    initial.filter((option) => options.includes(option)).slice(0, limit),
+  );
+  const full = chosen.length >= limit;
+
+  function toggle(option: string, checked: boolean) {
+    if (single) return setChosen(checked ? [option] : []);
+    setChosen((current) =>
+      checked
+        ? current.includes(option) || current.length >= limit
+          ? current
+          : options.filter((o) => o === option || current.includes(o))
+        : current.filter((o) => o !== option),
+    );
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (chosen.length > 0 && chosen.length <= limit) onSubmit(chosen);
+  }
+
+  return (
+    <form className="ballot" onSubmit={handleSubmit}>
+      <fieldset aria-describedby={`${id}-hint`}>
+        <legend className={questionHidden ? 'sr-only' : undefined}>
+          {question}
+        </legend>
+        <p className="hint" id={`${id}-hint`}>
+          {single ? 'Choose one option.' : `Choose up to ${limit} options.`}
+        </p>
+        <div className="ballot-options">
+          {options.map((option, index) => {
+            const checked = chosen.includes(option);
+            return (
+              <div className="ballot-option" key={option}>
+                <input
+                  id={`${id}-${index}`}
+                  type={single ? 'radio' : 'checkbox'}
+                  name={`${id}-choice`}
+                  value={option}
+                  checked={checked}
+                  disabled={!single && !checked && full}
+                  onChange={(event) => toggle(option, event.target.checked)}
+                />
+                <label htmlFor={`${id}-${index}`}>{option}</label>
+              </div>
+            );
+          })}
+        </div>
+        {!single && (
+          <p className="hint" aria-live="polite">
+            {chosen.length} of {limit} chosen
+            {full ? ' — remove one to choose another.' : '.'}
+          </p>
+        )}
+      </fieldset>
+      <button
+        type="submit"
+        className="primary wide big"
+        disabled={chosen.length === 0}
+      >
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

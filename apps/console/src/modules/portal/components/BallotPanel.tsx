@@ -1,0 +1,136 @@
+import type { PortalMeeting } from '@livevote/contracts';
+import { useState } from 'react';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { Loading } from '../../ui/components/Loading';
+import {
+  useCastBallot,
+  useOwnBallot,
+  type BallotTarget,
+} from '../hooks/useBallot';
+import { newIdempotencyKey } from '../utils/idempotency-key';
+import { BallotForm } from './BallotForm';
+import { BallotReceipt } from './BallotReceipt';
+
+export type PortalMatter = PortalMeeting['matters'][number];
+
+/** `live`: voting open now; `early`: a proxy ballot before expiryDate; `closed`: no more votes. */
+export type BallotMode = 'live' | 'early' | 'closed';
+
+export interface BallotPanelProps {
+  target: BallotTarget;
+  matter: PortalMatter;
+  mode: BallotMode;
+}
+
+interface Pending {
+  choices: string[];
+  idempotencyKey: string;
+}
+
+/** Choose, confirm, get a receipt; change the vote while it is open. */
+export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
+  const own = useOwnBallot(target);
+  const cast = useCastBallot(target);
+  const [changing, setChanging] = useState(false);
+  const [pending, setPending] = useState<Pending>();
+  const [draft, setDraft] = useState<string[]>();
+  const [justCast, setJustCast] = useState(false);
+
+  if (!matter.eligible)
+    return <p>Your unit is not eligible to vote on this matter.</p>;
+  if (own.isPending) return <Loading label="Loading your ballot…" />;
+  if (own.error) return <ErrorMessage error={own.error} />;
+  const ballot = own.data;
+
+  if (mode === 'closed') {
+    return (
+      <p className="closed-note">
+        Voting on this matter has closed.{' '}
+        {ballot
+          ? `Your vote: ${ballot.choices.join(', ')}.`
+          : 'Your unit did not vote.'}
+      </p>
+    );
+  }
+
+  if (pending) {
+    return (
+      <div
+        className="confirm"
+        role="group"
+        aria-labelledby={`confirm-${matter.matterKey}`}
+      >
+        <h4 id={`confirm-${matter.matterKey}`}>Confirm your vote</h4>
+        <p>
+          You chose: <strong>{pending.choices.join(', ')}</strong>
+        </p>
+        <ErrorMessage error={cast.error} />
+        <div className="button-row">
+          <button
+            type="button"
+            className="primary big"
+            autoFocus
+            disabled={cast.isPending}
+            onClick={() =>
+              cast.mutate(
+                { ...pending, method: mode === 'early' ? 'proxy' : 'live' },
+                {
+                  onSuccess: () => {
+                    setPending(undefined);
+                    setChanging(false);
+                    setJustCast(true);
+                  },
+                },
+              )
+            }
+          >
+            {cast.isPending ? 'Sending…' : 'Confirm my vote'}
+          </button>
+          <button
+            type="button"
+            className="secondary big"
+            disabled={cast.isPending}
+            onClick={() => {
+              cast.reset();
+              setDraft(pending.choices);
+              setPending(undefined);
+            }}
+          >
+            Back
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (!ballot || changing) {
+    return (
+      <BallotForm
+        question={matter.header || matter.name}
+        questionHidden={!matter.header}
+        options={matter.options}
+        choices={matter.choices}
+        initial={draft ?? ballot?.choices}
+        onSubmit={(choices) =>
+          setPending({ choices, idempotencyKey: newIdempotencyKey() })
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="stack-small">
+      <BallotReceipt ballot={ballot} focus={justCast} />
+      <button
+        type="button"
+        className="secondary wide"
+        onClick={() => {
+          setJustCast(false);
+          setChanging(true);
+        }}
+      >
+        Change my vote
+      </button>
+    </div>
+  );
+}

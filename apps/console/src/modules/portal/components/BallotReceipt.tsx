@@ -1,0 +1,36 @@
+import type { OwnBallot } from '@livevote/contracts';
+import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../../ui/utils/format';
+
+export interface BallotReceiptProps {
+  ballot: OwnBallot;
+  /** Move focus here (right after casting), so screen readers read the receipt. */
+  focus?: boolean;
+}
+
+export function BallotReceipt({ ballot, focus = false }: BallotReceiptProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  return (
+    <div
+      className="receipt"
+      role="status"
+      aria-labelledby={`receipt-${ballot.ballotId}`}
+    >
+      <h4 id={`receipt-${ballot.ballotId}`} tabIndex={-1} ref={heading}>
+        {ballot.method === 'proxy'
+          ? 'Your early vote is recorded'
+          : 'Your vote is recorded'}
+      </h4>
+      <p>
+        You chose: <strong>{ballot.choices.join(', ')}</strong>
+      </p>
+      <p className="muted small">
+        {formatDateTime(ballot.castAt)} · receipt{' '}
+        <code>{ballot.ballotId.slice(0, 8)}</code>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useServerClockOffset } from '../../../api/live/use-live';
+import { Countdown } from '../../live/components/Countdown';
+import type { BallotTarget } from '../hooks/useBallot';
+import { BallotPanel, type BallotMode, type PortalMatter } from './BallotPanel';
+
+export interface MatterCardProps {
+  matter: PortalMatter;
+  mode: BallotMode;
+  target: Omit<BallotTarget, 'matterKey'>;
+}
+
+export function MatterCard({ matter, mode, target }: MatterCardProps) {
+  const offsetMs = useServerClockOffset();
+  const titleId = `matter-${matter.matterKey}`;
+  return (
+    <article
+      className={`matter-card matter-${mode}`}
+      aria-labelledby={titleId}
+      data-matter={matter.matterKey}
+    >
+      <div className="matter-card-head">
+        <h3 id={titleId}>{matter.name}</h3>
+        {mode === 'live' && matter.liveEndsAt && (
+          <Countdown
+            endsAt={matter.liveEndsAt}
+            offsetMs={offsetMs}
+            label="Time left to vote"
+          />
+        )}
+      </div>
+      {matter.snippet && <p className="snippet">{matter.snippet}</p>}
+      <BallotPanel
+        key={mode}
+        target={{ ...target, matterKey: matter.matterKey }}
+        matter={matter}
+        mode={mode}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,86 @@
+import { PortalRegisterRequest } from '@livevote/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../ui/components/Alert';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { describeIssues } from '../../ui/utils/validation';
+import type { PortalSession } from '../hooks/usePortalSession';
+
+/** Self-registration with the control number printed on the meeting notice. */
+export function PortalEntryForm({
+  register,
+}: {
+  register: PortalSession['register'];
+}) {
+  const id = useId();
+  const [controlNumber, setControlNumber] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState<string>();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = PortalRegisterRequest.safeParse({
+      controlNumber,
+      name,
+      email: email.trim(),
+    });
+    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    setInvalid(undefined);
+    register.mutate(parsed.data);
+  }
+
+  return (
+    <form
+      className="panel"
+      aria-labelledby={`${id}-title`}
+      onSubmit={handleSubmit}
+    >
+      <h2 id={`${id}-title`}>Join with your control number</h2>
+      <p className="hint">
+        Use the personal link from your invitation e-mail, or enter the control
+        number from your meeting notice.
+      </p>
+      {invalid && <Alert>{invalid}</Alert>}
+      <ErrorMessage error={register.error} />
+      <div className="field">
+        <label htmlFor={`${id}-control`}>Control number</label>
+        <input
+          id={`${id}-control`}
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          value={controlNumber}
+          onChange={(event) => setControlNumber(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Your name</label>
+        <input
+          id={`${id}-name`}
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Your e-mail</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <button
+        type="submit"
+        className="primary wide big"
+        disabled={register.isPending}
+      >
+        {register.isPending ? 'Joining…' : 'Join the meeting'}
+      </button>
+    </form>
+  );
+}

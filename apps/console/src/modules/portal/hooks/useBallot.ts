@@ -1,0 +1,63 @@
+import type { OwnBallot } from '@livevote/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { portalApi } from '../../../api/portal-api';
+import { queryKeys } from '../../../api/query-keys';
+
+export interface BallotTarget {
+  shortCode: string;
+  voterKey: string;
+  voterToken: string;
+  matterKey: string;
+}
+
+/** The member's own ballot on a matter, or null when none was cast. */
+export function useOwnBallot({
+  shortCode,
+  voterKey,
+  voterToken,
+  matterKey,
+}: BallotTarget) {
+  return useQuery({
+    queryKey: queryKeys.ownBallot(shortCode, voterKey, matterKey),
+    queryFn: () => portalApi.ownBallot(shortCode, matterKey, voterToken),
+  });
+}
+
+export interface CastInput {
+  choices: string[];
+  /** The same key for every retry of one confirmed choice. */
+  idempotencyKey: string;
+  method: OwnBallot['method'];
+}
+
+export function useCastBallot({
+  shortCode,
+  voterKey,
+  voterToken,
+  matterKey,
+}: BallotTarget) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ choices, idempotencyKey }: CastInput) =>
+      portalApi.castBallot(
+        shortCode,
+        matterKey,
+        choices,
+        voterToken,
+        idempotencyKey,
+      ),
+    onSuccess: (receipt, { choices, method }) => {
+      const ballot: OwnBallot = {
+        ballotId: receipt.ballotId,
+        matterKey: receipt.matterKey,
+        choices,
+        method,
+        castAt: receipt.castAt,
+      };
+      queryClient.setQueryData(
+        queryKeys.ownBallot(shortCode, voterKey, matterKey),
+        ballot,
+      );
+    },
+  });
+}

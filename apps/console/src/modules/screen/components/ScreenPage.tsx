@@ -1,0 +1,24 @@
+import { useParams, useSearchParams } from 'react-router';
+import { LiveChannelProvider } from '../../../api/live/LiveChannelProvider';
+import { ScreenView } from './ScreenView';
+
+/** `/screen/:shortCode?token=...` with a read-only screen token. */
+export function ScreenPage() {
+  const { shortCode = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (!token) {
+    return (
+      <div className="screen screen-idle">
+        <p role="alert">
+          This screen link has no token. Ask the chair for a new screen link.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <LiveChannelProvider shortCode={shortCode} token={token}>
+      <ScreenView />
+    </LiveChannelProvider>
+  );
+}
