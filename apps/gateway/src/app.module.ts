@@ -24,6 +24,7 @@ import { LiveCoreModule } from './live/live-core.module';
 import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
+import { RemindersModule } from './reminders/reminders.module';
 import { VotingModule } from './voting/voting.module';
 
 export interface AppContext {
@@ -94,6 +95,7 @@ export class AppModule {
         }),
         ...domainModules(context),
         VotingModule.register(context.config),
+        RemindersModule.register(context.config),
         LiveModule,
         PortalModule,
         HealthModule,

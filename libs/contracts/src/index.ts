@@ -10,3 +10,4 @@ export * from './invites';
 export * from './live';
 export * from './portal';
 export * from './partner';
+export * from './reminders';

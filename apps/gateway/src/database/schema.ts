@@ -506,3 +506,52 @@ export const meetingEarlyVotingExtensions = pgTable(
 export type ScheduledMailKind = 'reminder' | 'starting' | 'summary';
 export type ScheduledMailStatus =
   'sending' | 'sent' | 'retry' | 'failed' | 'cancelled';
+
+/**
+ * Every scheduled e-mail (reminders, "meeting is starting", manager summaries), one row per
+ * kind, meeting, recipient and period: the row is claimed before the message is sent, so a
+ * second node or a restart never sends it again; failures wait here for their retry.
+ */
+export const scheduledMail = pgTable(
+  'scheduled_mail',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ScheduledMailKind>().notNull(),
+    /** The voter's id, or a manager's lower-cased address. */
+    recipient: text('recipient').notNull(),
+    voterId: uuid('voter_id').references(() => voters.id, {
+      onDelete: 'cascade',
+    }),
+    email: text('email').notNull(),
+    /** The reminder round's instant, the meeting date, or the summary's local date. */
+    period: text('period').notNull(),
+    dueAt: at('due_at').notNull(),
+    status: text('status')
+      .$type<ScheduledMailStatus>()
+      .notNull()
+      .default('sending'),
+    /** Attempts started; a result is recorded only by the attempt that claimed the row. */
+    attempts: integer('attempts').notNull().default(1),
+    /** While sending: after this, a crashed sender's claim may be taken over. */
+    leaseUntil: at('lease_until'),
+    nextAttemptAt: at('next_attempt_at'),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    sentAt: at('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('scheduled_mail_send_key').on(
+      t.meetingId,
+      t.kind,
+      t.recipient,
+      t.period,
+    ),
+    index('scheduled_mail_meeting_status_idx').on(t.meetingId, t.status),
+    index('scheduled_mail_voter_idx').on(t.voterId),
+  ],
+);

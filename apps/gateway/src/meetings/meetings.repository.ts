@@ -82,7 +82,11 @@ export class MeetingsRepository {
         select member_id, bool_or(voter_id is not null) as electronic from b where method = 'proxy' group by member_id
       ),
       present as (select distinct member_id from v where in_attendance),
-      rsvp as (select distinct member_id from v where attending)
+      rsvp as (select distinct member_id from v where attending),
+      mf as (
+        select kind, status from scheduled_mail
+        where meeting_id = ${meetingId} and status in ('retry', 'failed')
+      )
       select
         (select count(*) from m)::int as "totalUnits",
         (select coalesce(sum(shares), 0) from m)::float8 as "totalUnitsShares",
@@ -114,7 +118,13 @@ export class MeetingsRepository {
         (select count(*) from m join present p on p.member_id = m.id where m.arrears)::int
           as "totalArrearsUnitAttendance",
         (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id where m.arrears)::float8
-          as "totalArrearsShareAttendance"
+          as "totalArrearsShareAttendance",
+        (select count(*) from mf where kind = 'reminder')::int as "reminderMailFailed",
+        (select count(*) from mf where kind = 'reminder' and status = 'retry')::int as "reminderMailRetrying",
+        (select count(*) from mf where kind = 'starting')::int as "startingMailFailed",
+        (select count(*) from mf where kind = 'starting' and status = 'retry')::int as "startingMailRetrying",
+        (select count(*) from mf where kind = 'summary')::int as "summaryMailFailed",
+        (select count(*) from mf where kind = 'summary' and status = 'retry')::int as "summaryMailRetrying"
     `);
     const row = (result as unknown as { rows: Record<string, unknown>[] })
       .rows[0];

@@ -13,6 +13,7 @@ import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
+import { noticeStatusSummary } from '../reminders/notice-status';
 import { MeetingAccess, type MeetingRow } from './meeting-access';
 import { MeetingErrorCode, MeetingException } from './meetings.exception';
 import { mapMeeting, mapMeetingSettings } from './meetings.mapper';
@@ -197,7 +198,7 @@ export class MeetingsService {
       totalArrearsUnitAttendance: counts.totalArrearsUnitAttendance,
       totalArrearsShareAttendance: counts.totalArrearsShareAttendance,
       cachedAt: this.clock.now().toISOString(),
-      noticeStatusSummary: `${invitedVoters} of ${counts.totalVoters} voters invited`,
+      noticeStatusSummary: noticeStatusSummary(invitedVoters, counts),
       testVoterStats: '',
       questions: {},
       rtvPresence,

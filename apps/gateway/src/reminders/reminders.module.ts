@@ -1,0 +1,57 @@
+import { BullModule } from '@nestjs/bullmq';
+import { DynamicModule, Module, type Provider } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { AppConfig } from '../config/app-config';
+import { InvitesModule } from '../members/invites.module';
+import { BullmqMailScheduler, MailProcessor } from './bullmq-mail-scheduler';
+import { InProcessMailScheduler } from './in-process-mail-scheduler';
+import { MAIL_QUEUE, MailScheduler } from './mail-scheduler';
+import { RemindersRepository } from './reminders.repository';
+import { RemindersService } from './reminders.service';
+import { UnsubscribeController } from './unsubscribe.controller';
+import { UnsubscribeTokens } from './unsubscribe-tokens';
+
+/** Scheduled e-mail (reminders, "meeting is starting", manager summaries) and unsubscribe. */
+@Module({})
+export class RemindersModule {
+  /** Schedules live in BullMQ when Redis is configured, in a timer of this process otherwise. */
+  static register(config: AppConfig): DynamicModule {
+    const scheduler: Provider[] = config.redis.url
+      ? [
+          BullmqMailScheduler,
+          MailProcessor,
+          { provide: MailScheduler, useExisting: BullmqMailScheduler },
+        ]
+      : [
+          {
+            provide: MailScheduler,
+            inject: [RemindersService],
+            useFactory: (reminders: RemindersService) =>
+              new InProcessMailScheduler(reminders),
+          },
+        ];
+    return {
+      module: RemindersModule,
+      imports: [
+        InvitesModule,
+        JwtModule.registerAsync({
+          inject: [AppConfig],
+          useFactory: (appConfig: AppConfig) => ({
+            secret: appConfig.jwtSecret,
+          }),
+        }),
+        ...(config.redis.url
+          ? [BullModule.registerQueue({ name: MAIL_QUEUE })]
+          : []),
+      ],
+      controllers: [UnsubscribeController],
+      providers: [
+        RemindersRepository,
+        RemindersService,
+        UnsubscribeTokens,
+        ...scheduler,
+      ],
+      exports: [RemindersService, MailScheduler],
+    };
+  }
+}
