@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../config/app-config';
@@ -29,7 +30,10 @@ import {
     IdentityModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }),
+      // a KeyObject: given a string, jsonwebtoken first tries it as a PEM public key on every verify
+      useFactory: (config: AppConfig) => ({
+        secret: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')),
+      }),
     }),
   ],
   providers: [

@@ -6,6 +6,19 @@ import { PresenceTracker } from './presence-tracker';
 
 const PRESENCE_INTERVAL_MS = 500;
 const ATTENDANCE_FLUSH_MS = 1000;
+/**
+ * Each presence broadcast is two messages to every voter: past 500 voters the interval grows
+ * with the audience (at most about 2,000 messages a second), or a crowd joining costs O(N^2).
+ */
+const PRESENCE_MS_PER_VOTER = 1;
+const PRESENCE_MAX_INTERVAL_MS = 5000;
+
+export function presenceIntervalMs(voters: number): number {
+  return Math.min(
+    PRESENCE_MAX_INTERVAL_MS,
+    Math.max(PRESENCE_INTERVAL_MS, Math.round(voters * PRESENCE_MS_PER_VOTER)),
+  );
+}
 
 export interface MeetingRef {
   id: string;
@@ -18,6 +31,8 @@ export interface MeetingRef {
 export class LivePresence implements OnApplicationShutdown {
   private readonly logger = new Logger('Presence');
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Voters of each meeting at its last broadcast: how far the next one reaches. */
+  private readonly audience = new Map<string, number>();
   private attended = new Set<string>();
   private readonly figures = new Map<
     string,
@@ -101,7 +116,10 @@ export class LivePresence implements OnApplicationShutdown {
     if (this.pending.has(meeting.id)) return;
     this.pending.set(
       meeting.id,
-      setTimeout(() => void this.broadcast(meeting), PRESENCE_INTERVAL_MS),
+      setTimeout(
+        () => void this.broadcast(meeting),
+        presenceIntervalMs(this.audience.get(meeting.id) ?? 0),
+      ),
     );
   }
 
@@ -112,6 +130,8 @@ export class LivePresence implements OnApplicationShutdown {
         this.presence(meeting),
         this.quorum(meeting),
       ]);
+      if (presence.numVoters) this.audience.set(meeting.id, presence.numVoters);
+      else this.audience.delete(meeting.id);
       this.broadcaster.toMeeting(meeting.id, 'meeting.presence', presence);
       this.broadcaster.toMeeting(meeting.id, 'meeting.quorum', quorum);
     } catch (error) {

@@ -164,6 +164,8 @@ export class RedisPresenceTracker extends PresenceTracker {
     super();
     this.heartbeat = setInterval(() => void this.refresh(), HEARTBEAT_MS);
     this.heartbeat.unref();
+    // a restarted Redis has lost the sets: publish them again at once, not at the next beat
+    redis.on('ready', () => void this.refresh());
   }
 
   async count(meetingId: string): Promise<PresenceCount> {

@@ -32,7 +32,8 @@ export type BatchOutcome =
 
 interface OutcomeRow {
   kind: 'accepted' | 'replayed';
-  ord: number;
+  /** Set for replays; an accepted row is matched to its input by ballot_id. */
+  ord: number | null;
   ballot_id: string;
   cast_at: string | Date;
   method: BallotMethod | null;
@@ -145,19 +146,23 @@ export class BallotsRepository {
           idempotency_key, cast_at)
         select c.event_id, c.matter_id, c.member_id, c.voter_id, c.recorded_by, c.method, c.choices, c.weight,
           c.idem_key, c.received_at
-        from cand c join upserted u on u.receipt_id = c.event_id
+        from cand c
+        -- not a join: with the planner's one-row guess for CTEs a join became a nested loop, O(batch^2)
+        where c.event_id = any (array(select receipt_id from upserted))
         on conflict do nothing
         returning id
       )
-      select 'accepted' as kind, c.ord, u.receipt_id as ballot_id, u.cast_at, u.method, u.choices, u.weight,
-        u.prev_method, u.prev_choices, u.prev_weight
-      from upserted u join cand c on c.event_id = u.receipt_id
+      select 'accepted' as kind, null::int as ord, u.receipt_id as ballot_id, u.cast_at, u.method, u.choices,
+        u.weight, u.prev_method, u.prev_choices, u.prev_weight
+      from upserted u
       union all
       select 'replayed', r.ord, r.id, r.cast_at, null, null, null, null, null, null from replay r
     `);
     const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
+    // an accepted ballot's receipt is the event id its input was given
+    const ordOf = new Map(inputs.map((input, ord) => [input.eventId, ord]));
     for (const row of rows<OutcomeRow>(result)) {
-      outcomes[row.ord] =
+      outcomes[row.ord ?? ordOf.get(row.ballot_id)!] =
         row.kind === 'replayed'
           ? {
               status: 'replayed',

@@ -10,6 +10,8 @@ import {
 } from './deadline-scheduler';
 
 export const DEADLINE_QUEUE = 'deadlines';
+/** Jobs are due this long before the deadline; the handler waits out the rest on a timer. */
+export const DEADLINE_LEAD_MS = 100;
 
 interface DeadlineJob {
   matterId: string;
@@ -19,6 +21,7 @@ interface DeadlineJob {
 /** Delayed jobs in Redis: whichever node's worker is free fires the deadline. */
 @Injectable()
 export class BullmqDeadlineScheduler extends DeadlineScheduler {
+  private readonly logger = new Logger('Deadlines');
   handler?: DeadlineHandler;
 
   constructor(
@@ -39,7 +42,10 @@ export class BullmqDeadlineScheduler extends DeadlineScheduler {
       { matterId: deadline.matterId, generation: deadline.generation },
       {
         jobId: deadlineJobId(deadline.matterId, deadline.generation),
-        delay: Math.max(0, deadline.at.getTime() - this.clock.nowMs()),
+        delay: Math.max(
+          0,
+          deadline.at.getTime() - this.clock.nowMs() - DEADLINE_LEAD_MS,
+        ),
         attempts: 20,
         backoff: { type: 'exponential', delay: 100 },
         removeOnComplete: true,
@@ -50,6 +56,26 @@ export class BullmqDeadlineScheduler extends DeadlineScheduler {
 
   async cancel(matterId: string, generation: number): Promise<void> {
     await this.queue.remove(deadlineJobId(matterId, generation)).catch(() => 0);
+  }
+
+  /** On every reconnect after the first: a restarted Redis without persistence has no jobs. */
+  override onRestored(handler: () => Promise<void>): void {
+    this.queue.client
+      .then((client) => {
+        let connected = client.status === 'ready';
+        client.on('ready', () => {
+          if (connected)
+            handler().catch((error: unknown) =>
+              this.logger.warn(
+                `re-scheduling deadlines failed: ${String(error)}`,
+              ),
+            );
+          connected = true;
+        });
+      })
+      .catch((error: unknown) =>
+        this.logger.warn(`deadline queue unavailable: ${String(error)}`),
+      );
   }
 }
 

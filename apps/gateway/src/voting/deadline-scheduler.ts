@@ -16,6 +16,12 @@ export abstract class DeadlineScheduler {
   abstract onDeadline(handler: DeadlineHandler): void;
   abstract schedule(deadline: Deadline): Promise<void>;
   abstract cancel(matterId: string, generation: number): Promise<void>;
+
+  /**
+   * The handler runs whenever the scheduler's store came back and may have lost deadlines
+   * (Redis restarted without persistence): it re-schedules what the database says is live.
+   */
+  onRestored(_handler: () => Promise<void>): void {}
 }
 
 export function deadlineJobId(matterId: string, generation: number): string {

@@ -68,6 +68,7 @@ export class LiveVotingService
     scheduler.onDeadline((deadline) =>
       this.onDeadline(deadline.matterId, deadline.generation),
     );
+    scheduler.onRestored(() => this.reconcile());
     ingest.setAcceptedHandler((matterId, changes) =>
       this.afterBallots(matterId, changes),
     );
@@ -95,7 +96,9 @@ export class LiveVotingService
         ? await this.repository.lock(meeting.id, matterKey)
         : undefined;
       if (!matter) throw new VotingException(VotingErrorCode.MatterNotFound);
-      return { before: matter, after: await this.transition(matter, request) };
+      const after = await this.transition(matter, request);
+      if (after.liveStatus === 'closed') await this.recordClose(after, 'stop');
+      return { before: matter, after };
     });
     this.directory.invalidate(after.id);
     if (request.action === 'start') await this.tallies.rebuild(after.id);
@@ -111,7 +114,7 @@ export class LiveVotingService
         .cancel(before.id, before.liveGeneration)
         .catch(() => undefined);
     await this.publishState(after, shortCode);
-    if (after.liveStatus === 'closed') await this.afterClose(after, 'stop');
+    if (after.liveStatus === 'closed') await this.finalTally(after);
     else await this.tallies.broadcastNow(after.id);
   }
 
@@ -244,20 +247,28 @@ export class LiveVotingService
     generation: number,
   ): Promise<void> {
     const info = await this.directory.get(matterId);
-    const early = info?.liveEndsAt
-      ? info.liveEndsAt.getTime() - this.clock.nowMs()
-      : 0;
-    if (early > 0 && info?.liveGeneration === generation) {
+    // a deadline job fires a little early (DEADLINE_LEAD_MS): a timer here is more punctual than
+    // the queue's pickup; again if it fired early by the event loop's clock, or the close would not
+    const endsAt =
+      info?.liveGeneration === generation
+        ? info.liveEndsAt?.getTime()
+        : undefined;
+    for (let tries = 0; endsAt !== undefined && tries < 3; tries++) {
+      const early = endsAt - this.clock.nowMs();
+      if (early <= 0) break;
       await new Promise((resolve) => setTimeout(resolve, early));
     }
-    const closed = await this.unitOfWork.run(() =>
-      this.repository.closeAtDeadline(matterId, generation, this.clock.now()),
-    );
+    const closed = await this.unitOfWork.run(async () => {
+      const row = await this.repository.closeAtDeadline(matterId, generation, this.clock.now());
+      if (row) await this.recordClose(row, 'deadline');
+      return row;
+    });
     if (!closed) return;
     this.directory.invalidate(matterId);
-    const shortCode = (await this.directory.get(matterId))?.shortCode ?? '';
+    const shortCode =
+      info?.shortCode ?? (await this.directory.get(matterId))?.shortCode ?? '';
     await this.publishState(closed, shortCode);
-    await this.afterClose(closed, 'deadline');
+    await this.finalTally(closed);
   }
 
   private async afterBallots(
@@ -291,21 +302,23 @@ export class LiveVotingService
         matter.liveGeneration !== generation
       )
         return undefined;
-      return this.repository.setLiveState(
+      const row = await this.repository.setLiveState(
         matterId,
         { liveStatus: 'closed', liveClosedAt: this.clock.now() },
         this.clock.now(),
       );
+      await this.recordClose(row, 'all_voted');
+      return row;
     });
     if (!closed) return;
     this.directory.invalidate(matterId);
     await this.scheduler.cancel(matterId, generation).catch(() => undefined);
     await this.publishState(closed, shortCode);
-    await this.afterClose(closed, 'all_voted');
+    await this.finalTally(closed);
   }
 
-  /** The record kept with a closed matter, and the final tally from a recount. */
-  private async afterClose(
+  /** The record kept with a closed matter, written in the transaction that closes it. */
+  private async recordClose(
     matter: LiveMatterRow,
     reason: CloseReason,
   ): Promise<void> {
@@ -323,6 +336,10 @@ export class LiveVotingService
       votesCast: cast.votes,
       sharesCast: cast.shares,
     });
+  }
+
+  /** The final tally of a closed matter: a recount of its ballots, sent to chairs and screens. */
+  private async finalTally(matter: LiveMatterRow): Promise<void> {
     await this.tallies.rebuild(matter.id);
     await this.tallies.broadcastNow(matter.id);
   }

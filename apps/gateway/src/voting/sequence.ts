@@ -22,6 +22,17 @@ export class MemorySequenceStore extends SequenceStore {
   }
 }
 
+// A missing counter starts at Redis's clock in milliseconds rather than at 1: when Redis lost it
+// (restarted without persistence) the numbers still go up for clients that saw the old ones.
+const NEXT = `
+local value = redis.call('incr', KEYS[1])
+if value == 1 then
+  local now = redis.call('time')
+  value = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+  redis.call('set', KEYS[1], string.format('%.0f', value))
+end
+return value`;
+
 export class RedisSequenceStore extends SequenceStore {
   constructor(
     private readonly redis: Redis,
@@ -30,8 +41,8 @@ export class RedisSequenceStore extends SequenceStore {
     super();
   }
 
-  next(matterId: string): Promise<number> {
-    return this.redis.incr(this.key(matterId));
+  async next(matterId: string): Promise<number> {
+    return Number(await this.redis.eval(NEXT, 1, this.key(matterId)));
   }
 
   async current(matterIds: string[]): Promise<Map<string, number>> {
