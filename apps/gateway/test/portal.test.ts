@@ -23,11 +23,9 @@ describe('Voter portal API', () => {
   let voters: VoterFixture[];
 
   const controlNumberOf = async (memberId: string) =>
-    (await gateway.app
-      .get(Database)
-      .db.query.members.findFirst({
-        where: (m, { eq }) => eq(m.id, memberId),
-      }))!.controlNumber;
+    (await gateway.app.get(Database).db.query.members.findFirst({
+      where: (m, { eq }) => eq(m.id, memberId),
+    }))!.controlNumber;
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -31,6 +31,14 @@ import { UsersService } from './users.service';
     UsersRepository,
     UsersService,
   ],
-  exports: [AccessTokens, AuthRateLimiter, JwtAuthGuard, PasswordHasher, UsersRepository, UsersService, Totp],
+  exports: [
+    AccessTokens,
+    AuthRateLimiter,
+    JwtAuthGuard,
+    PasswordHasher,
+    UsersRepository,
+    UsersService,
+    Totp,
+  ],
 })
 export class IdentityModule {}

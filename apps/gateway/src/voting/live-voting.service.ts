@@ -259,7 +259,11 @@ export class LiveVotingService
       await new Promise((resolve) => setTimeout(resolve, early));
     }
     const closed = await this.unitOfWork.run(async () => {
-      const row = await this.repository.closeAtDeadline(matterId, generation, this.clock.now());
+      const row = await this.repository.closeAtDeadline(
+        matterId,
+        generation,
+        this.clock.now(),
+      );
       if (row) await this.recordClose(row, 'deadline');
       return row;
     });
