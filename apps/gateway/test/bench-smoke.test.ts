@@ -1,0 +1,214 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from './support/services';
+
+const REPO = resolve(__dirname, '../../..');
+const run = promisify(execFile);
+const HARNESS_TIMEOUT_MS = 240_000;
+
+/** Runs bench/<name>.mjs and returns its one JSON line, parsed. */
+async function harness(name: string, args: string[]): Promise<unknown> {
+  const { stdout } = await run(
+    process.execPath,
+    [resolve(REPO, 'bench', `${name}.mjs`), ...args],
+    {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        BENCH_DATABASE_URL: TEST_DATABASE_URL,
+        BENCH_REDIS_URL: TEST_REDIS_URL,
+      },
+      maxBuffer: 16 * 2 ** 20,
+    },
+  );
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0]);
+}
+
+const Latency = z.object({
+  n: z.number().int().positive(),
+  p50: z.number(),
+  p90: z.number(),
+  p99: z.number(),
+  max: z.number(),
+});
+const Target = z.object({ rule: z.string(), met: z.boolean() });
+const Line = { run: z.number().int(), at: z.iso.datetime() };
+
+/**
+ * Every harness at N = 50 and short durations, so they cannot rot. Figures are not checked:
+ * benchmarks are never timed assertions; only the shape of each line and the ingest recount.
+ */
+describe('bench harnesses (smoke, N = 50)', () => {
+  beforeAll(() => {
+    execFileSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-b', resolve(__dirname, '..')],
+      { stdio: 'inherit' },
+    );
+  }, 120_000);
+
+  it(
+    'fanout measures the gateway and the bare socket.io server on the same sockets',
+    async () => {
+      const line = z
+        .object({
+          ...Line,
+          bench: z.literal('fanout'),
+          runs: z
+            .array(
+              z.object({
+                sockets: z.literal(50),
+                bytes: z.object({ gateway: z.number(), bare: z.number() }),
+                gateway: Latency,
+                bare: Latency,
+                p50Ratio: z.number(),
+                p99Ratio: z.number(),
+              }),
+            )
+            .length(1),
+          target: Target,
+        })
+        .parse(await harness('fanout', ['--sockets', '50', '--rounds', '1']));
+      expect(line.runs[0].gateway.n).toBe(100);
+      expect(line.runs[0].bare.n).toBe(100);
+      expect(line.runs[0].bytes.bare).toBe(line.runs[0].bytes.gateway);
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
+    'ingest recounts exactly the ballots it was acknowledged',
+    async () => {
+      const line = z
+        .object({
+          ...Line,
+          bench: z.literal('ingest'),
+          voters: z.literal(50),
+          gateway: z.object({
+            acks: z.number().int().positive(),
+            acksPerSecond: z.number(),
+            ackLatency: Latency,
+            errors: z.record(z.string(), z.number()),
+            batches: z.object({
+              batches: z.number(),
+              meanSize: z.number(),
+              meanCommitMs: z.number(),
+            }),
+          }),
+          recount: z.object({
+            ballotEvents: z.number(),
+            acknowledgedStored: z.number(),
+            lastMismatches: z.number(),
+            equalsAcks: z.boolean(),
+          }),
+          baseline: z.object({
+            connections: z.number(),
+            rowsPerSecond: z.number(),
+            latency: Latency,
+          }),
+          target: Target,
+        })
+        .parse(
+          await harness('ingest', [
+            '--voters',
+            '50',
+            '--matters',
+            '3',
+            '--seconds',
+            '2',
+          ]),
+        );
+      expect(line.recount).toMatchObject({
+        ballotEvents: line.gateway.acks,
+        acknowledgedStored: line.gateway.acks,
+        lastMismatches: 0,
+        equalsAcks: true,
+      });
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
+    'deadlines reports the lateness of every close beside bare BullMQ jobs',
+    async () => {
+      z.object({
+        ...Line,
+        bench: z.literal('deadlines'),
+        matters: z.literal(20),
+        redisHz: z.number(),
+        gateway: z.object({
+          lateness: Latency,
+          latenessBySocketNode: z.object({ a: Latency, b: Latency }),
+          closeEvents: z.number(),
+          doubleCloses: z.number(),
+          missing: z.number(),
+          closedAtDeadline: z.number(),
+        }),
+        baseline: z.object({ lateness: Latency, fired: z.literal(20) }),
+        target: Target,
+      }).parse(
+        await harness('deadlines', ['--matters', '20', '--spread-ms', '1000']),
+      );
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
+    'memory reports RSS per socket of the gateway and of bare socket.io',
+    async () => {
+      const PerSocket = z.object({
+        rssBeforeMb: z.number(),
+        rssAfterMb: z.number(),
+        bytesPerSocket: z.number(),
+      });
+      z.object({
+        ...Line,
+        bench: z.literal('memory'),
+        sockets: z.literal(50),
+        gateway: PerSocket,
+        bare: PerSocket,
+        perSocketRatio: z.number(),
+        target: Target,
+      }).parse(await harness('memory', ['--sockets', '50']));
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
+    'multinode measures one node and two nodes',
+    async () => {
+      z.object({
+        ...Line,
+        bench: z.literal('multinode'),
+        sockets: z.literal(50),
+        oneNode: Latency,
+        twoNodes: Latency,
+        twoNodesBySocketNode: z.object({ a: Latency, b: Latency }),
+        addedP50Ms: z.number(),
+        target: Target,
+      }).parse(
+        await harness('multinode', ['--sockets', '50', '--rounds', '1']),
+      );
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
+    'import-members imports every unit through a gateway of its own',
+    async () => {
+      z.object({
+        ...Line,
+        bench: z.literal('import-members'),
+        units: z.literal(50),
+        voters: z.number(),
+        ms: z.number(),
+      }).parse(await harness('run-import-members', ['--units', '50']));
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+});

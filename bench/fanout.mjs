@@ -1,0 +1,131 @@
+// Fan-out: N voter sockets subscribed through the real gateway (PostgreSQL + Redis); the chair
+// starts and stops a matter; latency from the action request to each socket's matter.state.
+// Baseline in the same run: a bare socket.io server broadcasting an event of the same size.
+//
+//   node bench/fanout.mjs [--sockets 1000,5000,10000] [--rounds 5] [--cpu-prof DIR]
+import { parseArgs } from 'node:util';
+import { forkBareServer, forkGenerator } from './lib/children.mjs';
+import { log, withServices } from './lib/env.mjs';
+import {
+  bareRounds,
+  connectAll,
+  gatewayRounds,
+  SETTLE_MS,
+  settleMs,
+  firstArrivals,
+  sleep,
+  summarizeRounds,
+} from './lib/fanout.mjs';
+import { managerToken, seedMeeting } from './lib/fixtures.mjs';
+import { startGateway } from './lib/gateway.mjs';
+import { ratio } from './lib/stats.mjs';
+
+const { values } = parseArgs({
+  options: {
+    sockets: { type: 'string', default: '1000,5000,10000' },
+    rounds: { type: 'string', default: '5' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const sizes = values.sockets.split(',').map(Number);
+const rounds = Number(values.rounds);
+
+const result = await withServices(async ({ database, redis }) => {
+  const gateway = await startGateway({
+    databaseUrl: database.url,
+    redis,
+    cpuProfDir: values['cpu-prof'],
+  });
+  const generator = await forkGenerator();
+  const bare = await forkBareServer();
+  try {
+    const seed = await seedMeeting(database.url, {
+      voters: Math.max(...sizes),
+      matters: 1,
+    });
+    const token = managerToken(seed.userId);
+    const [matterId] = seed.matterIds;
+    // sizes ascending, sockets added to the crowd already there: 10,000 connects, not 16,000
+    const ascending = [...sizes].sort((a, b) => a - b);
+    const viaGateway = new Map();
+    for (const [i, n] of ascending.entries()) {
+      const from = i ? ascending[i - 1] : 0;
+      const connect = await connectAll(generator, {
+        url: `${gateway.baseUrl}/live`,
+        tokens: seed.voters.slice(from, n).map((voter) => voter.token),
+        subscribe: seed.shortCode,
+      });
+      log(
+        `fanout: ${n} gateway sockets subscribed (${n - from} more in ${connect.ms} ms)`,
+      );
+      await sleep(settleMs(n));
+      viaGateway.set(
+        n,
+        await gatewayRounds(generator, {
+          baseUrl: gateway.baseUrl,
+          shortCode: seed.shortCode,
+          matterId,
+          token,
+          rounds,
+        }),
+      );
+    }
+    await generator.call('disconnect');
+    const viaBare = new Map();
+    for (const [i, n] of ascending.entries()) {
+      const from = i ? ascending[i - 1] : 0;
+      await connectAll(generator, { url: `${bare.url}/live`, count: n - from });
+      await sleep(SETTLE_MS);
+      viaBare.set(
+        n,
+        await bareRounds(generator, {
+          url: bare.url,
+          events: viaGateway.get(n).events,
+          rounds,
+        }),
+      );
+    }
+    await generator.call('disconnect');
+    const runs = ascending.map((n) => {
+      const gatewayStats = summarizeRounds(viaGateway.get(n).samples);
+      const bareStats = summarizeRounds(viaBare.get(n).samples);
+      log(
+        `fanout: ${n} sockets gateway ${JSON.stringify(gatewayStats)} bare ${JSON.stringify(bareStats)}`,
+      );
+      return {
+        sockets: n,
+        bytes: { gateway: viaGateway.get(n).bytes, bare: viaBare.get(n).bytes },
+        gateway: gatewayStats,
+        bare: bareStats,
+        firstArrival: {
+          gateway: firstArrivals(viaGateway.get(n).samples),
+          bare: firstArrivals(viaBare.get(n).samples),
+        },
+        p50Ratio: ratio(gatewayStats.p50, bareStats.p50),
+        p99Ratio: ratio(gatewayStats.p99, bareStats.p99),
+      };
+    });
+    const largest = runs[runs.length - 1];
+    return {
+      bench: 'fanout',
+      rounds,
+      actionsPerSize: rounds * 2,
+      runs,
+      target: {
+        rule: `p99 at ${largest.sockets} sockets <= 1.25 x bare`,
+        met: largest.p99Ratio !== null && largest.p99Ratio <= 1.25,
+      },
+    };
+  } finally {
+    await generator.stop();
+    await bare.stop();
+    await gateway.stop();
+  }
+});
+console.log(
+  JSON.stringify({
+    ...result,
+    run: Number(process.env.BENCH_RUN ?? 1),
+    at: new Date().toISOString(),
+  }),
+);

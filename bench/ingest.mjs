@@ -1,0 +1,185 @@
+// Ballot ingest: V voter sockets on one gateway node, each casting its next ballot as soon as
+// the last was acknowledged, for a fixed time; durable acks a second and ack latency, then a
+// recount of the stored ballots against the acknowledgements. Baseline in the same run:
+// single-row INSERT ... ON CONFLICT DO UPDATE straight to PostgreSQL over as many connections
+// as the gateway's pool (DATABASE_POOL_SIZE) has.
+//
+//   node bench/ingest.mjs [--voters 200] [--matters 10] [--seconds 30] [--pg-connections 10] [--cpu-prof DIR]
+import { parseArgs } from 'node:util';
+import { forkGenerator } from './lib/children.mjs';
+import { log, withServices } from './lib/env.mjs';
+import { connectAll, settleMs, sleep } from './lib/fanout.mjs';
+import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
+import { need } from './lib/deps.mjs';
+import { startGateway } from './lib/gateway.mjs';
+import { ratio } from './lib/stats.mjs';
+
+const { values } = parseArgs({
+  options: {
+    voters: { type: 'string', default: '200' },
+    matters: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '30' },
+    'pg-connections': { type: 'string', default: '10' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const voters = Number(values.voters);
+const matterCount = Number(values.matters);
+const durationMs = Number(values.seconds) * 1000;
+const pgConnections = Number(values['pg-connections']);
+
+/** Every acknowledged ballot stored, and each member's current ballot is its last ack. */
+async function recount(databaseUrl, matterIds, cast, members) {
+  const { Client } = need('pg');
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const events = await client.query(
+      'select count(*)::int as n from ballot_events where matter_id = any($1::uuid[])',
+      [matterIds],
+    );
+    const stored = await client.query(
+      'select count(*)::int as n from ballot_events where id = any($1::uuid[])',
+      [cast.ackedIds],
+    );
+    const current = await client.query(
+      'select matter_id, member_id, receipt_id from ballots where matter_id = any($1::uuid[])',
+      [matterIds],
+    );
+    const receipts = new Map(
+      current.rows.map((row) => [
+        `${row.matter_id}/${row.member_id}`,
+        row.receipt_id,
+      ]),
+    );
+    let lastMismatches = 0;
+    cast.last.forEach((byMatter, index) => {
+      for (const [matterId, ballotId] of Object.entries(byMatter))
+        if (receipts.get(`${matterId}/${members[index].memberId}`) !== ballotId)
+          lastMismatches += 1;
+    });
+    const ballotEvents = events.rows[0].n;
+    const acknowledgedStored = stored.rows[0].n;
+    return {
+      ballotEvents,
+      acknowledgedStored,
+      currentBallots: current.rowCount,
+      lastMismatches,
+      equalsAcks:
+        ballotEvents === cast.acks &&
+        acknowledgedStored === cast.acks &&
+        lastMismatches === 0,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Group-commit figures from the gateway's /metrics: batches, mean size, mean commit time. */
+async function batchMetrics(baseUrl) {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const value = (name) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const batches = value('ballot_batch_seconds_count');
+  const written = value('ballots_written_total');
+  return {
+    batches,
+    meanSize: Math.round((written / batches) * 10) / 10,
+    meanCommitMs:
+      Math.round((value('ballot_batch_seconds_sum') / batches) * 1e4) / 10,
+  };
+}
+
+const result = await withServices(async ({ database, redis }) => {
+  const gateway = await startGateway({
+    databaseUrl: database.url,
+    redis,
+    cpuProfDir: values['cpu-prof'],
+  });
+  const generator = await forkGenerator();
+  try {
+    const seed = await seedMeeting(database.url, {
+      voters,
+      matters: matterCount * 2,
+    });
+    const token = managerToken(seed.userId);
+    const matterIds = seed.matterIds.slice(0, matterCount);
+    const baselineMatterIds = seed.matterIds.slice(matterCount);
+    for (const matterId of matterIds)
+      await matterAction(gateway.baseUrl, token, seed.shortCode, matterId, {
+        action: 'start',
+        duration: 3600,
+      });
+    const members = seed.voters.slice(0, voters);
+    await connectAll(generator, {
+      url: `${gateway.baseUrl}/live`,
+      tokens: members.map((voter) => voter.token),
+      subscribe: seed.shortCode,
+    });
+    await sleep(settleMs(voters));
+    log(
+      `ingest: ${voters} voters casting on ${matterCount} matters for ${durationMs} ms`,
+    );
+    const cast = await generator.call('cast', { matterIds, durationMs });
+    await generator.call('disconnect');
+    const batches = await batchMetrics(gateway.baseUrl);
+    const check = await recount(database.url, matterIds, cast, members);
+    const acksPerSecond = Math.round(cast.acks / (cast.elapsedMs / 1000));
+    log(
+      `ingest: ${cast.acks} acks, ${acksPerSecond}/s, ${JSON.stringify(cast.latency)} ${JSON.stringify(batches)}; recount ${JSON.stringify(check)}`,
+    );
+
+    const baseline = await generator.call('pgInsert', {
+      databaseUrl: database.url,
+      connections: pgConnections,
+      durationMs,
+      matterIds: baselineMatterIds,
+      members,
+    });
+    const baselinePerSecond = Math.round(
+      baseline.rows / (baseline.elapsedMs / 1000),
+    );
+    log(
+      `ingest baseline: ${baseline.rows} rows, ${baselinePerSecond}/s, ${JSON.stringify(baseline.latency)}`,
+    );
+    return {
+      bench: 'ingest',
+      voters,
+      matters: matterCount,
+      seconds: durationMs / 1000,
+      gateway: {
+        sent: cast.sent,
+        acks: cast.acks,
+        acksPerSecond,
+        ackLatency: cast.latency,
+        errors: cast.errors,
+        batches,
+      },
+      recount: check,
+      baseline: {
+        connections: pgConnections,
+        rows: baseline.rows,
+        rowsPerSecond: baselinePerSecond,
+        latency: baseline.latency,
+      },
+      throughputRatio: ratio(acksPerSecond, baselinePerSecond),
+      target: {
+        rule: '>= 5000 durable acks/s with ack p99 < 50 ms',
+        met:
+          acksPerSecond >= 5000 &&
+          cast.latency.p99 !== null &&
+          cast.latency.p99 < 50,
+      },
+    };
+  } finally {
+    await generator.stop();
+    await gateway.stop();
+  }
+});
+console.log(
+  JSON.stringify({
+    ...result,
+    run: Number(process.env.BENCH_RUN ?? 1),
+    at: new Date().toISOString(),
+  }),
+);

@@ -1,0 +1,108 @@
+// Fan-out rounds shared by the fan-out, multi-node and memory harnesses.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { summarize } from './stats.mjs';
+
+/** Quiet time after a crowd connects, when no presence broadcast is due. */
+export const SETTLE_MS = 1500;
+
+/**
+ * The gateway sends presence at most every max(500 ms, 1 ms a voter, capped at 5 s) after a
+ * join: wait that out, so a measured round does not share the event loop with one.
+ */
+export const settleMs = (sockets) => Math.min(6500, SETTLE_MS + sockets);
+const BETWEEN_MS = 250;
+
+/** Opens sockets through the generator and fails loudly when any did not connect. */
+export async function connectAll(generator, args) {
+  const result = await generator.call('connect', args);
+  if (result.failures)
+    throw new Error(
+      `${result.failures} sockets failed to connect: ${result.firstError}`,
+    );
+  return result;
+}
+
+/**
+ * `rounds` start/stop pairs of a matter through the gateway: each socket's latency from the
+ * action request to its matter.state. Returns all samples (aligned with the sockets per round).
+ */
+export async function gatewayRounds(
+  generator,
+  { baseUrl, shortCode, matterId, token, rounds },
+) {
+  const samples = [];
+  const events = {};
+  let bytes = null;
+  for (let round = 0; round < rounds; round++) {
+    for (const [action, liveStatus] of [
+      ['start', 'live'],
+      ['stop', 'closed'],
+    ]) {
+      const result = await generator.call('measure', {
+        request: {
+          url: `${baseUrl}/v1/Meetings/${shortCode}/matters/${matterId}/action`,
+          headers: { authorization: `Bearer ${token}` },
+          body: action === 'start' ? { action, duration: 3600 } : { action },
+        },
+        match: { matterKey: matterId, liveStatus },
+      });
+      if (result.missing)
+        throw new Error(
+          `${result.missing} sockets missed matter.state ${liveStatus}`,
+        );
+      samples.push(result.latencies);
+      bytes ??= result.bytes;
+      events[liveStatus] ??= result.sample;
+      await sleep(BETWEEN_MS);
+    }
+  }
+  return { samples, bytes, events };
+}
+
+/**
+ * The baseline: the bare server broadcasts the gateway's own matter.state events (`events`,
+ * as the gateway sent them), so the payload is the same size.
+ */
+export async function bareRounds(generator, { url, events, rounds }) {
+  const samples = [];
+  let bytes = null;
+  for (let i = 0; i < rounds * 2; i++) {
+    const liveStatus = i % 2 ? 'closed' : 'live';
+    const payload = events[liveStatus];
+    const matterId = payload.matterKey;
+    const result = await generator.call('measure', {
+      request: {
+        url: `${url}/broadcast`,
+        body: { event: 'matter.state', payload },
+      },
+      match: { matterKey: matterId, liveStatus },
+    });
+    if (result.missing)
+      throw new Error(`${result.missing} sockets missed the bare broadcast`);
+    samples.push(result.latencies);
+    bytes ??= result.bytes;
+    await sleep(BETWEEN_MS);
+  }
+  return { samples, bytes };
+}
+
+/** p50/p99/max over every socket of every round (optionally only sockets [from, to)). */
+export function summarizeRounds(samples, from = 0, to = Infinity) {
+  const all = [];
+  for (const round of samples)
+    for (let i = from; i < Math.min(to, round.length); i++)
+      if (round[i] !== null) all.push(round[i]);
+  return summarize(all);
+}
+
+export { sleep };
+
+/**
+ * The earliest arrival of each round: the server's own path before it broadcasts (for the
+ * gateway the action's transaction, deadline and sequence number), without the spread.
+ */
+export function firstArrivals(samples) {
+  return summarize(
+    samples.map((round) => Math.min(...round.filter((at) => at !== null))),
+  );
+}

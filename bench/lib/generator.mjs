@@ -1,0 +1,336 @@
+// The load generator: its own process (child_process.fork), driven over IPC by a harness.
+// Holds the client sockets, fires requests and timestamps what arrives.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { need } from './deps.mjs';
+import { summarize } from './stats.mjs';
+
+const { io } = need('socket.io-client');
+
+/** Every socket of this generator, in connect order; `listener` sees every matter.state. */
+let sockets = [];
+let listener = null;
+let watched = null;
+
+const wallNow = () => performance.timeOrigin + performance.now();
+
+function openSocket(url, token, subscribe) {
+  const index = sockets.length;
+  const socket = io(url, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 60_000,
+  });
+  sockets.push(socket);
+  socket.on('matter.state', (payload) => listener?.(index, payload));
+  return new Promise((resolve, reject) => {
+    socket.once('connect_error', (error) => reject(error));
+    socket.once('connect', () => {
+      if (!subscribe) return resolve();
+      socket.emit('subscribe', { shortCode: subscribe }, (reply) =>
+        reply && reply.error
+          ? reject(new Error(JSON.stringify(reply.error)))
+          : resolve(),
+      );
+    });
+  });
+}
+
+const commands = {
+  /** Opens one socket per token (or `count` without tokens), at most `concurrency` at a time. */
+  async connect({ url, tokens, count, subscribe = null, concurrency = 100 }) {
+    const started = performance.now();
+    const list = tokens ?? Array.from({ length: count }, () => null);
+    let next = 0;
+    let failures = 0;
+    let firstError = null;
+    const worker = async () => {
+      while (next < list.length) {
+        const token = list[next++];
+        await openSocket(url, token, subscribe).catch((error) => {
+          failures += 1;
+          firstError ??= String(error?.message ?? error);
+        });
+      }
+    };
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, list.length) }, worker),
+    );
+    return {
+      connected: list.length - failures,
+      failures,
+      firstError,
+      ms: Math.round(performance.now() - started),
+      total: sockets.length,
+    };
+  },
+
+  async disconnect() {
+    const count = sockets.length;
+    for (const socket of sockets) socket.close();
+    sockets = [];
+    listener = null;
+    return { closed: count };
+  },
+
+  /**
+   * Sends the request and times, per socket, the first matter.state that matches `match`
+   * (same matterKey and liveStatus), from just before the request left.
+   */
+  async measure({ request, match, timeoutMs = 30_000 }) {
+    const arrived = new Float64Array(sockets.length).fill(-1);
+    let count = 0;
+    let bytes = null;
+    let sample = null;
+    let done;
+    const all = new Promise((resolve) => (done = resolve));
+    listener = (index, payload) => {
+      if (
+        payload.matterKey !== match.matterKey ||
+        payload.liveStatus !== match.liveStatus
+      )
+        return;
+      if (arrived[index] >= 0) return;
+      arrived[index] = performance.now();
+      sample ??= payload;
+      bytes ??= Buffer.byteLength(JSON.stringify(payload));
+      if (++count === sockets.length) done();
+    };
+    const t0 = performance.now();
+    const response = await fetch(request.url, {
+      method: request.method ?? 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(request.headers ?? {}),
+      },
+      body: JSON.stringify(request.body ?? {}),
+    });
+    const requestMs = performance.now() - t0;
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`request answered ${response.status}`);
+    const timer = sleep(timeoutMs).then(() => 'timeout');
+    await Promise.race([all, timer]);
+    listener = null;
+    // aligned with the sockets (connect order); null where nothing arrived
+    const latencies = Array.from(arrived, (at) => (at >= 0 ? at - t0 : null));
+    return {
+      latencies,
+      missing: sockets.length - count,
+      bytes,
+      sample,
+      requestMs,
+    };
+  },
+
+  /** Records every matter.state with this liveStatus (wall-clock arrival) until collect. */
+  async watch({ liveStatus }) {
+    watched = [];
+    listener = (index, payload) => {
+      if (payload.liveStatus !== liveStatus) return;
+      watched?.push({
+        socket: index,
+        at: wallNow(),
+        matterKey: payload.matterKey,
+        liveEndsAt: payload.liveEndsAt,
+        liveClosedAt: payload.liveClosedAt,
+        seq: payload.seq,
+      });
+    };
+    return { watching: sockets.length };
+  },
+
+  /** What arrived since the last drain; keeps watching. */
+  async drain() {
+    const events = watched ?? [];
+    watched = [];
+    return { events };
+  },
+
+  async collect() {
+    const events = watched ?? [];
+    watched = null;
+    listener = null;
+    return { events };
+  },
+
+  /**
+   * Every socket casts on its own, the next ballot as soon as the last was acknowledged,
+   * cycling through `matterIds`, for `durationMs`; then waits for the acks in flight.
+   */
+  async cast({ matterIds, durationMs, choices = ['Yes', 'No', 'Abstain'] }) {
+    const latencies = [];
+    const ackedIds = [];
+    const errors = {};
+    const last = sockets.map(() => ({}));
+    const stopAt = performance.now() + durationMs;
+    let sent = 0;
+    const loop = (socket, index) =>
+      new Promise((resolve) => {
+        let round = index;
+        const next = () => {
+          if (performance.now() >= stopAt) return resolve();
+          const matterKey = matterIds[round % matterIds.length];
+          const choice = choices[round % choices.length];
+          round += 1;
+          sent += 1;
+          const started = performance.now();
+          socket.emit(
+            'ballot.cast',
+            { matterKey, choices: [choice], idempotencyKey: randomUUID() },
+            (reply) => {
+              if (reply && reply.error) {
+                errors[reply.error.code] = (errors[reply.error.code] ?? 0) + 1;
+              } else {
+                latencies.push(performance.now() - started);
+                ackedIds.push(reply.ballotId);
+                last[index][matterKey] = reply.ballotId;
+              }
+              next();
+            },
+          );
+        };
+        next();
+      });
+    const started = performance.now();
+    await Promise.all(sockets.map(loop));
+    const elapsedMs = performance.now() - started;
+    return {
+      sent,
+      acks: ackedIds.length,
+      elapsedMs,
+      latency: summarize(latencies),
+      errors,
+      ackedIds,
+      last,
+    };
+  },
+
+  /**
+   * The ingest baseline: `connections` clients straight to PostgreSQL, each running
+   * single-row INSERT ... ON CONFLICT DO UPDATE into ballots, one autocommit at a time.
+   */
+  async pgInsert({ databaseUrl, connections, durationMs, matterIds, members }) {
+    const { Client } = need('pg');
+    const clients = await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const client = new Client({ connectionString: databaseUrl });
+        await client.connect();
+        return client;
+      }),
+    );
+    const latencies = [];
+    let rows = 0;
+    const stopAt = performance.now() + durationMs;
+    const started = performance.now();
+    try {
+      await Promise.all(
+        clients.map(async (client, c) => {
+          let round = c;
+          while (performance.now() < stopAt) {
+            const member = members[round % members.length];
+            const matterId =
+              matterIds[Math.floor(round / members.length) % matterIds.length];
+            round += connections;
+            const t = performance.now();
+            await client.query({
+              name: 'bench-insert',
+              text: `insert into ballots as b (matter_id, member_id, voter_id, method, choices, weight,
+                       idempotency_key, cast_at, receipt_id, created_at, updated_at)
+                     values ($1, $2, $3, 'live', $4::jsonb, 1, $5, now(), $6, now(), now())
+                     on conflict (matter_id, member_id) do update set
+                       voter_id = excluded.voter_id, choices = excluded.choices,
+                       idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
+                       receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
+                       prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight`,
+              values: [
+                matterId,
+                member.memberId,
+                member.voterId,
+                JSON.stringify([round % 2 ? 'Yes' : 'No']),
+                randomUUID(),
+                randomUUID(),
+              ],
+            });
+            latencies.push(performance.now() - t);
+            rows += 1;
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(clients.map((client) => client.end()));
+    }
+    return {
+      rows,
+      elapsedMs: performance.now() - started,
+      latency: summarize(latencies),
+    };
+  },
+
+  /**
+   * The deadline baseline: bare BullMQ delayed jobs spread over `spreadMs`, two workers
+   * (as two nodes would have); lateness = when a worker starts the job - when it was due.
+   */
+  async bullDelayed({ redisUrl, prefix, jobs, spreadMs, leadMs }) {
+    const { Queue, Worker } = need('bullmq');
+    const url = new URL(redisUrl);
+    const connection = {
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      maxRetriesPerRequest: null,
+    };
+    const name = 'bench-delayed';
+    const lateness = [];
+    const seen = new Map();
+    let done;
+    const all = new Promise((resolve) => (done = resolve));
+    const onJob = async (job) => {
+      const now = wallNow();
+      lateness.push(now - job.data.dueAt);
+      seen.set(job.id, (seen.get(job.id) ?? 0) + 1);
+      if (lateness.length === jobs) done();
+    };
+    const workers = [0, 1].map(
+      () => new Worker(name, onJob, { connection, prefix, concurrency: 64 }),
+    );
+    const queue = new Queue(name, { connection, prefix });
+    await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+    const base = wallNow() + leadMs;
+    for (let i = 0; i < jobs; i++) {
+      const dueAt = base + (i * spreadMs) / jobs;
+      await queue.add(
+        'due',
+        { dueAt },
+        {
+          jobId: `j${i}`,
+          delay: Math.max(0, dueAt - wallNow()),
+          removeOnComplete: true,
+        },
+      );
+    }
+    await Promise.race([all, sleep(leadMs + spreadMs + 30_000)]);
+    await Promise.all(workers.map((worker) => worker.close()));
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    return {
+      lateness: summarize(lateness),
+      fired: lateness.length,
+      doubles: [...seen.values()].filter((n) => n > 1).length,
+    };
+  },
+};
+
+process.on('message', async ({ id, cmd, args }) => {
+  try {
+    const result = await commands[cmd](args ?? {});
+    process.send({ id, ok: true, result });
+  } catch (error) {
+    process.send({ id, ok: false, error: String(error?.stack ?? error) });
+  }
+});
+process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });
+// a graceful exit on SIGTERM, so that --cpu-prof writes its profile
+process.on('SIGTERM', () => process.exit(0));
