@@ -53,7 +53,10 @@ export class LiveVotingRepository {
     matterId: string,
     generation: number,
     now: Date,
+    present: { numUnits: number; numVoters: number },
   ): Promise<LiveMatterRow | undefined> {
+    // One statement, snapshot included: it waits for in-flight ballot batches (they share-lock
+    // the row), so the counts it records are final.
     const [row] = await this.database.db
       .update(matters)
       .set({
@@ -61,6 +64,16 @@ export class LiveVotingRepository {
         liveClosedAt: sql`${matters.liveEndsAt}`,
         liveGeneration: sql`${matters.liveGeneration} + 1`,
         updatedAt: now,
+        closeSnapshot: sql`jsonb_build_object(
+          'reason', 'deadline',
+          'closedAt', to_char("matters"."live_ends_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'eligibleMembers', (select count(*) from members mb where mb.meeting_id = "matters"."meeting_id"
+            and mb.eligible and ("matters"."eligibility" ? 'all'
+              or "matters"."eligibility" ?| array(select jsonb_array_elements_text(mb.tags)))),
+          'presentMembers', ${present.numUnits}::int,
+          'presentVoters', ${present.numVoters}::int,
+          'votesCast', (select count(*) from ballots b where b.matter_id = "matters"."id"),
+          'sharesCast', (select coalesce(sum(b.weight), 0)::float8 from ballots b where b.matter_id = "matters"."id"))`,
       })
       .where(
         and(

@@ -101,6 +101,7 @@ export class LiveVotingService
       return { before: matter, after };
     });
     this.directory.invalidate(after.id);
+    await this.publishState(after, shortCode);
     if (request.action === 'start') await this.tallies.rebuild(after.id);
     if (after.liveStatus === 'live' && after.liveEndsAt) {
       await this.scheduler.schedule({
@@ -113,7 +114,6 @@ export class LiveVotingService
       await this.scheduler
         .cancel(before.id, before.liveGeneration)
         .catch(() => undefined);
-    await this.publishState(after, shortCode);
     if (after.liveStatus === 'closed') await this.finalTally(after);
     else await this.tallies.broadcastNow(after.id);
   }
@@ -253,20 +253,22 @@ export class LiveVotingService
       info?.liveGeneration === generation
         ? info.liveEndsAt?.getTime()
         : undefined;
+    const present = info
+      ? this.presence
+          .count(info.meetingId)
+          .catch(() => ({ numUnits: 0, numVoters: 0 }))
+      : Promise.resolve({ numUnits: 0, numVoters: 0 });
     for (let tries = 0; endsAt !== undefined && tries < 3; tries++) {
       const early = endsAt - this.clock.nowMs();
       if (early <= 0) break;
       await new Promise((resolve) => setTimeout(resolve, early));
     }
-    const closed = await this.unitOfWork.run(async () => {
-      const row = await this.repository.closeAtDeadline(
-        matterId,
-        generation,
-        this.clock.now(),
-      );
-      if (row) await this.recordClose(row, 'deadline');
-      return row;
-    });
+    const closed = await this.repository.closeAtDeadline(
+      matterId,
+      generation,
+      this.clock.now(),
+      await present,
+    );
     if (!closed) return;
     this.directory.invalidate(matterId);
     const shortCode =
