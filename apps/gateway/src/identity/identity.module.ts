@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
-import { AppConfig } from '../config/app-config';
 import { AccessTokens } from './access-tokens';
 import { AuthController } from './auth.controller';
 import { AuthRateLimiter } from './auth-rate-limiter';
@@ -11,14 +9,10 @@ import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { Totp } from './totp';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { JwtSigningModule } from './jwt-signing.module';
 
 @Module({
-  imports: [
-    JwtModule.registerAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }),
-    }),
-  ],
+  imports: [JwtSigningModule],
   controllers: [AuthController],
   providers: [
     AccessTokens,

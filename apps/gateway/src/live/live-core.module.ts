@@ -1,7 +1,4 @@
-import { createSecretKey } from 'node:crypto';
 import { Global, Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
-import { AppConfig } from '../config/app-config';
 import { IdentityModule } from '../identity/identity.module';
 import { PresenceReader } from '../meetings/presence-reader';
 import { RedisConnection } from '../redis/redis.module';
@@ -22,20 +19,12 @@ import {
   PresenceTracker,
   RedisPresenceTracker,
 } from './presence-tracker';
+import { JwtSigningModule } from '../identity/jwt-signing.module';
 
 /** The shared live state, each part in Redis when configured and in memory otherwise. */
 @Global()
 @Module({
-  imports: [
-    IdentityModule,
-    JwtModule.registerAsync({
-      inject: [AppConfig],
-      // a KeyObject: given a string, jsonwebtoken first tries it as a PEM public key on every verify
-      useFactory: (config: AppConfig) => ({
-        secret: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')),
-      }),
-    }),
-  ],
+  imports: [IdentityModule, JwtSigningModule],
   providers: [
     LiveBroadcaster,
     LiveTokens,

@@ -1,23 +1,15 @@
 import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
-import { AppConfig } from '../config/app-config';
 import { MailModule } from '../mail/mail.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { InviteTokens } from './invite-tokens';
 import { InvitesController } from './invites.controller';
 import { InvitesRepository } from './invites.repository';
 import { InvitesService } from './invites.service';
+import { JwtSigningModule } from '../identity/jwt-signing.module';
 
 /** Voter invites; MembersModule imports it. Exports InviteTokens for the voter portal. */
 @Module({
-  imports: [
-    MeetingsModule,
-    MailModule,
-    JwtModule.registerAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }),
-    }),
-  ],
+  imports: [MeetingsModule, MailModule, JwtSigningModule],
   controllers: [InvitesController],
   providers: [InviteTokens, InvitesRepository, InvitesService],
   exports: [InviteTokens],

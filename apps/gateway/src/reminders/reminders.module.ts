@@ -1,6 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../config/app-config';
 import { InvitesModule } from '../members/invites.module';
 import { BullmqMailScheduler, MailProcessor } from './bullmq-mail-scheduler';
@@ -10,6 +9,7 @@ import { RemindersRepository } from './reminders.repository';
 import { RemindersService } from './reminders.service';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { JwtSigningModule } from '../identity/jwt-signing.module';
 
 /** Scheduled e-mail (reminders, "meeting is starting", manager summaries) and unsubscribe. */
 @Module({})
@@ -34,12 +34,7 @@ export class RemindersModule {
       module: RemindersModule,
       imports: [
         InvitesModule,
-        JwtModule.registerAsync({
-          inject: [AppConfig],
-          useFactory: (appConfig: AppConfig) => ({
-            secret: appConfig.jwtSecret,
-          }),
-        }),
+        JwtSigningModule,
         ...(config.redis.url
           ? [BullModule.registerQueue({ name: MAIL_QUEUE })]
           : []),
