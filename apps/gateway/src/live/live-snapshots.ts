@@ -9,6 +9,8 @@ import {
 import { LiveTallies } from '../voting/live-tallies';
 import { SequenceStore } from '../voting/sequence';
 import { LivePresence, type MeetingRef } from './live-presence';
+import { MattersRepository } from '../matters/matters.repository';
+import { mapLiveMatter } from './live.mapper';
 import { LiveRepository } from './live.repository';
 import type { LivePrincipal } from './live-tokens';
 
@@ -18,6 +20,7 @@ export class LiveSnapshots {
   constructor(
     private readonly access: MeetingAccess,
     private readonly repository: LiveRepository,
+    private readonly matters: MattersRepository,
     private readonly presence: LivePresence,
     private readonly tallies: LiveTallies,
     private readonly sequences: SequenceStore,
@@ -34,24 +37,13 @@ export class LiveSnapshots {
       shortCode: row.shortCode,
       quorumMinimum: row.quorumMinimum,
     };
-    const matterRows = await this.repository.mattersOf(row.id);
+    const matterRows = await this.matters.listForMeeting(row.id);
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
     );
-    const matters: LiveMatter[] = matterRows.map((matter) => ({
-      matterKey: matter.id,
-      name: matter.name,
-      header: matter.header,
-      snippet: matter.snippet,
-      options: matter.options,
-      choices: matter.choices,
-      order: matter.order,
-      liveStatus: matter.liveStatus,
-      liveStartedAt: matter.liveStartedAt?.toISOString() ?? null,
-      liveEndsAt: matter.liveEndsAt?.toISOString() ?? null,
-      liveClosedAt: matter.liveClosedAt?.toISOString() ?? null,
-      seq: seqs.get(matter.id) ?? 0,
-    }));
+    const matters: LiveMatter[] = matterRows.map((matter) =>
+      mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
+    );
     const staff = principal.role !== 'voter';
     const [[presence, quorum], tallies] = await Promise.all([
       this.presence.snapshotFigures(meeting),

@@ -4,10 +4,11 @@ import { LiveGateway } from './live.gateway';
 import { LivePresence } from './live-presence';
 import { LiveRepository } from './live.repository';
 import { LiveSnapshots } from './live-snapshots';
+import { MattersModule } from '../matters/matters.module';
 
 /** The socket.io gateway; the voting module (global) provides what it hands ballots to. */
 @Module({
-  imports: [MeetingsModule],
+  imports: [MattersModule, MeetingsModule],
   providers: [LiveGateway, LivePresence, LiveRepository, LiveSnapshots],
   exports: [LivePresence, LiveRepository],
 })

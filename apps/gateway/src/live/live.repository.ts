@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
-import { matters, meetings } from '../database/schema';
+import { meetings } from '../database/schema';
 
 @Injectable()
 export class LiveRepository {
@@ -24,14 +24,6 @@ export class LiveRepository {
       .where(eq(meetings.id, meetingId))
       .limit(1);
     return row;
-  }
-
-  mattersOf(meetingId: string) {
-    return this.database.db
-      .select()
-      .from(matters)
-      .where(eq(matters.meetingId, meetingId))
-      .orderBy(asc(matters.order), asc(matters.createdAt), asc(matters.id));
   }
 
   /** Members of the meeting holding a proxy ballot on any matter who are not present. */

@@ -5,9 +5,10 @@ import { PortalAuthGuard } from './portal-auth.guard';
 import { PortalController } from './portal.controller';
 import { PortalRepository } from './portal.repository';
 import { PortalService } from './portal.service';
+import { MattersModule } from '../matters/matters.module';
 
 @Module({
-  imports: [InvitesModule, LiveModule],
+  imports: [MattersModule, InvitesModule, LiveModule],
   controllers: [PortalController],
   providers: [PortalAuthGuard, PortalRepository, PortalService],
 })

@@ -25,6 +25,8 @@ import {
 } from '../voting/live-voting.service';
 import { MatterDirectory } from '../voting/matter-directory';
 import { SequenceStore } from '../voting/sequence';
+import { mapLiveMatter } from '../live/live.mapper';
+import { MattersRepository } from '../matters/matters.repository';
 import { LiveRepository } from '../live/live.repository';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
@@ -40,6 +42,7 @@ export class PortalService {
   constructor(
     private readonly portal: PortalRepository,
     private readonly live: LiveRepository,
+    private readonly matters: MattersRepository,
     private readonly invites: InviteTokens,
     private readonly tokens: LiveTokens,
     private readonly voting: LiveVotingService,
@@ -126,7 +129,7 @@ export class PortalService {
   ): Promise<PortalMeeting> {
     const meeting = await this.requireOwnMeeting(voter, shortCode);
     const [matterRows, found] = await Promise.all([
-      this.live.mattersOf(meeting.id),
+      this.matters.listForMeeting(meeting.id),
       this.portal.voterWithMember(voter.voterId, meeting.id),
     ]);
     const seqs = await this.sequences.current(
@@ -145,18 +148,7 @@ export class PortalService {
       location: meeting.location,
       expiryDate: meeting.expiryDate?.toISOString() ?? null,
       matters: matterRows.map((matter) => ({
-        matterKey: matter.id,
-        name: matter.name,
-        header: matter.header,
-        snippet: matter.snippet,
-        options: matter.options,
-        choices: matter.choices,
-        order: matter.order,
-        liveStatus: matter.liveStatus,
-        liveStartedAt: matter.liveStartedAt?.toISOString() ?? null,
-        liveEndsAt: matter.liveEndsAt?.toISOString() ?? null,
-        liveClosedAt: matter.liveClosedAt?.toISOString() ?? null,
-        seq: seqs.get(matter.id) ?? 0,
+        ...mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
         allowProxyVote: matter.allowProxyVote,
         eligible:
           memberEligible &&
