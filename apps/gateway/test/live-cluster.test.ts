@@ -156,8 +156,10 @@ describe('live voting across two gateway processes', () => {
         ),
       ),
     );
+    const beforeBurst = acknowledged.length;
     await Promise.race(burst); // the first of the burst is acknowledged, the rest in flight
     expect(await nodeA.stop('SIGKILL')).toBe('SIGKILL');
+    expect(acknowledged.length).toBeGreaterThan(beforeBurst);
     void Promise.allSettled(burst);
 
     // B keeps taking ballots after A died.

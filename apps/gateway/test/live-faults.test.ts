@@ -481,10 +481,9 @@ describe('live voting across two nodes when Redis restarts', () => {
       await tallied;
     }
     await redisServer.kill();
-    const duringOutage = round(7);
-    await sleep(500);
+    // ballots need only PostgreSQL: the whole round is acknowledged while Redis is down
+    await round(7);
     await redisServer.start();
-    await duringOutage;
     await Promise.all(nodes.map(redisReady));
     await round(8);
     const stats = await http(nodes[0].baseUrl).get(

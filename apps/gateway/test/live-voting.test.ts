@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots, matters } from '../src/database/schema';
+import { LiveTokens } from '../src/live/live-tokens';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import {
@@ -583,6 +584,100 @@ for (const mode of ['redis', 'in-process'] as const) {
       expect(events).toHaveLength(1000);
       await action(matter.id, { action: 'stop' });
       clients.forEach((socket) => socket.close());
+    });
+
+    it('refuses manager ballots for a member of another meeting, an unknown one and bad bodies', async () => {
+      const other = await createTenant(gateway);
+      const [foreign] = await createVoters(gateway, other, 1);
+      const matter = await createMatter(gateway, tenant, { name: 'Paper' });
+      const record = (body: object) =>
+        api.post(
+          `/v1/Meetings/${tenant.meeting.shortCode}/matters/${matter.id}/ballots`,
+          body,
+          {
+            token: tenant.token,
+          },
+        );
+      for (const memberKey of [
+        foreign.memberId,
+        '00000000-0000-4000-8000-000000000000',
+        'not-a-uuid',
+      ]) {
+        expectProblem(
+          await record({ memberKey, choices: ['Yes'], method: 'proxy' }),
+          404,
+          'member_not_found',
+        );
+      }
+      const valid = {
+        memberKey: voters[9].memberId,
+        choices: ['Yes'],
+        method: 'proxy',
+      };
+      for (const body of [
+        { ...valid, method: 'live' },
+        { ...valid, choices: [] },
+        { choices: ['Yes'], method: 'proxy' },
+        { ...valid, weight: 10 },
+      ]) {
+        expectProblem(await record(body), 400, 'validation_failed');
+      }
+      expectProblem(
+        await record({ ...valid, choices: ['Z'] }),
+        400,
+        'invalid_choice',
+      );
+      const stored = await gateway.app
+        .get(Database)
+        .db.select()
+        .from(ballotEvents)
+        .where(eq(ballotEvents.matterId, matter.id));
+      expect(stored).toEqual([]);
+    });
+
+    it('refuses proxy ballots where the matter takes none, and early ballots after expiryDate', async () => {
+      const noProxies = await createMatter(gateway, tenant, {
+        name: 'No proxies',
+        allowProxyVote: false,
+      });
+      expectProblem(
+        await castRest(voters[9], noProxies.id, ['Yes']),
+        409,
+        'matter_not_live',
+      );
+      expectProblem(
+        await api.post(
+          `/v1/Meetings/${tenant.meeting.shortCode}/matters/${noProxies.id}/ballots`,
+          { memberKey: voters[9].memberId, choices: ['Yes'], method: 'proxy' },
+          { token: tenant.token },
+        ),
+        409,
+        'proxy_not_allowed',
+      );
+      const early = await createMatter(gateway, tenant, {
+        name: 'Too late to vote early',
+      });
+      const expiry = tenant.meeting.expiryDate!.getTime();
+      const lateVoter = {
+        ...voters[9],
+        token: gateway.app
+          .get(LiveTokens)
+          .issueVoter(
+            { ...voters[9], meetingId: tenant.meeting.id },
+            new Date(expiry + 86_400_000),
+          ),
+      };
+      gateway.clock.set(new Date(expiry + 1));
+      try {
+        expectProblem(
+          await castRest(lateVoter, early.id, ['Yes']),
+          409,
+          'early_voting_closed',
+        );
+      } finally {
+        gateway.clock.set(new Date());
+      }
+      expect((await castRest(voters[9], early.id, ['Yes'])).status).toBe(201);
     });
 
     it('keeps voters to their own meeting and refuses bad tokens', async () => {
