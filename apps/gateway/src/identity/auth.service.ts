@@ -11,10 +11,8 @@ import { UnitOfWork } from '../database/database';
 import { AccessTokens } from './access-tokens';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { AuthRateLimiter } from './auth-rate-limiter';
-import { PasswordHasher } from './password-hasher';
+import { Credentials } from './credentials';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
-import { Totp } from './totp';
-import { UsersRepository } from './users.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -25,10 +23,8 @@ export function hashToken(token: string): string {
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly credentials: Credentials,
     private readonly refreshTokens: RefreshTokensRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly totp: Totp,
     private readonly accessTokens: AccessTokens,
     private readonly limiter: AuthRateLimiter,
     private readonly unitOfWork: UnitOfWork,
@@ -41,24 +37,14 @@ export class AuthService {
     clientIp: string,
   ): Promise<AuthTokenResponse> {
     await this.limiter.consume(clientIp, request.username);
-    const user = await this.users.findByEmail(request.username);
-    const passwordOk = await this.hasher.verify(
-      user?.passwordHash,
+    const user = await this.credentials.check(
+      request.username,
       request.password,
+      request.mfaToken,
     );
-    if (!user || !passwordOk)
-      throw new AuthException(AuthErrorCode.InvalidCredentials);
-    if (user.totpSecret) {
-      if (!request.mfaToken) throw new AuthException(AuthErrorCode.MfaRequired);
-      const step = this.totp.verify(
-        user.totpSecret,
-        request.mfaToken,
-        this.clock.now(),
-      );
-      if (step === null || !(await this.users.claimTotpStep(user.id, step))) {
-        throw new AuthException(AuthErrorCode.InvalidCredentials);
-      }
-    }
+    if (user === 'mfa_required')
+      throw new AuthException(AuthErrorCode.MfaRequired);
+    if (!user) throw new AuthException(AuthErrorCode.InvalidCredentials);
     const refreshToken = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     await this.unitOfWork.run(() =>

@@ -3,6 +3,7 @@ import { AccessTokens } from './access-tokens';
 import { AuthController } from './auth.controller';
 import { AuthRateLimiter } from './auth-rate-limiter';
 import { AuthService } from './auth.service';
+import { Credentials } from './credentials';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import { PasswordHasher } from './password-hasher';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
@@ -18,6 +19,7 @@ import { JwtSigningModule } from './jwt-signing.module';
     AccessTokens,
     AuthRateLimiter,
     AuthService,
+    Credentials,
     JwtAuthGuard,
     PasswordHasher,
     RefreshTokensRepository,
@@ -28,6 +30,7 @@ import { JwtSigningModule } from './jwt-signing.module';
   exports: [
     AccessTokens,
     AuthRateLimiter,
+    Credentials,
     JwtAuthGuard,
     PasswordHasher,
     UsersRepository,

@@ -4,9 +4,7 @@ import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { AuthException } from '../identity/auth.exception';
 import { AuthRateLimiter } from '../identity/auth-rate-limiter';
-import { PasswordHasher } from '../identity/password-hasher';
-import { Totp } from '../identity/totp';
-import { UsersRepository, type UserRow } from '../identity/users.repository';
+import { Credentials } from '../identity/credentials';
 import { PartnerClientsService } from './partner-clients.service';
 import { PartnerGrantsRepository } from './partner-grants.repository';
 import {
@@ -59,9 +57,7 @@ export class PartnerAuthorizeService {
   constructor(
     private readonly clients: PartnerClientsService,
     private readonly grants: PartnerGrantsRepository,
-    private readonly users: UsersRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly totp: Totp,
+    private readonly credentials: Credentials,
     private readonly limiter: AuthRateLimiter,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
@@ -123,7 +119,7 @@ export class PartnerAuthorizeService {
         );
       throw error;
     }
-    const user = await this.signIn(email, password, code);
+    const user = await this.credentials.check(email, password, code);
     if (user === 'mfa_required')
       return form(401, 'Enter the 6-digit code from your authenticator app.');
     if (!user)
@@ -132,25 +128,6 @@ export class PartnerAuthorizeService {
       kind: 'redirect',
       location: await this.issueCode(request, user.id),
     };
-  }
-
-  /** Same rules as POST /auth/token: argon2id, TOTP when enrolled, a TOTP step used once. */
-  private async signIn(
-    email: string,
-    password: string,
-    code: string | null | undefined,
-  ): Promise<UserRow | 'mfa_required' | null> {
-    const user = await this.users.findByEmail(email);
-    const passwordOk = await this.hasher.verify(user?.passwordHash, password);
-    if (!user || !passwordOk) return null;
-    if (!user.totpSecret) return user;
-    if (!code) return 'mfa_required';
-    const step = /^\d{6}$/.test(code)
-      ? this.totp.verify(user.totpSecret, code, this.clock.now())
-      : null;
-    if (step === null || !(await this.users.claimTotpStep(user.id, step)))
-      return null;
-    return user;
   }
 
   private async issueCode(
