@@ -12,9 +12,3 @@ export class ApiException extends Error {
     this.name = 'ApiException';
   }
 }
-
-export class NotFoundException extends ApiException {
-  constructor(what: string) {
-    super(404, 'not_found', `${what} not found`);
-  }
-}

@@ -1,3 +1,4 @@
+import { meetingPortalUrl } from '../meetings/meetings.mapper';
 import { Injectable } from '@nestjs/common';
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock';
@@ -195,7 +196,7 @@ export class DemoSeedService {
       meeting: {
         shortCode,
         name: meeting.name,
-        url: `https://${shortCode}.${this.config.portalHost}`,
+        url: meetingPortalUrl(shortCode, this.config.portalHost),
         apiUrl: `${publicUrl}/v1/Meetings/${shortCode}`,
       },
       consoleUrl: `${publicUrl}/`,

@@ -14,6 +14,16 @@ export interface CreatedUser {
   otpauthUrl?: string;
 }
 
+function assertStrong(password: string): void {
+  if (password.length < 8) {
+    throw new ApiException(
+      400,
+      'weak_password',
+      'The password needs at least 8 characters.',
+    );
+  }
+}
+
 /** Creating users and changing passwords: the admin CLI's side of identity. */
 @Injectable()
 export class UsersService {
@@ -32,12 +42,7 @@ export class UsersService {
     name?: string;
     mfa?: boolean;
   }): Promise<CreatedUser> {
-    if (input.password.length < 8)
-      throw new ApiException(
-        400,
-        'weak_password',
-        'The password needs at least 8 characters.',
-      );
+    assertStrong(input.password);
     const passwordHash = await this.hasher.hash(input.password);
     const totpSecret = input.mfa ? this.totp.newSecret() : null;
     return this.unitOfWork.run(async () => {
@@ -67,12 +72,7 @@ export class UsersService {
 
   /** Sets a new password; every refresh token issued before dies with the old one. */
   async changePassword(email: string, password: string): Promise<void> {
-    if (password.length < 8)
-      throw new ApiException(
-        400,
-        'weak_password',
-        'The password needs at least 8 characters.',
-      );
+    assertStrong(password);
     const passwordHash = await this.hasher.hash(password);
     await this.unitOfWork.run(async () => {
       const user = await this.users.findByEmail(email);

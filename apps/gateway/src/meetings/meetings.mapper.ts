@@ -7,8 +7,12 @@ const iso = (date: Date | null): string | null =>
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : '';
 
-export function meetingUrl(shortCode: string, config: AppConfig): string {
-  return `https://${shortCode}.${config.portalHost}`;
+/** The meeting's voter portal address (spec 2.2 `url`). */
+export function meetingPortalUrl(
+  shortCode: string,
+  portalHost: string,
+): string {
+  return `https://${shortCode}.${portalHost}`;
 }
 
 export function mapMeeting(
@@ -45,7 +49,7 @@ export function mapMeeting(
       virtualMeetingType: text(row.options.virtualMeetingType),
     },
     portalRevocationsClosedAt: iso(row.portalRevocationsClosedAt),
-    url: meetingUrl(row.shortCode, config),
+    url: meetingPortalUrl(row.shortCode, config.portalHost),
     nominationExpiryDate: iso(row.nominationExpiryDate),
     liveVotingStatus: live ? 'live' : 'disabled',
     createdAt: row.createdAt.toISOString(),

@@ -1,12 +1,6 @@
+import { meetingPortalUrl } from '../meetings/meetings.mapper';
 import type { MeetingDetails } from '../mail/meeting-details';
 import type { MeetingRow } from '../meetings/meeting-access';
-
-export function meetingPortalUrl(
-  shortCode: string,
-  portalHost: string,
-): string {
-  return `https://${shortCode}.${portalHost}`;
-}
 
 export function mapMeetingDetails(
   row: MeetingRow,

@@ -9,22 +9,17 @@ import { inviteMail } from '../mail/invite-mail';
 import { MailTransport } from '../mail/mail-transport';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { InviteTokens } from './invite-tokens';
+import { MemberErrorCode, MemberException } from './members.exception';
 import { mapMeetingDetails, personalPortalLink } from './invites.mapper';
 import { InvitesRepository, type InviteeRow } from './invites.repository';
 
 export enum InviteErrorCode {
-  MemberNotFound = 'member_not_found',
-  VoterNotFound = 'voter_not_found',
   EmailsDisabled = 'emails_disabled',
   MailNotSent = 'mail_not_sent',
 }
 
 function describe(code: InviteErrorCode): [number, string] {
   switch (code) {
-    case InviteErrorCode.MemberNotFound:
-      return [404, 'Member not found.'];
-    case InviteErrorCode.VoterNotFound:
-      return [404, 'Voter not found.'];
     case InviteErrorCode.EmailsDisabled:
       return [409, 'The voter has disabled all e-mails.'];
     case InviteErrorCode.MailNotSent:
@@ -68,9 +63,9 @@ export class InvitesService {
         !isUuid(memberKey) ||
         !(await this.invites.memberExists(meeting.id, memberKey))
       )
-        throw new InviteException(InviteErrorCode.MemberNotFound);
+        throw new MemberException(MemberErrorCode.MemberNotFound);
       const voter = await this.invites.findVoter(meeting.id, memberKey, email);
-      if (!voter) throw new InviteException(InviteErrorCode.VoterNotFound);
+      if (!voter) throw new MemberException(MemberErrorCode.VoterNotFound);
       if (voter.emailsDisabled)
         throw new InviteException(InviteErrorCode.EmailsDisabled);
       return { meeting, voter };
