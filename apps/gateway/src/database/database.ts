@@ -12,6 +12,11 @@ export type Schema = typeof schema;
 /** The drizzle handle shared by the pg and PGlite drivers: repositories speak only this. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `db.execute` result (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export const MIGRATIONS_DIR = resolve(__dirname, '../../drizzle');
 const MIGRATION_LOCK = 7_426_011; // pg_advisory_lock key: one node migrates at a time
 const PROBE_MS = 250;

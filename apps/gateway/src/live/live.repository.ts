@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 import { meetings } from '../database/schema';
 
 @Injectable()
@@ -38,9 +38,7 @@ export class LiveRepository {
       where m.meeting_id = ${meetingId} and b.method = 'proxy'
         and not (to_jsonb(b.member_id::text) <@ ${present}::jsonb)
     `);
-    return Number(
-      (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0,
-    );
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
 
   /** Marks voters as having attended (the stats' inAttendance), one statement per flush. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 import { ballots, matters, members, voters } from '../database/schema';
 
 export type MatterRow = typeof matters.$inferSelect;
@@ -117,7 +117,7 @@ export class MattersRepository {
       group by o.vote, o.position
       order by o.position
     `);
-    return (result as unknown as { rows: TallyRecord[] }).rows;
+    return rowsOf<TallyRecord>(result);
   }
 
   /** Who voted (never how), by unit; name and e-mail are null for ballots without a voter. */

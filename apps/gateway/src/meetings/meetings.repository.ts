@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 import { meetings } from '../database/schema';
 import type { MeetingRow } from './meeting-access';
 import { escapeLike } from '../common/text';
@@ -126,8 +126,7 @@ export class MeetingsRepository {
         (select count(*) from mf where kind = 'summary')::int as "summaryMailFailed",
         (select count(*) from mf where kind = 'summary' and status = 'retry')::int as "summaryMailRetrying"
     `);
-    const row = (result as unknown as { rows: Record<string, unknown>[] })
-      .rows[0];
+    const row = rowsOf(result)[0];
     return Object.fromEntries(
       Object.entries(row).map(([name, value]) => [name, Number(value)]),
     );

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 import {
   accountUsers,
   meetingEarlyVotingExtensions,
@@ -89,8 +89,7 @@ export class CampaignsRepository {
         (select count(*) from voters
           where meeting_id = ${meetingId} and attending)::int as "attendingCount"
     `);
-    const row = (result as unknown as { rows: Record<string, unknown>[] })
-      .rows[0];
+    const row = rowsOf(result)[0];
     return {
       votesSubmitted: Number(row.votesSubmitted),
       maxVoters: Number(row.maxVoters),

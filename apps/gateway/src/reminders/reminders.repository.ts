@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 import {
   meetings,
   scheduledMail,
@@ -59,10 +59,6 @@ const remindersDisabled = (
 ) => sql`coalesce((${column} ->> 'disableConsentReminders') = 'true', false)`;
 
 const CLAIMED = sql`returning id, kind, recipient, voter_id, email, period, attempts`;
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 
 function toClaimed(row: Record<string, unknown>): ClaimedMail {
   return {

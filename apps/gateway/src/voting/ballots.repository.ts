@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 import { ballots, type BallotMethod } from '../database/schema';
 
 /** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
@@ -58,7 +58,6 @@ export interface RefusalFacts {
   revocationsClosedAt: Date | null;
 }
 
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const toDate = (value: string | Date | null): Date | null =>
   value === null ? null : new Date(value);
 
@@ -161,7 +160,7 @@ export class BallotsRepository {
     const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
     // an accepted ballot's receipt is the event id its input was given
     const ordOf = new Map(inputs.map((input, ord) => [input.eventId, ord]));
-    for (const row of rows<OutcomeRow>(result)) {
+    for (const row of rowsOf<OutcomeRow>(result)) {
       outcomes[row.ord ?? ordOf.get(row.ballot_id)!] =
         row.kind === 'replayed'
           ? {
@@ -215,7 +214,7 @@ export class BallotsRepository {
       left join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
       left join ballots b on b.matter_id = i.matter_id and b.member_id = i.member_id
     `);
-    return rows<Record<string, unknown>>(result).map((row) => ({
+    return rowsOf<Record<string, unknown>>(result).map((row) => ({
       ord: Number(row.ord),
       liveStatus: (row.live_status as string) ?? null,
       liveEndsAt: toDate(row.live_ends_at as string | null),

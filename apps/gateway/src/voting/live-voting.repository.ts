@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 import { matters, type LiveStatus } from '../database/schema';
 
 export type LiveMatterRow = typeof matters.$inferSelect;
@@ -110,9 +110,7 @@ export class LiveVotingRepository {
     const result = await this.database.db.execute(
       sql`select count(*)::int as votes, coalesce(sum(weight), 0)::float8 as shares from ballots where matter_id = ${matterId}`,
     );
-    const row = (
-      result as unknown as { rows: { votes: number; shares: number }[] }
-    ).rows[0];
+    const row = rowsOf<{ votes: number; shares: number }>(result)[0];
     return { votes: Number(row.votes), shares: Number(row.shares) };
   }
 }
