@@ -3,6 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
+COPY libs/rules/package.json libs/rules/
 COPY apps/gateway/package.json apps/gateway/
 COPY apps/console/package.json apps/console/
 RUN npm ci --no-audit --no-fund

@@ -12,6 +12,9 @@ export default defineConfig({
       '@livevote/contracts': fileURLToPath(
         new URL('../../libs/contracts/src/index.ts', import.meta.url),
       ),
+      '@livevote/rules': fileURLToPath(
+        new URL('../../libs/rules/src/index.ts', import.meta.url),
+      ),
     },
   },
   server: {
