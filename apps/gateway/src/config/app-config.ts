@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,46 @@ const booleanFlag = z
 
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().min(1).default(fallback);
+
+/** What Express's `trust proxy` gets: a number of hops, or addresses, CIDRs and named ranges. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default) ignores X-Forwarded-For; `true` or a number trusts that many
+ * proxy hops (true = 1, the one load balancer we ship); otherwise a comma-separated list of
+ * proxy addresses, CIDRs or loopback/linklocal/uniquelocal. Never "trust every hop".
+ */
+const TrustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops <= 10) return hops;
+    }
+    const entries = lower.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !trustedProxyEntry(entry));
+    if (bad === undefined) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${bad}" is not false, true, a hop count (1-10), an IP address, a CIDR or loopback/linklocal/uniquelocal`,
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -36,7 +77,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_USER: positiveInt(10),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: TrustProxySetting.default(false),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -70,7 +111,7 @@ export class AppConfig {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
   };
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly shutdownGraceMs: number;
