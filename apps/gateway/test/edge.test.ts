@@ -6,6 +6,7 @@ import { startGateway, type TestGateway } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
+const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
 const SIGN_INS_PER_ADDRESS = 5;
 /** PortalService's fixed budget of control-number registrations a minute per address. */
 const REGISTRATIONS_PER_ADDRESS = 20;
@@ -37,6 +38,7 @@ describe('The HTTP edge', () => {
       env: {
         TRUST_PROXY: '1',
         AUTH_RATE_LIMIT_PER_IP: String(SIGN_INS_PER_ADDRESS),
+        METRICS_TOKEN,
       },
     });
     api = http(gateway.baseUrl);
@@ -83,6 +85,32 @@ describe('The HTTP edge', () => {
       for (let i = 0; i < REGISTRATIONS_PER_ADDRESS; i++)
         expect((await register()).status).toBe(401);
       expectProblem(await register(), 429, 'rate_limited');
+    });
+  });
+
+  describe('GET /metrics with METRICS_TOKEN set', () => {
+    it('refuses a scraper without the token, or with another one, with 401', async () => {
+      const missing = await api.get('/metrics');
+      expectProblem(missing, 401, 'missing_token');
+      expect(missing.headers.get('www-authenticate')).toContain('Bearer');
+      expect(missing.text).not.toContain('process_cpu');
+      expectProblem(
+        await api.get('/metrics', { token: 'not-the-metrics-token-0000' }),
+        401,
+        'invalid_token',
+      );
+      expectProblem(
+        await api.get('/metrics', {
+          headers: { authorization: `Basic ${METRICS_TOKEN}` },
+        }),
+        401,
+      );
+    });
+
+    it('serves the scraper that holds the token', async () => {
+      const result = await api.get('/metrics', { token: METRICS_TOKEN });
+      expect(result.status).toBe(200);
+      expect(result.text).toContain('process_cpu_user_seconds_total');
     });
   });
 });

@@ -52,6 +52,7 @@ describe(loadConfig.name, () => {
     ['SEED_DEMO', 'maybe'],
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['METRICS_TOKEN', 'short'],
   ])('stops with a one-line message naming %s=%s', (name, value) => {
     let error: unknown;
     try {

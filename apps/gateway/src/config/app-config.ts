@@ -78,6 +78,13 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   TRUST_PROXY: TrustProxySetting.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/-]{16,256}=*$/,
+      'must be 16 to 256 characters usable in a Bearer header',
+    )
+    .optional(),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -112,6 +119,8 @@ export class AppConfig {
     refreshTokenTtlDays: number;
   };
   readonly trustProxy: TrustProxy;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  readonly metricsToken?: string;
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly shutdownGraceMs: number;
@@ -145,6 +154,7 @@ export class AppConfig {
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     };
     this.trustProxy = env.TRUST_PROXY;
+    this.metricsToken = env.METRICS_TOKEN;
     this.seedDemo = env.SEED_DEMO ?? !env.DATABASE_URL;
     this.logLevel = env.LOG_LEVEL;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
