@@ -21,6 +21,16 @@ const forwardedBy = (forged: string, clientAddress: string) => ({
 const randomAddress = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
+/** n levels of {"a": ...} around 1. */
+const nested = (levels: number): unknown => {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+};
+/** The same as JSON text, written out: JSON.stringify overflows the stack on 10,000 levels. */
+const nestedJson = (levels: number) =>
+  `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
 describe('The HTTP edge', () => {
   let database: TestDatabase;
   let redis: TestRedis;
@@ -111,6 +121,145 @@ describe('The HTTP edge', () => {
       const result = await api.get('/metrics', { token: METRICS_TOKEN });
       expect(result.status).toBe(200);
       expect(result.text).toContain('process_cpu_user_seconds_total');
+    });
+  });
+
+  describe('control characters in the URL', () => {
+    it.each([
+      [
+        'a NUL in a path parameter',
+        () => `/v1/Accounts/${tenant.account.key}/users/%00`,
+        'DELETE',
+      ],
+      [
+        'a control character in a short code',
+        () => '/v1/Meetings/ab%01cd',
+        'GET',
+      ],
+      [
+        'DEL in a path parameter',
+        () => `/v1/Meetings/${tenant.meeting.shortCode}/matters/%7F`,
+        'GET',
+      ],
+      ['malformed percent-encoding', () => '/v1/Meetings/%E0%A4%A', 'GET'],
+      [
+        'a NUL in a query parameter',
+        () =>
+          `/v1/Meetings/${tenant.meeting.shortCode}/members?searchText=a%00b`,
+        'GET',
+      ],
+      [
+        'a control character in a token',
+        () => '/portal/v1/unsubscribe?token=abc%1B',
+        'GET',
+      ],
+      ['a NUL in a query parameter name', () => '/v1/Accounts?x%00=1', 'GET'],
+    ])('refuses %s with a 400 before routing', async (_name, path, method) => {
+      const result = await api.request(method, path(), undefined, {
+        token: tenant.token,
+      });
+      const problem = expectProblem(result, 400, 'invalid_url');
+      expect(problem.errors?.length).toBe(1);
+    });
+
+    it('answers the OAuth token endpoint in its own error shape', async () => {
+      const result = await api.post('/papi/v1/oauth/token?grant_type=%00', {});
+      expect(result.status).toBe(400);
+      expect(result.body).toMatchObject({ error: 'invalid_request' });
+    });
+
+    it('lets percent-encoded text through', async () => {
+      const result = await api.get(
+        `/v1/Meetings/${tenant.meeting.shortCode}/members?searchText=%C3%A9t%C3%A9+%F0%9F%8F%A0`,
+        { token: tenant.token },
+      );
+      expect(result.status).toBe(200);
+      expectProblem(
+        await api.get('/v1/Meetings/%C3%A9t%C3%A9', { token: tenant.token }),
+        404,
+      );
+    });
+  });
+
+  describe('JSON bodies', () => {
+    const membersPath = () =>
+      `/v1/Meetings/${tenant.meeting.shortCode}/members`;
+
+    it('refuses customData nested 10,000 levels deep with a 400 naming the field', async () => {
+      const problem = expectProblem(
+        await api.post(membersPath(), undefined, {
+          token: tenant.token,
+          headers: { 'content-type': 'application/json' },
+          raw: `{"unit":"Deep-1","customData":${nestedJson(10_000)}}`,
+        }),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors?.[0].path).toMatch(/^customData(\.a)+$/);
+    });
+
+    it('refuses customData that is deep or large within the body limit, also as a JSON string', async () => {
+      for (const customData of [
+        nested(12),
+        nestedJson(10_000),
+        { notes: 'x'.repeat(20_000) },
+      ]) {
+        const problem = expectProblem(
+          await api.post(
+            membersPath(),
+            { unit: 'Deep-2', customData },
+            { token: tenant.token },
+          ),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors?.map((e) => e.path)).toEqual(['customData']);
+      }
+      const list = await api.get(membersPath(), { token: tenant.token });
+      expect(JSON.stringify(list.body)).not.toContain('Deep-');
+    });
+
+    it('refuses a NUL character anywhere in a JSON body with a 400 naming the field', async () => {
+      for (const [body, path] of [
+        [{ unit: 'Nul\u0000-1' }, 'unit'],
+        [
+          { unit: 'Nul-2', customData: { note: 'a\u0000b' } },
+          'customData.note',
+        ],
+        [{ unit: 'Nul-3', customData: { 'k\u0000': 1 } }, 'customData.k'],
+      ] as const) {
+        const problem = expectProblem(
+          await api.post(membersPath(), body, { token: tenant.token }),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors?.map((e) => e.path)).toEqual([path]);
+      }
+    });
+
+    it('still takes ordinary customData', async () => {
+      const result = await api.post(
+        membersPath(),
+        { unit: 'Flat-1', customData: { parking: { spot: 'P1', level: 2 } } },
+        { token: tenant.token },
+      );
+      expect(result.status).toBe(201);
+      expect(result.body.customData).toEqual({
+        parking: { spot: 'P1', level: 2 },
+      });
+    });
+
+    it('refuses a deep webcast meta the same way', async () => {
+      const problem = expectProblem(
+        await api.put(
+          `/v1/Meetings/${tenant.meeting.shortCode}/webcast`,
+          { castProvider: 'video', meta: { deep: nested(20) } },
+          { token: tenant.token },
+        ),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors?.map((e) => e.path)).toEqual(['meta']);
     });
   });
 });
