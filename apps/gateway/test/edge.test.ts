@@ -262,4 +262,55 @@ describe('The HTTP edge', () => {
       expect(problem.errors?.map((e) => e.path)).toEqual(['meta']);
     });
   });
+
+  describe('matter cross-field checks', () => {
+    const mattersPath = () =>
+      `/v1/Meetings/${tenant.meeting.shortCode}/matters`;
+
+    it('names choices above the number of options in errors[]', async () => {
+      const problem = expectProblem(
+        await api.post(
+          mattersPath(),
+          { name: 'Elect', options: ['Ann', 'Bob'], choices: 3 },
+          { token: tenant.token },
+        ),
+        400,
+        'too_many_choices',
+      );
+      expect(problem.errors).toEqual([
+        { path: 'choices', message: expect.stringContaining('2') },
+      ]);
+    });
+
+    it('names each exclusion that is not an option in errors[], on create and on PATCH', async () => {
+      const problem = expectProblem(
+        await api.post(
+          mattersPath(),
+          { name: 'Elect', options: ['Ann', 'Bob'], exclusions: ['Bob', 'Cy'] },
+          { token: tenant.token },
+        ),
+        400,
+        'invalid_exclusion',
+      );
+      expect(problem.errors).toEqual([
+        { path: 'exclusions.1', message: '"Cy" is not one of the options.' },
+      ]);
+      const created = await api.post(
+        mattersPath(),
+        { name: 'Elect', options: ['Ann', 'Bob'] },
+        { token: tenant.token },
+      );
+      expect(created.status).toBe(201);
+      const patched = expectProblem(
+        await api.patch(
+          `${mattersPath()}/${created.body.key}`,
+          { exclusions: ['Dee'] },
+          { token: tenant.token },
+        ),
+        400,
+        'invalid_exclusion',
+      );
+      expect(patched.errors?.map((e) => e.path)).toEqual(['exclusions.0']);
+    });
+  });
 });

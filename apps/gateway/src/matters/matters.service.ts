@@ -20,10 +20,25 @@ import {
 /** The rules every stored matter obeys, whether created or merged by a PATCH. */
 function checkShape(options: string[], choices: number, exclusions: string[]) {
   if (choices < 1 || choices > options.length)
-    throw new MatterException(MatterErrorCode.TooManyChoices);
+    throw new MatterException(MatterErrorCode.TooManyChoices, [
+      {
+        path: 'choices',
+        message: `Must be between 1 and the number of options (${options.length}).`,
+      },
+    ]);
   const known = new Set(options);
-  if (exclusions.some((exclusion) => !known.has(exclusion)))
-    throw new MatterException(MatterErrorCode.InvalidExclusion);
+  const unknown = exclusions.flatMap((exclusion, index) =>
+    known.has(exclusion)
+      ? []
+      : [
+          {
+            path: `exclusions.${index}`,
+            message: `"${exclusion}" is not one of the options.`,
+          },
+        ],
+  );
+  if (unknown.length)
+    throw new MatterException(MatterErrorCode.InvalidExclusion, unknown);
 }
 
 function sameList(a: string[], b: string[]): boolean {
