@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   DOCUMENTS_DIR: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_USER: positiveInt(10),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
+  PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT: positiveInt(10),
+  PARTNER_TOKEN_RATE_LIMIT_PER_IP: positiveInt(30),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   TRUST_PROXY: TrustProxySetting.default(false),
   METRICS_TOKEN: z
@@ -118,6 +120,7 @@ export class AppConfig {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
   };
+  readonly partnerToken: { rateLimitPerClient: number; rateLimitPerIp: number };
   readonly trustProxy: TrustProxy;
   /** When set, /metrics needs `Authorization: Bearer <token>`. */
   readonly metricsToken?: string;
@@ -152,6 +155,10 @@ export class AppConfig {
       rateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
       accessTokenTtlSeconds: 300,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    };
+    this.partnerToken = {
+      rateLimitPerClient: env.PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT,
+      rateLimitPerIp: env.PARTNER_TOKEN_RATE_LIMIT_PER_IP,
     };
     this.trustProxy = env.TRUST_PROXY;
     this.metricsToken = env.METRICS_TOKEN;
