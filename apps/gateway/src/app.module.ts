@@ -5,6 +5,7 @@ import { ZodValidationPipe } from 'nestjs-zod';
 import { AccountsModule } from './accounts/accounts.module';
 import { Clock } from './common/clock';
 import { ProblemDetailsFilter } from './common/problem-details.filter';
+import { requestLogOptions } from './common/request-log';
 import { AppConfig } from './config/app-config';
 import { Database } from './database/database';
 import { DatabaseModule } from './database/database.module';
@@ -78,20 +79,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: context.config.logLevel,
-            genReqId: (req) => (req as { id?: string }).id ?? 'unknown',
-            customAttributeKeys: { reqId: 'correlationId' },
-            redact: [
-              'req.headers.authorization',
-              'req.headers.cookie',
-              'res.headers.location',
-              'res.headers["set-cookie"]',
-            ],
-            autoLogging: {
-              ignore: (req) => req.url === '/healthz' || req.url === '/metrics',
-            },
-          },
+          pinoHttp: requestLogOptions(context.config.logLevel),
         }),
         ...domainModules(context),
         VotingModule.register(context.config),

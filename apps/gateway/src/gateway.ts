@@ -6,7 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './common/clock';
-import { bodyParsers, correlationId } from './common/http-middleware';
+import { bodyParsers, correlationId, urlGuard } from './common/http-middleware';
 import { consoleHandlers } from './console/console-static';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/database';
@@ -51,6 +51,7 @@ export async function createGateway(
   app.use(
     correlationId(),
     app.get(MetricsService).middleware(),
+    urlGuard(),
     ...bodyParsers(),
   );
   const consolePages = consoleHandlers(options.consoleDir);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/app-config';
 import { DemoSeedService } from './demo/demo-seed.service';
@@ -30,8 +31,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   await app.listen(config.port, config.host);
   logger.log(
-    `listening on ${config.publicUrl} (database: ${config.embeddedDatabase ? 'PGlite in ' + config.dataDir : 'PostgreSQL'}, redis: ${config.redis.url ? 'on' : 'off'})`,
+    `listening on ${boundAddress(app.getHttpServer().address())}, public URL ${config.publicUrl} (database: ${config.embeddedDatabase ? 'PGlite in ' + config.dataDir : 'PostgreSQL'}, redis: ${config.redis.url ? 'on' : 'off'})`,
   );
+}
+
+/** Where this node really listens (the port may have been 0), as http://host:port. */
+function boundAddress(address: AddressInfo | string | null): string {
+  if (!address) return 'an unknown address';
+  if (typeof address === 'string') return address;
+  const host =
+    address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 function printDemo(demo: Awaited<ReturnType<DemoSeedService['seed']>>): void {

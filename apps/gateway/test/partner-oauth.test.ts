@@ -957,18 +957,25 @@ describe('Partner OAuth', () => {
   });
 
   describe('partner tokens and the other APIs', () => {
-    it('a partner access token does not open /v1', async () => {
+    it('a partner access token does not open /v1: 403, a valid credential without the right', async () => {
       const tokens = await grantAccess(gateway, partner, tenant.user);
       const result = await api.get('/v1/Accounts', {
         token: tokens.access_token,
       });
-      expectProblem(result, 401, 'invalid_token');
+      expectProblem(result, 403, 'partner_token_forbidden');
       expect(result.text).not.toContain(tenant.account.key);
       expectProblem(
         await api.get(`/v1/Meetings/${tenant.meeting.shortCode}`, {
           token: tokens.access_token,
         }),
+        403,
+        'partner_token_forbidden',
+      );
+      // A partner refresh token is not an access credential at all.
+      expectProblem(
+        await api.get('/v1/Accounts', { token: tokens.refresh_token }),
         401,
+        'invalid_token',
       );
     });
 

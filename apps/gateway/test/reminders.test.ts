@@ -569,9 +569,9 @@ describe('Scheduled mail', () => {
     expect(text).toContain('2. Bylaw <7>: live, 0 ballots (0 shares)');
     expect(html).toContain('2. Bylaw &lt;7&gt;: live');
     expect(html).toContain('Summary &lt;AGM&gt; &amp; Co');
-    // The signature: a small whitelist in HTML, plain text in the text part.
+    // The signature: a small allow-list in HTML, plain text in the text part.
     expect(html).toContain(
-      '<div class="signature"><p>Pat <b>Chair</b><br>Board &amp; Co</p><a>bad</a> <a href="https://board.example.test/">Board site</a></div>',
+      '<div class="signature"><p>Pat <b>Chair</b><br />Board &amp; Co</p><a>bad</a> <a href="https://board.example.test/">Board site</a></div>',
     );
     for (const bad of [
       '<script',

@@ -44,7 +44,14 @@ const MatterEligibility = z
   .superRefine(uniqueItems);
 const MatterName = z.string().trim().min(1).max(500);
 const MatterHeader = z.string().max(2000);
-const MatterSnippet = z.string().max(50_000);
+/** HTML (sanitized to an allow-list on write); capped so sanitizing stays cheap. */
+export const MAX_SNIPPET_LENGTH = 10_000;
+const MatterSnippet = z
+  .string()
+  .max(
+    MAX_SNIPPET_LENGTH,
+    `At most ${MAX_SNIPPET_LENGTH.toLocaleString('en')} characters.`,
+  );
 const MatterChoices = z.number().int().min(1).max(MAX_MATTER_OPTIONS);
 const MatterOrder = z.number().int().min(0).max(1_000_000);
 

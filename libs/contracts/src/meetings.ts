@@ -16,8 +16,17 @@ export const TimeZone = z
 
 const Text = (max: number) => z.string().max(max);
 
+/** HTML (sanitized to an allow-list on write), rendered into every scheduled mail. */
+export const MAX_SIGNATURE_LENGTH = 4_000;
+
 export const MeetingOptions = z.strictObject({
-  signature: Text(20_000).optional(),
+  signature: z
+    .string()
+    .max(
+      MAX_SIGNATURE_LENGTH,
+      `At most ${MAX_SIGNATURE_LENGTH.toLocaleString('en')} characters.`,
+    )
+    .optional(),
   notificationFrequency: Text(50).optional(),
   meetingSubtype: Text(100).optional(),
   virtualMeetingType: Text(100).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, SearchText } from './common';
+import { boundedJson, IsoDateTime, SearchText } from './common';
 
 /** Spec 2.6: what a voter wants to receive. */
 export const CommunicationPreferences = z.strictObject({
@@ -85,7 +85,7 @@ export const MemberTags = z
 const JsonObject = z.record(z.string(), z.unknown());
 
 /** An object, or (as in the seed's samples) a JSON object serialized in a string. */
-export const CustomDataInput = z.union([
+const CustomDataUnion = z.union([
   JsonObject,
   z.string().transform((text, ctx) => {
     try {
@@ -99,6 +99,7 @@ export const CustomDataInput = z.union([
     return z.NEVER;
   }),
 ]);
+export const CustomDataInput = boundedJson(CustomDataUnion);
 
 const MailText = z.string().trim().max(MEMBER_TEXT_MAX);
 

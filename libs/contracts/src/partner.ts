@@ -73,6 +73,8 @@ export const OAUTH_ERROR_CODES = [
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'slow_down',
+  'temporarily_unavailable',
 ] as const;
 
 /** RFC 6749 section 5.2 error body of the token endpoint. */

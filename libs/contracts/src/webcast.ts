@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, IsoDateTimeInput } from './common';
+import { boundedJson, IsoDateTime, IsoDateTimeInput } from './common';
 import { TimeZone } from './meetings';
 
 /** video = webinar at the provider; video-meeting = meeting at the provider (spec 2.10). */
@@ -27,7 +27,7 @@ export const PutWebcastRequest = z.strictObject({
   rehearsalDuration: z.number().int().min(1).max(1440).nullable().optional(),
   recordingsAt: IsoDateTimeInput.nullable().optional(),
   reportsAt: IsoDateTimeInput.nullable().optional(),
-  meta: ClientMeta.nullable().optional(),
+  meta: boundedJson(ClientMeta).nullable().optional(),
 });
 export type PutWebcastRequest = z.infer<typeof PutWebcastRequest>;
 

@@ -50,6 +50,9 @@ describe(loadConfig.name, () => {
     ['AUTH_RATE_LIMIT_PER_USER', '0'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
+    ['TRUST_PROXY', 'everyone'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['METRICS_TOKEN', 'short'],
   ])('stops with a one-line message naming %s=%s', (name, value) => {
     let error: unknown;
     try {
@@ -62,4 +65,21 @@ describe(loadConfig.name, () => {
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}: `));
     expect(message).not.toContain('\n');
   });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', 1],
+    ['1', 1],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+    ['192.0.2.10,fd00::/8', ['192.0.2.10', 'fd00::/8']],
+  ])(
+    'reads TRUST_PROXY=%s as %j, never "trust every hop"',
+    (value, expected) => {
+      const config = loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+      expect(config.trustProxy).toEqual(expected);
+    },
+  );
 });

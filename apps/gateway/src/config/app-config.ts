@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -9,6 +10,46 @@ const booleanFlag = z
 
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().min(1).default(fallback);
+
+/** What Express's `trust proxy` gets: a number of hops, or addresses, CIDRs and named ranges. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default) ignores X-Forwarded-For; `true` or a number trusts that many
+ * proxy hops (true = 1, the one load balancer we ship); otherwise a comma-separated list of
+ * proxy addresses, CIDRs or loopback/linklocal/uniquelocal. Never "trust every hop".
+ */
+const TrustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops <= 10) return hops;
+    }
+    const entries = lower.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !trustedProxyEntry(entry));
+    if (bad === undefined) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${bad}" is not false, true, a hop count (1-10), an IP address, a CIDR or loopback/linklocal/uniquelocal`,
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z
@@ -35,8 +76,17 @@ const EnvSchema = z.object({
   DOCUMENTS_DIR: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_USER: positiveInt(10),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
+  PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT: positiveInt(10),
+  PARTNER_TOKEN_RATE_LIMIT_PER_IP: positiveInt(30),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: TrustProxySetting.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9._~+/-]{16,256}=*$/,
+      'must be 16 to 256 characters usable in a Bearer header',
+    )
+    .optional(),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -70,7 +120,10 @@ export class AppConfig {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
   };
-  readonly trustProxy: boolean;
+  readonly partnerToken: { rateLimitPerClient: number; rateLimitPerIp: number };
+  readonly trustProxy: TrustProxy;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  readonly metricsToken?: string;
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly shutdownGraceMs: number;
@@ -103,7 +156,12 @@ export class AppConfig {
       accessTokenTtlSeconds: 300,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     };
+    this.partnerToken = {
+      rateLimitPerClient: env.PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT,
+      rateLimitPerIp: env.PARTNER_TOKEN_RATE_LIMIT_PER_IP,
+    };
     this.trustProxy = env.TRUST_PROXY;
+    this.metricsToken = env.METRICS_TOKEN;
     this.seedDemo = env.SEED_DEMO ?? !env.DATABASE_URL;
     this.logLevel = env.LOG_LEVEL;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;

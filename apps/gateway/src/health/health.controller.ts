@@ -1,7 +1,10 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Controller, Get, Header, Headers, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiException } from '../common/api-exception';
+import { bearerToken } from '../common/text';
+import { AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
 import { MetricsService } from '../metrics/metrics.service';
 import { RedisConnection } from '../redis/redis.module';
@@ -26,6 +29,7 @@ export class HealthController {
     private readonly database: Database,
     private readonly redis: RedisConnection,
     private readonly metrics: MetricsService,
+    private readonly config: AppConfig,
   ) {}
 
   @Get('healthz')
@@ -63,9 +67,32 @@ export class HealthController {
 
   @Get('metrics')
   @Header('Cache-Control', 'no-store')
-  async metricsText(@Res() response: Response) {
+  async metricsText(
+    @Headers('authorization') authorization: string | undefined,
+    @Res() response: Response,
+  ) {
+    this.requireMetricsToken(authorization);
     response
       .type(this.metrics.registry.contentType)
       .send(await this.metrics.registry.metrics());
+  }
+
+  /** With METRICS_TOKEN set, /metrics is for the scraper that holds it (docs/security.md). */
+  private requireMetricsToken(authorization: string | undefined): void {
+    const expected = this.config.metricsToken;
+    if (!expected) return;
+    const given = authorization ? bearerToken(authorization) : null;
+    const digest = (text: string) => createHash('sha256').update(text).digest();
+    if (given && timingSafeEqual(digest(given), digest(expected))) return;
+    throw new ApiException(
+      401,
+      given ? 'invalid_token' : 'missing_token',
+      'The metrics endpoint needs Authorization: Bearer <METRICS_TOKEN>.',
+      {
+        'WWW-Authenticate': given
+          ? 'Bearer realm="metrics", error="invalid_token"'
+          : 'Bearer realm="metrics"',
+      },
+    );
   }
 }

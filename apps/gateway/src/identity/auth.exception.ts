@@ -7,6 +7,7 @@ export enum AuthErrorCode {
   InvalidToken = 'invalid_token',
   MissingToken = 'missing_token',
   RateLimited = 'rate_limited',
+  PartnerTokenForbidden = 'partner_token_forbidden',
 }
 
 function message(code: AuthErrorCode): string {
@@ -23,12 +24,19 @@ function message(code: AuthErrorCode): string {
       return 'An access token is required: Authorization: Bearer <JWT>.';
     case AuthErrorCode.RateLimited:
       return 'Too many attempts; try again later.';
+    case AuthErrorCode.PartnerTokenForbidden:
+      return 'A partner access token reaches only /papi/v1; /v1 needs a manager access token.';
   }
 }
 
 export class AuthException extends ApiException {
   constructor(code: AuthErrorCode, headers: Record<string, string> = {}) {
-    const status = code === AuthErrorCode.RateLimited ? 429 : 401;
+    const status =
+      code === AuthErrorCode.RateLimited
+        ? 429
+        : code === AuthErrorCode.PartnerTokenForbidden
+          ? 403
+          : 401;
     super(status, code, message(code), headers);
   }
 

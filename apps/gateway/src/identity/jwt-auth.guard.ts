@@ -8,6 +8,7 @@ import type { Request } from 'express';
 import { AccessTokens } from './access-tokens';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { bearerToken } from '../common/text';
+import { isPartnerAccessToken } from '../partner/partner-tokens';
 
 export interface Manager {
   userId: string;
@@ -25,6 +26,9 @@ export class JwtAuthGuard implements CanActivate {
     const header = request.headers.authorization;
     if (!header) throw AuthException.bearer(AuthErrorCode.MissingToken);
     const token = bearerToken(header);
+    // A partner token is a credential, just not one for /v1 (docs/security.md).
+    if (token && isPartnerAccessToken(token))
+      throw new AuthException(AuthErrorCode.PartnerTokenForbidden);
     const claims = token ? this.tokens.verify(token) : null;
     if (!claims) throw AuthException.bearer(AuthErrorCode.InvalidToken);
     request.manager = { userId: claims.sub };

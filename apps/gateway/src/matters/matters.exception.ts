@@ -30,8 +30,12 @@ function describe(code: MatterErrorCode): [number, string] {
 }
 
 export class MatterException extends ApiException {
-  constructor(code: MatterErrorCode) {
+  constructor(
+    code: MatterErrorCode,
+    /** The fields at fault, as in every validation error. */
+    errors?: { path: string; message: string }[],
+  ) {
     const [status, message] = describe(code);
-    super(status, code, message);
+    super(status, code, message, {}, errors);
   }
 }

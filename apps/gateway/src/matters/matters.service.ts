@@ -7,6 +7,7 @@ import type {
   UpdateMatterRequest,
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
+import { sanitizeRichText } from '../common/rich-text';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { MatterErrorCode, MatterException } from './matters.exception';
@@ -20,10 +21,25 @@ import {
 /** The rules every stored matter obeys, whether created or merged by a PATCH. */
 function checkShape(options: string[], choices: number, exclusions: string[]) {
   if (choices < 1 || choices > options.length)
-    throw new MatterException(MatterErrorCode.TooManyChoices);
+    throw new MatterException(MatterErrorCode.TooManyChoices, [
+      {
+        path: 'choices',
+        message: `Must be between 1 and the number of options (${options.length}).`,
+      },
+    ]);
   const known = new Set(options);
-  if (exclusions.some((exclusion) => !known.has(exclusion)))
-    throw new MatterException(MatterErrorCode.InvalidExclusion);
+  const unknown = exclusions.flatMap((exclusion, index) =>
+    known.has(exclusion)
+      ? []
+      : [
+          {
+            path: `exclusions.${index}`,
+            message: `"${exclusion}" is not one of the options.`,
+          },
+        ],
+  );
+  if (unknown.length)
+    throw new MatterException(MatterErrorCode.InvalidExclusion, unknown);
 }
 
 function sameList(a: string[], b: string[]): boolean {
@@ -36,7 +52,8 @@ function toChanges(body: UpdateMatterRequest): MatterChanges {
   if (body.name !== undefined) changes.name = body.name;
   if (body.options !== undefined) changes.options = body.options;
   if (body.header !== undefined) changes.header = body.header ?? '';
-  if (body.snippet !== undefined) changes.snippet = body.snippet ?? '';
+  if (body.snippet !== undefined)
+    changes.snippet = sanitizeRichText(body.snippet ?? '');
   if (body.choices !== undefined) changes.choices = body.choices;
   if (body.order !== undefined) changes.order = body.order;
   if (body.eligibility !== undefined) changes.eligibility = body.eligibility;
@@ -82,7 +99,7 @@ export class MattersService {
         type: body.type,
         name: body.name,
         header: body.header ?? '',
-        snippet: body.snippet ?? '',
+        snippet: sanitizeRichText(body.snippet ?? ''),
         options: body.options,
         choices: body.choices,
         eligibility: body.eligibility,

@@ -11,6 +11,7 @@ import type {
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
+import { sanitizeRichText } from '../common/rich-text';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { noticeStatusSummary } from '../reminders/notice-status';
@@ -40,12 +41,21 @@ function toColumns(body: MeetingFields): Partial<MeetingInsert> {
   if (has('contact')) columns.contact = body.contact ?? {};
   if (has('meetingTimezone')) columns.meetingTimezone = body.meetingTimezone!;
   if (has('duration')) columns.duration = body.duration!;
-  if (has('options')) columns.options = body.options ?? {};
+  if (has('options')) columns.options = withCleanSignature(body.options ?? {});
   if (has('portalRevocationsClosedAt'))
     columns.portalRevocationsClosedAt = date(body.portalRevocationsClosedAt);
   if (has('nominationExpiryDate'))
     columns.nominationExpiryDate = date(body.nominationExpiryDate);
   return columns;
+}
+
+/** The signature is sanitized once here, so the mail job only renders a clean, capped copy. */
+function withCleanSignature(
+  options: NonNullable<MeetingFields['options']>,
+): NonNullable<MeetingFields['options']> {
+  return options.signature === undefined
+    ? options
+    : { ...options, signature: sanitizeRichText(options.signature) };
 }
 
 function checkDates(

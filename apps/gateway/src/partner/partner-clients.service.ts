@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
+import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
-import { PasswordHasher } from '../identity/password-hasher';
+import { minuteBudget, refund, spend } from '../identity/auth-rate-limiter';
+import { HasherBusyError, PasswordHasher } from '../identity/password-hasher';
+import { RedisConnection } from '../redis/redis.module';
 import { OAuthErrorCode, OAuthException } from './oauth.exception';
 import {
   PartnerClientsRepository,
@@ -23,6 +27,8 @@ export interface ClientCredentials {
   authorization?: string;
   clientId?: string;
   clientSecret?: string;
+  /** The caller's address, for the per-address budget. */
+  clientIp: string;
 }
 
 const MAX_REDIRECT_URIS = 20;
@@ -30,12 +36,25 @@ const MAX_REDIRECT_URIS = 20;
 /** Partner applications: registration (admin CLI) and client authentication (token endpoint). */
 @Injectable()
 export class PartnerClientsService {
+  private readonly perClient: RateLimiterAbstract;
+  private readonly perIp: RateLimiterAbstract;
+
   constructor(
     private readonly clients: PartnerClientsRepository,
     private readonly hasher: PasswordHasher,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-  ) {}
+    config: AppConfig,
+    redis: RedisConnection,
+  ) {
+    const limits = config.partnerToken;
+    this.perClient = minuteBudget(
+      redis,
+      'partner-token-client',
+      limits.rateLimitPerClient,
+    );
+    this.perIp = minuteBudget(redis, 'partner-token-ip', limits.rateLimitPerIp);
+  }
 
   /** Registers a client; the secret is returned this once and kept only as an argon2id hash. */
   async register(input: {
@@ -120,15 +139,47 @@ export class PartnerClientsService {
         'Client authentication is required: client_id and client_secret.',
         basic,
       );
+    // Counted before the argon2 check, given back once it passes: only failures add up, so a
+    // busy partner is not throttled by its own successful requests.
+    const attempts: [RateLimiterAbstract, string][] = [
+      [this.perIp, credentials.clientIp],
+      [this.perClient, clientId],
+    ];
+    const retryAfter = await spend(...attempts);
+    if (retryAfter !== null)
+      throw new OAuthException(
+        OAuthErrorCode.SlowDown,
+        'Too many failed client authentications for this client or from this address; retry later.',
+        false,
+        retryAfter,
+      );
     const client = await this.find(clientId);
-    const secretOk = await this.hasher.verify(client?.secretHash, secret);
+    const secretOk = await this.verifySecret(client?.secretHash, secret);
     if (!client || !secretOk)
       throw new OAuthException(
         OAuthErrorCode.InvalidClient,
         'Client authentication failed.',
         basic,
       );
+    await refund(...attempts);
     return client;
+  }
+
+  private async verifySecret(
+    secretHash: string | undefined,
+    secret: string,
+  ): Promise<boolean> {
+    try {
+      return await this.hasher.verifyClientSecret(secretHash, secret);
+    } catch (error) {
+      if (!(error instanceof HasherBusyError)) throw error;
+      throw new OAuthException(
+        OAuthErrorCode.TemporarilyUnavailable,
+        'Too many client authentications are in progress; retry shortly.',
+        false,
+        1,
+      );
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import {
   Header,
   Headers,
   HttpCode,
+  Ip,
   Post,
   Query,
   UseFilters,
@@ -16,7 +17,9 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
+  ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { PartnerTokenResponse } from '@livevote/contracts';
@@ -52,11 +55,21 @@ export class PartnerTokenController {
   @ApiOkResponse({ type: PartnerTokenResponseDto })
   @ApiBadRequestResponse({ type: OAuthErrorResponseDto })
   @ApiUnauthorizedResponse({ type: OAuthErrorResponseDto })
+  @ApiTooManyRequestsResponse({
+    type: OAuthErrorResponseDto,
+    description: 'slow_down: over the rate limit, see Retry-After.',
+  })
+  @ApiServiceUnavailableResponse({
+    type: OAuthErrorResponseDto,
+    description:
+      'temporarily_unavailable: too many client authentications waiting.',
+  })
   token(
     @Body() body: PartnerTokenRequestDto,
     @Query('grant_type') grantType: unknown,
     @Headers('authorization') authorization: string | undefined,
+    @Ip() ip: string,
   ): Promise<PartnerTokenResponse> {
-    return this.tokens.token(body, grantType, authorization);
+    return this.tokens.token(body, grantType, authorization, ip);
   }
 }

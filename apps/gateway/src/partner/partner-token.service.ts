@@ -48,6 +48,7 @@ export class PartnerTokenService {
     body: PartnerTokenRequest,
     queryGrantType: unknown,
     authorization: string | undefined,
+    clientIp: string,
   ): Promise<PartnerTokenResponse> {
     const params = withoutEmpty(body);
     const grantType = this.grantType(params, queryGrantType);
@@ -55,6 +56,7 @@ export class PartnerTokenService {
       authorization,
       clientId: params.client_id,
       clientSecret: params.client_secret,
+      clientIp,
     });
     const outcome =
       grantType === 'authorization_code'

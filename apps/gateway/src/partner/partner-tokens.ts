@@ -17,6 +17,11 @@ export const newClientSecret = random;
 export const newAccessToken = () => `${ACCESS_PREFIX}${random()}`;
 export const newRefreshToken = () => `${REFRESH_PREFIX}${random()}`;
 
+/** Has the shape of a partner access token (whether or not it is live). */
+export const isPartnerAccessToken = (token: string) =>
+  token.startsWith(ACCESS_PREFIX) &&
+  /^[A-Za-z0-9_-]{43}$/.test(token.slice(ACCESS_PREFIX.length));
+
 /** Codes and tokens carry 256 random bits, so sha256 (hex) is enough at rest. */
 export { hashToken } from '../identity/auth.service';
 

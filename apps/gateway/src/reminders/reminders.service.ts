@@ -34,9 +34,11 @@ import {
   type MailVoter,
 } from './reminders.repository';
 import {
+  mailSignature,
   managerSummaryMail,
   meetingStartingMail,
   reminderMail,
+  type MailSignature,
   type MeetingSummary,
 } from './scheduled-mails';
 import {
@@ -217,6 +219,8 @@ export class RemindersService {
       ? await this.summaryOf(meeting, current.now)
       : null;
     const details = mapMeetingDetails(meeting, this.config.portalHost);
+    // Once per tick, not per recipient: the signature is the same in every mail.
+    const signature = mailSignature(signatureOf(meeting));
 
     const queue = [...claims];
     const worker = async () => {
@@ -228,6 +232,7 @@ export class RemindersService {
           claim.voterId ? voters.get(claim.voterId) : undefined,
           summary,
           current,
+          signature,
         );
         const outcome = await this.send(claim, message);
         result[outcome] += 1;
@@ -291,8 +296,8 @@ export class RemindersService {
     voter: MailVoter | undefined,
     summary: Omit<MeetingSummary, 'day'> | null,
     current: Current,
+    signature: MailSignature | null,
   ): OutgoingMail | null {
-    const signature = signatureOf(meeting);
     switch (claim.kind) {
       case 'reminder': {
         const closesAt = earlyVotingClosesAt(meeting);
@@ -349,7 +354,7 @@ export class RemindersService {
     details: MeetingDetails,
     voter: MailVoter,
     scope: UnsubscribeScope,
-    signature: string,
+    signature: MailSignature | null,
   ) {
     const inviteToken = this.inviteTokens.issue(voter, meeting);
     const unsubscribeToken = this.unsubscribeTokens.issue(

@@ -3,13 +3,17 @@ import {
   formatMeetingTime,
   type MeetingDetails,
 } from '../mail/meeting-details';
-import {
-  escapeHtml,
-  link,
-  paragraph,
-  sanitizeSignatureHtml,
-  signatureText,
-} from './mail-html';
+import { richTextToPlain, sanitizeRichText } from '../common/rich-text';
+import { escapeHtml, link, paragraph } from './mail-html';
+
+/** A part of a mail, as plain text and as HTML. */
+interface Section {
+  text: string;
+  html: string;
+}
+
+/** The manager's signature, as both parts of a mail. */
+export type MailSignature = Section;
 
 export interface VoterMailInput {
   meeting: MeetingDetails;
@@ -18,13 +22,18 @@ export interface VoterMailInput {
   /** The voter's personal portal link, carrying their invite token. */
   portalLink: string;
   unsubscribeLink: string;
-  /** `options.signature` as the manager wrote it (HTML). */
-  signature: string;
+  /** From mailSignature, rendered once for all the mails of a tick. */
+  signature: MailSignature | null;
 }
 
-interface Section {
-  text: string;
-  html: string;
+/** `options.signature` (HTML) for both parts of a mail; null when it holds no text. */
+export function mailSignature(html: string): MailSignature | null {
+  const plain = richTextToPlain(html);
+  if (!plain) return null;
+  return {
+    text: `-- \n${plain}`,
+    html: `<div class="signature">${sanitizeRichText(html)}</div>`,
+  };
 }
 
 const text = (value: string): Section => ({
@@ -58,15 +67,6 @@ function contactLine(meeting: MeetingDetails): Section | null {
   return text(
     `Questions? Contact ${`${name} <${meeting.contact.email}>`.trim()}.`,
   );
-}
-
-function signature(html: string): Section | null {
-  const plain = signatureText(html);
-  if (!plain) return null;
-  return {
-    text: `-- \n${plain}`,
-    html: `<div class="signature">${sanitizeSignatureHtml(html)}</div>`,
-  };
 }
 
 function compose(sections: (Section | null | undefined | false)[]): {
@@ -104,7 +104,7 @@ function voterMail(
       html: `<p>Meeting page: ${link(meeting.url, meeting.url)}</p>`,
     },
     contactLine(meeting),
-    signature(input.signature),
+    input.signature,
     {
       text: `${unsubscribeText}: ${unsubscribeLink}`,
       html: `<p><small>${link(unsubscribeLink, unsubscribeText)}</small></p>`,
@@ -209,7 +209,7 @@ export function managerSummaryMail(input: {
   to: string;
   summary: MeetingSummary;
   earlyVotingClosesAt: Date;
-  signature: string;
+  signature: MailSignature | null;
 }): OutgoingMail {
   const { meeting, summary: s } = input;
   const zone = meeting.meetingTimezone;
@@ -259,7 +259,7 @@ export function managerSummaryMail(input: {
       text: `Meeting page: ${meeting.url}`,
       html: `<p>Meeting page: ${link(meeting.url, meeting.url)}</p>`,
     },
-    signature(input.signature),
+    input.signature,
     text(
       'You receive this report as a manager of the meeting; the meeting settings (managerSummaryReportFreqency) turn it off.',
     ),
