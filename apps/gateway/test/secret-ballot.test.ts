@@ -315,8 +315,17 @@ describe('The secret ballot', () => {
 
   it('withholds the rows again while a closed secret ballot is reopened, even on a node that saw it closed a moment ago', async () => {
     const matter = await createMatter();
+    const chair = await live(0, tenant.token);
+    await subscribe(chair);
     await action(matter.key, { action: 'start', duration: 300 });
+    // the cast's own event first, so that none of the first round is still on its way
+    const counted = nextEvent(
+      chair,
+      'matter.tally',
+      (e) => e.matterKey === matter.key && e.votesCast === 1,
+    );
     await cast(voters[0], matter.key, ['Oakwood plan'], 0);
+    await counted;
     await action(matter.key, { action: 'stop' });
     const published = (await recount(matter.key)).rows;
 
