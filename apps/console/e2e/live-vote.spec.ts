@@ -118,21 +118,20 @@ test.describe('Live vote', () => {
     ).toContainText('Against');
     await keepScreenshot(benPage, 'portal-phone-receipt');
 
-    // the screen's tally shows both votes; so does the chair's, with who has not voted
+    // a secret ballot (the default): the screen counts both votes but shows no option until
+    // voting closes; so does the chair's desk, with who has not voted
     const screenTally = screen.getByRole('region', { name: 'Live tally' });
     await expect(screenTally.locator('[data-votes-cast="2"]')).toBeVisible();
-    await expect(screenTally.locator('[data-option="For"]')).toHaveAttribute(
-      'data-votes',
-      '1',
+    await expect(screenTally).toContainText(
+      'Results appear when voting closes.',
     );
-    await expect(
-      screenTally.locator('[data-option="Against"]'),
-    ).toHaveAttribute('data-votes', '1');
+    await expect(screenTally.locator('[data-option]')).toHaveCount(0);
     await expect(screen.getByRole('heading', { name: MATTER })).toBeVisible();
     await keepScreenshot(screen, 'screen');
 
     const chairTally = desk.getByRole('region', { name: 'Live tally' });
     await expect(chairTally.locator('[data-votes-cast="2"]')).toBeVisible();
+    await expect(chairTally.locator('[data-option]')).toHaveCount(0);
     const notVoted = desk.getByRole('list', {
       name: 'Units that have not voted',
     });
@@ -143,17 +142,11 @@ test.describe('Live vote', () => {
     await expect(notVoted).not.toContainText(ben.name);
     await keepScreenshot(chair, 'control-room');
 
-    // a voter changes the vote while it is live; the count stays at two
+    // a voter changes the vote while it is live; the count stays at two, still no option
     await anaPage.getByRole('button', { name: 'Change my vote' }).click();
     await vote(anaPage, MATTER, 'Abstain');
-    await expect(
-      screenTally.locator('[data-option="Abstain"]'),
-    ).toHaveAttribute('data-votes', '1');
-    await expect(screenTally.locator('[data-option="For"]')).toHaveAttribute(
-      'data-votes',
-      '0',
-    );
     await expect(screenTally.locator('[data-votes-cast="2"]')).toBeVisible();
+    await expect(screenTally.locator('[data-option]')).toHaveCount(0);
 
     // every page counts down the same second, and extend moves every countdown
     const countdowns = [
@@ -178,9 +171,22 @@ test.describe('Live vote', () => {
       deadline,
     );
     await expect(queue.locator('[data-status="closed"]')).toHaveCount(1);
+    // the rows arrive at close, with the changed vote counted once
+    const finalTally = screen.getByRole('region', { name: 'Final tally' });
+    await expect(finalTally.locator('[data-votes-cast="2"]')).toBeVisible();
+    for (const [option, votes] of [
+      ['For', '0'],
+      ['Against', '1'],
+      ['Abstain', '1'],
+    ])
+      await expect(
+        finalTally.locator(`[data-option="${option}"]`),
+      ).toHaveAttribute('data-votes', votes);
     await expect(
-      screen.getByRole('region', { name: 'Final tally' }),
-    ).toBeVisible();
+      desk
+        .getByRole('region', { name: 'Live tally' })
+        .locator('[data-option="Against"]'),
+    ).toHaveAttribute('data-votes', '1');
     await expect(screen.locator('[data-status="closed"]')).toBeVisible();
     for (const voter of [anaPage, benPage]) {
       const closed = voter.getByRole('article', { name: MATTER });

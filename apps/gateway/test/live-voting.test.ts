@@ -247,6 +247,7 @@ for (const mode of ['redis', 'in-process'] as const) {
       const matter = await createMatter(gateway, tenant, {
         name: 'Deadline',
         options: ['Yes', 'No'],
+        secretBallot: false,
       });
       const chair = await live(tenant.token);
       const screenToken = (
@@ -447,7 +448,10 @@ for (const mode of ['redis', 'in-process'] as const) {
     });
 
     it('takes early (proxy) ballots before expiryDate, lets a live ballot supersede them, and manager ballots', async () => {
-      const matter = await createMatter(gateway, tenant, { name: 'Early' });
+      const matter = await createMatter(gateway, tenant, {
+        name: 'Early',
+        secretBallot: false,
+      });
       const early = await castRest(voters[7], matter.id, ['No']);
       expect(early.status).toBe(201);
       const own = await api.get(
@@ -523,6 +527,7 @@ for (const mode of ['redis', 'in-process'] as const) {
         name: 'Crowd',
         options,
         choices: 2,
+        secretBallot: false,
       });
       const chair = await live(tenant.token);
       await request(chair, 'subscribe', {

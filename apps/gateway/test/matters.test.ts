@@ -31,6 +31,7 @@ interface BallotFixture {
   choices: string[];
   weight: number;
   castAt?: Date;
+  createdAt?: Date;
 }
 
 describe('Matters API', () => {
@@ -102,6 +103,7 @@ describe('Matters API', () => {
         choices: ballot.choices,
         weight: ballot.weight,
         castAt: ballot.castAt ?? gateway.clock.now(),
+        createdAt: ballot.createdAt ?? ballot.castAt ?? gateway.clock.now(),
       });
   }
 
@@ -161,6 +163,7 @@ describe('Matters API', () => {
         liveEndsAt: null,
         liveClosedAt: null,
         autoCloseWhenAllVoted: false,
+        secretBallot: true,
       });
       expect(matter.key).toMatch(/^[0-9a-f-]{36}$/);
       expect(matter.createdAt).toMatch(
@@ -181,6 +184,7 @@ describe('Matters API', () => {
         exclusions: ['Abstain'],
         allowProxyVote: false,
         autoCloseWhenAllVoted: true,
+        secretBallot: false,
       };
       const matter = await createMatter(body);
       expect(matter).toMatchObject({
@@ -424,6 +428,7 @@ describe('Matters API', () => {
         exclusions: ['C'],
         allowProxyVote: false,
         autoCloseWhenAllVoted: true,
+        secretBallot: false,
       };
       const result = await api.patch(matterPath(matter.key), body, {
         token: tenant.token,
@@ -575,6 +580,149 @@ describe('Matters API', () => {
     });
   });
 
+  describe('secretBallot', () => {
+    it('keeps a secret ballot secret once it holds ballots, and lets an open one become secret', async () => {
+      const secret = await createMatter();
+      const open = await createMatter({ secretBallot: false });
+      const member = await insertMember(tenant.meeting, 1);
+      for (const matter of [secret, open])
+        await insertBallot(matter.key, {
+          memberId: member.id,
+          method: 'proxy',
+          choices: ['For'],
+          weight: 1,
+        });
+
+      expectProblem(
+        await api.patch(
+          matterPath(secret.key),
+          { secretBallot: false },
+          { token: tenant.token },
+        ),
+        409,
+        'secret_ballot_locked',
+      );
+      await setLiveStatus(secret.key, 'closed');
+      expectProblem(
+        await api.patch(
+          matterPath(secret.key),
+          { secretBallot: false, name: 'Renamed' },
+          { token: tenant.token },
+        ),
+        409,
+        'secret_ballot_locked',
+      );
+      expect(
+        Matter.parse(
+          (await api.get(matterPath(secret.key), { token: tenant.token })).body,
+        ),
+      ).toMatchObject({ secretBallot: true, name: secret.name });
+
+      const made = await api.patch(
+        matterPath(open.key),
+        { secretBallot: true },
+        { token: tenant.token },
+      );
+      expect(made.status).toBe(200);
+      expect(Matter.parse(made.body).secretBallot).toBe(true);
+      const empty = await createMatter();
+      const opened = await api.patch(
+        matterPath(empty.key),
+        { secretBallot: false },
+        { token: tenant.token },
+      );
+      expect(Matter.parse(opened.body).secretBallot).toBe(false);
+    });
+
+    it('refuses secretBallot that is not a boolean with 400', async () => {
+      for (const secretBallot of ['true', 1, null]) {
+        const problem = expectProblem(
+          await api.post(
+            mattersPath(),
+            { name: 'Vote', options: ['A'], secretBallot },
+            { token: tenant.token },
+          ),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors?.map((e) => e.path)).toContain('secretBallot');
+      }
+    });
+
+    it('answers no stats rows for a secret ballot until it closes: pending, live, and live again after a reopen', async () => {
+      const meeting = await createMeeting(gateway, tenant.account.key);
+      const matter = await createMatter({ options: ['Oak', 'Elm'] }, meeting);
+      const stats = async () => {
+        const result = await api.get(
+          `${matterPath(matter.key, meeting)}/stats`,
+          { token: tenant.token },
+        );
+        expect(result.status).toBe(200);
+        return TallyRows.parse(result.body);
+      };
+      const first = await insertMember(meeting, 2);
+      const second = await insertMember(meeting, 3);
+      await insertBallot(matter.key, {
+        memberId: first.id,
+        method: 'proxy',
+        choices: ['Oak'],
+        weight: 2,
+      });
+      expect(await stats()).toEqual([]);
+      await setLiveStatus(matter.key, 'live');
+      await insertBallot(matter.key, {
+        memberId: second.id,
+        method: 'live',
+        choices: ['Elm'],
+        weight: 3,
+      });
+      expect(await stats()).toEqual([]);
+
+      await setLiveStatus(matter.key, 'closed');
+      const closed = await stats();
+      expect(
+        closed.map((r) => [r.vote, r.numProxyVotes, r.numLiveShares]),
+      ).toEqual([
+        ['Oak', 1, 0],
+        ['Elm', 0, 3],
+      ]);
+
+      await setLiveStatus(matter.key, 'live');
+      expect(await stats()).toEqual([]);
+    });
+
+    it("gives a secret ballot's voters the minute of their first ballot, never the time of a changed vote", async () => {
+      const meeting = await createMeeting(gateway, tenant.account.key);
+      const matter = await createMatter({}, meeting);
+      const member = await insertMember(meeting, 1, '501');
+      const voter = await insertVoter(member, 'Sam Owner', 'sam@example.test');
+      await insertBallot(matter.key, {
+        memberId: member.id,
+        voterId: voter.id,
+        method: 'live',
+        choices: ['For'],
+        weight: 1,
+        createdAt: new Date('2027-01-05T10:00:41.123Z'),
+        castAt: new Date('2027-01-05T10:03:07.456Z'),
+      });
+      const result = await api.get(
+        `${matterPath(matter.key, meeting)}/voters`,
+        {
+          token: tenant.token,
+        },
+      );
+      expect(VoterRecords.parse(result.body)).toEqual([
+        {
+          unit: '501',
+          name: 'Sam Owner',
+          email: 'sam@example.test',
+          method: 'live',
+          createdAt: '2027-01-05T10:00:00.000Z',
+        },
+      ]);
+    });
+  });
+
   describe('DELETE /v1/Meetings/{shortCode}/matters/{matterKey}', () => {
     it('deletes a matter with 204', async () => {
       const matter = await createMatter();
@@ -636,7 +784,7 @@ describe('Matters API', () => {
       const meeting = await createMeeting(gateway, tenant.account.key);
       const options = ['North', 'South', 'East', 'West', 'Abstain'];
       const matter = await createMatter(
-        { options, choices: 2, exclusions: ['Abstain'] },
+        { options, choices: 2, exclusions: ['Abstain'], secretBallot: false },
         meeting,
       );
       const otherMatter = await createMatter({ options }, meeting);
@@ -727,7 +875,10 @@ describe('Matters API', () => {
     });
 
     it('answers zero rows in option order for a matter without ballots', async () => {
-      const matter = await createMatter({ options: ['Zulu', 'Alpha'] });
+      const matter = await createMatter({
+        options: ['Zulu', 'Alpha'],
+        secretBallot: false,
+      });
       const result = await api.get(`${matterPath(matter.key)}/stats`, {
         token: tenant.token,
       });
@@ -745,7 +896,7 @@ describe('Matters API', () => {
     it('lists who voted by unit, never how', async () => {
       const meeting = await createMeeting(gateway, tenant.account.key);
       const matter = await createMatter(
-        { options: ['Zebra crossing', 'Yak farm'] },
+        { options: ['Zebra crossing', 'Yak farm'], secretBallot: false },
         meeting,
       );
       const m201 = await insertMember(meeting, 1, '201');

@@ -69,7 +69,9 @@ export type MatterStateEvent = z.infer<typeof MatterStateEvent>;
 export const MatterTallyEvent = z.strictObject({
   shortCode: z.string(),
   matterKey: z.string(),
+  /** Empty while `rowsWithheld`: a secret ballot that has not closed (docs/security.md). */
   rows: z.array(MatterTallyRow),
+  rowsWithheld: z.boolean(),
   votesCast: z.number(),
   sharesCast: z.number(),
   eligibleMembers: z.number(),
@@ -110,6 +112,7 @@ export const LiveMatter = z.strictObject({
   liveStartedAt: IsoDateTime.nullable(),
   liveEndsAt: IsoDateTime.nullable(),
   liveClosedAt: IsoDateTime.nullable(),
+  secretBallot: z.boolean(),
   seq: z.number().int(),
 });
 export type LiveMatter = z.infer<typeof LiveMatter>;

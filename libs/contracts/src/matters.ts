@@ -68,6 +68,8 @@ export const CreateMatterRequest = z.strictObject({
   exclusions: MatterExclusions.nullable().optional(),
   allowProxyVote: z.boolean().default(true),
   autoCloseWhenAllVoted: z.boolean().default(false),
+  /** Per-option rows stay hidden until the matter closes (docs/security.md). */
+  secretBallot: z.boolean().default(true),
 });
 export type CreateMatterRequest = z.infer<typeof CreateMatterRequest>;
 
@@ -84,10 +86,11 @@ export const UpdateMatterRequest = z.strictObject({
   exclusions: MatterExclusions.nullable().optional(),
   allowProxyVote: z.boolean().optional(),
   autoCloseWhenAllVoted: z.boolean().optional(),
+  secretBallot: z.boolean().optional(),
 });
 export type UpdateMatterRequest = z.infer<typeof UpdateMatterRequest>;
 
-/** Spec 2.7, plus the live state (CONTRACT 7) and `autoCloseWhenAllVoted`. */
+/** Spec 2.7, plus the live state (CONTRACT 7), `autoCloseWhenAllVoted` and `secretBallot`. */
 export const Matter = z.strictObject({
   key: z.string(),
   type: MatterType,
@@ -107,6 +110,7 @@ export const Matter = z.strictObject({
   liveEndsAt: IsoDateTime.nullable(),
   liveClosedAt: IsoDateTime.nullable(),
   autoCloseWhenAllVoted: z.boolean(),
+  secretBallot: z.boolean(),
 });
 export type Matter = z.infer<typeof Matter>;
 

@@ -277,6 +277,8 @@ export const matters = pgTable(
     autoCloseWhenAllVoted: boolean('auto_close_when_all_voted')
       .notNull()
       .default(false),
+    /** Per-option rows are withheld until the matter closes (docs/security.md). */
+    secretBallot: boolean('secret_ballot').notNull().default(true),
     liveStatus: text('live_status')
       .$type<LiveStatus>()
       .notNull()

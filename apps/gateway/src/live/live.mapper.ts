@@ -17,6 +17,7 @@ export function mapLiveMatter(matter: MatterRow, seq: number): LiveMatter {
     liveStartedAt: matter.liveStartedAt?.toISOString() ?? null,
     liveEndsAt: matter.liveEndsAt?.toISOString() ?? null,
     liveClosedAt: matter.liveClosedAt?.toISOString() ?? null,
+    secretBallot: matter.secretBallot,
     seq,
   };
 }

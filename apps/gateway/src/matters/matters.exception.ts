@@ -6,6 +6,7 @@ export enum MatterErrorCode {
   MatterHasBallots = 'matter_has_ballots',
   TooManyChoices = 'too_many_choices',
   InvalidExclusion = 'invalid_exclusion',
+  SecretBallotLocked = 'secret_ballot_locked',
 }
 
 function describe(code: MatterErrorCode): [number, string] {
@@ -26,6 +27,11 @@ function describe(code: MatterErrorCode): [number, string] {
       return [400, 'choices must be between 1 and the number of options.'];
     case MatterErrorCode.InvalidExclusion:
       return [400, 'Every exclusion must be one of the options.'];
+    case MatterErrorCode.SecretBallotLocked:
+      return [
+        409,
+        'The matter holds ballots cast in secret: it cannot become an open ballot.',
+      ];
   }
 }
 

@@ -31,6 +31,7 @@ export function mapMatter(row: MatterRow): Matter {
     liveEndsAt: row.liveEndsAt?.toISOString() ?? null,
     liveClosedAt: row.liveClosedAt?.toISOString() ?? null,
     autoCloseWhenAllVoted: row.autoCloseWhenAllVoted,
+    secretBallot: row.secretBallot,
   };
 }
 
@@ -46,12 +47,24 @@ export function mapTallyRow(record: TallyRecord): MatterTallyRow {
   };
 }
 
-export function mapMatterVoter(row: MatterVoterRow): MatterVoterRecord {
+const MINUTE_MS = 60_000;
+
+/**
+ * Who voted, never how. On a secret ballot the time is the member's first ballot, to the
+ * minute: a changed vote never shows (docs/security.md, "The secret ballot").
+ */
+export function mapMatterVoter(
+  row: MatterVoterRow,
+  secretBallot: boolean,
+): MatterVoterRecord {
+  const at = secretBallot
+    ? new Date(Math.floor(row.firstCastAt.getTime() / MINUTE_MS) * MINUTE_MS)
+    : row.castAt;
   return {
     unit: row.unit,
     name: row.name ?? '',
     email: row.email ?? '',
     method: row.method as MatterVoteMethod,
-    createdAt: row.castAt.toISOString(),
+    createdAt: at.toISOString(),
   };
 }

@@ -26,6 +26,8 @@ export interface MatterVoterRow {
   email: string | null;
   method: string;
   castAt: Date;
+  /** The member's first ballot on the matter: a replacement keeps it. */
+  firstCastAt: Date;
 }
 
 @Injectable()
@@ -97,9 +99,11 @@ export class MattersRepository {
 
   /**
    * One row per option, in option order, from the stored ballots in one query: a ballot
-   * counts once for each option it chose; options without ballots get zeros.
+   * counts once for each option it chose; options without ballots get zeros. No rows at all
+   * while the matter is a secret ballot that is not closed: the state and the count are read
+   * in one statement, so a reopen or a close racing this query cannot slip rows through.
    */
-  async tally(matterId: string): Promise<TallyRecord[]> {
+  async publishedTally(matterId: string): Promise<TallyRecord[]> {
     const result = await this.database.db.execute(sql`
       select
         o.vote as "vote",
@@ -113,11 +117,21 @@ export class MattersRepository {
       cross join lateral jsonb_array_elements_text(m.options) with ordinality as o(vote, position)
       left join ${ballots} b
         on b.matter_id = m.id and b.choices @> jsonb_build_array(o.vote)
-      where m.id = ${matterId}
+      where m.id = ${matterId} and (not m.secret_ballot or m.live_status = 'closed')
       group by o.vote, o.position
       order by o.position
     `);
     return rowsOf<TallyRecord>(result);
+  }
+
+  /** Whether the matter is a secret ballot now, read from the database (never cached). */
+  async isSecretBallot(matterId: string): Promise<boolean | undefined> {
+    const [row] = await this.database.db
+      .select({ secretBallot: matters.secretBallot })
+      .from(matters)
+      .where(eq(matters.id, matterId))
+      .limit(1);
+    return row?.secretBallot;
   }
 
   /** Who voted (never how), by unit; name and e-mail are null for ballots without a voter. */
@@ -129,6 +143,7 @@ export class MattersRepository {
         email: voters.email,
         method: ballots.method,
         castAt: ballots.castAt,
+        firstCastAt: ballots.createdAt,
       })
       .from(ballots)
       .innerJoin(members, eq(members.id, ballots.memberId))

@@ -62,6 +62,7 @@ function toChanges(body: UpdateMatterRequest): MatterChanges {
     changes.allowProxyVote = body.allowProxyVote;
   if (body.autoCloseWhenAllVoted !== undefined)
     changes.autoCloseWhenAllVoted = body.autoCloseWhenAllVoted;
+  if (body.secretBallot !== undefined) changes.secretBallot = body.secretBallot;
   return changes;
 }
 
@@ -107,6 +108,7 @@ export class MattersService {
         order: body.order ?? (await this.matters.nextOrder(meeting.id)),
         exclusions,
         autoCloseWhenAllVoted: body.autoCloseWhenAllVoted,
+        secretBallot: body.secretBallot,
       });
       return mapMatter(row);
     });
@@ -114,7 +116,8 @@ export class MattersService {
 
   /**
    * Merges the body into the matter. A live matter cannot be edited at all; once it holds
-   * ballots its options cannot change and its choices cannot be lowered.
+   * ballots its options cannot change, its choices cannot be lowered, and a secret ballot
+   * cannot become open (those ballots were cast in secret).
    */
   update(
     userId: string,
@@ -138,11 +141,17 @@ export class MattersService {
         !sameList(changes.options, matter.options);
       const choicesLowered =
         changes.choices !== undefined && changes.choices < matter.choices;
+      const secrecyDropped =
+        changes.secretBallot === false && matter.secretBallot;
       if (
-        (optionsChanged || choicesLowered) &&
+        (optionsChanged || choicesLowered || secrecyDropped) &&
         (await this.matters.hasBallots(matter.id))
       )
-        throw new MatterException(MatterErrorCode.MatterHasBallots);
+        throw new MatterException(
+          secrecyDropped
+            ? MatterErrorCode.SecretBallotLocked
+            : MatterErrorCode.MatterHasBallots,
+        );
       return mapMatter(await this.matters.update(matter.id, changes));
     });
   }
@@ -159,6 +168,7 @@ export class MattersService {
     });
   }
 
+  /** The tally rows; none while a secret ballot has not closed. */
   async stats(
     userId: string,
     shortCode: string,
@@ -166,7 +176,7 @@ export class MattersService {
   ): Promise<MatterTallyRow[]> {
     const meeting = await this.access.require(userId, shortCode);
     const matter = await this.requireMatter(meeting.id, key);
-    return this.tally(matter.id);
+    return (await this.publishedRows(matter.id)) ?? [];
   }
 
   async voters(
@@ -177,13 +187,21 @@ export class MattersService {
     const meeting = await this.access.require(userId, shortCode);
     const matter = await this.requireMatter(meeting.id, key);
     const rows = await this.matters.voters(matter.id);
-    return rows.map(mapMatterVoter);
+    return rows.map((row) => mapMatterVoter(row, matter.secretBallot));
   }
 
-  /** The tally rows of a matter (no access check: for live voting's recounts). */
-  async tally(matterId: string): Promise<MatterTallyRow[]> {
-    const records = await this.matters.tally(matterId);
-    return records.map(mapTallyRow);
+  /**
+   * A recount of the matter's rows, or undefined while they are withheld (a secret ballot
+   * that has not closed). No access check: for live voting's tallies too.
+   */
+  async publishedRows(matterId: string): Promise<MatterTallyRow[] | undefined> {
+    const records = await this.matters.publishedTally(matterId);
+    return records.length ? records.map(mapTallyRow) : undefined;
+  }
+
+  /** Whether the matter is a secret ballot now (from the database, never a cache). */
+  isSecretBallot(matterId: string): Promise<boolean | undefined> {
+    return this.matters.isSecretBallot(matterId);
   }
 
   /** The matter of that meeting; a key of another meeting or not a UUID is a 404. */

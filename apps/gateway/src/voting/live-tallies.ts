@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { MatterTallyEvent } from '@livevote/contracts';
 import { LiveBroadcaster } from '../live/live-broadcaster';
+import { MattersService } from '../matters/matters.service';
 import { RedisConnection } from '../redis/redis.module';
 import { BallotsRepository } from './ballots.repository';
 import { MatterDirectory } from './matter-directory';
@@ -9,6 +10,7 @@ import {
   countersFromBallots,
   tallyDelta,
   tallyView,
+  turnoutMoved,
   type CastChange,
 } from './tally';
 import { TallyStore } from './tally-store';
@@ -18,7 +20,8 @@ export const TALLY_INTERVAL_MS = 250;
 
 /**
  * Running tallies: each committed batch adds its net change to the shared counters, and
- * chairs and screens get the result coalesced to four events a second a matter.
+ * chairs and screens get the result coalesced to four events a second a matter. A secret
+ * ballot's events carry turnout only until it closes (docs/security.md, "The secret ballot").
  */
 @Injectable()
 export class LiveTallies implements OnApplicationShutdown {
@@ -31,6 +34,7 @@ export class LiveTallies implements OnApplicationShutdown {
     private readonly store: TallyStore,
     private readonly ballots: BallotsRepository,
     private readonly directory: MatterDirectory,
+    private readonly matters: MattersService,
     private readonly sequences: SequenceStore,
     private readonly broadcaster: LiveBroadcaster,
     private readonly redis: RedisConnection,
@@ -40,7 +44,13 @@ export class LiveTallies implements OnApplicationShutdown {
     const delta = tallyDelta(changes);
     if (delta.size && !(await this.store.apply(matterId, delta)))
       await this.rebuild(matterId);
-    this.scheduleBroadcast(matterId);
+    // a changed vote moves no turnout: on a secret ballot its event would only say "someone
+    // changed their vote just now"
+    if (
+      turnoutMoved(delta) ||
+      !(await this.directory.get(matterId))?.secretBallot
+    )
+      this.scheduleBroadcast(matterId);
   }
 
   /** Replaces the running tally with a recount of the stored ballots. */
@@ -64,10 +74,19 @@ export class LiveTallies implements OnApplicationShutdown {
       counters = (await this.store.read(matterId)) ?? new Map();
     }
     const view = tallyView(info.options, counters);
+    // asked after the counters were read, never from a cache: counters read while the matter
+    // was open are public; a secret one's rows come from a recount that checks its state
+    const rows =
+      (await this.matters.isSecretBallot(matterId)) === false
+        ? view.rows
+        : await this.matters.publishedRows(matterId);
     return {
       shortCode: info.shortCode,
       matterKey: matterId,
-      ...view,
+      rows: rows ?? [],
+      rowsWithheld: rows === undefined,
+      votesCast: view.votesCast,
+      sharesCast: view.sharesCast,
       eligibleMembers: await this.directory.eligibleMembers(matterId),
       seq: seq ?? (await this.sequences.current([matterId])).get(matterId) ?? 0,
     };

@@ -10,6 +10,7 @@ export interface MatterInfo {
   options: string[];
   choices: number;
   autoCloseWhenAllVoted: boolean;
+  secretBallot: boolean;
   liveStatus: 'pending' | 'live' | 'closed';
   liveGeneration: number;
   liveEndsAt: Date | null;
@@ -47,6 +48,7 @@ export class MatterDirectory {
         options: matters.options,
         choices: matters.choices,
         autoCloseWhenAllVoted: matters.autoCloseWhenAllVoted,
+        secretBallot: matters.secretBallot,
         liveStatus: matters.liveStatus,
         liveGeneration: matters.liveGeneration,
         liveEndsAt: matters.liveEndsAt,

@@ -49,6 +49,11 @@ export function tallyDelta(changes: CastChange[]): TallyCounters {
   return delta;
 }
 
+/** Whether a delta changes turnout (ballots or shares cast), not only how they split. */
+export function turnoutMoved(delta: TallyCounters): boolean {
+  return delta.has('votes') || delta.has('shares');
+}
+
 export interface TallyView {
   rows: MatterTallyRow[];
   votesCast: number;

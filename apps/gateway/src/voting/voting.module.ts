@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import type { AppConfig } from '../config/app-config';
+import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { BallotIngest } from './ballot-ingest';
 import { BallotsRepository } from './ballots.repository';
@@ -56,6 +57,7 @@ export class VotingModule {
       global: true,
       imports: [
         MeetingsModule,
+        MattersModule,
         ...(redisUrl
           ? [
               BullModule.forRoot({

@@ -30,6 +30,7 @@ function aMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
     liveStartedAt: null,
     liveEndsAt: null,
     liveClosedAt: null,
+    secretBallot: true,
     seq: 0,
     ...overrides,
   };
@@ -40,6 +41,7 @@ function aTally(overrides: Partial<MatterTallyEvent> = {}): MatterTallyEvent {
     shortCode: 'abc123',
     matterKey: 'm1',
     rows: [],
+    rowsWithheld: true,
     votesCast: 0,
     sharesCast: 0,
     eligibleMembers: 6,

@@ -20,6 +20,7 @@ function aMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
     liveStartedAt: null,
     liveEndsAt: null,
     liveClosedAt: null,
+    secretBallot: true,
     seq: 0,
     ...overrides,
   };

@@ -45,7 +45,12 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
         matter={matter}
       />
       <div className="desk-results">
-        <TallyView options={matter.options} tally={tally} title="Live tally" />
+        <TallyView
+          options={matter.options}
+          tally={tally}
+          secretBallot={matter.secretBallot}
+          title="Live tally"
+        />
         <NotVotedList
           shortCode={shortCode}
           matterKey={matter.matterKey}

@@ -33,6 +33,7 @@ function aTally(overrides: Partial<MatterTallyEvent> = {}): MatterTallyEvent {
       row('Against', { numLiveVotes: 1, numLiveShares: 0.5 }),
       row('Abstain'),
     ],
+    rowsWithheld: false,
     votesCast: 4,
     sharesCast: 6,
     eligibleMembers: 10,
@@ -86,6 +87,45 @@ describe(TallyView.name, () => {
     expect(width('For', '.bar-shares')).toBe('91.7%');
     expect(width('Against', '.bar-votes')).toBe('25%');
     expect(width('Abstain', '.bar-votes')).toBe('0%');
+  });
+
+  it('shows turnout and says when results appear while a secret ballot withholds its rows', () => {
+    render(
+      <TallyView
+        options={['For', 'Against', 'Abstain']}
+        tally={aTally({ rows: [], rowsWithheld: true })}
+        secretBallot
+      />,
+    );
+
+    const region = screen.getByRole('region', { name: 'Tally' });
+    expect(within(region).getByText(/votes cast/).textContent).toBe(
+      '4 votes cast of 10 eligible · 6 shares',
+    );
+    expect(
+      within(region).getByText('Results appear when voting closes.'),
+    ).toBeTruthy();
+    expect(within(region).queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('says when results appear for a secret ballot before its first tally arrives', () => {
+    render(<TallyView options={['Yes', 'No']} secretBallot />);
+
+    expect(screen.getByText('Results appear when voting closes.')).toBeTruthy();
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('shows the rows of a secret ballot once its closing tally carries them', () => {
+    render(
+      <TallyView
+        options={['For', 'Against', 'Abstain']}
+        tally={aTally()}
+        secretBallot
+      />,
+    );
+
+    expect(optionRow('For').dataset.votes).toBe('3');
+    expect(screen.queryByText('Results appear when voting closes.')).toBeNull();
   });
 
   it('lists every option at zero before the first tally arrives', () => {

@@ -6,20 +6,25 @@ export interface TallyViewProps {
   /** The matter's options, shown even before the first tally arrives. */
   options: readonly string[];
   tally?: MatterTallyEvent;
+  /** A secret ballot shows turnout only until the gateway sends its rows at close. */
+  secretBallot?: boolean;
   title?: string;
   large?: boolean;
 }
 
 /**
  * Votes and shares per option with bars; each share is of the ballots cast (a ballot with
- * two choices counts for both options, as in an election of two directors).
+ * two choices counts for both options, as in an election of two directors). While a secret
+ * ballot's rows are withheld, turnout and a plain message instead of bars.
  */
 export function TallyView({
   options,
   tally,
+  secretBallot = false,
   title = 'Tally',
   large = false,
 }: TallyViewProps) {
+  const withheld = tally ? tally.rowsWithheld : secretBallot;
   const lines = tally
     ? tallyLines(tally.rows)
     : options.map((option) => ({ option, votes: 0, shares: 0 }));
@@ -38,38 +43,44 @@ export function TallyView({
         {eligible !== undefined && <> of {formatNumber(eligible)} eligible</>}
         {sharesCast > 0 && <> · {countOf(sharesCast, 'share', 'shares')}</>}
       </p>
-      <ul className="tally-rows">
-        {lines.map((line) => (
-          <li
-            key={line.option}
-            className="tally-row"
-            data-option={line.option}
-            data-votes={line.votes}
-          >
-            <div className="tally-label">
-              <span className="tally-option">{line.option}</span>
-              <span className="tally-figures">
-                {countOf(line.votes, 'vote', 'votes')} (
-                {formatPercent(line.votes, votesCast)}) ·{' '}
-                {countOf(line.shares, 'share', 'shares')} (
-                {formatPercent(line.shares, sharesCast)})
-              </span>
-            </div>
-            <div className="bar" aria-hidden="true">
-              <div
-                className="bar-votes"
-                style={{ width: barWidth(line.votes, votesCast) }}
-              />
-            </div>
-            <div className="bar bar-thin" aria-hidden="true">
-              <div
-                className="bar-shares"
-                style={{ width: barWidth(line.shares, sharesCast) }}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
+      {withheld ? (
+        <p className="tally-withheld" data-rows-withheld="true">
+          Results appear when voting closes.
+        </p>
+      ) : (
+        <ul className="tally-rows">
+          {lines.map((line) => (
+            <li
+              key={line.option}
+              className="tally-row"
+              data-option={line.option}
+              data-votes={line.votes}
+            >
+              <div className="tally-label">
+                <span className="tally-option">{line.option}</span>
+                <span className="tally-figures">
+                  {countOf(line.votes, 'vote', 'votes')} (
+                  {formatPercent(line.votes, votesCast)}) ·{' '}
+                  {countOf(line.shares, 'share', 'shares')} (
+                  {formatPercent(line.shares, sharesCast)})
+                </span>
+              </div>
+              <div className="bar" aria-hidden="true">
+                <div
+                  className="bar-votes"
+                  style={{ width: barWidth(line.votes, votesCast) }}
+                />
+              </div>
+              <div className="bar bar-thin" aria-hidden="true">
+                <div
+                  className="bar-shares"
+                  style={{ width: barWidth(line.shares, sharesCast) }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -27,7 +27,9 @@ export function MatterForm({
   const [draft, setDraft] = useState(initial);
   const [invalid, setInvalid] = useState<string>();
 
-  const text = (name: Exclude<keyof MatterDraft, 'allowProxyVote'>) => ({
+  const text = (
+    name: Exclude<keyof MatterDraft, 'allowProxyVote' | 'secretBallot'>,
+  ) => ({
     id: `${id}-${name}`,
     value: draft[name],
     onChange: (event: { target: { value: string } }) =>
@@ -87,6 +89,22 @@ export function MatterForm({
           }
         />
         <label htmlFor={`${id}-proxy`}>Accept early (proxy) ballots</label>
+      </div>
+      <div className="field checkbox">
+        <input
+          id={`${id}-secret`}
+          type="checkbox"
+          checked={draft.secretBallot}
+          aria-describedby={`${id}-secret-hint`}
+          onChange={(event) =>
+            setDraft({ ...draft, secretBallot: event.target.checked })
+          }
+        />
+        <label htmlFor={`${id}-secret`}>Secret ballot</label>
+        <p className="hint" id={`${id}-secret-hint`}>
+          The chair and the screen see how many have voted while voting is open;
+          the results per option appear when it closes.
+        </p>
       </div>
       <div className="button-row">
         <button type="submit" className="primary" disabled={pending}>

@@ -104,6 +104,9 @@ export function MattersPage() {
                       {matter.options.join(' · ')} — up to {matter.choices}{' '}
                       {matter.choices === 1 ? 'choice' : 'choices'}
                       {matter.allowProxyVote ? '' : ' · no proxy ballots'}
+                      {matter.secretBallot
+                        ? ' · secret ballot'
+                        : ' · open ballot'}
                     </p>
                   </div>
                   <div className="button-row compact">

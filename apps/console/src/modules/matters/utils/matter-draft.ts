@@ -10,6 +10,8 @@ export interface MatterDraft {
   /** Member tags, comma-separated; "all" for every eligible member. */
   eligibility: string;
   allowProxyVote: boolean;
+  /** Per-option results stay hidden until the vote closes. */
+  secretBallot: boolean;
 }
 
 export const EMPTY_MATTER: MatterDraft = {
@@ -20,6 +22,7 @@ export const EMPTY_MATTER: MatterDraft = {
   choices: '1',
   eligibility: 'all',
   allowProxyVote: true,
+  secretBallot: true,
 };
 
 export function draftOfMatter(matter: Matter): MatterDraft {
@@ -31,6 +34,7 @@ export function draftOfMatter(matter: Matter): MatterDraft {
     choices: String(matter.choices),
     eligibility: matter.eligibility.join(', '),
     allowProxyVote: matter.allowProxyVote,
+    secretBallot: matter.secretBallot,
   };
 }
 
@@ -49,5 +53,6 @@ export function matterFields(draft: MatterDraft) {
     choices: Number(draft.choices),
     eligibility: split(draft.eligibility, /,/),
     allowProxyVote: draft.allowProxyVote,
+    secretBallot: draft.secretBallot,
   };
 }

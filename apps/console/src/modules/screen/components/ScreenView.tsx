@@ -51,6 +51,7 @@ export function ScreenView() {
           <TallyView
             options={matter.options}
             tally={tally}
+            secretBallot={matter.secretBallot}
             title={
               matter.liveStatus === 'closed' ? 'Final tally' : 'Live tally'
             }

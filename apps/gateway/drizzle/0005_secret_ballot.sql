@@ -1,0 +1,1 @@
+ALTER TABLE "matters" ADD COLUMN "secret_ballot" boolean DEFAULT true NOT NULL;

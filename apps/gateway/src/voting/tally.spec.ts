@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { tallyDelta, turnoutMoved, type CastChange } from './tally';
+
+function aCast(overrides: Partial<CastChange> = {}): CastChange {
+  return {
+    method: 'live',
+    choices: ['Yes'],
+    weight: 2,
+    prev: null,
+    ...overrides,
+  };
+}
+
+describe(turnoutMoved.name, () => {
+  it('is true for a new ballot', () => {
+    expect(turnoutMoved(tallyDelta([aCast()]))).toBe(true);
+  });
+
+  it('is false for a changed vote of the same weight, even from a proxy to a live ballot', () => {
+    const changed = aCast({
+      prev: { method: 'proxy', choices: ['No'], weight: 2 },
+    });
+    expect(turnoutMoved(tallyDelta([changed]))).toBe(false);
+  });
+
+  it("is true for a changed vote when the member's shares changed in between", () => {
+    const reweighed = aCast({
+      prev: { method: 'live', choices: ['No'], weight: 1 },
+    });
+    expect(turnoutMoved(tallyDelta([reweighed]))).toBe(true);
+  });
+
+  it('is true for a batch in which any ballot is new', () => {
+    const changed = aCast({
+      prev: { method: 'live', choices: ['No'], weight: 2 },
+    });
+    expect(turnoutMoved(tallyDelta([changed, aCast()]))).toBe(true);
+  });
+});
