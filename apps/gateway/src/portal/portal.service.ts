@@ -6,6 +6,7 @@ import type {
   PortalRegisterRequest,
   PortalSessionResponse,
 } from '@livevote/contracts';
+import { meetingEndsAt } from '@livevote/rules';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -196,8 +197,7 @@ export class PortalService {
     voter: { id: string; name: string; email: string },
     member: { id: string; unit: string; shares: number; eligible: boolean },
   ): PortalSessionResponse {
-    const meetingEnd =
-      meeting.meetingDate.getTime() + meeting.duration * 60_000;
+    const meetingEnd = meetingEndsAt(meeting).getTime();
     const expiresAt = new Date(
       Math.max(this.clock.nowMs() + 12 * HOUR_MS, meetingEnd + 24 * HOUR_MS),
     );

@@ -1,5 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { UnsubscribeResult } from '@livevote/contracts';
+import {
+  earlyVotingClosesAt,
+  isEarlyVotingOpen,
+  isMeetingOver,
+  meetingEndsAt,
+} from '@livevote/rules';
 import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
@@ -15,11 +21,9 @@ import {
 } from '../members/invites.mapper';
 import {
   DAY_MS,
-  earlyVotingClosesAt,
   latestSummary,
   mailWindowEndsAt,
   MAX_SEND_ATTEMPTS,
-  meetingEndsAt,
   reminderRound,
   retryDelayMs,
   SEND_LEASE_MS,
@@ -157,7 +161,7 @@ export class RemindersService {
         now,
       );
       current.reminderRound = (round ?? last)?.toISOString() ?? null;
-      if (round && round < earlyVotingClosesAt(meeting))
+      if (round && isEarlyVotingOpen(meeting, round))
         claims.push(
           ...(await this.reminders.claimReminders(
             meeting.id,
@@ -169,7 +173,7 @@ export class RemindersService {
     }
 
     const startingAt = startingReminderAt(meeting);
-    if (startingAt && startingAt <= now && now < meetingEndsAt(meeting))
+    if (startingAt && startingAt <= now && !isMeetingOver(meeting, now))
       claims.push(
         ...(await this.reminders.claimStarting(
           meeting.id,
@@ -304,7 +308,7 @@ export class RemindersService {
           !voter.eligible ||
           meeting.meetingReminderFrequency <= 0 ||
           claim.period !== current.reminderRound ||
-          current.now >= closesAt
+          !isEarlyVotingOpen(meeting, current.now)
         )
           return null;
         return reminderMail({
@@ -318,7 +322,7 @@ export class RemindersService {
           voter.emailsDisabled ||
           meeting.meetingStartingReminder <= 0 ||
           claim.period !== meeting.meetingDate.toISOString() ||
-          current.now >= meetingEndsAt(meeting)
+          isMeetingOver(meeting, current.now)
         )
           return null;
         return meetingStartingMail(
