@@ -6,7 +6,7 @@ import type {
   PortalRegisterRequest,
   PortalSessionResponse,
 } from '@livevote/contracts';
-import { meetingEndsAt } from '@livevote/rules';
+import { isEligible, meetingEndsAt } from '@livevote/rules';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -136,8 +136,6 @@ export class PortalService {
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
     );
-    const tags = new Set(found?.member.tags ?? []);
-    const memberEligible = found?.member.eligible ?? false;
     return {
       key: meeting.id,
       shortCode: meeting.shortCode,
@@ -151,10 +149,7 @@ export class PortalService {
       matters: matterRows.map((matter) => ({
         ...mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
         allowProxyVote: matter.allowProxyVote,
-        eligible:
-          memberEligible &&
-          (matter.eligibility.includes('all') ||
-            matter.eligibility.some((tag) => tags.has(tag))),
+        eligible: found ? isEligible(found.member, matter) : false,
       })),
     };
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lte, sql } from 'drizzle-orm';
+import { eligibleSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import { matters, type LiveStatus } from '../database/schema';
 
@@ -68,8 +69,7 @@ export class LiveVotingRepository {
           'reason', 'deadline',
           'closedAt', to_char("matters"."live_ends_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
           'eligibleMembers', (select count(*) from members mb where mb.meeting_id = "matters"."meeting_id"
-            and mb.eligible and ("matters"."eligibility" ? 'all'
-              or "matters"."eligibility" ?| array(select jsonb_array_elements_text(mb.tags)))),
+            and ${sql.raw(eligibleSql({ member: 'mb', matter: '"matters"' }))}),
           'presentMembers', ${present.numUnits}::int,
           'presentVoters', ${present.numVoters}::int,
           'votesCast', (select count(*) from ballots b where b.matter_id = "matters"."id"),
