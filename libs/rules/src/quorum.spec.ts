@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { quorum } from './quorum';
+import { quorumFigure } from './quorum';
 
-describe(quorum.name, () => {
+describe(quorumFigure.name, () => {
   it.each([
     { present: 0, proxies: 0, minimum: 0, met: true },
     { present: 2, proxies: 0, minimum: 3, met: false },
@@ -13,7 +13,7 @@ describe(quorum.name, () => {
   ])(
     '$present present + $proxies by proxy against $minimum: met is $met',
     ({ present, proxies, minimum, met }) => {
-      expect(quorum({ present, proxies }, minimum)).toEqual({
+      expect(quorumFigure({ present, proxies }, minimum)).toEqual({
         present,
         proxies,
         required: minimum,

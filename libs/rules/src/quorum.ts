@@ -12,7 +12,10 @@ export interface Quorum extends QuorumCount {
 }
 
 /** The quorum figure: present and represented members against the meeting's minimum. */
-export function quorum(count: QuorumCount, quorumMinimum: number): Quorum {
+export function quorumFigure(
+  count: QuorumCount,
+  quorumMinimum: number,
+): Quorum {
   return {
     present: count.present,
     proxies: count.proxies,

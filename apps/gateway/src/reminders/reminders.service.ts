@@ -5,6 +5,7 @@ import {
   isEarlyVotingOpen,
   isMeetingOver,
   meetingEndsAt,
+  quorumFigure,
 } from '@livevote/rules';
 import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
@@ -392,12 +393,10 @@ export class RemindersService {
       asOf: now,
       connectedVoters: connected.numVoters,
       connectedUnits: connected.numUnits,
-      quorum: {
-        present: presentUnits.length,
-        proxies,
-        required: meeting.quorumMinimum,
-        met: presentUnits.length + proxies >= meeting.quorumMinimum,
-      },
+      quorum: quorumFigure(
+        { present: presentUnits.length, proxies },
+        meeting.quorumMinimum,
+      ),
     };
   }
 
