@@ -2,7 +2,7 @@
 export type CloseReason = 'deadline' | 'stop' | 'all_voted';
 
 /** The record kept with a closed matter: the figures at the instant it closed. */
-export interface CloseSnapshot {
+export type CloseSnapshot = {
   reason: CloseReason;
   /** ISO 8601 UTC with milliseconds. */
   closedAt: string | null;
@@ -11,7 +11,7 @@ export interface CloseSnapshot {
   presentVoters: number;
   votesCast: number;
   sharesCast: number;
-}
+};
 
 /** The snapshot's fields in their one order. */
 export const CLOSE_SNAPSHOT_FIELDS = [
