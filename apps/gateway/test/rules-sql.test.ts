@@ -6,6 +6,8 @@ import {
   earlyVotingClosesAtSql,
   eligibleSql,
   isEligible,
+  meetingEndsAt,
+  meetingEndsAtSql,
   tally,
 } from '@livevote/rules';
 import { eq, sql } from 'drizzle-orm';
@@ -38,7 +40,7 @@ describe('The rules of voting in SQL', () => {
   let meetingCount = 0;
 
   async function aMeeting(
-    values: { expiryDate?: Date | null } = {},
+    values: { expiryDate?: Date | null; duration?: number } = {},
   ): Promise<string> {
     meetingCount += 1;
     const [row] = await store.db
@@ -128,6 +130,26 @@ describe('The rules of voting in SQL', () => {
         ),
       );
     });
+  });
+
+  describe('meetingEndsAtSql', () => {
+    it.each([60, 90, 0, 24 * 60 + 1])(
+      'ends a meeting of %i minutes in SQL as in TypeScript',
+      async (duration) => {
+        const id = await aMeeting({ duration });
+        const [meeting] = await store.db
+          .select()
+          .from(meetings)
+          .where(eq(meetings.id, id));
+        const result = await store.db.execute(sql`
+          select ${sql.raw(meetingEndsAtSql({ meeting: 'mt' }))} as ends
+          from meetings mt where mt.id = ${id}
+        `);
+        const [row] = rowsOf<{ ends: string | Date }>(result);
+
+        expect(new Date(row.ends)).toEqual(meetingEndsAt(meeting));
+      },
+    );
   });
 
   describe('earlyVotingClosesAtSql', () => {

@@ -5,6 +5,7 @@ import {
   isEarlyVotingOpen,
   isMeetingOver,
   meetingEndsAt,
+  meetingEndsAtSql,
 } from './meeting-window';
 
 const at = (iso: string) => new Date(iso);
@@ -104,6 +105,17 @@ describe(isEarlyVotingOpen.name, () => {
       expect(isEarlyVotingOpen(meeting, at(received))).toBe(open);
     },
   );
+});
+
+describe(meetingEndsAtSql.name, () => {
+  it('speaks of the given alias and refuses anything else', () => {
+    expect(meetingEndsAtSql({ meeting: 'meetings' })).toBe(
+      "(meetings.meeting_date + meetings.duration * interval '1 minute')",
+    );
+    expect(() => meetingEndsAtSql({ meeting: '1; select' })).toThrow(
+      /not a SQL table alias/,
+    );
+  });
 });
 
 describe(earlyVotingClosesAtSql.name, () => {

@@ -24,6 +24,15 @@ export function isMeetingOver(meeting: MeetingTimes, now: Date): boolean {
   return now.getTime() >= meetingEndsAt(meeting).getTime();
 }
 
+/**
+ * {@link meetingEndsAt} as a SQL timestamptz over a `meetings` row under the given table alias
+ * (columns `meeting_date`, `duration`), for `sql.raw`.
+ */
+export function meetingEndsAtSql(aliases: { meeting: string }): string {
+  const meeting = sqlAlias(aliases.meeting);
+  return `(${meeting}.meeting_date + ${meeting}.duration * interval '1 minute')`;
+}
+
 /** Early ballots are taken until expiryDate, or until the meeting starts when there is none. */
 export function earlyVotingClosesAt(meeting: EarlyVotingTimes): Date {
   return meeting.expiryDate ?? meeting.meetingDate;
