@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { PresenceEvent, QuorumEvent } from '@livevote/contracts';
+import { quorumFigure } from '@livevote/rules';
 import { LiveBroadcaster } from './live-broadcaster';
 import { LiveRepository } from './live.repository';
 import { PresenceTracker } from './presence-tracker';
@@ -96,13 +97,12 @@ export class LivePresence implements OnApplicationShutdown {
   async quorum(meeting: MeetingRef): Promise<QuorumEvent> {
     const units = await this.tracker.presentUnits(meeting.id);
     const proxies = await this.repository.proxiesNotPresent(meeting.id, units);
-    const present = units.length;
     return {
       shortCode: meeting.shortCode,
-      present,
-      proxies,
-      required: meeting.quorumMinimum,
-      met: present + proxies >= meeting.quorumMinimum,
+      ...quorumFigure(
+        { present: units.length, proxies },
+        meeting.quorumMinimum,
+      ),
     };
   }
 

@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
+import { meetingEndsAt } from '@livevote/rules';
 
 /** What voter e-mails (invites, reminders) say about a meeting. */
 export interface MeetingDetails {
@@ -16,10 +17,6 @@ export interface MeetingDetails {
   url: string;
   createdAt: Date;
   updatedAt: Date;
-}
-
-export function meetingEnd(meeting: MeetingDetails): Date {
-  return new Date(meeting.meetingDate.getTime() + meeting.duration * 60_000);
 }
 
 /** "Tuesday, December 1, 2026 at 6:00 PM EST": the instant in the meeting's own time zone. */
@@ -73,7 +70,7 @@ export function meetingCalendar(
     ),
     stamp: options.stamp,
     start: meeting.meetingDate,
-    end: meetingEnd(meeting),
+    end: meetingEndsAt(meeting),
     summary: meeting.name,
     location: meeting.location || null,
     description: [meeting.description, `Meeting page: ${meeting.url}`]

@@ -8,6 +8,7 @@ import type {
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
 } from '@livevote/contracts';
+import { meetingEndsAt } from '@livevote/rules';
 import { AccountsService } from '../accounts/accounts.service';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
@@ -61,8 +62,10 @@ function withCleanSignature(
 function checkDates(
   meeting: Pick<MeetingRow, 'meetingDate' | 'duration' | 'expiryDate'>,
 ): void {
-  const end = meeting.meetingDate.getTime() + meeting.duration * 60_000;
-  if (meeting.expiryDate && meeting.expiryDate.getTime() > end) {
+  if (
+    meeting.expiryDate &&
+    meeting.expiryDate.getTime() > meetingEndsAt(meeting).getTime()
+  ) {
     throw new MeetingException(MeetingErrorCode.InvalidDates);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { meetingEndsAt } from '@livevote/rules';
 import { Clock } from '../common/clock';
 
 export const INVITE_AUDIENCE = 'invite';
@@ -29,9 +30,7 @@ export class InviteTokens {
     voter: { id: string },
     meeting: { id: string; meetingDate: Date; duration: number },
   ): string {
-    const endsAt = Math.floor(
-      (meeting.meetingDate.getTime() + meeting.duration * 60_000) / 1000,
-    );
+    const endsAt = Math.floor(meetingEndsAt(meeting).getTime() / 1000);
     return this.jwt.sign(
       {
         sub: voter.id,

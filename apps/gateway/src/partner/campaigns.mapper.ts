@@ -3,6 +3,7 @@ import type {
   CampaignStatus,
   CampaignWithStats,
 } from '@livevote/contracts';
+import { isMeetingOver } from '@livevote/rules';
 import type { CampaignCounts, CampaignRow } from './campaigns.repository';
 
 /**
@@ -11,10 +12,9 @@ import type { CampaignCounts, CampaignRow } from './campaigns.repository';
  * active otherwise.
  */
 export function campaignStatus(row: CampaignRow, now: Date): CampaignStatus {
-  const t = now.getTime();
-  if (t >= row.meetingDate.getTime() + row.duration * 60_000)
-    return 'completed';
-  if (row.expiryDate && t >= row.expiryDate.getTime()) return 'closed';
+  if (isMeetingOver(row, now)) return 'completed';
+  if (row.expiryDate && now.getTime() >= row.expiryDate.getTime())
+    return 'closed';
   if (
     row.expiryDate &&
     row.originalExpiryDate &&

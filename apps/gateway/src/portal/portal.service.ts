@@ -6,6 +6,7 @@ import type {
   PortalRegisterRequest,
   PortalSessionResponse,
 } from '@livevote/contracts';
+import { isEligible, meetingEndsAt } from '@livevote/rules';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -135,8 +136,6 @@ export class PortalService {
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
     );
-    const tags = new Set(found?.member.tags ?? []);
-    const memberEligible = found?.member.eligible ?? false;
     return {
       key: meeting.id,
       shortCode: meeting.shortCode,
@@ -150,10 +149,7 @@ export class PortalService {
       matters: matterRows.map((matter) => ({
         ...mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
         allowProxyVote: matter.allowProxyVote,
-        eligible:
-          memberEligible &&
-          (matter.eligibility.includes('all') ||
-            matter.eligibility.some((tag) => tags.has(tag))),
+        eligible: found ? isEligible(found.member, matter) : false,
       })),
     };
   }
@@ -196,8 +192,7 @@ export class PortalService {
     voter: { id: string; name: string; email: string },
     member: { id: string; unit: string; shares: number; eligible: boolean },
   ): PortalSessionResponse {
-    const meetingEnd =
-      meeting.meetingDate.getTime() + meeting.duration * 60_000;
+    const meetingEnd = meetingEndsAt(meeting).getTime();
     const expiresAt = new Date(
       Math.max(this.clock.nowMs() + 12 * HOUR_MS, meetingEnd + 24 * HOUR_MS),
     );

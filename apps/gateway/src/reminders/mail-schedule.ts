@@ -1,3 +1,5 @@
+import { meetingEndsAt } from '@livevote/rules';
+
 /** When each kind of scheduled e-mail is due: pure functions of the meeting and "now". */
 
 export const MINUTE_MS = 60_000;
@@ -19,15 +21,6 @@ export interface ScheduledMeeting {
   meetingReminderFrequency: number;
   meetingStartingReminder: number;
   managerSummaryReportFrequency: string;
-}
-
-export function meetingEndsAt(meeting: ScheduledMeeting): Date {
-  return new Date(meeting.meetingDate.getTime() + meeting.duration * MINUTE_MS);
-}
-
-/** Early ballots are taken until expiryDate, or until the meeting starts when there is none. */
-export function earlyVotingClosesAt(meeting: ScheduledMeeting): Date {
-  return meeting.expiryDate ?? meeting.meetingDate;
 }
 
 /** Nothing new is sent after this: a day for the last summary, a day for its retries. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { meetingEndsAtSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
   meetings,
@@ -103,7 +104,7 @@ export class RemindersRepository {
       .from(meetings)
       .where(
         sql`(
-          ${meetings.meetingDate} + ${meetings.duration} * interval '1 minute' + interval '2 days' > ${iso(now)}
+          ${sql.raw(meetingEndsAtSql({ meeting: 'meetings' }))} + interval '2 days' > ${iso(now)}
           and (
             (${meetings.meetingStartingReminder} > 0
               and ${meetings.meetingDate} - ${meetings.meetingStartingReminder} * interval '1 minute' <= ${iso(horizon)})

@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { UnsubscribeResult } from '@livevote/contracts';
+import {
+  earlyVotingClosesAt,
+  isEarlyVotingOpen,
+  isMeetingOver,
+  meetingEndsAt,
+  quorumFigure,
+} from '@livevote/rules';
 import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
@@ -15,11 +22,9 @@ import {
 } from '../members/invites.mapper';
 import {
   DAY_MS,
-  earlyVotingClosesAt,
   latestSummary,
   mailWindowEndsAt,
   MAX_SEND_ATTEMPTS,
-  meetingEndsAt,
   reminderRound,
   retryDelayMs,
   SEND_LEASE_MS,
@@ -159,7 +164,7 @@ export class RemindersService {
         now,
       );
       current.reminderRound = (round ?? last)?.toISOString() ?? null;
-      if (round && round < earlyVotingClosesAt(meeting))
+      if (round && isEarlyVotingOpen(meeting, round))
         claims.push(
           ...(await this.reminders.claimReminders(
             meeting.id,
@@ -171,7 +176,7 @@ export class RemindersService {
     }
 
     const startingAt = startingReminderAt(meeting);
-    if (startingAt && startingAt <= now && now < meetingEndsAt(meeting))
+    if (startingAt && startingAt <= now && !isMeetingOver(meeting, now))
       claims.push(
         ...(await this.reminders.claimStarting(
           meeting.id,
@@ -309,7 +314,7 @@ export class RemindersService {
           !voter.eligible ||
           meeting.meetingReminderFrequency <= 0 ||
           claim.period !== current.reminderRound ||
-          current.now >= closesAt
+          !isEarlyVotingOpen(meeting, current.now)
         )
           return null;
         return reminderMail({
@@ -323,7 +328,7 @@ export class RemindersService {
           voter.emailsDisabled ||
           meeting.meetingStartingReminder <= 0 ||
           claim.period !== meeting.meetingDate.toISOString() ||
-          current.now >= meetingEndsAt(meeting)
+          isMeetingOver(meeting, current.now)
         )
           return null;
         return meetingStartingMail(
@@ -393,12 +398,10 @@ export class RemindersService {
       asOf: now,
       connectedVoters: connected.numVoters,
       connectedUnits: connected.numUnits,
-      quorum: {
-        present: presentUnits.length,
-        proxies,
-        required: meeting.quorumMinimum,
-        met: presentUnits.length + proxies >= meeting.quorumMinimum,
-      },
+      quorum: quorumFigure(
+        { present: presentUnits.length, proxies },
+        meeting.quorumMinimum,
+      ),
     };
   }
 

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  closeSnapshotPairs,
+  eligibleSql,
+  type CloseReason,
+  type CloseSnapshot,
+} from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import { matters, type LiveStatus } from '../database/schema';
 
@@ -64,16 +70,19 @@ export class LiveVotingRepository {
         liveClosedAt: sql`${matters.liveEndsAt}`,
         liveGeneration: sql`${matters.liveGeneration} + 1`,
         updatedAt: now,
-        closeSnapshot: sql`jsonb_build_object(
-          'reason', 'deadline',
-          'closedAt', to_char("matters"."live_ends_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'eligibleMembers', (select count(*) from members mb where mb.meeting_id = "matters"."meeting_id"
-            and mb.eligible and ("matters"."eligibility" ? 'all'
-              or "matters"."eligibility" ?| array(select jsonb_array_elements_text(mb.tags)))),
-          'presentMembers', ${present.numUnits}::int,
-          'presentVoters', ${present.numVoters}::int,
-          'votesCast', (select count(*) from ballots b where b.matter_id = "matters"."id"),
-          'sharesCast', (select coalesce(sum(b.weight), 0)::float8 from ballots b where b.matter_id = "matters"."id"))`,
+        closeSnapshot: sql`jsonb_build_object(${sql.join(
+          closeSnapshotPairs<SQL>({
+            reason: sql.raw(`'${'deadline' satisfies CloseReason}'`),
+            closedAt: sql`to_char("matters"."live_ends_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+            eligibleMembers: sql`(select count(*) from members mb where mb.meeting_id = "matters"."meeting_id"
+              and ${sql.raw(eligibleSql({ member: 'mb', matter: '"matters"' }))})`,
+            presentMembers: sql`${present.numUnits}::int`,
+            presentVoters: sql`${present.numVoters}::int`,
+            votesCast: sql`(select count(*) from ballots b where b.matter_id = "matters"."id")`,
+            sharesCast: sql`(select coalesce(sum(b.weight), 0)::float8 from ballots b where b.matter_id = "matters"."id")`,
+          }).map(([field, value]) => sql`${sql.raw(`'${field}'`)}, ${value}`),
+          sql`, `,
+        )})`,
       })
       .where(
         and(
@@ -87,10 +96,7 @@ export class LiveVotingRepository {
     return row;
   }
 
-  async saveSnapshot(
-    matterId: string,
-    snapshot: Record<string, unknown>,
-  ): Promise<void> {
+  async saveSnapshot(matterId: string, snapshot: CloseSnapshot): Promise<void> {
     await this.database.db
       .update(matters)
       .set({ closeSnapshot: snapshot })

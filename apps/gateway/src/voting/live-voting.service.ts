@@ -10,6 +10,7 @@ import type {
   MatterStateEvent,
   RecordBallotRequest,
 } from '@livevote/contracts';
+import { closeSnapshot, type CloseReason } from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -38,8 +39,6 @@ export interface VoterPrincipal {
   memberId: string;
   meetingId: string;
 }
-
-type CloseReason = 'deadline' | 'stop' | 'all_voted';
 
 /**
  * The live state machine of a matter (pending -> live -> closed, start on closed reopens),
@@ -333,15 +332,16 @@ export class LiveVotingService
       this.directory.eligibleMembers(matter.id),
       this.presence.count(matter.meetingId),
     ]);
-    await this.repository.saveSnapshot(matter.id, {
-      reason,
-      closedAt: matter.liveClosedAt?.toISOString() ?? null,
-      eligibleMembers,
-      presentMembers: present.numUnits,
-      presentVoters: present.numVoters,
-      votesCast: cast.votes,
-      sharesCast: cast.shares,
-    });
+    await this.repository.saveSnapshot(
+      matter.id,
+      closeSnapshot({
+        reason,
+        closedAt: matter.liveClosedAt,
+        eligibleMembers,
+        present,
+        cast,
+      }),
+    );
   }
 
   /** The final tally of a closed matter: a recount of its ballots, sent to chairs and screens. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
+import { eligibleSql } from '@livevote/rules';
 import { Database } from '../database/database';
 import { matters, meetings, members } from '../database/schema';
 
@@ -87,8 +88,7 @@ export class MatterDirectory {
       .where(
         and(
           eq(matters.id, matterId),
-          eq(members.eligible, true),
-          sql`(${matters.eligibility} ? 'all' or ${matters.eligibility} ?| array(select jsonb_array_elements_text(${members.tags})))`,
+          sql.raw(eligibleSql({ member: 'members', matter: 'matters' })),
         ),
       );
     const count = Number(row?.count ?? 0);

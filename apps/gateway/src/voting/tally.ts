@@ -1,10 +1,6 @@
 import type { MatterTallyRow } from '@livevote/contracts';
+import { sharesFromMicro, tallyRow, toMicro } from '@livevote/rules';
 import type { BallotMethod } from '../database/schema';
-
-/** Shares are kept as integer millionths so sums never drift (the column is numeric(20,6)). */
-export const MICRO = 1_000_000;
-export const toMicro = (shares: number): number => Math.round(shares * MICRO);
-export const fromMicro = (micro: number): number => micro / MICRO;
 
 /** A tally as flat integer counters: `v|method|option`, `s|method|option`, `votes`, `shares`. */
 export type TallyCounters = Map<string, number>;
@@ -60,8 +56,6 @@ export interface TallyView {
   sharesCast: number;
 }
 
-const round6 = (value: number) => Math.round(value * MICRO) / MICRO;
-
 /** The seed's rows, one per option in option order, from the counters. */
 export function tallyView(
   options: string[],
@@ -69,17 +63,15 @@ export function tallyView(
 ): TallyView {
   const get = (field: string) => counters.get(field) ?? 0;
   return {
-    rows: options.map((vote) => ({
-      vote,
-      numProxyVotes: get(voteField('proxy', vote)),
-      numLiveVotes: get(voteField('live', vote)),
-      numOtherVotes: get(voteField('other', vote)),
-      numProxyShares: round6(fromMicro(get(shareField('proxy', vote)))),
-      numLiveShares: round6(fromMicro(get(shareField('live', vote)))),
-      numOtherShares: round6(fromMicro(get(shareField('other', vote)))),
-    })),
+    rows: options.map((vote) =>
+      tallyRow(
+        vote,
+        (method) => get(voteField(method, vote)),
+        (method) => get(shareField(method, vote)),
+      ),
+    ),
     votesCast: get('votes'),
-    sharesCast: round6(fromMicro(get('shares'))),
+    sharesCast: sharesFromMicro(get('shares')),
   };
 }
 

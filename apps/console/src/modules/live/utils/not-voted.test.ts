@@ -1,5 +1,6 @@
 import type { Member, MatterVoterRecord, Voter } from '@livevote/contracts';
 import { describe, expect, it } from 'vitest';
+import { ELIGIBILITY_CASES } from '../../../../../../libs/rules/src/eligibility.cases';
 import { notVoted } from './not-voted';
 
 function aVoter(name: string): Voter {
@@ -61,17 +62,14 @@ describe('notVoted', () => {
     ]);
   });
 
-  it('leaves out members who may not vote on the matter', () => {
-    const members = [
-      aMember('1', { eligible: false }),
-      aMember('2', { tags: ['owners'] }),
-      aMember('3', { tags: ['tenants'] }),
-    ];
+  it.each(ELIGIBILITY_CASES)(
+    'lists $name only if they may vote ($eligible)',
+    ({ member, matter, eligible }) => {
+      const members = [aMember('1', { ...member, tags: [...member.tags] })];
 
-    expect(notVoted(members, ['all'], []).map((u) => u.unit)).toEqual([
-      '2',
-      '3',
-    ]);
-    expect(notVoted(members, ['owners'], []).map((u) => u.unit)).toEqual(['2']);
-  });
+      expect(notVoted(members, matter.eligibility, [])).toHaveLength(
+        eligible ? 1 : 0,
+      );
+    },
+  );
 });

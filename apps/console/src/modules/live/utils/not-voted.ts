@@ -1,4 +1,5 @@
 import type { Member, MatterVoterRecord } from '@livevote/contracts';
+import { isEligible } from '@livevote/rules';
 
 export interface NotVotedUnit {
   unit: string;
@@ -6,20 +7,17 @@ export interface NotVotedUnit {
   names: string[];
 }
 
-/** Eligible members of a matter (CONTRACT 5: `all` or a shared tag) without a ballot yet. */
+/** Members who may vote on a matter (see isEligible) without a ballot yet. */
 export function notVoted(
   members: readonly Member[],
   eligibility: readonly string[],
   voted: readonly MatterVoterRecord[],
 ): NotVotedUnit[] {
   const votedUnits = new Set(voted.map((record) => record.unit));
-  const everyone = eligibility.includes('all');
   return members
     .filter(
       (member) =>
-        member.eligible &&
-        (everyone || member.tags.some((tag) => eligibility.includes(tag))) &&
-        !votedUnits.has(member.unit),
+        isEligible(member, { eligibility }) && !votedUnits.has(member.unit),
     )
     .map((member) => ({
       unit: member.unit,
