@@ -179,7 +179,13 @@ describe('The rules of voting in SQL', () => {
         const meetingId = await aMeeting();
         const [matter] = await store.db
           .insert(matters)
-          .values({ meetingId, name: 'Tally', options, order: 0 })
+          .values({
+            meetingId,
+            name: 'Tally',
+            options,
+            order: 0,
+            secretBallot: false,
+          })
           .returning({ id: matters.id });
         for (const [index, ballot] of cast.entries()) {
           const [member] = await store.db
@@ -200,7 +206,9 @@ describe('The rules of voting in SQL', () => {
             castAt: new Date(),
           });
         }
-        const recount = await new MattersRepository(store).tally(matter.id);
+        const recount = await new MattersRepository(store).publishedTally(
+          matter.id,
+        );
         const live = tallyView(
           options,
           countersFromBallots(
