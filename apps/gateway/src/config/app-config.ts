@@ -36,6 +36,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_USER: positiveInt(10),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  VOTER_SESSION_RECHECK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO: booleanFlag.optional(),
   LOG_LEVEL: z
@@ -69,6 +75,8 @@ export class AppConfig {
     rateLimitPerIp: number;
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
+    /** How old a node's cached "this voter token is still current" may get before a re-read. */
+    voterSessionRecheckSeconds: number;
   };
   readonly trustProxy: boolean;
   readonly seedDemo: boolean;
@@ -102,6 +110,7 @@ export class AppConfig {
       rateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
       accessTokenTtlSeconds: 300,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      voterSessionRecheckSeconds: env.VOTER_SESSION_RECHECK_SECONDS,
     };
     this.trustProxy = env.TRUST_PROXY;
     this.seedDemo = env.SEED_DEMO ?? !env.DATABASE_URL;

@@ -204,6 +204,7 @@ export class PortalService {
     return {
       voterToken: this.tokens.issueVoter(
         { voterId: voter.id, memberId: member.id, meetingId: meeting.id },
+        voter.email,
         expiresAt,
       ),
       expiresAt: expiresAt.toISOString(),
