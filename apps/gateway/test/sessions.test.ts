@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/cli';
 import { loadConfig } from '../src/config/app-config';
 import { LiveTokens } from '../src/live/live-tokens';
+import { InviteTokens } from '../src/members/invite-tokens';
 import {
   createAccount,
   createMeeting,
@@ -175,6 +176,9 @@ describe('ending sessions across two gateway nodes (one PostgreSQL, one Redis)',
 
   it('a new e-mail is another person: the old sessions end everywhere, a new one works; a new name ends nothing', async () => {
     const voter = voters[2];
+    const mailedLink = nodeA.app
+      .get(InviteTokens)
+      .issue({ id: voter.voterId, email: voter.email }, tenant.meeting);
     const socket = await liveOn(nodeB, voter.token);
     const renamed = await http(nodeA.baseUrl).patch(
       voterPath(voter),
@@ -196,6 +200,15 @@ describe('ending sessions across two gateway nodes (one PostgreSQL, one Redis)',
       await portalMeeting(nodeB, voter.token),
       401,
       'invalid_token',
+    );
+    // the invitation mailed to the previous address opens no session any more
+    expectProblem(
+      await http(nodeB.baseUrl).post(
+        `/portal/v1/Meetings/${tenant.meeting.shortCode}/session`,
+        { inviteToken: mailedLink },
+      ),
+      401,
+      'invalid_invite',
     );
 
     const controlNumber = `CN-${tenant.meeting.id.slice(0, 8)}-2`;
