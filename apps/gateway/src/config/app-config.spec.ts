@@ -18,6 +18,7 @@ describe(loadConfig.name, () => {
       rateLimitPerUser: 10,
       rateLimitPerIp: 60,
       accessTokenTtlSeconds: 300,
+      voterSessionRecheckSeconds: 60,
     });
     expect(config.mail.outboxDir).toBe(join(dir, 'outbox'));
   });
@@ -50,6 +51,7 @@ describe(loadConfig.name, () => {
     ['AUTH_RATE_LIMIT_PER_USER', '0'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
+    ['VOTER_SESSION_RECHECK_SECONDS', '1'],
   ])('stops with a one-line message naming %s=%s', (name, value) => {
     let error: unknown;
     try {
