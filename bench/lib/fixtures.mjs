@@ -1,5 +1,5 @@
 // Fixture rows written straight to PostgreSQL, and tokens minted the way the gateway mints them.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { need } from './deps.mjs';
 import { JWT_SECRET } from './env.mjs';
 
@@ -53,7 +53,7 @@ export async function seedMeeting(
       `insert into voters (member_id, meeting_id, name, email)
        select id, meeting_id, 'Owner ' || unit, lower(unit) || '@bench.test'
        from members where meeting_id = $1
-       returning id, member_id`,
+       returning id, member_id, email`,
       [meeting.id],
     );
     const { rows: matterRows } = await client.query(
@@ -70,6 +70,7 @@ export async function seedMeeting(
       .map((row) => ({
         voterId: row.id,
         memberId: row.member_id,
+        email: row.email,
         unit: units.get(row.member_id),
       }))
       .sort((a, b) => a.unit.localeCompare(b.unit))
@@ -89,10 +90,23 @@ export async function seedMeeting(
   }
 }
 
+/** The voter's session version, as apps/gateway/src/sessions/voter-sessions.ts derives it. */
+function sessionVersion(voterId, email) {
+  return createHash('sha256')
+    .update(`${voterId}\n${email.trim().toLowerCase()}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
+
 export function voterToken(voter, meetingId) {
   const jwt = need('jsonwebtoken');
   return jwt.sign(
-    { sub: voter.voterId, mbr: voter.memberId, mtg: meetingId },
+    {
+      sub: voter.voterId,
+      mbr: voter.memberId,
+      mtg: meetingId,
+      ver: sessionVersion(voter.voterId, voter.email),
+    },
     JWT_SECRET,
     {
       audience: 'portal',

@@ -26,6 +26,7 @@ import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
 import { RemindersModule } from './reminders/reminders.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { VotingModule } from './voting/voting.module';
 
 export interface AppContext {
@@ -57,6 +58,7 @@ export function domainModules(context: AppContext) {
     CoreModule.register(context),
     DatabaseModule.register(context.database),
     RedisModule,
+    SessionsModule,
     IdentityModule,
     AccountsModule,
     LiveCoreModule,

@@ -374,6 +374,83 @@ describe('Auth API', () => {
     });
   });
 
+  describe('POST /auth/logout', () => {
+    const signInAs = async (user: UserFixture) =>
+      (
+        await api.post('/auth/token', {
+          username: user.email,
+          password: user.password,
+        })
+      ).body as { refresh_token: string };
+
+    it('revokes the refresh token: refreshing with it afterwards is a 401, other sessions live on', async () => {
+      const user = await createUser(gateway);
+      const signedOut = await signInAs(user);
+      const otherTab = await signInAs(user);
+
+      const logout = await api.post('/auth/logout', {
+        refresh_token: signedOut.refresh_token,
+      });
+      expect(logout.status).toBe(204);
+      expect(logout.text).toBe('');
+      expect(logout.headers.get('cache-control')).toBe('no-store');
+
+      for (const path of ['/auth/oauth/refresh/', '/auth/oauth/refresh']) {
+        expectProblem(
+          await api.post(path, { refresh_token: signedOut.refresh_token }),
+          401,
+          'invalid_refresh_token',
+        );
+      }
+      expect(
+        (
+          await api.post('/auth/oauth/refresh/', {
+            refresh_token: otherTab.refresh_token,
+          })
+        ).status,
+      ).toBe(200);
+    });
+
+    it('answers 204 for an unknown or already revoked token, telling nothing', async () => {
+      const signedIn = await signInAs(plain);
+      const first = await api.post('/auth/logout', {
+        refresh_token: signedIn.refresh_token,
+      });
+      const again = await api.post('/auth/logout', {
+        refresh_token: signedIn.refresh_token,
+      });
+      const unknown = await api.post('/auth/logout', {
+        refresh_token: 'never-issued',
+      });
+      expect([first.status, again.status, unknown.status]).toEqual([
+        204, 204, 204,
+      ]);
+    });
+
+    it('refuses a malformed body with 400', async () => {
+      for (const body of [
+        {},
+        { refresh_token: '' },
+        { refresh_token: 42 },
+        { refresh_token: 'x'.repeat(513) },
+        { refresh_token: 'x', everything: true },
+      ]) {
+        expectProblem(
+          await api.post('/auth/logout', body),
+          400,
+          'validation_failed',
+        );
+      }
+      expectProblem(
+        await api.post('/auth/logout', undefined, {
+          headers: { 'content-type': 'application/json' },
+          raw: '{"refresh_token":',
+        }),
+        400,
+      );
+    });
+  });
+
   describe('the /v1 JWT guard', () => {
     it('refuses a request without a token', async () => {
       const result = await api.get('/v1/Accounts');

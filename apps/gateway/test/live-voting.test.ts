@@ -669,6 +669,7 @@ for (const mode of ['redis', 'in-process'] as const) {
           .get(LiveTokens)
           .issueVoter(
             { ...voters[9], meetingId: tenant.meeting.id },
+            voters[9].email,
             new Date(expiry + 86_400_000),
           ),
       };

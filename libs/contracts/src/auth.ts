@@ -15,6 +15,12 @@ export const AuthRefreshRequest = z.strictObject({
 });
 export type AuthRefreshRequest = z.infer<typeof AuthRefreshRequest>;
 
+/** POST /auth/logout: revokes this refresh token (204 whether or not it was known). */
+export const AuthLogoutRequest = z.strictObject({
+  refresh_token: z.string().min(1).max(512),
+});
+export type AuthLogoutRequest = z.infer<typeof AuthLogoutRequest>;
+
 /** Spec 2.11: Auth API token response. */
 export const AuthTokenResponse = z.object({
   access_token: z.string(),

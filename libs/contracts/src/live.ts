@@ -154,6 +154,19 @@ export type AckError = z.infer<typeof AckError>;
 
 export type Ack<T> = T | AckError;
 
+/** A fresh credential for an open socket, sent before the one it connected with expires. */
+export const ReauthRequest = z.strictObject({
+  token: z.string().min(1).max(4096),
+});
+export type ReauthRequest = z.infer<typeof ReauthRequest>;
+
+export const ReauthResponse = z.strictObject({
+  ok: z.literal(true),
+  /** When the new credential expires: send the next `reauth` before then. */
+  expiresAt: IsoDateTime,
+});
+export type ReauthResponse = z.infer<typeof ReauthResponse>;
+
 export interface ServerToClientEvents {
   'matter.state': (event: MatterStateEvent) => void;
   'matter.tally': (event: MatterTallyEvent) => void;
@@ -169,5 +182,9 @@ export interface ClientToServerEvents {
   'ballot.cast': (
     request: BallotCastMessage,
     ack: (response: Ack<BallotReceipt>) => void,
+  ) => void;
+  reauth: (
+    request: ReauthRequest,
+    ack: (response: Ack<ReauthResponse>) => void,
   ) => void;
 }

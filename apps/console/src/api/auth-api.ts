@@ -3,7 +3,7 @@ import type {
   AuthTokenRequest,
   AuthTokenResponse,
 } from '@livevote/contracts';
-import { requestJson } from './http-client';
+import { request, requestJson } from './http-client';
 
 export function requestToken(
   credentials: AuthTokenRequest,
@@ -18,6 +18,14 @@ export function refreshAccessToken(
   refreshToken: string,
 ): Promise<AuthRefreshResponse> {
   return requestJson<AuthRefreshResponse>('/auth/oauth/refresh', {
+    method: 'POST',
+    body: { refresh_token: refreshToken },
+  });
+}
+
+/** Revokes the refresh token on the gateway (204 even when it was unknown). */
+export async function revokeRefreshToken(refreshToken: string): Promise<void> {
+  await request('/auth/logout', {
     method: 'POST',
     body: { refresh_token: refreshToken },
   });

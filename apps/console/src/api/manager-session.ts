@@ -1,5 +1,5 @@
 import type { AuthTokenResponse } from '@livevote/contracts';
-import { refreshAccessToken } from './auth-api';
+import { refreshAccessToken, revokeRefreshToken } from './auth-api';
 import { ApiError, request, type RequestOptions } from './http-client';
 
 /** Refresh this long before the access token expires (at most a fifth of its life). */
@@ -91,6 +91,13 @@ export class ManagerSession {
     const response = await this.request(path, options);
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
+  }
+
+  /** Ends the session here and revokes its refresh token on the gateway. */
+  async signOut(): Promise<void> {
+    this.end();
+    // signed out here whatever happens; a token the gateway did not hear about dies at expiry
+    await revokeRefreshToken(this.refreshToken).catch(() => undefined);
   }
 
   end(): void {

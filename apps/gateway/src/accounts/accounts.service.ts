@@ -6,6 +6,7 @@ import type {
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
+import { SessionSignals } from '../sessions/session-signals';
 import { AccountErrorCode, AccountException } from './accounts.exception';
 import { mapAccount } from './accounts.mapper';
 import { AccountsRepository, type AccountRow } from './accounts.repository';
@@ -15,6 +16,7 @@ export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly unitOfWork: UnitOfWork,
+    private readonly signals: SessionSignals,
   ) {}
 
   async list(userId: string, query: ListAccountsQuery): Promise<Account[]> {
@@ -50,17 +52,20 @@ export class AccountsService {
     });
   }
 
-  removeUser(userId: string, key: string, email: string): Promise<void> {
-    return this.unitOfWork.run(async () => {
-      await this.requireAccess(userId, key);
+  /** Removes the user; their open live sockets leave the account's meetings on every node. */
+  async removeUser(userId: string, key: string, email: string): Promise<void> {
+    const removed = await this.unitOfWork.run(async () => {
+      const account = await this.requireAccess(userId, key);
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.NotMember);
-      const members = await this.accounts.countUsersForUpdate(key);
-      if (!(await this.accounts.isMember(key, user.id)))
+      const members = await this.accounts.countUsersForUpdate(account.id);
+      if (!(await this.accounts.isMember(account.id, user.id)))
         throw new AccountException(AccountErrorCode.NotMember);
       if (members <= 1) throw new AccountException(AccountErrorCode.LastUser);
-      await this.accounts.removeUser(key, user.id);
+      await this.accounts.removeUser(account.id, user.id);
+      return { accountId: account.id, userId: user.id };
     });
+    await this.signals.publish({ kind: 'account-user', ...removed });
   }
 
   /** Admin CLI: a new account (no HTTP route: there is no public sign-up). */
@@ -83,7 +88,7 @@ export class AccountsService {
     email: string,
     member: boolean,
   ): Promise<void> {
-    await this.unitOfWork.run(async () => {
+    const removed = await this.unitOfWork.run(async () => {
       const account = isUuid(key)
         ? await this.accounts.findById(key)
         : undefined;
@@ -91,9 +96,16 @@ export class AccountsService {
         throw new AccountException(AccountErrorCode.AccountNotFound);
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
-      if (member) await this.accounts.addUser(key, user.id);
-      else if (!(await this.accounts.removeUser(key, user.id)))
+      if (member) {
+        await this.accounts.addUser(key, user.id);
+        return undefined;
+      }
+      if (!(await this.accounts.removeUser(key, user.id)))
         throw new AccountException(AccountErrorCode.NotMember);
+      return { accountId: account.id, userId: user.id };
     });
+    // the CLI is its own process: with Redis this reaches the gateway nodes
+    if (removed)
+      await this.signals.publish({ kind: 'account-user', ...removed });
   }
 }

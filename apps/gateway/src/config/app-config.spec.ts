@@ -18,6 +18,7 @@ describe(loadConfig.name, () => {
       rateLimitPerUser: 10,
       rateLimitPerIp: 60,
       accessTokenTtlSeconds: 300,
+      voterSessionRecheckSeconds: 60,
     });
     expect(config.mail.outboxDir).toBe(join(dir, 'outbox'));
   });
@@ -53,6 +54,7 @@ describe(loadConfig.name, () => {
     ['TRUST_PROXY', 'everyone'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['METRICS_TOKEN', 'short'],
+    ['VOTER_SESSION_RECHECK_SECONDS', '1'],
   ])('stops with a one-line message naming %s=%s', (name, value) => {
     let error: unknown;
     try {

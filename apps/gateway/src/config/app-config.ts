@@ -79,6 +79,12 @@ const EnvSchema = z.object({
   PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT: positiveInt(10),
   PARTNER_TOKEN_RATE_LIMIT_PER_IP: positiveInt(30),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
+  VOTER_SESSION_RECHECK_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(60),
   TRUST_PROXY: TrustProxySetting.default(false),
   METRICS_TOKEN: z
     .string()
@@ -119,6 +125,8 @@ export class AppConfig {
     rateLimitPerIp: number;
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
+    /** How old a node's cached "this voter token is still current" may get before a re-read. */
+    voterSessionRecheckSeconds: number;
   };
   readonly partnerToken: { rateLimitPerClient: number; rateLimitPerIp: number };
   readonly trustProxy: TrustProxy;
@@ -155,6 +163,7 @@ export class AppConfig {
       rateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
       accessTokenTtlSeconds: 300,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      voterSessionRecheckSeconds: env.VOTER_SESSION_RECHECK_SECONDS,
     };
     this.partnerToken = {
       rateLimitPerClient: env.PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT,

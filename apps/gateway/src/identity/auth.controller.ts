@@ -1,10 +1,11 @@
 import { Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type {
   AuthRefreshResponse,
   AuthTokenResponse,
 } from '@livevote/contracts';
 import {
+  AuthLogoutRequestDto,
   AuthRefreshRequestDto,
   AuthRefreshResponseDto,
   AuthTokenRequestDto,
@@ -37,5 +38,15 @@ export class AuthController {
     @Ip() ip: string,
   ): Promise<AuthRefreshResponse> {
     return this.auth.refresh(body.refresh_token, ip);
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @Header('Cache-Control', 'no-store')
+  @ApiNoContentResponse({
+    description: 'The refresh token is revoked (also 204 when it is unknown).',
+  })
+  logout(@Body() body: AuthLogoutRequestDto, @Ip() ip: string): Promise<void> {
+    return this.auth.logout(body.refresh_token, ip);
   }
 }

@@ -1,5 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import {
+  AuthLogoutRequest,
   AuthRefreshRequest,
   AuthRefreshResponse,
   AuthTokenRequest,
@@ -10,3 +11,4 @@ export class AuthTokenRequestDto extends createZodDto(AuthTokenRequest) {}
 export class AuthTokenResponseDto extends createZodDto(AuthTokenResponse) {}
 export class AuthRefreshRequestDto extends createZodDto(AuthRefreshRequest) {}
 export class AuthRefreshResponseDto extends createZodDto(AuthRefreshResponse) {}
+export class AuthLogoutRequestDto extends createZodDto(AuthLogoutRequest) {}

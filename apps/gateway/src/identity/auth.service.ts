@@ -85,4 +85,17 @@ export class AuthService {
       grant_type: 'refresh_token',
     };
   }
+
+  /**
+   * Signs out: the refresh token is revoked. Refreshing does not rotate it (the Auth API
+   * answers no new refresh token), so it is its whole family. Unknown tokens are no error,
+   * so the answer tells nothing about which tokens exist.
+   */
+  async logout(refreshToken: string, clientIp: string): Promise<void> {
+    await this.limiter.consume(clientIp);
+    await this.refreshTokens.revokeByHash(
+      hashToken(refreshToken),
+      this.clock.now(),
+    );
+  }
 }

@@ -45,6 +45,21 @@ export class RefreshTokensRepository {
       .where(eq(refreshTokens.id, id));
   }
 
+  /** Revokes the token with this hash; false when none was usable. */
+  async revokeByHash(tokenHash: string, at: Date): Promise<boolean> {
+    const rows = await this.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
+      .returning({ id: refreshTokens.id });
+    return rows.length > 0;
+  }
+
   async revokeAllForUser(userId: string, at: Date): Promise<void> {
     await this.database.db
       .update(refreshTokens)

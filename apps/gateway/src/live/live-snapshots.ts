@@ -30,7 +30,11 @@ export class LiveSnapshots {
   async forPrincipal(
     principal: LivePrincipal,
     shortCode: string,
-  ): Promise<{ meeting: MeetingRef; snapshot: LiveSnapshot }> {
+  ): Promise<{
+    meeting: MeetingRef;
+    accountId: string;
+    snapshot: LiveSnapshot;
+  }> {
     const row = await this.meetingFor(principal, shortCode);
     const meeting: MeetingRef = {
       id: row.id,
@@ -73,7 +77,7 @@ export class LiveSnapshots {
         : {}),
       serverTime: this.clock.now().toISOString(),
     };
-    return { meeting, snapshot };
+    return { meeting, accountId: row.accountId, snapshot };
   }
 
   private async meetingFor(

@@ -2,19 +2,29 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Clock } from '../common/clock';
 import { AccessTokens, MANAGEMENT_AUDIENCE } from '../identity/access-tokens';
+import { voterSessionVersion } from '../sessions/voter-sessions';
 
 export const PORTAL_AUDIENCE = 'portal';
 export const SCREEN_AUDIENCE = 'screen';
 
+/** A voter token's subject; `version` is its voter's session version when it was issued. */
+export interface VoterSession {
+  voterId: string;
+  memberId: string;
+  meetingId: string;
+  version: string;
+}
+
 export type LivePrincipal =
   | { role: 'chair'; userId: string }
-  | { role: 'voter'; voterId: string; memberId: string; meetingId: string }
+  | ({ role: 'voter' } & VoterSession)
   | { role: 'screen'; meetingId: string };
 
 interface VoterClaims {
   sub: string;
   mbr: string;
   mtg: string;
+  ver: string;
 }
 
 /** Voter tokens (aud portal) and read-only screen tokens (aud screen), beside manager JWTs. */
@@ -28,10 +38,16 @@ export class LiveTokens {
 
   issueVoter(
     voter: { voterId: string; memberId: string; meetingId: string },
+    email: string,
     expiresAt: Date,
   ): string {
     return this.sign(
-      { sub: voter.voterId, mbr: voter.memberId, mtg: voter.meetingId },
+      {
+        sub: voter.voterId,
+        mbr: voter.memberId,
+        mtg: voter.meetingId,
+        ver: voterSessionVersion(voter.voterId, email),
+      },
       PORTAL_AUDIENCE,
       expiresAt,
     );
@@ -41,30 +57,52 @@ export class LiveTokens {
     return this.sign({ sub: meetingId }, SCREEN_AUDIENCE, expiresAt);
   }
 
-  verifyVoter(
-    token: string,
-  ): { voterId: string; memberId: string; meetingId: string } | null {
+  /** The voter token's subject; whether its voter still stands is VoterSessions' to say. */
+  verifyVoter(token: string): (VoterSession & { exp: number }) | null {
     const claims = this.verify<VoterClaims>(token, PORTAL_AUDIENCE);
-    return claims && claims.mbr && claims.mtg
-      ? { voterId: claims.sub, memberId: claims.mbr, meetingId: claims.mtg }
+    return claims && claims.mbr && claims.mtg && claims.ver
+      ? {
+          voterId: claims.sub,
+          memberId: claims.mbr,
+          meetingId: claims.mtg,
+          version: claims.ver,
+          exp: claims.exp,
+        }
       : null;
   }
 
-  /** Whoever the token speaks for on the live channel, or null. */
-  principal(token: string): LivePrincipal | null {
+  /** Whoever the token speaks for on the live channel, and until when (ms), or null. */
+  authenticate(
+    token: string,
+  ): { principal: LivePrincipal; expiresAt: number } | null {
     // one signature check, picked by the unverified audience, instead of trying each kind in turn
     const audience = this.audienceOf(token);
     if (audience === MANAGEMENT_AUDIENCE) {
       const manager = this.accessTokens.verify(token);
-      return manager ? { role: 'chair', userId: manager.sub } : null;
+      return manager
+        ? {
+            principal: { role: 'chair', userId: manager.sub },
+            expiresAt: manager.exp * 1000,
+          }
+        : null;
     }
     if (audience === PORTAL_AUDIENCE) {
       const voter = this.verifyVoter(token);
-      return voter ? { role: 'voter', ...voter } : null;
+      if (!voter) return null;
+      const { exp, ...session } = voter;
+      return {
+        principal: { role: 'voter', ...session },
+        expiresAt: exp * 1000,
+      };
     }
     if (audience === SCREEN_AUDIENCE) {
       const screen = this.verify<{ sub: string }>(token, SCREEN_AUDIENCE);
-      return screen ? { role: 'screen', meetingId: screen.sub } : null;
+      return screen
+        ? {
+            principal: { role: 'screen', meetingId: screen.sub },
+            expiresAt: screen.exp * 1000,
+          }
+        : null;
     }
     return null;
   }
@@ -91,13 +129,15 @@ export class LiveTokens {
   private verify<T>(
     token: string,
     audience: string,
-  ): (T & { sub: string }) | null {
+  ): (T & { sub: string; exp: number }) | null {
     try {
-      return this.jwt.verify<T & { sub: string }>(token, {
+      const claims = this.jwt.verify<T & { sub: string; exp: number }>(token, {
         audience,
         algorithms: ['HS256'],
         clockTimestamp: this.clock.nowSeconds(),
       });
+      // every live credential ends: one without an expiry is not one of ours
+      return typeof claims.exp === 'number' ? claims : null;
     } catch {
       return null;
     }

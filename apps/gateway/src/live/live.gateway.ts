@@ -11,6 +11,7 @@ import {
   type BallotReceipt,
   type ClientToServerEvents,
   type LiveSnapshot,
+  type ReauthResponse,
   type ServerToClientEvents,
 } from '@livevote/contracts';
 import type { Socket } from 'socket.io';
@@ -23,11 +24,10 @@ import {
   type LiveNamespace,
 } from './live-broadcaster';
 import { LivePresence, type MeetingRef } from './live-presence';
+import { LiveSessions, type LiveSessionData } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
-import { LiveTokens, type LivePrincipal } from './live-tokens';
 
-interface SocketData {
-  principal: LivePrincipal;
+interface SocketData extends LiveSessionData {
   attendance?: { meeting: MeetingRef; voterId: string; memberId: string };
 }
 
@@ -65,7 +65,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
   private readonly logger = new Logger('LiveGateway');
 
   constructor(
-    private readonly tokens: LiveTokens,
+    private readonly sessions: LiveSessions,
     private readonly broadcaster: LiveBroadcaster,
     private readonly snapshots: LiveSnapshots,
     private readonly presence: LivePresence,
@@ -74,17 +74,30 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
 
   afterInit(server: LiveNamespace): void {
     this.broadcaster.attach(server);
+    this.sessions.attach(server);
     server.use((socket, next) => {
-      const token: unknown = socket.handshake.auth?.token;
-      const principal =
-        typeof token === 'string' ? this.tokens.principal(token) : null;
-      if (!principal) return next(new Error('unauthorized'));
-      (socket.data as SocketData).principal = principal;
-      next();
+      this.sessions.admit(socket.handshake.auth?.token).then(
+        (session) => {
+          if (!session) return next(new Error('unauthorized'));
+          Object.assign(socket.data as SocketData, session);
+          next();
+        },
+        () => next(new Error('unavailable')),
+      );
     });
     // plain listeners rather than @SubscribeMessage: Nest wires an rxjs pipeline per handler
     // per socket, about 9 KB a socket (bench/memory.mjs) and CPU on every message
     server.on('connection', (socket: LiveSocket) => {
+      // an expired or revoked credential ends the socket instead of reaching a handler
+      socket.use(
+        (_packet, next) =>
+          void this.sessions.stillValid(socket).then((ok) => ok && next()),
+      );
+      socket.on(
+        'reauth',
+        (body: unknown, ack: unknown) =>
+          void this.reauth(socket, body).then(reply(ack)),
+      );
       socket.on(
         'subscribe',
         (body: unknown, ack: unknown) =>
@@ -115,11 +128,12 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
     try {
       const request = SubscribeRequest.parse(body);
       const principal = socket.data.principal;
-      const { meeting, snapshot } = await this.snapshots.forPrincipal(
-        principal,
-        request.shortCode,
-      );
-      await socket.join(
+      const { meeting, accountId, snapshot } =
+        await this.snapshots.forPrincipal(principal, request.shortCode);
+      await this.sessions.join(
+        socket,
+        meeting,
+        accountId,
         principal.role === 'voter'
           ? [meetingRoom(meeting.id)]
           : [meetingRoom(meeting.id), staffRoom(meeting.id)],
@@ -137,6 +151,17 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
         );
       }
       return snapshot;
+    } catch (error) {
+      return ackError(error);
+    }
+  }
+
+  async reauth(
+    socket: LiveSocket,
+    body: unknown,
+  ): Promise<Ack<ReauthResponse>> {
+    try {
+      return await this.sessions.reauth(socket, body);
     } catch (error) {
       return ackError(error);
     }

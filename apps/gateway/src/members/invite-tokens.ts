@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { meetingEndsAt } from '@livevote/rules';
 import { Clock } from '../common/clock';
+import { voterSessionVersion } from '../sessions/voter-sessions';
 
 export const INVITE_AUDIENCE = 'invite';
 const VALID_AFTER_MEETING_S = 30 * 86_400;
@@ -9,6 +10,7 @@ const VALID_AFTER_MEETING_S = 30 * 86_400;
 interface InviteClaims {
   sub: string;
   mtg: string;
+  ver?: string;
   aud: string;
   iat: number;
   exp: number;
@@ -26,8 +28,9 @@ export class InviteTokens {
     private readonly clock: Clock,
   ) {}
 
+  /** With the voter's e-mail, the link opens sessions only while that is still the voter's. */
   issue(
-    voter: { id: string },
+    voter: { id: string; email?: string },
     meeting: { id: string; meetingDate: Date; duration: number },
   ): string {
     const endsAt = Math.floor(meetingEndsAt(meeting).getTime() / 1000);
@@ -35,6 +38,9 @@ export class InviteTokens {
       {
         sub: voter.id,
         mtg: meeting.id,
+        ...(voter.email !== undefined
+          ? { ver: voterSessionVersion(voter.id, voter.email) }
+          : {}),
         iat: this.clock.nowSeconds(),
         exp: endsAt + VALID_AFTER_MEETING_S,
       },
@@ -44,6 +50,20 @@ export class InviteTokens {
 
   /** The voter and meeting, or null for a token that is malformed, tampered, expired or not an invite. */
   verify(token: string): { voterId: string; meetingId: string } | null {
+    const invite = this.verifyBound(token);
+    return invite
+      ? { voterId: invite.voterId, meetingId: invite.meetingId }
+      : null;
+  }
+
+  /**
+   * As verify, with the voter session version the link was issued for: a link mailed to a
+   * voter's previous e-mail must not open a session for the new person. Null for links
+   * issued without one.
+   */
+  verifyBound(
+    token: string,
+  ): { voterId: string; meetingId: string; version: string | null } | null {
     try {
       const claims = this.jwt.verify<InviteClaims>(token, {
         audience: INVITE_AUDIENCE,
@@ -56,7 +76,11 @@ export class InviteTokens {
         typeof claims.exp !== 'number'
       )
         return null;
-      return { voterId: claims.sub, meetingId: claims.mtg };
+      return {
+        voterId: claims.sub,
+        meetingId: claims.mtg,
+        version: typeof claims.ver === 'string' ? claims.ver : null,
+      };
     } catch {
       return null;
     }

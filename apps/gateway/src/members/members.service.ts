@@ -9,6 +9,7 @@ import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
+import { VoterSessions } from '../sessions/voter-sessions';
 import { generateControlNumber } from './control-number';
 import { MemberErrorCode, MemberException } from './members.exception';
 import { mapMember } from './members.mapper';
@@ -36,6 +37,7 @@ export class MembersService {
     private readonly voters: VotersRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly sessions: VoterSessions,
   ) {}
 
   /** One page of members with their voters (loaded for the whole page at once) and the total. */
@@ -131,16 +133,26 @@ export class MembersService {
     });
   }
 
-  remove(userId: string, shortCode: string, memberKey: string): Promise<void> {
-    return this.unitOfWork.run(async () => {
+  /** Deletes the member with its voters, whose sessions end on every node. */
+  async remove(
+    userId: string,
+    shortCode: string,
+    memberKey: string,
+  ): Promise<void> {
+    const voters = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.requireMember(meeting.id, memberKey, {
         lock: true,
       });
       if (await this.members.holdsBallots(member.id))
         throw new MemberException(MemberErrorCode.MemberHasBallots);
+      const voters = await this.voters.listForMembers([member.id]);
       await this.members.delete(member.id);
+      return voters;
     });
+    await Promise.all(
+      voters.map((voter) => this.sessions.revoke(voter.id, null)),
+    );
   }
 
   /** The member of the meeting with that key; anything else (a non-UUID too) is a 404. */

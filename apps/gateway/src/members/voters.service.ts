@@ -7,6 +7,7 @@ import type {
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
+import { VoterSessions, voterSessionVersion } from '../sessions/voter-sessions';
 import { MemberErrorCode, MemberException } from './members.exception';
 import { mapVoter } from './members.mapper';
 import { MembersService } from './members.service';
@@ -23,6 +24,7 @@ export class VotersService {
     private readonly voters: VotersRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly sessions: VoterSessions,
   ) {}
 
   create(
@@ -69,14 +71,16 @@ export class VotersService {
     return mapVoter(await this.requireVoter(member.id, email));
   }
 
-  update(
+  /** A new e-mail is another person: the voter's sessions end, on every node. */
+  async update(
     userId: string,
     shortCode: string,
     memberKey: string,
     email: string,
     input: UpdateVoterRequest,
   ): Promise<Voter> {
-    return this.unitOfWork.run(async () => {
+    let replaced = false;
+    const updated = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.members.requireMember(meeting.id, memberKey);
       const voter = await this.requireVoter(member.id, email, { lock: true });
@@ -103,24 +107,36 @@ export class VotersService {
           updatedAt: this.clock.now(),
         })
         .catch(emailTaken);
+      replaced =
+        voterSessionVersion(row.id, row.email) !==
+        voterSessionVersion(voter.id, voter.email);
       return mapVoter(row);
     });
+    if (replaced)
+      await this.sessions.revoke(
+        updated.voterKey,
+        voterSessionVersion(updated.voterKey, updated.email),
+      );
+    return updated;
   }
 
-  remove(
+  /** Deletes the voter and ends its sessions, on every node. */
+  async remove(
     userId: string,
     shortCode: string,
     memberKey: string,
     email: string,
   ): Promise<void> {
-    return this.unitOfWork.run(async () => {
+    const voterId = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.members.requireMember(meeting.id, memberKey);
       const voter = await this.requireVoter(member.id, email, { lock: true });
       if (await this.voters.castBallots(voter.id))
         throw new MemberException(MemberErrorCode.VoterHasBallots);
       await this.voters.delete(voter.id);
+      return voter.id;
     });
+    await this.sessions.revoke(voterId, null);
   }
 
   /** The member's voter with that e-mail (case-insensitively), or a 404. */

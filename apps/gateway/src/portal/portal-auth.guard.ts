@@ -7,24 +7,39 @@ import {
 import type { Request } from 'express';
 import { AuthErrorCode, AuthException } from '../identity/auth.exception';
 import { LiveTokens } from '../live/live-tokens';
+import { VoterSessions } from '../sessions/voter-sessions';
 import type { VoterPrincipal } from '../voting/live-voting.service';
 import { bearerToken } from '../common/text';
 
 type VoterRequest = Request & { voter?: VoterPrincipal };
 
-/** Guards the voter portal: a voter token (aud portal) in `Authorization: Bearer`. */
+/**
+ * Guards the voter portal: a voter token (aud portal) in `Authorization: Bearer` whose voter
+ * still exists and is still the same person (checked from memory, see VoterSessions).
+ */
 @Injectable()
 export class PortalAuthGuard implements CanActivate {
-  constructor(private readonly tokens: LiveTokens) {}
+  constructor(
+    private readonly tokens: LiveTokens,
+    private readonly sessions: VoterSessions,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<VoterRequest>();
     const header = request.headers.authorization;
     if (!header) throw AuthException.bearer(AuthErrorCode.MissingToken);
     const token = bearerToken(header);
     const voter = token ? this.tokens.verifyVoter(token) : null;
-    if (!voter) throw AuthException.bearer(AuthErrorCode.InvalidToken);
-    request.voter = voter;
+    if (
+      !voter ||
+      !(await this.sessions.isCurrent(voter.voterId, voter.version))
+    )
+      throw AuthException.bearer(AuthErrorCode.InvalidToken);
+    request.voter = {
+      voterId: voter.voterId,
+      memberId: voter.memberId,
+      meetingId: voter.meetingId,
+    };
     return true;
   }
 }

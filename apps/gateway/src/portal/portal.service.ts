@@ -19,6 +19,7 @@ import { UnitOfWork } from '../database/database';
 import { LiveTokens } from '../live/live-tokens';
 import { InviteTokens } from '../members/invite-tokens';
 import { RedisConnection } from '../redis/redis.module';
+import { voterSessionVersion } from '../sessions/voter-sessions';
 import { BallotsRepository } from '../voting/ballots.repository';
 import {
   LiveVotingService,
@@ -73,11 +74,17 @@ export class PortalService {
     inviteToken: string,
   ): Promise<PortalSessionResponse> {
     const meeting = await this.requireMeeting(shortCode);
-    const invite = this.invites.verify(inviteToken);
+    const invite = this.invites.verifyBound(inviteToken);
     if (!invite || invite.meetingId !== meeting.id)
       throw new PortalException(PortalErrorCode.InvalidInvite);
     const found = await this.portal.voterWithMember(invite.voterId, meeting.id);
     if (!found) throw new PortalException(PortalErrorCode.InvalidInvite);
+    // the link went to the voter's e-mail of then: another person's now
+    if (
+      invite.version !== null &&
+      invite.version !== voterSessionVersion(found.voter.id, found.voter.email)
+    )
+      throw new PortalException(PortalErrorCode.InvalidInvite);
     return this.sessionFor(meeting, found.voter, found.member);
   }
 
@@ -199,6 +206,7 @@ export class PortalService {
     return {
       voterToken: this.tokens.issueVoter(
         { voterId: voter.id, memberId: member.id, meetingId: meeting.id },
+        voter.email,
         expiresAt,
       ),
       expiresAt: expiresAt.toISOString(),

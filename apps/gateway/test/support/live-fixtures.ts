@@ -7,6 +7,7 @@ import type { TestGateway } from './test-app';
 export interface VoterFixture {
   voterId: string;
   memberId: string;
+  email: string;
   unit: string;
   shares: number;
   token: string;
@@ -49,10 +50,12 @@ export async function createVoters(
   return voterRows.map((voter, i) => ({
     voterId: voter.id,
     memberId: memberRows[i].id,
+    email: voter.email,
     unit: memberRows[i].unit,
     shares: memberRows[i].shares,
     token: tokens.issueVoter(
       { voterId: voter.id, memberId: memberRows[i].id, meetingId },
+      voter.email,
       expires,
     ),
   }));

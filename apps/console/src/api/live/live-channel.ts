@@ -3,6 +3,7 @@ import type {
   AckError,
   ClientToServerEvents,
   LiveSnapshot,
+  ReauthResponse,
   ServerToClientEvents,
 } from '@livevote/contracts';
 import { io, type Socket } from 'socket.io-client';
@@ -27,6 +28,12 @@ export interface LiveChannelOptions {
 type LiveAuth = (callback: (data: { token: string }) => void) => void;
 
 const SUBSCRIBE_TIMEOUT_MS = 10_000;
+/**
+ * How often a channel whose token is refreshed looks for a new one to send as `reauth`: the
+ * gateway drops a socket at its token's expiry, and the manager session refreshes a minute
+ * before, so the new token reaches the socket at least 45 s ahead.
+ */
+const REAUTH_CHECK_MS = 15_000;
 
 function isAckError<T extends object>(answer: Ack<T>): answer is AckError {
   return 'error' in answer;
@@ -50,6 +57,9 @@ export class LiveChannel {
   private state: LiveState = initialLiveState;
   private readonly listeners = new Set<() => void>();
   private socket?: LiveSocket;
+  /** The token the socket is authenticated with (handshake or last accepted reauth). */
+  private sentToken?: string;
+  private reauthTimer?: ReturnType<typeof setInterval>;
   private readonly onBrowserOffline = () => this.setStatus('offline');
   // back online: a socket that survived still missed events, so ask for a fresh snapshot
   private readonly onBrowserOnline = () => {
@@ -76,7 +86,10 @@ export class LiveChannel {
       const source = this.token;
       if (typeof source === 'string') return callback({ token: source });
       source().then(
-        (token) => callback({ token }),
+        (token) => {
+          this.sentToken = token;
+          callback({ token });
+        },
         () => callback({ token: '' }),
       );
     };
@@ -120,9 +133,13 @@ export class LiveChannel {
       window.addEventListener('offline', this.onBrowserOffline);
       window.addEventListener('online', this.onBrowserOnline);
     }
+    if (typeof this.token !== 'string')
+      this.reauthTimer = setInterval(() => this.reauth(), REAUTH_CHECK_MS);
   }
 
   disconnect(): void {
+    clearInterval(this.reauthTimer);
+    this.reauthTimer = undefined;
     if (typeof window !== 'undefined') {
       window.removeEventListener('offline', this.onBrowserOffline);
       window.removeEventListener('online', this.onBrowserOnline);
@@ -159,6 +176,31 @@ export class LiveChannel {
           this.update(applySnapshot(this.state, answer, sentAt, Date.now()));
         },
       );
+  }
+
+  /** Sends the token source's current token when it is newer than the socket's. */
+  private reauth(): void {
+    const socket = this.socket;
+    const source = this.token;
+    if (!socket?.connected || typeof source === 'string') return;
+    source().then(
+      (token) => {
+        if (socket !== this.socket || !token || token === this.sentToken)
+          return;
+        socket
+          .timeout(SUBSCRIBE_TIMEOUT_MS)
+          .emit(
+            'reauth',
+            { token },
+            (timedOut: Error | null, answer: Ack<ReauthResponse>) => {
+              // refused or lost: the next check tries again; at expiry the
+              // gateway drops the socket and the reconnection takes a fresh token
+              if (!timedOut && !isAckError(answer)) this.sentToken = token;
+            },
+          );
+      },
+      () => undefined,
+    );
   }
 
   private setStatus(status: LiveState['status']): void {

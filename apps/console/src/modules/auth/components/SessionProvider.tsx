@@ -37,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(() => {
-    session?.end();
+    void session?.signOut();
     setSession(undefined);
     queryClient.clear();
   }, [session, queryClient]);

@@ -120,11 +120,20 @@ describe(SignInForm.name, () => {
     expect(await screen.findByText('Meeting page')).toBeDefined();
   });
 
-  it('ignores a next page on another site', async () => {
+  it.each([
+    '//evil.example/',
+    '/\\evil.example',
+    '/\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    'evil.example',
+  ])('ignores the next page %j and goes to the accounts', async (next) => {
     stubFetch(({ path }) =>
       path === '/auth/token' ? json(200, aToken()) : json(200, []),
     );
-    renderSignIn('/signin?next=%2F%2Fevil.example%2F');
+    renderSignIn(`/signin?next=${encodeURIComponent(next)}`);
 
     submitCredentials('chair@example.org', 'correct horse');
 

@@ -3,11 +3,20 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../hooks/useSession';
 import { useSignIn } from '../hooks/useSignIn';
 
-/** Only paths of this console: `next` comes from the URL and must not lead elsewhere. */
+const DEFAULT_PAGE = '/accounts';
+
+const unsafeChar = (c: string) =>
+  c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f;
+
+/**
+ * Only paths of this console: `next` comes from the URL and must not lead elsewhere. Browsers
+ * read `\` as `/` and drop tabs and newlines, so `/\evil.example` means `//evil.example`.
+ */
 function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//')
-    ? next
-    : '/accounts';
+  if (!next?.startsWith('/') || next.startsWith('//')) return DEFAULT_PAGE;
+  if ([...next].some(unsafeChar)) return DEFAULT_PAGE;
+  const origin = window.location.origin;
+  return new URL(next, origin).origin === origin ? next : DEFAULT_PAGE;
 }
 
 export function SignInForm() {

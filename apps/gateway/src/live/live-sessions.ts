@@ -1,0 +1,242 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  ReauthRequest,
+  type ClientToServerEvents,
+  type ReauthResponse,
+  type ServerToClientEvents,
+} from '@livevote/contracts';
+import type { Socket } from 'socket.io';
+import { ApiException } from '../common/api-exception';
+import { Clock } from '../common/clock';
+import {
+  MeetingAccess,
+  MeetingNotFoundException,
+} from '../meetings/meeting-access';
+import {
+  SessionSignals,
+  type SessionSignal,
+  type SessionSignalHandlers,
+} from '../sessions/session-signals';
+import { VoterSessions } from '../sessions/voter-sessions';
+import { meetingRoom, staffRoom, type LiveNamespace } from './live-broadcaster';
+import { LiveTokens, type LivePrincipal } from './live-tokens';
+
+/** How often each node looks for sockets whose credential has expired. */
+const EXPIRY_SWEEP_MS = 1_000;
+
+export interface LiveSessionData {
+  principal: LivePrincipal;
+  /** When the socket's credential expires (ms since the epoch): `reauth` before, or be dropped. */
+  expiresAt: number;
+  /** Chairs: the meetings joined, with their account, to leave them when removed from it. */
+  meetings?: Map<string, { shortCode: string; accountId: string }>;
+  /** Chairs: accounts the user was removed from while this socket was open. */
+  removedFrom?: Set<string>;
+}
+
+export type SessionSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  LiveSessionData
+>;
+
+function invalidToken(): ApiException {
+  return new ApiException(
+    401,
+    'invalid_token',
+    'The token is invalid, expired or revoked.',
+  );
+}
+
+function samePrincipal(a: LivePrincipal, b: LivePrincipal): boolean {
+  if (a.role === 'chair' && b.role === 'chair') return a.userId === b.userId;
+  if (a.role === 'screen' && b.role === 'screen')
+    return a.meetingId === b.meetingId;
+  if (a.role === 'voter' && b.role === 'voter')
+    return (
+      a.voterId === b.voterId &&
+      a.memberId === b.memberId &&
+      a.meetingId === b.meetingId &&
+      a.version === b.version
+    );
+  return false;
+}
+
+/**
+ * Who may keep a live socket open: the credential is checked at the handshake, on every
+ * event, on `reauth`, and by a sweep at its expiry; deletions of voters and removals of
+ * managers from accounts end sockets on every node. docs/security.md, "Sessions and
+ * credentials".
+ */
+@Injectable()
+export class LiveSessions
+  implements SessionSignalHandlers, OnApplicationShutdown
+{
+  private readonly logger = new Logger('LiveSessions');
+  private server?: LiveNamespace;
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly tokens: LiveTokens,
+    private readonly voters: VoterSessions,
+    private readonly signals: SessionSignals,
+    private readonly access: MeetingAccess,
+    private readonly clock: Clock,
+  ) {
+    signals.on(this);
+  }
+
+  attach(server: LiveNamespace): void {
+    this.server = server;
+    this.sweeper = setInterval(() => this.sweep(), EXPIRY_SWEEP_MS);
+    this.sweeper.unref();
+    this.signals
+      .listen()
+      .catch((error: unknown) =>
+        this.logger.error(`session signals not heard: ${String(error)}`),
+      );
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** The session a token opens, or null when it is bad, expired or revoked. */
+  async admit(token: unknown): Promise<LiveSessionData | null> {
+    if (typeof token !== 'string' || token.length > 4096) return null;
+    const found = this.tokens.authenticate(token);
+    if (!found) return null;
+    const { principal } = found;
+    if (
+      principal.role === 'voter' &&
+      !(await this.voters.isCurrent(principal.voterId, principal.version))
+    )
+      return null;
+    return found;
+  }
+
+  /** Before each event: false (and the socket disconnected) once its credential has ended. */
+  async stillValid(socket: SessionSocket): Promise<boolean> {
+    const { principal, expiresAt } = socket.data;
+    let valid = this.clock.nowMs() < expiresAt;
+    if (valid && principal.role === 'voter') {
+      valid = await this.voters
+        .isCurrent(principal.voterId, principal.version)
+        .catch(() => false);
+    }
+    if (!valid) socket.disconnect(true);
+    return valid;
+  }
+
+  /** A fresh credential for the same principal, sent before the current one expires. */
+  async reauth(socket: SessionSocket, body: unknown): Promise<ReauthResponse> {
+    const { token } = ReauthRequest.parse(body);
+    const session = await this.admit(token);
+    if (!session) throw invalidToken();
+    if (!samePrincipal(socket.data.principal, session.principal)) {
+      throw new ApiException(
+        403,
+        'principal_mismatch',
+        'The new token must be for the same user, voter or screen.',
+      );
+    }
+    if (session.principal.role === 'chair')
+      await this.recheckMeetings(socket, session.principal.userId);
+    socket.data.principal = session.principal;
+    socket.data.expiresAt = session.expiresAt;
+    return {
+      ok: true,
+      expiresAt: new Date(session.expiresAt).toISOString(),
+    };
+  }
+
+  /** Joins the meeting's rooms, unless the chair was removed from its account meanwhile. */
+  async join(
+    socket: SessionSocket,
+    meeting: { id: string; shortCode: string },
+    accountId: string,
+    rooms: string[],
+  ): Promise<void> {
+    const { principal } = socket.data;
+    if (principal.role !== 'chair') return socket.join(rooms);
+    // no await before the bookkeeping: a removal signal sees both or neither
+    if (socket.data.removedFrom?.has(accountId))
+      throw new MeetingNotFoundException();
+    const joined = socket.join(rooms);
+    socket.data.meetings ??= new Map();
+    socket.data.meetings.set(meeting.id, {
+      shortCode: meeting.shortCode,
+      accountId,
+    });
+    await joined;
+  }
+
+  signal(signal: SessionSignal): void {
+    if (!this.server) return;
+    for (const socket of this.server.sockets.values() as Iterable<SessionSocket>) {
+      const { principal } = socket.data;
+      if (!principal) continue;
+      if (
+        signal.kind === 'voter' &&
+        principal.role === 'voter' &&
+        principal.voterId === signal.voterId &&
+        principal.version !== signal.version
+      )
+        socket.disconnect(true);
+      if (
+        signal.kind === 'account-user' &&
+        principal.role === 'chair' &&
+        principal.userId === signal.userId
+      )
+        this.evict(socket, signal.accountId);
+    }
+  }
+
+  resync(): void {
+    // sockets are re-checked on their next event and at reauth; VoterSessions drops its cache
+  }
+
+  /**
+   * A socket in a meeting of the account is dropped: its client learns at once (its next
+   * subscribe answers 404) instead of watching a picture that no longer changes.
+   */
+  private evict(socket: SessionSocket, accountId: string): void {
+    (socket.data.removedFrom ??= new Set()).add(accountId);
+    for (const meeting of socket.data.meetings?.values() ?? []) {
+      if (meeting.accountId === accountId) return void socket.disconnect(true);
+    }
+  }
+
+  /** A chair's reauth (a removal signal may have been lost): meetings no longer theirs are left. */
+  private async recheckMeetings(
+    socket: SessionSocket,
+    userId: string,
+  ): Promise<void> {
+    for (const [meetingId, meeting] of socket.data.meetings ?? []) {
+      const still = await this.access
+        .require(userId, meeting.shortCode)
+        .then((row) => row.id === meetingId)
+        .catch((error: unknown) => {
+          if (error instanceof MeetingNotFoundException) return false;
+          throw error;
+        });
+      if (!still) this.leave(socket, meetingId);
+    }
+  }
+
+  private leave(socket: SessionSocket, meetingId: string): void {
+    void socket.leave(meetingRoom(meetingId));
+    void socket.leave(staffRoom(meetingId));
+    socket.data.meetings?.delete(meetingId);
+  }
+
+  private sweep(): void {
+    if (!this.server) return;
+    const now = this.clock.nowMs();
+    for (const socket of this.server.sockets.values() as Iterable<SessionSocket>) {
+      if (socket.data.expiresAt !== undefined && socket.data.expiresAt <= now)
+        socket.disconnect(true);
+    }
+  }
+}

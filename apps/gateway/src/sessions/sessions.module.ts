@@ -1,0 +1,41 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { RedisConnection } from '../redis/redis.module';
+import {
+  InProcessSessionSignals,
+  RedisSessionSignals,
+  SessionSignals,
+} from './session-signals';
+import { VoterSessions } from './voter-sessions';
+import { VoterSessionsRepository } from './voter-sessions.repository';
+
+/** Session revocation shared by the portal, the live channel, members and accounts. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: SessionSignals,
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) =>
+        redis.client
+          ? new RedisSessionSignals(redis.client, redis.key('sessions'))
+          : new InProcessSessionSignals(),
+    },
+    VoterSessions,
+    VoterSessionsRepository,
+  ],
+  exports: [SessionSignals, VoterSessions],
+})
+export class SessionsModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(SessionSignals) private readonly signals: SessionSignals,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.signals.close();
+  }
+}
