@@ -72,6 +72,22 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a PostgreSQL error, looked for along the cause chain (drizzle wraps it). */
+export function sqlState(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code, severity, cause } = current as {
+      code?: unknown;
+      severity?: unknown;
+      cause?: unknown;
+    };
+    // a server's error answer (it has a severity), not a socket error such as EPIPE
+    if (typeof code === 'string' && typeof severity === 'string') return code;
+    current = cause;
+  }
+  return undefined;
+}
+
 /**
  * Whether PostgreSQL answers. Lost on a dropped or refused connection; from then on queries
  * fail fast with 503 while a probe retries every PROBE_MS, and the first good probe (or ping)

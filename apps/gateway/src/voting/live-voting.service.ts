@@ -69,8 +69,8 @@ export class LiveVotingService
       this.onDeadline(deadline.matterId, deadline.generation),
     );
     scheduler.onRestored(() => this.reconcile());
-    ingest.setAcceptedHandler((matterId, changes) =>
-      this.afterBallots(matterId, changes),
+    ingest.setAcceptedHandler((matterId, changes, recount) =>
+      this.afterBallots(matterId, changes, recount),
     );
   }
 
@@ -280,8 +280,11 @@ export class LiveVotingService
   private async afterBallots(
     matterId: string,
     changes: CastChange[],
+    recount: boolean,
   ): Promise<void> {
-    await this.tallies.apply(matterId, changes);
+    // a recount already holds this batch's changes
+    if (recount) await this.tallies.rebuild(matterId);
+    await this.tallies.apply(matterId, recount ? [] : changes);
     const info = await this.directory.get(matterId);
     if (!info?.autoCloseWhenAllVoted || info.liveStatus !== 'live') return;
     const [{ votes }, eligible] = await Promise.all([
