@@ -3,7 +3,7 @@ import {
   type Ack,
   type BallotCastMessage,
 } from '@livevote/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   afterAll,
   afterEach,
@@ -21,7 +21,7 @@ import {
   type BallotInput,
 } from '../src/voting/ballots.repository';
 import { createTenant, type TenantFixture } from './support/factories';
-import { http, type Http } from './support/http';
+import { expectProblem, http, type Http } from './support/http';
 import { connectLive, request, type LiveClient } from './support/live-client';
 import {
   createMatter,
@@ -124,6 +124,17 @@ describe('the ballot path', () => {
       `/portal/v1/Meetings/${tenant.meeting.shortCode}/matters/${matterId}/ballots`,
       { choices },
       { token: voter.token },
+    );
+  const record = (
+    matterId: string,
+    memberKey: string,
+    method: 'proxy' | 'other',
+    choices: string[],
+  ) =>
+    api.post(
+      `/v1/Meetings/${tenant.meeting.shortCode}/matters/${matterId}/ballots`,
+      { memberKey, choices, method },
+      { token: tenant.token },
     );
   const cast = (socket: LiveClient, message: BallotCastMessage) =>
     request(socket, 'ballot.cast', message);
@@ -328,5 +339,89 @@ describe('the ballot path', () => {
     const stored = await storedBallots(matter.id);
     expect(stored).toHaveLength(CROWD + 1);
     expect(await storedKeys(matter.id)).not.toContain('deleted-voter');
+  });
+
+  it("never lets a manager-recorded ballot replace a voter's own early ballot", async () => {
+    const matter = await createMatter(gateway, tenant, {
+      name: 'Early, then paper',
+      options: ['Yes', 'No'],
+    });
+    const voter = extra[5];
+    const early = await castRest(voter, matter.id, ['No']);
+    expect(early.status).toBe(201);
+
+    expectProblem(
+      await record(matter.id, voter.memberId, 'proxy', ['Yes']),
+      409,
+      'ballot_locked',
+    );
+    expectProblem(
+      await record(matter.id, voter.memberId, 'other', ['Yes']),
+      409,
+      'ballot_locked',
+    );
+    await start(matter.id);
+    expectProblem(
+      await record(matter.id, voter.memberId, 'other', ['Yes']),
+      409,
+      'ballot_locked',
+    );
+
+    const [own] = await db()
+      .select()
+      .from(ballots)
+      .where(
+        and(
+          eq(ballots.matterId, matter.id),
+          eq(ballots.memberId, voter.memberId),
+        ),
+      );
+    expect(own).toMatchObject({
+      method: 'proxy',
+      voterId: voter.voterId,
+      choices: ['No'],
+      receiptId: early.body.ballotId,
+    });
+    // a manager's own paper proxy can still be corrected, by paper or on the floor
+    const paperMember = extra[6].memberId;
+    expect(
+      (await record(matter.id, paperMember, 'proxy', ['Yes'])).status,
+    ).toBe(201);
+    expect((await record(matter.id, paperMember, 'other', ['No'])).status).toBe(
+      201,
+    );
+  });
+
+  it("never lets a manager-recorded ballot replace a voter's own live ballot", async () => {
+    const matter = await createMatter(gateway, tenant, {
+      name: 'Live, then paper',
+      options: ['Yes', 'No'],
+    });
+    await start(matter.id);
+    const voter = extra[7];
+    const own = await castRest(voter, matter.id, ['No']);
+    expect(own.status).toBe(201);
+    for (const method of ['proxy', 'other'] as const) {
+      expectProblem(
+        await record(matter.id, voter.memberId, method, ['Yes']),
+        409,
+        'ballot_locked',
+      );
+    }
+    const [stored] = await db()
+      .select()
+      .from(ballots)
+      .where(
+        and(
+          eq(ballots.matterId, matter.id),
+          eq(ballots.memberId, voter.memberId),
+        ),
+      );
+    expect(stored).toMatchObject({
+      method: 'live',
+      voterId: voter.voterId,
+      choices: ['No'],
+      receiptId: own.body.ballotId,
+    });
   });
 });

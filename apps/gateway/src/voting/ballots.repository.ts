@@ -153,8 +153,9 @@ export class BallotsRepository {
           when 'live' then b.method <> 'proxy' or not exists (
             select 1 from matters m2 join meetings mt2 on mt2.id = m2.meeting_id
             where m2.id = excluded.matter_id and mt2.portal_revocations_closed_at <= excluded.cast_at)
-          when 'proxy' then b.method = 'proxy'
-          when 'other' then b.method in ('other', 'proxy')
+          -- a manager's entry (no voter) never replaces what a member's voter cast
+          when 'proxy' then b.method = 'proxy' and (excluded.voter_id is not null or b.voter_id is null)
+          when 'other' then b.method in ('other', 'proxy') and b.voter_id is null
           else false
         end
         returning b.receipt_id, b.cast_at, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
