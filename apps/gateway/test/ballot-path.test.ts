@@ -14,6 +14,7 @@ import {
   vi,
 } from 'vitest';
 import { Database } from '../src/database/database';
+import { MetricsService } from '../src/metrics/metrics.service';
 import { ballotEvents, ballots } from '../src/database/schema';
 import { BallotIngest, type BallotRequest } from '../src/voting/ballot-ingest';
 import {
@@ -69,27 +70,44 @@ function holdNextBatch(gateway: TestGateway) {
   };
 }
 
-/** The idempotency keys of the ballots that reached the ingest queue, and a way to await them. */
+/** Conditions a test awaits, re-checked each time something happens. */
+class Signal {
+  private readonly waiters: { ready: () => boolean; resolve: () => void }[] =
+    [];
+
+  poke(): void {
+    for (const waiter of [...this.waiters]) {
+      if (!waiter.ready()) continue;
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  }
+
+  until(ready: () => boolean): Promise<void> {
+    if (ready()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ ready, resolve }));
+  }
+}
+
+/** The idempotency keys of the ballots that reached the ingest queue, and its deepest length. */
 function watchQueue(gateway: TestGateway) {
   const ingest = gateway.app.get(BallotIngest);
   const original = ingest.submit.bind(ingest);
-  const keys = new Set<string | null>();
-  const waiters: { ready: () => boolean; resolve: () => void }[] = [];
+  const signal = new Signal();
+  const watched = { keys: new Set<string | null>(), deepest: 0 };
   vi.spyOn(ingest, 'submit').mockImplementation((ballot: BallotRequest) => {
-    keys.add(ballot.idempotencyKey);
-    for (const waiter of [...waiters]) {
-      if (!waiter.ready()) continue;
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-    return original(ballot);
+    watched.keys.add(ballot.idempotencyKey);
+    const receipt = original(ballot);
+    watched.deepest = Math.max(watched.deepest, ingest.queued);
+    signal.poke();
+    return receipt;
   });
   return {
-    keys,
-    until: (ready: () => boolean) =>
-      ready()
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => waiters.push({ ready, resolve })),
+    keys: watched.keys,
+    get deepest() {
+      return watched.deepest;
+    },
+    until: (ready: () => boolean) => signal.until(ready),
   };
 }
 
@@ -149,6 +167,16 @@ describe('the ballot path', () => {
         }),
       ),
     );
+  /** ballots_refused_total for one code, as /metrics reports it. */
+  const refusals = async (code: string) => {
+    const metric = await gateway.app
+      .get(MetricsService)
+      .registry.getSingleMetric('ballots_refused_total')!
+      .get();
+    return (
+      metric.values.find((value) => value.labels.code === code)?.value ?? 0
+    );
+  };
   const db = () => gateway.app.get(Database).db;
   const storedBallots = (matterId: string) =>
     db().select().from(ballots).where(eq(ballots.matterId, matterId));
@@ -339,6 +367,96 @@ describe('the ballot path', () => {
     const stored = await storedBallots(matter.id);
     expect(stored).toHaveLength(CROWD + 1);
     expect(await storedKeys(matter.id)).not.toContain('deleted-voter');
+  });
+
+  it('refuses a flood from one member at once with 429 and keeps the queue to what every other member sent', async () => {
+    const matter = await createMatter(gateway, tenant, {
+      name: 'Flood',
+      options: ['Yes', 'No'],
+    });
+    await start(matter.id);
+    const flooder = extra[8];
+    const floodSockets = await Promise.all([0, 1, 2].map(() => live(flooder)));
+    const others = crowdSockets.slice(0, 50);
+    const refusedBefore = await refusals('too_many_in_flight');
+    const held = holdNextBatch(gateway);
+    const queue = watchQueue(gateway);
+    const blocker = castRest(extra[0], matter.id, ['Yes']);
+    await held.holding;
+
+    const EMITS = 1000;
+    const answered = new Signal();
+    const refused = [0, 0, 0];
+    /** A thousand emits from one socket, none waiting for the one before. */
+    const flood = (s: number) =>
+      Promise.all(
+        Array.from({ length: EMITS }, (_, k) =>
+          cast(floodSockets[s], {
+            matterKey: matter.id,
+            choices: ['Yes'],
+            idempotencyKey: `flood-${s}-${k}`,
+          }).then((ack) => {
+            if (isError(ack)) refused[s] += 1;
+            answered.poke();
+            return ack;
+          }),
+        ),
+      );
+    const queuedFrom = (s: number) =>
+      [...queue.keys].filter((key) => key?.startsWith(`flood-${s}-`)).length;
+    const floods: Promise<Ack<BallotReceipt>[]>[] = [];
+    // one socket after the other: 2 places a socket, 4 a member
+    for (const [s, admitted] of [
+      [0, 2],
+      [1, 2],
+      [2, 0],
+    ]) {
+      floods.push(flood(s));
+      await Promise.race([
+        answered.until(() => refused[s] === EMITS - admitted),
+        queue.until(() => queuedFrom(s) === EMITS),
+      ]);
+    }
+    const rest = api.post(
+      `/portal/v1/Meetings/${tenant.meeting.shortCode}/matters/${matter.id}/ballots`,
+      { choices: ['No'] },
+      { token: flooder.token, headers: { 'idempotency-key': 'flood-rest' } },
+    );
+    await Promise.race([rest, queue.until(() => queue.keys.has('flood-rest'))]);
+    const othersAcks = Promise.all(
+      others.map((socket, i) =>
+        cast(socket, {
+          matterKey: matter.id,
+          choices: ['No'],
+          idempotencyKey: `beside-flood-${i}`,
+        }),
+      ),
+    );
+    await queue.until(() =>
+      others.every((_, i) => queue.keys.has(`beside-flood-${i}`)),
+    );
+    held.release();
+
+    expect((await othersAcks).filter(isError)).toEqual([]);
+    expect((await blocker).status).toBe(201);
+    const flooded = await Promise.all(floods);
+    const admittedPerSocket = flooded.map(
+      (acks) => acks.filter((ack) => !isError(ack)).length,
+    );
+    expect(admittedPerSocket).toEqual([2, 2, 0]);
+    for (const ack of flooded.flat().filter(isError)) {
+      expect(ack).toMatchObject({
+        error: { status: 429, code: 'too_many_in_flight' },
+      });
+    }
+    const restAnswer = await rest;
+    expectProblem(restAnswer, 429, 'too_many_in_flight');
+    expect(restAnswer.headers.get('retry-after')).toBe('1');
+    // the queue never held more than the flooder's 4 places beside the other 50 members
+    expect(queue.deepest).toBeLessThanOrEqual(4 + others.length);
+    expect((await refusals('too_many_in_flight')) - refusedBefore).toBe(
+      3 * EMITS - 4 + 1,
+    );
   });
 
   it("never lets a manager-recorded ballot replace a voter's own early ballot", async () => {

@@ -167,6 +167,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
         request.matterKey,
         request.choices,
         request.idempotencyKey ?? null,
+        socket.id,
       );
     } catch (error) {
       return ackError(error);

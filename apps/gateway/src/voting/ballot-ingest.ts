@@ -74,14 +74,21 @@ export class BallotIngest implements OnApplicationShutdown {
     private readonly metrics: MetricsService,
   ) {}
 
+  /** Ballots waiting for a batch. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   setAcceptedHandler(handler: AcceptedHandler): void {
     this.onAccepted = handler;
   }
 
   /** Queues the ballot; resolves with the receipt once it is durable. */
   submit(request: BallotRequest): Promise<BallotReceipt> {
-    if (this.queue.length >= MAX_QUEUE)
+    if (this.queue.length >= MAX_QUEUE) {
+      this.metrics.countBallotRefused(VotingErrorCode.Overloaded);
       return Promise.reject(new VotingException(VotingErrorCode.Overloaded));
+    }
     const input: BallotInput = {
       ...request,
       eventId: randomUUID(),
@@ -89,6 +96,7 @@ export class BallotIngest implements OnApplicationShutdown {
     };
     return new Promise<BallotReceipt>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
+      this.metrics.setBallotQueueLength(this.queue.length);
       this.schedule();
     });
   }
@@ -138,6 +146,7 @@ export class BallotIngest implements OnApplicationShutdown {
       }
     }
     this.queue = rest;
+    this.metrics.setBallotQueueLength(rest.length);
     return batch;
   }
 

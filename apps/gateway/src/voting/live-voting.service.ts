@@ -17,6 +17,7 @@ import { LiveBroadcaster } from '../live/live-broadcaster';
 import { PresenceTracker } from '../live/presence-tracker';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { BallotIngest } from './ballot-ingest';
+import { BallotsInFlight } from './ballots-in-flight';
 import { DeadlineScheduler } from './deadline-scheduler';
 import { LiveTallies } from './live-tallies';
 import {
@@ -57,6 +58,7 @@ export class LiveVotingService
     private readonly access: MeetingAccess,
     private readonly scheduler: DeadlineScheduler,
     private readonly ingest: BallotIngest,
+    private readonly inFlight: BallotsInFlight,
     private readonly tallies: LiveTallies,
     private readonly directory: MatterDirectory,
     private readonly sequences: SequenceStore,
@@ -118,23 +120,32 @@ export class LiveVotingService
     else await this.tallies.broadcastNow(after.id);
   }
 
-  /** Refuses ballots that cannot be right whatever the state, before they reach a batch. */
+  /**
+   * Refuses ballots that cannot be right whatever the state, before they reach a batch, and
+   * the excess of a member (or socket) that already has ballots on their way.
+   */
   async castAsVoter(
     voter: VoterPrincipal,
     matterKey: string,
     choices: string[],
     idempotencyKey: string | null,
+    socketId?: string,
   ): Promise<BallotReceipt> {
-    await this.checkChoices(voter.meetingId, matterKey, choices);
-    return this.ingest.submit({
-      matterId: matterKey,
-      memberId: voter.memberId,
-      voterId: voter.voterId,
-      recordedBy: null,
-      kind: 'voter',
-      choices,
-      idempotencyKey,
-    });
+    const release = this.inFlight.acquire(voter.memberId, socketId);
+    try {
+      await this.checkChoices(voter.meetingId, matterKey, choices);
+      return await this.ingest.submit({
+        matterId: matterKey,
+        memberId: voter.memberId,
+        voterId: voter.voterId,
+        recordedBy: null,
+        kind: 'voter',
+        choices,
+        idempotencyKey,
+      });
+    } finally {
+      release();
+    }
   }
 
   async recordByManager(

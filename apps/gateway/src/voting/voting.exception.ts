@@ -17,6 +17,7 @@ export enum VotingErrorCode {
   TooManyChoices = 'too_many_choices',
   DuplicateChoice = 'duplicate_choice',
   InvalidBallot = 'invalid_ballot',
+  TooManyInFlight = 'too_many_in_flight',
   StoreUnavailable = 'store_unavailable',
   Overloaded = 'overloaded',
 }
@@ -66,6 +67,11 @@ function describe(code: VotingErrorCode): [number, string] {
       return [
         400,
         'The ballot could not be stored as sent; it was not counted.',
+      ];
+    case VotingErrorCode.TooManyInFlight:
+      return [
+        429,
+        'Wait for the answer to your previous ballot before casting again.',
       ];
     case VotingErrorCode.StoreUnavailable:
       return [

@@ -4,6 +4,7 @@ import { Clock } from '../common/clock';
 import type { AppConfig } from '../config/app-config';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { BallotIngest } from './ballot-ingest';
+import { BallotsInFlight } from './ballots-in-flight';
 import { BallotsRepository } from './ballots.repository';
 import {
   BullmqDeadlineScheduler,
@@ -70,6 +71,7 @@ export class VotingModule {
       providers: [
         ...deadlines,
         BallotIngest,
+        BallotsInFlight,
         BallotsRepository,
         LiveTallies,
         LiveVotingRepository,
