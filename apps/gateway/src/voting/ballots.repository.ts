@@ -100,7 +100,9 @@ export class BallotsRepository {
         received_at: input.receivedAt.toISOString(),
       })),
     );
-    const result = await this.database.db.execute(sql`
+    // safe to run twice (see above): retried once if its connection is lost
+    const result = await this.database.idempotent(() =>
+      this.database.db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${payload}::jsonb) as t(
           ord int, event_id uuid, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
@@ -179,7 +181,8 @@ export class BallotsRepository {
       select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, null, null,
         null, null, null, null
       from replay r
-    `);
+    `),
+    );
     const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
     // an accepted ballot's receipt is the event id its input was given
     const ordOf = new Map(inputs.map((input, ord) => [input.eventId, ord]));
