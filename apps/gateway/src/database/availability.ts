@@ -72,6 +72,17 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The driver's own message, for logs: drizzle's wrapper would add the statement's parameters. */
+export function causeMessage(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause) break;
+    current = cause;
+  }
+  return current instanceof Error ? current.message : String(current);
+}
+
 /**
  * Whether PostgreSQL answers. Lost on a refused connection, or when a probe after a dropped
  * one fails; from then on queries fail fast with 503 while a probe retries every PROBE_MS,
@@ -93,7 +104,7 @@ export class Availability {
   lost(error: unknown): void {
     if (this.stopped || this.lostAt !== undefined) return;
     this.lostAt = Date.now();
-    this.logger.error(`database unreachable: ${String(error)}`);
+    this.logger.error(`database unreachable: ${causeMessage(error)}`);
     this.check(0);
   }
 
@@ -103,7 +114,7 @@ export class Availability {
    */
   suspect(error: unknown): void {
     if (this.stopped || this.lostAt !== undefined || this.probing) return;
-    this.logger.warn(`database connection lost: ${String(error)}`);
+    this.logger.warn(`database connection lost: ${causeMessage(error)}`);
     this.probing = true;
     this.probe()
       .catch((failure: unknown) => this.lost(failure))

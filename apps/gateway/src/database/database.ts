@@ -14,6 +14,7 @@ import * as schema from './schema';
 
 export {
   Availability,
+  causeMessage,
   DatabaseUnavailableException,
   isConnectionError,
   sqlState,

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { BallotReceipt } from '@livevote/contracts';
 import { Clock } from '../common/clock';
-import { isConnectionError, sqlState } from '../database/database';
+import {
+  causeMessage,
+  isConnectionError,
+  sqlState,
+} from '../database/database';
 import { MetricsService } from '../metrics/metrics.service';
 import {
   BallotsRepository,
@@ -235,7 +239,7 @@ export class BallotIngest implements OnApplicationShutdown {
         outcomes.forEach((outcome, k) => (results[from + k] = outcome));
       } catch (error) {
         if (!isRowError(error)) {
-          const message = `ballot batch of ${to - from} failed: ${String(error)}`;
+          const message = `ballot batch of ${to - from} failed: ${causeMessage(error)}`;
           if (isConnectionError(error)) this.logger.warn(message);
           else this.logger.error(message);
           break;
@@ -243,7 +247,7 @@ export class BallotIngest implements OnApplicationShutdown {
         if (to - from === 1) {
           results[from] = { status: 'unstorable' };
           this.logger.warn(
-            `a ballot could not be stored (SQLSTATE ${sqlState(error)}): ${String(error)}`,
+            `a ballot could not be stored (SQLSTATE ${sqlState(error)}): ${causeMessage(error)}`,
           );
         } else {
           const middle = (from + to) >> 1;
