@@ -9,9 +9,18 @@ import {
   type Ack,
   type MatterTallyEvent,
 } from '@livevote/contracts';
-import { eq } from 'drizzle-orm';
+import { Logger } from '@nestjs/common';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  vi,
+} from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots, matters } from '../src/database/schema';
 import { RedisConnection } from '../src/redis/redis.module';
@@ -20,6 +29,7 @@ import {
   DeadlineProcessor,
 } from '../src/voting/bullmq-deadline-scheduler';
 import { deadlineJobId } from '../src/voting/deadline-scheduler';
+import { BallotIngest } from '../src/voting/ballot-ingest';
 import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http } from './support/http';
@@ -112,10 +122,18 @@ class RedisServer {
   }
 }
 
-/** A TCP proxy in front of PostgreSQL that the test can cut and reopen on the same port. */
+/**
+ * A TCP proxy in front of PostgreSQL that the test can cut and reopen on the same port, or
+ * freeze: what is already connected then hears nothing more from PostgreSQL (as behind a
+ * firewall that dropped the connection) and is reset on its next write.
+ */
 class TcpProxy {
   private server?: Server;
-  private readonly sockets = new Set<Socket>();
+  private readonly links = new Set<{
+    client: Socket;
+    upstream: Socket;
+    frozen: boolean;
+  }>();
   port = 0;
 
   constructor(
@@ -127,15 +145,24 @@ class TcpProxy {
     if (this.server) return;
     const server = createServer((client) => {
       const upstream = connect(this.targetPort, this.host);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
+      const link = { client, upstream, frozen: false };
+      this.links.add(link);
+      const drop = () => {
+        this.links.delete(link);
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', drop).on('close', drop);
+      upstream.on('error', drop).on('close', () => {
+        if (!link.frozen) drop();
+      });
+      client.on('data', (chunk: Buffer) => {
+        if (link.frozen) drop();
+        else upstream.write(chunk);
+      });
+      upstream.on('data', (chunk: Buffer) => {
+        if (!link.frozen) client.write(chunk);
+      });
     });
     this.server = server;
     server.listen(this.port, '127.0.0.1');
@@ -150,8 +177,17 @@ class TcpProxy {
     const closed = server
       ? new Promise((resolve) => server.close(resolve))
       : undefined;
-    for (const socket of this.sockets) socket.destroy();
+    for (const { client, upstream } of this.links) {
+      client.destroy();
+      upstream.destroy();
+    }
+    this.links.clear();
     await closed;
+  }
+
+  /** Connections made so far go silent; new ones work. */
+  freeze(): void {
+    for (const link of this.links) link.frozen = true;
   }
 }
 
@@ -682,5 +718,304 @@ describe('ballots while PostgreSQL is unreachable', () => {
     } finally {
       await direct.end();
     }
+  });
+});
+
+describe('statements when PostgreSQL connections die', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let gateway: TestGateway;
+  let tenant: TenantFixture;
+  let voters: VoterFixture[];
+  let direct: pg.Client;
+  const sockets: LiveClient[] = [];
+
+  const api = () => http(gateway.baseUrl);
+  const portal = (path: string) =>
+    `/portal/v1/Meetings/${tenant.meeting.shortCode}${path}`;
+  const castRest = (voter: VoterFixture, matterId: string, key: string) =>
+    api().post(
+      portal(`/matters/${matterId}/ballots`),
+      { choices: ['Yes'] },
+      { token: voter.token, headers: { 'idempotency-key': key } },
+    );
+  const action = (matterId: string, body: object) =>
+    api().post(
+      `/v1/Meetings/${tenant.meeting.shortCode}/matters/${matterId}/action`,
+      body,
+      { token: tenant.token },
+    );
+  /** Ends every session of the test database but this one, as a DBA would. */
+  const terminateBackends = () =>
+    direct.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+  /** Fills the gateway's pool (4 connections in tests) with idle connections. */
+  const warmPool = () =>
+    Promise.all(
+      [0, 1, 2, 3].map(() =>
+        gateway.app.get(Database).db.execute(sql`select pg_sleep(0.05)`),
+      ),
+    );
+  /** Every pooled connection dies without the gateway hearing of it. */
+  const killPoolSilently = async () => {
+    await warmPool();
+    proxy.freeze();
+    await terminateBackends();
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const target = new URL(database.url);
+    proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    await proxy.open();
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    gateway = await startGateway({
+      databaseUrl: viaProxy.toString(),
+      clock: new RunningClock(),
+    });
+    tenant = await createTenant(gateway);
+    voters = await createVoters(gateway, tenant, 20);
+    direct = new pg.Client({ connectionString: database.url });
+    await direct.connect();
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await direct?.end();
+    await gateway?.close();
+    await proxy?.cut();
+    await database?.drop();
+  });
+
+  it('answers a read, a transaction and a ballot from a fresh connection when every pooled one died unnoticed', async () => {
+    const matter = await createMatter(gateway, tenant, { name: 'Dead pool' });
+    expect((await action(matter.id, { action: 'start' })).status).toBe(204);
+    expect((await castRest(voters[0], matter.id, 'dead-pool-0')).status).toBe(
+      201,
+    );
+
+    // a read outside a transaction first (the portal's meeting lookup)
+    await killPoolSilently();
+    expect(
+      (await api().get(portal(''), { token: voters[0].token })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api().get(portal(`/matters/${matter.id}/ballot`), {
+          token: voters[0].token,
+        })
+      ).status,
+    ).toBe(200);
+
+    // a transaction first: BEGIN meets a dead connection
+    await killPoolSilently();
+    expect((await action(matter.id, { action: 'extend' })).status).toBe(204);
+
+    // a ballot batch first
+    await killPoolSilently();
+    const ingest = gateway.app.get(BallotIngest);
+    const ballot = await ingest.submit({
+      matterId: matter.id,
+      memberId: voters[1].memberId,
+      voterId: voters[1].voterId,
+      recordedBy: null,
+      kind: 'voter',
+      choices: ['No'],
+      idempotencyKey: 'dead-pool-1',
+    });
+    expect(ballot.matterKey).toBe(matter.id);
+    for (let i = 2; i < 6; i++) {
+      expect(
+        (await castRest(voters[i], matter.id, `dead-pool-${i}`)).status,
+      ).toBe(201);
+    }
+    const stored = await direct.query<{ idempotency_key: string }>(
+      'select idempotency_key from ballot_events where matter_id = $1 order by idempotency_key',
+      [matter.id],
+    );
+    expect(stored.rows.map((row) => row.idempotency_key)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => `dead-pool-${i}`),
+    );
+  });
+
+  it('answers every path with 503 store_unavailable, logged as a warning, while PostgreSQL is cut off', async () => {
+    const unhandled = vi.spyOn(Logger.prototype, 'error');
+    const warnings = vi.spyOn(Logger.prototype, 'warn');
+    const matter = await createMatter(gateway, tenant, { name: 'Cut off' });
+    expect((await action(matter.id, { action: 'start' })).status).toBe(204);
+    const socket = await connectLive(gateway.baseUrl, voters[0].token);
+    sockets.push(socket);
+    await warmPool();
+
+    await proxy.cut();
+    // the first statement after the cut is a read outside a transaction
+    const answers = [
+      await api().get(portal(''), { token: voters[0].token }),
+      await api().get(portal(`/matters/${matter.id}/ballot`), {
+        token: voters[0].token,
+      }),
+      await castRest(voters[1], matter.id, 'cut-off-1'),
+      await action(matter.id, { action: 'extend' }),
+    ];
+    for (const answer of answers)
+      expectProblem(answer, 503, 'store_unavailable');
+    expect(
+      await request(socket, 'ballot.cast', {
+        matterKey: matter.id,
+        choices: ['No'],
+        idempotencyKey: 'cut-off-0',
+      }),
+    ).toMatchObject({ error: { status: 503, code: 'store_unavailable' } });
+    expect(
+      unhandled.mock.calls.filter((call) =>
+        String(call[1] ?? call[0]).includes('unhandled error'),
+      ),
+    ).toEqual([]);
+    expect(
+      warnings.mock.calls.filter((call) =>
+        String(call[1] ?? call[0]).includes('503 store_unavailable'),
+      ).length,
+    ).toBeGreaterThanOrEqual(4);
+
+    await proxy.open();
+    expect((await api().get('/readyz')).status).toBe(200);
+    expect(
+      (await api().get(portal(''), { token: voters[0].token })).status,
+    ).toBe(200);
+    expect((await castRest(voters[1], matter.id, 'cut-off-1')).status).toBe(
+      201,
+    );
+    expect(
+      await request(socket, 'ballot.cast', {
+        matterKey: matter.id,
+        choices: ['No'],
+        idempotencyKey: 'cut-off-0',
+      }),
+    ).toMatchObject({ matterKey: matter.id });
+    expect((await action(matter.id, { action: 'extend' })).status).toBe(204);
+  });
+
+  it('never answers 500 while backends are terminated mid-vote, and every retry succeeds at once afterwards', async () => {
+    const unhandled = vi.spyOn(Logger.prototype, 'error');
+    const matter = await createMatter(gateway, tenant, {
+      name: 'Terminated mid-vote',
+      options: ['Yes', 'No'],
+    });
+    expect((await action(matter.id, { action: 'start' })).status).toBe(204);
+    const live = await Promise.all(
+      voters.map(async (voter) => {
+        const socket = await connectLive(gateway.baseUrl, voter.token);
+        sockets.push(socket);
+        return socket;
+      }),
+    );
+    interface Attempt {
+      voter: number;
+      key: string;
+      via: 'socket' | 'rest';
+      status: number;
+      code?: string;
+      ballotId?: string;
+    }
+    const attempts: Attempt[] = [];
+    const reads: { status: number; code?: string }[] = [];
+    const castOnce = async (
+      voter: number,
+      key: string,
+      via: 'socket' | 'rest',
+    ): Promise<Attempt> => {
+      if (via === 'socket') {
+        const ack = await request(live[voter], 'ballot.cast', {
+          matterKey: matter.id,
+          choices: [voter % 2 ? 'Yes' : 'No'],
+          idempotencyKey: key,
+        });
+        return isError(ack)
+          ? {
+              voter,
+              key,
+              via,
+              status: ack.error.status,
+              code: (ack.error as { code?: string }).code,
+            }
+          : { voter, key, via, status: 201, ballotId: ack.ballotId };
+      }
+      const response = await castRest(voters[voter], matter.id, key);
+      return {
+        voter,
+        key,
+        via,
+        status: response.status,
+        code: response.body?.code,
+        ballotId: response.body?.ballotId,
+      };
+    };
+    const read = async (voter: number) => {
+      const response = await api().get(portal(''), {
+        token: voters[voter].token,
+      });
+      return { status: response.status, code: response.body?.code };
+    };
+
+    for (let round = 0; round < 8; round++) {
+      const votes = voters.map(async (_, i) => {
+        const attempt = await castOnce(
+          i,
+          `mid-vote-${round}-${i}`,
+          (i + round) % 2 ? 'socket' : 'rest',
+        );
+        attempts.push(attempt);
+        reads.push(await read(i));
+      });
+      await Promise.all([...votes, terminateBackends()]);
+    }
+
+    // never a 500: each answer is the work done or a 503 to retry
+    for (const answer of [...attempts, ...reads]) {
+      if (answer.status >= 300)
+        expect(answer).toMatchObject({
+          status: 503,
+          code: 'store_unavailable',
+        });
+      else expect([200, 201]).toContain(answer.status);
+    }
+    expect(
+      unhandled.mock.calls.filter((call) =>
+        String(call[1] ?? call[0]).includes('unhandled error'),
+      ),
+    ).toEqual([]);
+
+    // PostgreSQL answers again: every refused ballot, retried once with its key, is taken
+    expect((await api().get('/readyz')).status).toBe(200);
+    const refused = attempts.filter((attempt) => attempt.status !== 201);
+    const retried = await Promise.all(
+      refused.map((attempt) =>
+        castOnce(attempt.voter, attempt.key, attempt.via),
+      ),
+    );
+    expect(retried.filter((attempt) => attempt.status !== 201)).toEqual([]);
+    const afterwards = await Promise.all(voters.map((_, i) => read(i)));
+    expect(afterwards.filter((answer) => answer.status !== 200)).toEqual([]);
+
+    const stored = await direct.query<{ id: string; idempotency_key: string }>(
+      'select id, idempotency_key from ballot_events where matter_id = $1',
+      [matter.id],
+    );
+    const byKey = new Map(
+      stored.rows.map((row) => [row.idempotency_key, row.id]),
+    );
+    for (const attempt of [
+      ...attempts.filter((a) => a.status === 201),
+      ...retried,
+    ])
+      expect(byKey.get(attempt.key)).toBe(attempt.ballotId);
+    expect(byKey.size).toBe(voters.length * 8);
   });
 });

@@ -115,6 +115,8 @@ for (const mode of ['redis', 'in-process'] as const) {
         redisUrl: redis?.url,
         redisPrefix: redis?.prefix,
         clock: new RunningClock(),
+        // the crowd test has each socket's five rounds in flight at once
+        env: { BALLOT_LIMIT_PER_SOCKET: '5', BALLOT_LIMIT_PER_MEMBER: '5' },
       });
       api = http(gateway.baseUrl);
       tenant = await createTenant(gateway);

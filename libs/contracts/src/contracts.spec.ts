@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AddAccountUserRequest,
   AuthTokenRequest,
+  BallotCastMessage,
   ListAccountsQuery,
 } from './index';
 
@@ -39,5 +40,25 @@ describe('contracts', () => {
     for (const limit of ['0', '101', 'x', '2.5']) {
       expect(ListAccountsQuery.safeParse({ limit }).success).toBe(false);
     }
+  });
+
+  it('takes an idempotency key only as 1 to 200 printable ASCII characters', () => {
+    const cast = (idempotencyKey: string) =>
+      BallotCastMessage.safeParse({
+        matterKey: 'm',
+        choices: ['Yes'],
+        idempotencyKey,
+      }).success;
+    expect(cast('a1b2-c3_d4:e5')).toBe(true);
+    expect(cast('~'.repeat(200))).toBe(true);
+    for (const bad of [
+      '',
+      'x'.repeat(201),
+      'nul\u0000',
+      'lone\ud800',
+      'has space',
+      'é',
+    ])
+      expect(cast(bad)).toBe(false);
   });
 });

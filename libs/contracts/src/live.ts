@@ -16,6 +16,18 @@ export type BallotMethod = (typeof BALLOT_METHODS)[number];
 
 const Choices = z.array(z.string().min(1).max(500)).min(1).max(100);
 
+/**
+ * A retry key: printable ASCII without spaces, 1 to 200 characters. The same rule for the
+ * `Idempotency-Key` header and the socket's `idempotencyKey`.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const IdempotencyKey = z
+  .string()
+  .regex(
+    IDEMPOTENCY_KEY_PATTERN,
+    'Must be 1 to 200 printable ASCII characters without spaces.',
+  );
+
 /** A voter's ballot: option strings as in the matter's `options`. */
 export const CastBallotRequest = z.strictObject({ choices: Choices });
 export type CastBallotRequest = z.infer<typeof CastBallotRequest>;
@@ -139,7 +151,7 @@ export type LiveSnapshot = z.infer<typeof LiveSnapshot>;
 export const BallotCastMessage = z.strictObject({
   matterKey: z.string().min(1).max(64),
   choices: Choices,
-  idempotencyKey: z.string().min(1).max(200).optional(),
+  idempotencyKey: IdempotencyKey.optional(),
 });
 export type BallotCastMessage = z.infer<typeof BallotCastMessage>;
 

@@ -12,3 +12,13 @@ export class ApiException extends Error {
     this.name = 'ApiException';
   }
 }
+
+/** The ApiException an error is, or was caused by (drizzle wraps what a driver throws). */
+export function apiExceptionOf(error: unknown): ApiException | undefined {
+  let current = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof ApiException) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

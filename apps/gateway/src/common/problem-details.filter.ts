@@ -10,7 +10,7 @@ import type { Request, Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import type { ProblemDetails } from '@livevote/contracts';
-import { ApiException } from './api-exception';
+import { apiExceptionOf } from './api-exception';
 
 interface Problem {
   status: number;
@@ -42,7 +42,13 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<Request & { id?: string }>();
     const response = host.switchToHttp().getResponse<Response>();
     const problem = toProblem(exception);
-    if (problem.status >= 500) {
+    if (problem.status >= 500 && apiExceptionOf(exception)) {
+      // a failure the client was told how to handle (a 503 to retry): not a bug
+      this.logger.warn(
+        { correlationId: request.id, code: problem.code },
+        `${problem.status} ${problem.code} on ${request.method} ${request.path}`,
+      );
+    } else if (problem.status >= 500) {
       this.logger.error(
         { err: exception, correlationId: request.id },
         `unhandled error on ${request.method} ${request.path}`,
@@ -70,13 +76,14 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 }
 
 export function toProblem(exception: unknown): Problem {
-  if (exception instanceof ApiException) {
+  const known = apiExceptionOf(exception);
+  if (known) {
     return {
-      status: exception.status,
-      code: exception.code,
-      detail: exception.message,
-      headers: exception.headers,
-      errors: exception.errors,
+      status: known.status,
+      code: known.code,
+      detail: known.message,
+      headers: known.headers,
+      errors: known.errors,
     };
   }
   if (

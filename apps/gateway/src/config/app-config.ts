@@ -103,6 +103,8 @@ const EnvSchema = z.object({
     .min(0)
     .max(120_000)
     .default(10_000),
+  BALLOT_LIMIT_PER_SOCKET: z.coerce.number().int().min(1).max(100).default(2),
+  BALLOT_LIMIT_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(4),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -135,6 +137,8 @@ export class AppConfig {
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly shutdownGraceMs: number;
+  /** Ballots a socket, and a member, may have on their way to the database at once. */
+  readonly ballots: { inFlightPerSocket: number; inFlightPerMember: number };
 
   constructor(env: Env, jwtSecret: string) {
     const dataDir = resolve(env.DATA_DIR);
@@ -174,6 +178,10 @@ export class AppConfig {
     this.seedDemo = env.SEED_DEMO ?? !env.DATABASE_URL;
     this.logLevel = env.LOG_LEVEL;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;
+    this.ballots = {
+      inFlightPerSocket: env.BALLOT_LIMIT_PER_SOCKET,
+      inFlightPerMember: env.BALLOT_LIMIT_PER_MEMBER,
+    };
   }
 
   get embeddedDatabase(): boolean {

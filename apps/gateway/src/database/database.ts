@@ -3,10 +3,22 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { Logger } from '@nestjs/common';
 import type { Logger as QueryLogger } from 'drizzle-orm/logger';
 import { ApiException } from '../common/api-exception';
+import {
+  DatabaseUnavailableException,
+  isConnectionError,
+} from './availability';
+import { PostgresConnections } from './postgres-connections';
 import * as schema from './schema';
+
+export {
+  Availability,
+  causeMessage,
+  DatabaseUnavailableException,
+  isConnectionError,
+  sqlState,
+} from './availability';
 
 export type Schema = typeof schema;
 /** The drizzle handle shared by the pg and PGlite drivers: repositories speak only this. */
@@ -19,120 +31,7 @@ export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
 
 export const MIGRATIONS_DIR = resolve(__dirname, '../../drizzle');
 const MIGRATION_LOCK = 7_426_011; // pg_advisory_lock key: one node migrates at a time
-const PROBE_MS = 250;
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
-
-/** PostgreSQL cannot be reached: a 503 the client may retry, never a 500. */
-export class DatabaseUnavailableException extends ApiException {
-  constructor() {
-    super(
-      503,
-      'store_unavailable',
-      'The database is unreachable; retry shortly.',
-      { 'retry-after': '1' },
-    );
-  }
-}
-
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-]);
-
-/** A lost or refused connection (not a failing statement), looked for along the cause chain. */
-export function isConnectionError(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const { code, message, cause } = current as {
-      code?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
-    if (
-      typeof code === 'string' &&
-      (CONNECTION_CODES.has(code) || code.startsWith('08'))
-    )
-      return true;
-    if (
-      typeof message === 'string' &&
-      message.includes('Connection terminated')
-    )
-      return true;
-    current = cause;
-  }
-  return false;
-}
-
-/**
- * Whether PostgreSQL answers. Lost on a dropped or refused connection; from then on queries
- * fail fast with 503 while a probe retries every PROBE_MS, and the first good probe (or ping)
- * lets them through again.
- */
-export class Availability {
-  private readonly logger = new Logger('Database');
-  private lostAt?: number;
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
-
-  constructor(private readonly probe: () => Promise<void>) {}
-
-  get reachable(): boolean {
-    return this.lostAt === undefined;
-  }
-
-  lost(error: unknown): void {
-    if (this.stopped || this.lostAt !== undefined) return;
-    this.lostAt = Date.now();
-    this.logger.error(`database unreachable: ${String(error)}`);
-    this.check(0);
-  }
-
-  async ping(): Promise<void> {
-    try {
-      await this.probe();
-    } catch (error) {
-      if (isConnectionError(error)) this.lost(error);
-      throw error;
-    }
-    this.regained();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
-  }
-
-  private regained(): void {
-    if (this.lostAt === undefined) return;
-    this.logger.log(
-      `database reachable again after ${Date.now() - this.lostAt} ms`,
-    );
-    this.lostAt = undefined;
-    clearTimeout(this.timer);
-  }
-
-  private check(delay: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.probe().then(
-        () => this.regained(),
-        () => {
-          if (!this.reachable && !this.stopped) this.check(PROBE_MS);
-        },
-      );
-    }, delay);
-    this.timer.unref();
-  }
-}
 
 /**
  * The open database: PostgreSQL through node-postgres when a URL is configured, PGlite in the
@@ -143,16 +42,25 @@ export abstract class UnitOfWork {
   abstract run<T>(fn: () => Promise<T>): Promise<T>;
 }
 
+type Transact = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+
 export class Database extends UnitOfWork {
   private readonly scope = new AsyncLocalStorage<Db>();
+  private readonly transact: Transact;
 
   constructor(
     private readonly root: Db,
     readonly kind: 'postgres' | 'pglite',
     private readonly closer: () => Promise<void>,
-    private readonly availability?: Availability,
+    private readonly postgres?: {
+      connections: PostgresConnections;
+      transact: Transact;
+    },
   ) {
     super();
+    this.transact =
+      postgres?.transact ??
+      ((fn) => root.transaction((tx) => fn(tx as unknown as Db)));
   }
 
   get db(): Db {
@@ -161,27 +69,48 @@ export class Database extends UnitOfWork {
 
   run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.scope.getStore()) return fn();
-    const availability = this.availability;
-    if (availability && !availability.reachable)
+    if (this.postgres && !this.postgres.connections.availability.reachable)
       return Promise.reject(new DatabaseUnavailableException());
-    return this.root
-      .transaction((tx) => this.scope.run(tx as unknown as Db, fn))
-      .catch((error: unknown) => {
-        if (!availability || error instanceof ApiException) throw error;
-        if (!isConnectionError(error)) throw error;
-        availability.lost(error);
-        throw new DatabaseUnavailableException();
-      });
+    return this.attempt(fn, 1);
+  }
+
+  /**
+   * Runs fn with its statements marked safe to run twice: after a lost connection they are
+   * retried once on a fresh one. Only for statements that are (an upsert keyed by ids that a
+   * second run finds already written, for instance).
+   */
+  idempotent<T>(fn: () => PromiseLike<T>): Promise<T> {
+    return this.postgres
+      ? this.postgres.connections.idempotent(fn)
+      : Promise.resolve(fn());
   }
 
   async ping(): Promise<void> {
-    if (this.availability) await this.availability.ping();
+    if (this.postgres) await this.postgres.connections.availability.ping();
     else await this.root.execute(sql`select 1`);
   }
 
   async close(): Promise<void> {
-    this.availability?.stop();
+    this.postgres?.connections.availability.stop();
     await this.closer();
+  }
+
+  /** A transaction lost with its connection before fn began (at BEGIN) is begun again once. */
+  private async attempt<T>(fn: () => Promise<T>, retries: number): Promise<T> {
+    let began = false;
+    try {
+      return await this.transact((tx) => {
+        began = true;
+        return this.scope.run(tx, fn);
+      });
+    } catch (error) {
+      const connections = this.postgres?.connections;
+      if (!connections || error instanceof ApiException) throw error;
+      if (!isConnectionError(error)) throw error;
+      connections.lost(error);
+      if (!began && retries > 0) return this.attempt(fn, retries - 1);
+      throw new DatabaseUnavailableException(error);
+    }
   }
 }
 
@@ -213,30 +142,8 @@ async function openPostgres(
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: url, max: poolSize });
-  const availability = new Availability(async () => {
-    const client = await pool.connect();
-    try {
-      await client.query('select 1');
-      client.release();
-    } catch (error) {
-      client.release(error as Error);
-      throw error;
-    }
-  });
-  pool.on('error', (error) => {
-    new Logger('Database').error(`idle client error: ${error.message}`);
-    availability.lost(error);
-  });
-  // drizzle queries outside a transaction go through pool.query: watch them for lost connections
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: typeof query }).query = (...args) => {
-    const result = query(...args);
-    if (!(result instanceof Promise)) return result;
-    return result.catch((error: unknown) => {
-      if (isConnectionError(error)) availability.lost(error);
-      throw error;
-    });
-  };
+  const connections = new PostgresConnections(pool);
+  const { availability } = connections;
   // drizzle calls logQuery before each query, outside its error wrapping: the one place where
   // a query can fail fast with an error the problem-details filter knows. Transaction control
   // passes, so a transaction that was open still rolls back and its client goes back clean.
@@ -261,8 +168,29 @@ async function openPostgres(
       client.release();
     }
   }
+  // Transactions on a client of our own rather than drizzle's pool transaction, which keeps
+  // the client forever when BEGIN fails on a dead connection: the pool would shrink by one
+  // for every such failure. One drizzle session per pooled client, made once.
+  const sessions = new WeakMap<object, Db>();
+  const transact: Transact = async (fn) => {
+    const client = await pool.connect();
+    try {
+      let session = sessions.get(client);
+      if (!session) {
+        session = drizzle(client, { schema, logger: gate }) as unknown as Db;
+        sessions.set(client, session);
+      }
+      return await session.transaction((tx) => fn(tx as unknown as Db));
+    } finally {
+      // a client whose connection died is not queryable: the pool drops it
+      client.release();
+    }
+  };
   const db = drizzle(pool, { schema, logger: gate }) as unknown as Db;
-  return new Database(db, 'postgres', () => pool.end(), availability);
+  return new Database(db, 'postgres', () => pool.end(), {
+    connections,
+    transact,
+  });
 }
 
 async function openPglite(

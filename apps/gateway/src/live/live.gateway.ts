@@ -16,6 +16,7 @@ import {
 } from '@livevote/contracts';
 import type { Socket } from 'socket.io';
 import { toProblem } from '../common/problem-details.filter';
+import { InvalidIdempotencyKeyException } from '../voting/idempotency-key';
 import { LiveVotingService } from '../voting/live-voting.service';
 import {
   LiveBroadcaster,
@@ -179,12 +180,19 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
           },
         };
       }
-      const request = BallotCastMessage.parse(body);
+      const parsed = BallotCastMessage.safeParse(body);
+      if (!parsed.success) {
+        throw parsed.error.issues.some((i) => i.path[0] === 'idempotencyKey')
+          ? new InvalidIdempotencyKeyException()
+          : parsed.error;
+      }
+      const request = parsed.data;
       return await this.voting.castAsVoter(
         principal,
         request.matterKey,
         request.choices,
         request.idempotencyKey ?? null,
+        socket.id,
       );
     } catch (error) {
       return ackError(error);

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   collectDefaultMetrics,
   Counter,
+  Gauge,
   Histogram,
   Registry,
 } from 'prom-client';
@@ -31,8 +32,28 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly ballotsRefused = new Counter({
+    name: 'ballots_refused_total',
+    help: 'Ballots refused before they reached the database, by code',
+    labelNames: ['code'] as const,
+    registers: [this.registry],
+  });
+  private readonly ballotQueue = new Gauge({
+    name: 'ballot_queue_length',
+    help: 'Ballots waiting for a group-commit batch on this node',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  countBallotRefused(code: string): void {
+    this.ballotsRefused.inc({ code });
+  }
+
+  setBallotQueueLength(length: number): void {
+    this.ballotQueue.set(length);
   }
 
   observeBallotBatch(size: number, seconds: number): void {

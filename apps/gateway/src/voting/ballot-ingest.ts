@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { BallotReceipt } from '@livevote/contracts';
 import { Clock } from '../common/clock';
+import {
+  causeMessage,
+  isConnectionError,
+  sqlState,
+} from '../database/database';
 import { MetricsService } from '../metrics/metrics.service';
 import {
   BallotsRepository,
@@ -20,20 +25,44 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** After a commit: the tally changes, or `recount` when some are unknown (a retried commit). */
 export type AcceptedHandler = (
   matterId: string,
   changes: CastChange[],
+  recount: boolean,
 ) => Promise<void>;
+
+/** What became of one ballot of a batch. */
+type Result =
+  | BatchOutcome
+  /** Its row alone made the statement fail (bad data or a constraint). */
+  | { status: 'unstorable' }
+  /** Not written: the database is unreachable, or failed for a reason not tied to a row. */
+  | { status: 'unavailable' };
 
 /** Group commit: a batch goes to the database every FLUSH_MS, or at once when it is full. */
 export const FLUSH_MS = 2;
 export const MAX_BATCH = 500;
 const MAX_QUEUE = 50_000;
+/** Statements one batch may take to isolate rows that fail it (about 3 bad rows in 500). */
+const MAX_STATEMENTS_PER_BATCH = 64;
+
+/**
+ * A failure caused by the data of some row (SQLSTATE class 22, data exception, e.g. U+0000
+ * in text) or a constraint it breaks (class 23, e.g. a voter deleted a moment before): the
+ * rest of the batch can still be written.
+ */
+function isRowError(error: unknown): boolean {
+  const state = sqlState(error);
+  return state !== undefined && /^2[23]/.test(state);
+}
 
 /**
  * Ballots from every voter on this node are queued and written in batches by one statement
  * each; a sender is answered only after its batch has committed. While the database is
- * unreachable every ballot is refused with 503 and nothing is acknowledged.
+ * unreachable every ballot is refused with 503 and nothing is acknowledged. A row that makes
+ * the statement fail fails alone: the batch is split until it stands alone, and the rest is
+ * written.
  */
 @Injectable()
 export class BallotIngest implements OnApplicationShutdown {
@@ -49,14 +78,21 @@ export class BallotIngest implements OnApplicationShutdown {
     private readonly metrics: MetricsService,
   ) {}
 
+  /** Ballots waiting for a batch. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   setAcceptedHandler(handler: AcceptedHandler): void {
     this.onAccepted = handler;
   }
 
   /** Queues the ballot; resolves with the receipt once it is durable. */
   submit(request: BallotRequest): Promise<BallotReceipt> {
-    if (this.queue.length >= MAX_QUEUE)
+    if (this.queue.length >= MAX_QUEUE) {
+      this.metrics.countBallotRefused(VotingErrorCode.Overloaded);
       return Promise.reject(new VotingException(VotingErrorCode.Overloaded));
+    }
     const input: BallotInput = {
       ...request,
       eventId: randomUUID(),
@@ -64,6 +100,7 @@ export class BallotIngest implements OnApplicationShutdown {
     };
     return new Promise<BallotReceipt>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
+      this.metrics.setBallotQueueLength(this.queue.length);
       this.schedule();
     });
   }
@@ -113,66 +150,117 @@ export class BallotIngest implements OnApplicationShutdown {
       }
     }
     this.queue = rest;
+    this.metrics.setBallotQueueLength(rest.length);
     return batch;
   }
 
   private async write(batch: Pending[]): Promise<void> {
     const started = performance.now();
-    let outcomes: BatchOutcome[];
-    try {
-      outcomes = await this.ballots.castBatch(
-        batch.map((pending) => pending.input),
-      );
-    } catch (error) {
-      this.logger.error(
-        `ballot batch of ${batch.length} failed: ${String(error)}`,
-      );
-      for (const pending of batch)
-        pending.reject(new VotingException(VotingErrorCode.StoreUnavailable));
-      return;
-    }
+    const results = await this.castIsolating(
+      batch.map((pending) => pending.input),
+    );
     this.metrics.observeBallotBatch(
       batch.length,
       (performance.now() - started) / 1000,
     );
-    const refused = outcomes.flatMap((outcome, ord) =>
-      outcome.status === 'refused' ? [{ ord, input: batch[ord].input }] : [],
+    const refused = results.flatMap((result, ord) =>
+      result.status === 'refused' || result.status === 'unstorable'
+        ? [{ ord, input: batch[ord].input }]
+        : [],
     );
     const facts = refused.length
       ? await this.refusalFacts(refused)
       : new Map<number, RefusalFacts>();
-    const changes = new Map<string, CastChange[]>();
-    outcomes.forEach((outcome, ord) => {
+    const changes = new Map<string, { list: CastChange[]; recount: boolean }>();
+    const changesOf = (matterId: string) => {
+      const entry = changes.get(matterId) ?? { list: [], recount: false };
+      changes.set(matterId, entry);
+      return entry;
+    };
+    results.forEach((result, ord) => {
       const pending = batch[ord];
-      if (outcome.status === 'refused') {
-        pending.reject(
-          new VotingException(refusalCode(pending.input, facts.get(ord))),
-        );
-        return;
+      switch (result.status) {
+        case 'unavailable':
+          pending.reject(
+            new VotingException(VotingErrorCode.StoreUnavailable, {
+              'retry-after': '1',
+            }),
+          );
+          return;
+        case 'unstorable':
+          pending.reject(new VotingException(failureCode(facts.get(ord))));
+          return;
+        case 'refused':
+          pending.reject(
+            new VotingException(refusalCode(pending.input, facts.get(ord))),
+          );
+          return;
       }
       pending.resolve({
-        ballotId: outcome.ballotId,
+        ballotId: result.ballotId,
         matterKey: pending.input.matterId,
-        castAt: outcome.castAt.toISOString(),
+        castAt: result.castAt.toISOString(),
       });
-      if (outcome.status === 'accepted') {
-        const list = changes.get(pending.input.matterId) ?? [];
-        list.push({
-          method: outcome.method,
-          choices: outcome.choices,
-          weight: outcome.weight,
-          prev: outcome.prev,
+      if (result.status === 'accepted') {
+        changesOf(pending.input.matterId).list.push({
+          method: result.method,
+          choices: result.choices,
+          weight: result.weight,
+          prev: result.prev,
         });
-        changes.set(pending.input.matterId, list);
+      } else if (result.rewritten) {
+        // an earlier attempt committed it and its changes were never applied
+        changesOf(pending.input.matterId).recount = true;
       }
     });
-    for (const [matterId, list] of changes) {
-      this.onAccepted?.(matterId, list).catch((error: unknown) =>
+    for (const [matterId, { list, recount }] of changes) {
+      this.onAccepted?.(matterId, list, recount).catch((error: unknown) =>
         this.logger.warn(
           `after-commit work for matter ${matterId} failed: ${String(error)}`,
         ),
       );
     }
+  }
+
+  /**
+   * Writes the batch in one statement. When a row's data or a constraint fails it, the batch
+   * is halved and each half written again, until the failing rows stand alone: only they
+   * fail. A lost connection, or any other failure, leaves what is not yet written unwritten.
+   */
+  private async castIsolating(inputs: BallotInput[]): Promise<Result[]> {
+    const results: Result[] = inputs.map(() => ({ status: 'unavailable' }));
+    const ranges: [number, number][] = [[0, inputs.length]];
+    let statements = 0;
+    while (ranges.length && statements < MAX_STATEMENTS_PER_BATCH) {
+      const [from, to] = ranges.pop()!;
+      statements += 1;
+      try {
+        const outcomes = await this.ballots.castBatch(inputs.slice(from, to));
+        outcomes.forEach((outcome, k) => (results[from + k] = outcome));
+      } catch (error) {
+        if (!isRowError(error)) {
+          const message = `ballot batch of ${to - from} failed: ${causeMessage(error)}`;
+          if (isConnectionError(error)) this.logger.warn(message);
+          else this.logger.error(message);
+          break;
+        }
+        if (to - from === 1) {
+          results[from] = { status: 'unstorable' };
+          this.logger.warn(
+            `a ballot could not be stored (SQLSTATE ${sqlState(error)}): ${causeMessage(error)}`,
+          );
+        } else {
+          const middle = (from + to) >> 1;
+          ranges.push([middle, to], [from, middle]);
+        }
+      }
+    }
+    if (ranges.length) {
+      this.logger.error(
+        `gave up isolating failing ballots after ${statements} statements`,
+      );
+    }
+    return results;
   }
 
   private async refusalFacts(
@@ -195,6 +283,8 @@ export function refusalCode(
   if (!facts || facts.liveStatus === null)
     return VotingErrorCode.MatterNotFound;
   if (!facts.memberFound) return VotingErrorCode.MemberNotFound;
+  if (!facts.voterFound) return VotingErrorCode.VoterRemoved;
+  if (!facts.recorderFound) return VotingErrorCode.ManagerRemoved;
   if (!facts.validChoices) return VotingErrorCode.InvalidChoice;
   if (!facts.eligible) return VotingErrorCode.NotEligible;
   if (input.kind !== 'voter') {
@@ -217,4 +307,14 @@ export function refusalCode(
     return VotingErrorCode.EarlyVotingClosed;
   }
   return VotingErrorCode.BallotLocked;
+}
+
+/** Why a ballot whose row failed the statement on its own could not be stored. */
+export function failureCode(facts: RefusalFacts | undefined): VotingErrorCode {
+  if (!facts) return VotingErrorCode.InvalidBallot;
+  if (facts.liveStatus === null) return VotingErrorCode.MatterNotFound;
+  if (!facts.memberFound) return VotingErrorCode.MemberNotFound;
+  if (!facts.voterFound) return VotingErrorCode.VoterRemoved;
+  if (!facts.recorderFound) return VotingErrorCode.ManagerRemoved;
+  return VotingErrorCode.InvalidBallot;
 }

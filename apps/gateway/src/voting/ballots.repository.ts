@@ -27,11 +27,17 @@ export type BatchOutcome =
       weight: number;
       prev: { method: BallotMethod; choices: string[]; weight: number } | null;
     }
-  | { status: 'replayed'; ballotId: string; castAt: Date }
+  | {
+      status: 'replayed';
+      ballotId: string;
+      castAt: Date;
+      /** This very cast was already written (an earlier attempt of the statement committed). */
+      rewritten: boolean;
+    }
   | { status: 'refused' };
 
 interface OutcomeRow {
-  kind: 'accepted' | 'replayed';
+  kind: 'accepted' | 'replayed' | 'rewritten';
   /** Set for replays; an accepted row is matched to its input by ballot_id. */
   ord: number | null;
   ballot_id: string;
@@ -52,6 +58,10 @@ export interface RefusalFacts {
   allowProxyVote: boolean | null;
   earlyVotingClosesAt: Date | null;
   memberFound: boolean;
+  /** The voter who cast it still exists and belongs to the member (true for manager ballots). */
+  voterFound: boolean;
+  /** The manager who recorded it still exists (true for voters' ballots). */
+  recorderFound: boolean;
   eligible: boolean;
   validChoices: boolean;
   existingMethod: BallotMethod | null;
@@ -63,9 +73,13 @@ const toDate = (value: string | Date | null): Date | null =>
 
 /**
  * One statement per batch (group commit): decides each ballot's method from the matter's
- * state at its receive time, checks eligibility and choices, skips idempotent replays,
- * upserts the current ballot with the replacement rules, and appends the audit event.
- * The matter rows are share-locked, so a concurrent start/stop/extend orders cleanly.
+ * state at its receive time, checks eligibility, choices and that the member, voter and
+ * recording manager still exist (so a foreign key cannot fail the whole batch), skips
+ * idempotent replays, upserts the current ballot with the replacement rules, and appends the
+ * audit event. The matter rows are share-locked, so a concurrent start/stop/extend orders
+ * cleanly. Running the same inputs again is harmless: a cast whose event (same event id)
+ * is already written comes back as a replay, so the statement may be retried after a lost
+ * connection (see docs/security.md, "The ballot path").
  */
 @Injectable()
 export class BallotsRepository {
@@ -86,16 +100,21 @@ export class BallotsRepository {
         received_at: input.receivedAt.toISOString(),
       })),
     );
-    const result = await this.database.db.execute(sql`
+    // safe to run twice (see above): retried once if its connection is lost
+    const result = await this.database.idempotent(() =>
+      this.database.db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${payload}::jsonb) as t(
           ord int, event_id uuid, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
           kind text, choices jsonb, idem_key text, received_at timestamptz)
       ),
       replay as (
-        select i.ord, e.id, e.cast_at from input i
+        select i.ord, e.id, e.cast_at, true as rewritten from input i
+        join ballot_events e on e.id = i.event_id
+        union all
+        select i.ord, e.id, e.cast_at, false from input i
         join ballot_events e on e.matter_id = i.matter_id and e.member_id = i.member_id
-          and e.idempotency_key = i.idem_key
+          and e.idempotency_key = i.idem_key and e.id <> i.event_id
       ),
       cand as (
         select i.*, mb.shares as weight,
@@ -116,6 +135,9 @@ export class BallotsRepository {
           and (m.eligibility ? 'all' or m.eligibility ?| array(select jsonb_array_elements_text(mb.tags)))
           and i.choices <@ m.options
           and jsonb_array_length(i.choices) between 1 and m.choices
+          and (i.voter_id is null
+            or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id))
+          and (i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by))
         for share of m
       ),
       upserted as (
@@ -133,8 +155,9 @@ export class BallotsRepository {
           when 'live' then b.method <> 'proxy' or not exists (
             select 1 from matters m2 join meetings mt2 on mt2.id = m2.meeting_id
             where m2.id = excluded.matter_id and mt2.portal_revocations_closed_at <= excluded.cast_at)
-          when 'proxy' then b.method = 'proxy'
-          when 'other' then b.method in ('other', 'proxy')
+          -- a manager's entry (no voter) never replaces what a member's voter cast
+          when 'proxy' then b.method = 'proxy' and (excluded.voter_id is not null or b.voter_id is null)
+          when 'other' then b.method in ('other', 'proxy') and b.voter_id is null
           else false
         end
         returning b.receipt_id, b.cast_at, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
@@ -155,18 +178,22 @@ export class BallotsRepository {
         u.weight, u.prev_method, u.prev_choices, u.prev_weight
       from upserted u
       union all
-      select 'replayed', r.ord, r.id, r.cast_at, null, null, null, null, null, null from replay r
-    `);
+      select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, null, null,
+        null, null, null, null
+      from replay r
+    `),
+    );
     const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
     // an accepted ballot's receipt is the event id its input was given
     const ordOf = new Map(inputs.map((input, ord) => [input.eventId, ord]));
     for (const row of rowsOf<OutcomeRow>(result)) {
       outcomes[row.ord ?? ordOf.get(row.ballot_id)!] =
-        row.kind === 'replayed'
+        row.kind !== 'accepted'
           ? {
               status: 'replayed',
               ballotId: row.ballot_id,
               castAt: new Date(row.cast_at),
+              rewritten: row.kind === 'rewritten',
             }
           : {
               status: 'accepted',
@@ -196,6 +223,8 @@ export class BallotsRepository {
         ord,
         matter_id: input.matterId,
         member_id: input.memberId,
+        voter_id: input.voterId,
+        recorded_by: input.recordedBy,
         choices: input.choices,
       })),
     );
@@ -203,12 +232,16 @@ export class BallotsRepository {
       select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote,
         coalesce(mt.expiry_date, mt.meeting_date) as early_closes_at,
         mb.id is not null as member_found,
+        i.voter_id is null or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id)
+          as voter_found,
+        i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
         coalesce(mb.eligible and (m.eligibility ? 'all'
           or m.eligibility ?| array(select jsonb_array_elements_text(mb.tags))), false) as eligible,
         coalesce(i.choices <@ m.options and jsonb_array_length(i.choices) between 1 and m.choices, false)
           as valid_choices,
         b.method as existing_method, mt.portal_revocations_closed_at
-      from jsonb_to_recordset(${payload}::jsonb) as i(ord int, matter_id uuid, member_id uuid, choices jsonb)
+      from jsonb_to_recordset(${payload}::jsonb)
+        as i(ord int, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid, choices jsonb)
       left join matters m on m.id = i.matter_id
       left join meetings mt on mt.id = m.meeting_id
       left join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
@@ -221,6 +254,8 @@ export class BallotsRepository {
       allowProxyVote: (row.allow_proxy_vote as boolean) ?? null,
       earlyVotingClosesAt: toDate(row.early_closes_at as string | null),
       memberFound: Boolean(row.member_found),
+      voterFound: Boolean(row.voter_found),
+      recorderFound: Boolean(row.recorder_found),
       eligible: Boolean(row.eligible),
       validChoices: Boolean(row.valid_choices),
       existingMethod: (row.existing_method as BallotMethod) ?? null,

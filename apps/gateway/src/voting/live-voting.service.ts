@@ -18,6 +18,7 @@ import { LiveBroadcaster } from '../live/live-broadcaster';
 import { PresenceTracker } from '../live/presence-tracker';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { BallotIngest } from './ballot-ingest';
+import { BallotsInFlight } from './ballots-in-flight';
 import { DeadlineScheduler } from './deadline-scheduler';
 import { LiveTallies } from './live-tallies';
 import {
@@ -56,6 +57,7 @@ export class LiveVotingService
     private readonly access: MeetingAccess,
     private readonly scheduler: DeadlineScheduler,
     private readonly ingest: BallotIngest,
+    private readonly inFlight: BallotsInFlight,
     private readonly tallies: LiveTallies,
     private readonly directory: MatterDirectory,
     private readonly sequences: SequenceStore,
@@ -68,8 +70,8 @@ export class LiveVotingService
       this.onDeadline(deadline.matterId, deadline.generation),
     );
     scheduler.onRestored(() => this.reconcile());
-    ingest.setAcceptedHandler((matterId, changes) =>
-      this.afterBallots(matterId, changes),
+    ingest.setAcceptedHandler((matterId, changes, recount) =>
+      this.afterBallots(matterId, changes, recount),
     );
   }
 
@@ -117,23 +119,32 @@ export class LiveVotingService
     else await this.tallies.broadcastNow(after.id);
   }
 
-  /** Refuses ballots that cannot be right whatever the state, before they reach a batch. */
+  /**
+   * Refuses ballots that cannot be right whatever the state, before they reach a batch, and
+   * the excess of a member (or socket) that already has ballots on their way.
+   */
   async castAsVoter(
     voter: VoterPrincipal,
     matterKey: string,
     choices: string[],
     idempotencyKey: string | null,
+    socketId?: string,
   ): Promise<BallotReceipt> {
-    await this.checkChoices(voter.meetingId, matterKey, choices);
-    return this.ingest.submit({
-      matterId: matterKey,
-      memberId: voter.memberId,
-      voterId: voter.voterId,
-      recordedBy: null,
-      kind: 'voter',
-      choices,
-      idempotencyKey,
-    });
+    const release = this.inFlight.acquire(voter.memberId, socketId);
+    try {
+      await this.checkChoices(voter.meetingId, matterKey, choices);
+      return await this.ingest.submit({
+        matterId: matterKey,
+        memberId: voter.memberId,
+        voterId: voter.voterId,
+        recordedBy: null,
+        kind: 'voter',
+        choices,
+        idempotencyKey,
+      });
+    } finally {
+      release();
+    }
   }
 
   async recordByManager(
@@ -279,8 +290,11 @@ export class LiveVotingService
   private async afterBallots(
     matterId: string,
     changes: CastChange[],
+    recount: boolean,
   ): Promise<void> {
-    await this.tallies.apply(matterId, changes);
+    // a recount already holds this batch's changes
+    if (recount) await this.tallies.rebuild(matterId);
+    await this.tallies.apply(matterId, recount ? [] : changes);
     const info = await this.directory.get(matterId);
     if (!info?.autoCloseWhenAllVoted || info.liveStatus !== 'live') return;
     const [{ votes }, eligible] = await Promise.all([

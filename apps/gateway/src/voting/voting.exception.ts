@@ -3,6 +3,8 @@ import { ApiException } from '../common/api-exception';
 export enum VotingErrorCode {
   MatterNotFound = 'matter_not_found',
   MemberNotFound = 'member_not_found',
+  VoterRemoved = 'voter_removed',
+  ManagerRemoved = 'manager_removed',
   NotStartable = 'not_startable',
   NotLive = 'not_live',
   MatterNotLive = 'matter_not_live',
@@ -14,6 +16,8 @@ export enum VotingErrorCode {
   InvalidChoice = 'invalid_choice',
   TooManyChoices = 'too_many_choices',
   DuplicateChoice = 'duplicate_choice',
+  InvalidBallot = 'invalid_ballot',
+  TooManyInFlight = 'too_many_in_flight',
   StoreUnavailable = 'store_unavailable',
   Overloaded = 'overloaded',
 }
@@ -24,6 +28,16 @@ function describe(code: VotingErrorCode): [number, string] {
       return [404, 'Matter not found.'];
     case VotingErrorCode.MemberNotFound:
       return [404, 'Member not found.'];
+    case VotingErrorCode.VoterRemoved:
+      return [
+        401,
+        'This voter has been removed from the meeting; the ballot was not counted.',
+      ];
+    case VotingErrorCode.ManagerRemoved:
+      return [
+        401,
+        'The manager recording this ballot no longer exists; it was not recorded.',
+      ];
     case VotingErrorCode.NotStartable:
       return [409, 'Only a pending or closed matter can be started.'];
     case VotingErrorCode.NotLive:
@@ -49,6 +63,16 @@ function describe(code: VotingErrorCode): [number, string] {
       return [400, 'More choices than this matter allows.'];
     case VotingErrorCode.DuplicateChoice:
       return [400, 'The same option was chosen twice.'];
+    case VotingErrorCode.InvalidBallot:
+      return [
+        400,
+        'The ballot could not be stored as sent; it was not counted.',
+      ];
+    case VotingErrorCode.TooManyInFlight:
+      return [
+        429,
+        'Wait for the answer to your previous ballot before casting again.',
+      ];
     case VotingErrorCode.StoreUnavailable:
       return [
         503,

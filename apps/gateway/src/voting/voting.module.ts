@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { BallotIngest } from './ballot-ingest';
+import { BallotsInFlight } from './ballots-in-flight';
 import { BallotsRepository } from './ballots.repository';
 import {
   BullmqDeadlineScheduler,
@@ -72,6 +73,7 @@ export class VotingModule {
       providers: [
         ...deadlines,
         BallotIngest,
+        BallotsInFlight,
         BallotsRepository,
         LiveTallies,
         LiveVotingRepository,
