@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
+import { earlyVotingClosesAtSql, eligibleSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import { ballots, type BallotMethod } from '../database/schema';
+
+// the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
+const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
+const EARLY_CLOSES = sql.raw(earlyVotingClosesAtSql({ meeting: 'mt' }));
 
 /** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
 export interface BallotInput {
@@ -124,15 +129,14 @@ export class BallotsRepository {
                 and (i.kind = 'other' or m.allow_proxy_vote) then i.kind end
             when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'live'
             when m.live_status = 'pending' and m.allow_proxy_vote
-              and i.received_at < coalesce(mt.expiry_date, mt.meeting_date) then 'proxy'
+              and i.received_at < ${EARLY_CLOSES} then 'proxy'
           end as method
         from input i
         join matters m on m.id = i.matter_id
         join meetings mt on mt.id = m.meeting_id
         join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
         where not exists (select 1 from replay r where r.ord = i.ord)
-          and mb.eligible
-          and (m.eligibility ? 'all' or m.eligibility ?| array(select jsonb_array_elements_text(mb.tags)))
+          and ${ELIGIBLE}
           and i.choices <@ m.options
           and jsonb_array_length(i.choices) between 1 and m.choices
           and (i.voter_id is null
@@ -230,13 +234,12 @@ export class BallotsRepository {
     );
     const result = await this.database.db.execute(sql`
       select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote,
-        coalesce(mt.expiry_date, mt.meeting_date) as early_closes_at,
+        ${EARLY_CLOSES} as early_closes_at,
         mb.id is not null as member_found,
         i.voter_id is null or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id)
           as voter_found,
         i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
-        coalesce(mb.eligible and (m.eligibility ? 'all'
-          or m.eligibility ?| array(select jsonb_array_elements_text(mb.tags))), false) as eligible,
+        coalesce(${ELIGIBLE}, false) as eligible,
         coalesce(i.choices <@ m.options and jsonb_array_length(i.choices) between 1 and m.choices, false)
           as valid_choices,
         b.method as existing_method, mt.portal_revocations_closed_at
