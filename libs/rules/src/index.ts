@@ -6,3 +6,4 @@ export * from './meeting-window';
 export * from './proxy-precedence';
 export * from './quorum';
 export * from './tally';
+export * from './weight';
