@@ -15,7 +15,7 @@ import { generateShortCode } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
-import { noticeStatusSummary } from '../reminders/notice-status';
+import { noticeStatusSummary } from './notice-status';
 import { MeetingAccess, type MeetingRow } from './meeting-access';
 import { MeetingErrorCode, MeetingException } from './meetings.exception';
 import { mapMeeting, mapMeetingSettings } from './meetings.mapper';
