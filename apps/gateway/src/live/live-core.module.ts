@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
-import { PresenceReader } from '../meetings/presence-reader';
 import { RedisConnection } from '../redis/redis.module';
 import {
   MemorySequenceStore,
@@ -12,13 +11,13 @@ import {
   RedisTallyStore,
   TallyStore,
 } from '../voting/tally-store';
-import { LiveBroadcaster } from './live-broadcaster';
-import { LiveTokens } from './live-tokens';
+import { LiveBroadcaster } from '../broadcast/live-broadcaster';
+import { LiveTokens } from '../identity/live-tokens';
 import {
   MemoryPresenceTracker,
   PresenceTracker,
   RedisPresenceTracker,
-} from './presence-tracker';
+} from '../presence/presence-tracker';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 
 /** The shared live state, each part in Redis when configured and in memory otherwise. */
@@ -36,7 +35,6 @@ import { JwtSigningModule } from '../identity/jwt-signing.module';
           ? new RedisPresenceTracker(redis.client, redis.prefix)
           : new MemoryPresenceTracker(),
     },
-    { provide: PresenceReader, useExisting: PresenceTracker },
     {
       provide: SequenceStore,
       inject: [RedisConnection],
@@ -58,7 +56,6 @@ import { JwtSigningModule } from '../identity/jwt-signing.module';
     LiveBroadcaster,
     LiveTokens,
     PresenceTracker,
-    PresenceReader,
     SequenceStore,
     TallyStore,
   ],

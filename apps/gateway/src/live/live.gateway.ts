@@ -23,8 +23,8 @@ import {
   meetingRoom,
   staffRoom,
   type LiveNamespace,
-} from './live-broadcaster';
-import { LivePresence, type MeetingRef } from './live-presence';
+} from '../broadcast/live-broadcaster';
+import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveSessions, type LiveSessionData } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
 

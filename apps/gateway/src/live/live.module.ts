@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { LiveGateway } from './live.gateway';
-import { LivePresence } from './live-presence';
+import { LivePresence } from '../presence/live-presence';
 import { LiveSessions } from './live-sessions';
-import { LiveRepository } from './live.repository';
+import { PresenceRepository } from '../presence/presence.repository';
 import { LiveSnapshots } from './live-snapshots';
 import { MattersModule } from '../matters/matters.module';
 
@@ -13,10 +13,10 @@ import { MattersModule } from '../matters/matters.module';
   providers: [
     LiveGateway,
     LivePresence,
-    LiveRepository,
+    PresenceRepository,
     LiveSessions,
     LiveSnapshots,
   ],
-  exports: [LivePresence, LiveRepository],
+  exports: [LivePresence],
 })
 export class LiveModule {}

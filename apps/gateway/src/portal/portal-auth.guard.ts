@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthErrorCode, AuthException } from '../identity/auth.exception';
-import { LiveTokens } from '../live/live-tokens';
+import { LiveTokens } from '../identity/live-tokens';
 import { VoterSessions } from '../sessions/voter-sessions';
 import type { VoterPrincipal } from '../voting/live-voting.service';
 import { bearerToken } from '../common/text';

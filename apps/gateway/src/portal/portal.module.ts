@@ -6,9 +6,10 @@ import { PortalController } from './portal.controller';
 import { PortalRepository } from './portal.repository';
 import { PortalService } from './portal.service';
 import { MattersModule } from '../matters/matters.module';
+import { MeetingsModule } from '../meetings/meetings.module';
 
 @Module({
-  imports: [MattersModule, InvitesModule, LiveModule],
+  imports: [MattersModule, MeetingsModule, InvitesModule, LiveModule],
   controllers: [PortalController],
   providers: [PortalAuthGuard, PortalRepository, PortalService],
 })

@@ -16,7 +16,7 @@ import {
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { LiveTokens } from '../live/live-tokens';
+import { LiveTokens } from '../identity/live-tokens';
 import { InviteTokens } from '../members/invite-tokens';
 import { RedisConnection } from '../redis/redis.module';
 import { voterSessionVersion } from '../sessions/voter-sessions';
@@ -29,7 +29,7 @@ import { MatterDirectory } from '../voting/matter-directory';
 import { SequenceStore } from '../voting/sequence';
 import { mapLiveMatter } from '../live/live.mapper';
 import { MattersRepository } from '../matters/matters.repository';
-import { LiveRepository } from '../live/live.repository';
+import { MeetingAccess } from '../meetings/meeting-access';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 
@@ -43,7 +43,7 @@ export class PortalService {
 
   constructor(
     private readonly portal: PortalRepository,
-    private readonly live: LiveRepository,
+    private readonly meetings: MeetingAccess,
     private readonly matters: MattersRepository,
     private readonly invites: InviteTokens,
     private readonly tokens: LiveTokens,
@@ -221,7 +221,7 @@ export class PortalService {
   }
 
   private async requireMeeting(shortCode: string): Promise<PortalMeetingRow> {
-    const meeting = await this.live.meetingByShortCode(shortCode);
+    const meeting = await this.meetings.byShortCode(shortCode);
     if (!meeting) throw new PortalException(PortalErrorCode.MeetingNotFound);
     return meeting;
   }
@@ -231,7 +231,7 @@ export class PortalService {
     voter: VoterPrincipal,
     shortCode: string,
   ): Promise<PortalMeetingRow> {
-    const meeting = await this.live.meetingByShortCode(shortCode);
+    const meeting = await this.meetings.byShortCode(shortCode);
     if (!meeting || meeting.id !== voter.meetingId)
       throw new PortalException(PortalErrorCode.MeetingNotFound);
     return meeting;

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { MatterTallyEvent } from '@livevote/contracts';
-import { LiveBroadcaster } from '../live/live-broadcaster';
+import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { MattersService } from '../matters/matters.service';
 import { RedisConnection } from '../redis/redis.module';
 import { BallotsRepository } from './ballots.repository';
