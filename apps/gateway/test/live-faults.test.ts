@@ -27,8 +27,8 @@ import { RedisConnection } from '../src/redis/redis.module';
 import {
   BullmqDeadlineScheduler,
   DeadlineProcessor,
-} from '../src/voting/bullmq-deadline-scheduler';
-import { deadlineJobId } from '../src/voting/deadline-scheduler';
+} from '../src/voting/deadlines/bullmq-deadline-scheduler';
+import { deadlineJobId } from '../src/voting/deadlines/deadline-scheduler';
 import { BallotIngest } from '../src/voting/ballot-ingest';
 import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { createTenant, type TenantFixture } from './support/factories';

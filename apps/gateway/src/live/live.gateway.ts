@@ -17,7 +17,7 @@ import {
 import type { Socket } from 'socket.io';
 import { toProblem } from '../common/problem-details.filter';
 import { InvalidIdempotencyKeyException } from '../voting/idempotency-key';
-import { LiveVotingService } from '../voting/live-voting.service';
+import { BallotEntry } from '../voting/ballot-entry';
 import {
   LiveBroadcaster,
   meetingRoom,
@@ -70,7 +70,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
     private readonly broadcaster: LiveBroadcaster,
     private readonly snapshots: LiveSnapshots,
     private readonly presence: LivePresence,
-    private readonly voting: LiveVotingService,
+    private readonly ballots: BallotEntry,
   ) {}
 
   afterInit(server: LiveNamespace): void {
@@ -187,7 +187,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
           : parsed.error;
       }
       const request = parsed.data;
-      return await this.voting.castAsVoter(
+      return await this.ballots.castAsVoter(
         principal,
         request.matterKey,
         request.choices,

@@ -21,7 +21,7 @@ import type {
   PortalSessionResponse,
 } from '@livevote/contracts';
 import { IdempotencyKey } from '../voting/idempotency-key';
-import type { VoterPrincipal } from '../voting/live-voting.service';
+import type { VoterPrincipal } from '../voting/ballot-entry';
 import {
   BallotReceiptDto,
   CastBallotRequestDto,

@@ -21,10 +21,7 @@ import { InviteTokens } from '../members/invite-tokens';
 import { RedisConnection } from '../redis/redis.module';
 import { voterSessionVersion } from '../sessions/voter-sessions';
 import { BallotsRepository } from '../voting/ballots.repository';
-import {
-  LiveVotingService,
-  type VoterPrincipal,
-} from '../voting/live-voting.service';
+import { BallotEntry, type VoterPrincipal } from '../voting/ballot-entry';
 import { MatterDirectory } from '../voting/matter-directory';
 import { SequenceStore } from '../voting/sequence';
 import { mapLiveMatter } from '../live/live.mapper';
@@ -47,7 +44,7 @@ export class PortalService {
     private readonly matters: MattersRepository,
     private readonly invites: InviteTokens,
     private readonly tokens: LiveTokens,
-    private readonly voting: LiveVotingService,
+    private readonly ballotEntry: BallotEntry,
     private readonly ballots: BallotsRepository,
     private readonly directory: MatterDirectory,
     private readonly sequences: SequenceStore,
@@ -191,7 +188,12 @@ export class PortalService {
     idempotencyKey: string | null,
   ): Promise<BallotReceipt> {
     await this.requireOwnMeeting(voter, shortCode);
-    return this.voting.castAsVoter(voter, matterKey, choices, idempotencyKey);
+    return this.ballotEntry.castAsVoter(
+      voter,
+      matterKey,
+      choices,
+      idempotencyKey,
+    );
   }
 
   private sessionFor(

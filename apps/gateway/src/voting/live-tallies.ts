@@ -102,6 +102,12 @@ export class LiveTallies implements OnApplicationShutdown {
     this.lastSent.set(matterId, Date.now());
   }
 
+  /** The final tally of a closed matter: a recount of its ballots, sent to chairs and screens. */
+  async broadcastFinal(matterId: string): Promise<void> {
+    await this.rebuild(matterId);
+    await this.broadcastNow(matterId);
+  }
+
   onApplicationShutdown(): void {
     this.closed = true;
     for (const timer of this.pending.values()) clearTimeout(timer);

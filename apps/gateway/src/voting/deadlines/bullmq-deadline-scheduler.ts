@@ -1,7 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { Clock } from '../common/clock';
+import { Clock } from '../../common/clock';
 import {
   Deadline,
   DeadlineHandler,

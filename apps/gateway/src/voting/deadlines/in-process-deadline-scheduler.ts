@@ -1,5 +1,5 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '../common/clock';
+import { Clock } from '../../common/clock';
 import {
   Deadline,
   DeadlineHandler,
