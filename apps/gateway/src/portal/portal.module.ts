@@ -8,7 +8,8 @@ import { VotingModule } from '../voting/voting.module';
 import { PortalAuthGuard } from './portal-auth.guard';
 import { PortalController } from './portal.controller';
 import { PortalRepository } from './portal.repository';
-import { PortalService } from './portal.service';
+import { PortalMeetingService } from './portal-meeting.service';
+import { PortalSessionsService } from './portal-sessions.service';
 
 @Module({
   imports: [
@@ -20,6 +21,11 @@ import { PortalService } from './portal.service';
     VotingModule,
   ],
   controllers: [PortalController],
-  providers: [PortalAuthGuard, PortalRepository, PortalService],
+  providers: [
+    PortalAuthGuard,
+    PortalMeetingService,
+    PortalRepository,
+    PortalSessionsService,
+  ],
 })
 export class PortalModule {}
