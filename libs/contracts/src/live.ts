@@ -160,6 +160,8 @@ export const AckError = z.strictObject({
     status: z.number(),
     code: z.string(),
     message: z.string(),
+    /** On a 5xx: the id the gateway logged the failure with. */
+    correlationId: z.string().optional(),
   }),
 });
 export type AckError = z.infer<typeof AckError>;
