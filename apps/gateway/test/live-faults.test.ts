@@ -419,7 +419,7 @@ describe('live voting across two nodes when Redis restarts', () => {
       20_000,
     );
     const racers = nodes.map((node) =>
-      node.app.get(BullmqDeadlineScheduler).handler!({
+      node.app.get(BullmqDeadlineScheduler).fire({
         matterId: matter.id,
         generation: extendedRow.liveGeneration,
       }),

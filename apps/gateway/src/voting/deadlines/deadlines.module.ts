@@ -7,11 +7,10 @@ import { QueuesModule } from '../../queues/queues.module';
 import { VotingModule } from '../voting.module';
 import {
   BullmqDeadlineScheduler,
-  DEADLINE_QUEUE,
   DeadlineProcessor,
 } from './bullmq-deadline-scheduler';
 import { DeadlineCoordinator } from './deadline-coordinator';
-import { DeadlineScheduler } from './deadline-scheduler';
+import { DEADLINE_QUEUE, DeadlineScheduler } from './deadline-scheduler';
 import { InProcessDeadlineScheduler } from './in-process-deadline-scheduler';
 
 /** Deadlines of live matters; it hooks into the lifecycle through MatterEvents. */
