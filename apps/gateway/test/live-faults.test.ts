@@ -49,18 +49,8 @@ import {
   startGateway,
   type TestGateway,
 } from './support/test-app';
+import { freePort } from './support/gateway-process';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A redis-server of the test's own, without persistence: a restart loses everything. */
 class RedisServer {
