@@ -30,7 +30,7 @@ import {
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
-/** Recount from the ballots table, in the seed's row shape. */
+/** Recount from the ballots table, in the tally row shape. */
 async function recount(
   gateway: TestGateway,
   matterId: string,
