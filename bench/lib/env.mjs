@@ -1,5 +1,6 @@
 // The shared services of a bench run: a fresh PostgreSQL database and a Redis key prefix of its own.
 import { randomBytes } from 'node:crypto';
+import { deleteKeys, redisPrefix } from '../../scripts/lib/processes.mjs';
 import { need } from './deps.mjs';
 
 export const ADMIN_DATABASE_URL =
@@ -40,25 +41,14 @@ export async function createDatabase() {
 /** A key prefix of its own; cleanup() deletes every key under it. */
 export function createRedisPrefix() {
   const Redis = need('ioredis');
-  const prefix = `lvbench:${randomBytes(6).toString('hex')}`;
+  const prefix = redisPrefix('lvbench');
   const client = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
   return {
     url: REDIS_URL,
     prefix,
     client,
     async cleanup() {
-      let cursor = '0';
-      do {
-        const [next, keys] = await client.scan(
-          cursor,
-          'MATCH',
-          `${prefix}:*`,
-          'COUNT',
-          1000,
-        );
-        if (keys.length) await client.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await deleteKeys(client, prefix, 1000);
       await client.quit();
     },
   };

@@ -1,11 +1,16 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  deleteKeys,
+  freePort,
+  redisPrefix,
+  startGatewayProcess,
+  type GatewayProcess,
+} from '../../../scripts/lib/processes.mjs';
 import { E2E_ENV, type E2eContext } from './support/context';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -28,17 +33,6 @@ function run(command: string, args: string[], cwd: string): void {
     throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect();
@@ -52,36 +46,9 @@ async function adminQuery(sql: string): Promise<void> {
 async function deleteRedisKeys(prefix: string): Promise<void> {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(
-        cursor,
-        'MATCH',
-        `${prefix}:*`,
-        'COUNT',
-        500,
-      );
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeys(redis, prefix);
   } finally {
     await redis.quit();
-  }
-}
-
-async function waitReady(baseUrl: string, child: ChildProcess, log: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`the gateway exited early; see ${log}`);
-    const ok = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline)
-      throw new Error(`the gateway was not ready in 60 s; see ${log}`);
-    await new Promise((done) => setTimeout(done, 200));
   }
 }
 
@@ -114,63 +81,59 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await adminQuery(`create database ${database}`);
   const databaseUrl = new URL(DATABASE_URL);
   databaseUrl.pathname = `/${database}`;
-  const redisPrefix = `lve2e:${id}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'lv-e2e-'));
+  const prefix = redisPrefix('lve2e');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = {
-    PATH: process.env.PATH ?? '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
+    REDIS_PREFIX: prefix,
     JWT_SECRET,
-    DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
   };
 
   const logDir = join(consoleDir, 'test-results');
   mkdirSync(logDir, { recursive: true });
-  const log = join(logDir, 'gateway.log');
-  const out = createWriteStream(log);
-  const gateway = spawn(process.execPath, [join(gatewayDir, 'dist/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  gateway.stdout?.pipe(out);
-  gateway.stderr?.pipe(out);
+  const out = createWriteStream(join(logDir, 'gateway.log'));
+  let gateway: GatewayProcess | undefined;
 
   const teardown = async () => {
-    if (gateway.exitCode === null) {
-      const exited = new Promise((done) => gateway.once('exit', done));
-      gateway.kill('SIGTERM');
-      await Promise.race([
-        exited,
-        new Promise((done) => setTimeout(done, 10_000)),
-      ]);
-      if (gateway.exitCode === null) gateway.kill('SIGKILL');
-    }
+    await gateway?.stop('SIGTERM', { killAfterMs: 10_000 });
     out.end();
     await adminQuery(`drop database if exists ${database} with (force)`).catch(
       (error: unknown) =>
         console.error(`could not drop ${database}: ${String(error)}`),
     );
-    await deleteRedisKeys(redisPrefix).catch((error: unknown) =>
-      console.error(`could not clean Redis ${redisPrefix}: ${String(error)}`),
+    await deleteRedisKeys(prefix).catch((error: unknown) =>
+      console.error(`could not clean Redis ${prefix}: ${String(error)}`),
     );
-    rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitReady(baseUrl, gateway, log);
+    gateway = await startGatewayProcess({
+      main: join(gatewayDir, 'dist/main.js'),
+      cwd: root,
+      port,
+      env,
+      readyTimeoutMs: 60_000,
+      log: out,
+    });
     const seeded = spawnSync(
       process.execPath,
       [join(gatewayDir, 'dist/cli/main.js'), 'demo:seed', '--json'],
-      { cwd: root, env, encoding: 'utf8' },
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: gateway.dataDir,
+          ...env,
+        },
+        encoding: 'utf8',
+      },
     );
     if (seeded.status !== 0)
       throw new Error(`demo:seed failed: ${seeded.stderr}`);

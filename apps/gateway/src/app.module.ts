@@ -21,12 +21,11 @@ import { MeetingsModule } from './meetings/meetings.module';
 import { MembersModule } from './members/members.module';
 import { InvitesModule } from './members/invites.module';
 import { WebcastModule } from './webcast/webcast.module';
-import { LiveCoreModule } from './live/live-core.module';
 import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
 import { RemindersModule } from './reminders/reminders.module';
-import { SessionsModule } from './sessions/sessions.module';
+import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { VotingModule } from './voting/voting.module';
 
 export interface AppContext {
@@ -35,7 +34,11 @@ export interface AppContext {
   clock: Clock;
 }
 
-/** Process-wide values every module may inject: configuration, clock, metrics. */
+/**
+ * Process-wide values every module may inject: configuration, clock, metrics. Global: one of
+ * each per process, needed nearly everywhere, and configuration comes from main.ts, not a
+ * module.
+ */
 @Global()
 @Module({})
 class CoreModule {
@@ -58,10 +61,8 @@ export function domainModules(context: AppContext) {
     CoreModule.register(context),
     DatabaseModule.register(context.database),
     RedisModule,
-    SessionsModule,
     IdentityModule,
     AccountsModule,
-    LiveCoreModule,
     MailModule,
     MeetingsModule,
     MembersModule,
@@ -84,7 +85,8 @@ export class AppModule {
           pinoHttp: requestLogOptions(context.config.logLevel),
         }),
         ...domainModules(context),
-        VotingModule.register(context.config),
+        VotingModule,
+        DeadlinesModule.register(context.config),
         RemindersModule.register(context.config),
         LiveModule,
         PortalModule,

@@ -50,7 +50,7 @@ describe('Accounts API', () => {
   });
 
   describe('GET /v1/Accounts', () => {
-    it("lists only the caller's accounts with the seed's fields", async () => {
+    it("lists only the caller's accounts with their key and name", async () => {
       const result = await api.get('/v1/Accounts', { token: aliceToken });
       expect(result.status).toBe(200);
       expect(result.body.map((a: { key: string }) => a.key).sort()).toEqual(

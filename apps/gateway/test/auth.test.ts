@@ -38,7 +38,7 @@ describe('Auth API', () => {
   });
 
   describe('POST /auth/token', () => {
-    it('signs in with e-mail and password and answers the seed shape', async () => {
+    it('signs in with e-mail and password and answers the token response shape', async () => {
       const result = await api.post('/auth/token', {
         username: plain.email,
         password: plain.password,

@@ -27,8 +27,8 @@ import { RedisConnection } from '../src/redis/redis.module';
 import {
   BullmqDeadlineScheduler,
   DeadlineProcessor,
-} from '../src/voting/bullmq-deadline-scheduler';
-import { deadlineJobId } from '../src/voting/deadline-scheduler';
+} from '../src/voting/deadlines/bullmq-deadline-scheduler';
+import { deadlineJobId } from '../src/voting/deadlines/deadline-scheduler';
 import { BallotIngest } from '../src/voting/ballot-ingest';
 import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { createTenant, type TenantFixture } from './support/factories';
@@ -49,18 +49,8 @@ import {
   startGateway,
   type TestGateway,
 } from './support/test-app';
+import { freePort } from './support/gateway-process';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A redis-server of the test's own, without persistence: a restart loses everything. */
 class RedisServer {
@@ -419,7 +409,7 @@ describe('live voting across two nodes when Redis restarts', () => {
       20_000,
     );
     const racers = nodes.map((node) =>
-      node.app.get(BullmqDeadlineScheduler).handler!({
+      node.app.get(BullmqDeadlineScheduler).fire({
         matterId: matter.id,
         generation: extendedRow.liveGeneration,
       }),

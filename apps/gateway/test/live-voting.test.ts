@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots, matters } from '../src/database/schema';
-import { LiveTokens } from '../src/live/live-tokens';
+import { LiveTokens } from '../src/identity/live-tokens';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import {
@@ -30,7 +30,7 @@ import {
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
-/** Recount from the ballots table, in the seed's row shape. */
+/** Recount from the ballots table, in the tally row shape. */
 async function recount(
   gateway: TestGateway,
   matterId: string,

@@ -98,7 +98,7 @@ describe('Members API', () => {
       expect(Member.parse(read.body)).toEqual(member);
     });
 
-    it('takes customData as a JSON object serialized in a string, as in the seed samples', async () => {
+    it('takes customData as a JSON object serialized in a string, as older clients send it', async () => {
       const member = await create({
         unit: 'CD-1',
         customData: '{"parking":"P2"}',

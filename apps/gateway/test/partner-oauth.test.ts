@@ -75,7 +75,7 @@ describe('Partner OAuth', () => {
   const basic = (p: PartnerClientFixture) =>
     `Basic ${Buffer.from(`${p.client_id}:${p.client_secret}`).toString('base64')}`;
 
-  /** Token endpoint with a JSON body (the seed's shape) or a form body. */
+  /** Token endpoint with a JSON body or a form body. */
   async function tokenRequest(
     body: Record<string, string>,
     options: { query?: string; form?: boolean; authorization?: string } = {},
@@ -322,7 +322,7 @@ describe('Partner OAuth', () => {
       ]);
     });
 
-    it("takes the seed's requests: JSON bodies with client_secret, and ?grant_type=refresh", async () => {
+    it('takes JSON bodies with client_secret, and ?grant_type=refresh', async () => {
       const { code } = await approve();
       const exchanged = await tokenRequest({
         client_id: partner.client_id,

@@ -137,7 +137,7 @@ describe('The secret ballot', () => {
         .join('\n'),
     };
   };
-  /** A recount from the ballots table, in the seed's row shape. */
+  /** A recount from the ballots table, in the tally row shape. */
   const recount = async (matterKey: string) => {
     const rows = await nodes[0].app
       .get(Database)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/cli';
 import { loadConfig } from '../src/config/app-config';
-import { LiveTokens } from '../src/live/live-tokens';
+import { LiveTokens } from '../src/identity/live-tokens';
 import { InviteTokens } from '../src/members/invite-tokens';
 import {
   createAccount,

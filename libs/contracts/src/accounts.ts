@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime, ListLimit, SearchText } from './common';
 
-/** Spec 2.9. */
+/** An account of the caller, as `GET /v1/Accounts` lists it. */
 export const Account = z.object({
   key: z.string(),
   name: z.string(),

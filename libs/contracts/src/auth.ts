@@ -21,7 +21,7 @@ export const AuthLogoutRequest = z.strictObject({
 });
 export type AuthLogoutRequest = z.infer<typeof AuthLogoutRequest>;
 
-/** Spec 2.11: Auth API token response. */
+/** `POST /auth/token`'s answer. */
 export const AuthTokenResponse = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -31,7 +31,7 @@ export const AuthTokenResponse = z.object({
 });
 export type AuthTokenResponse = z.infer<typeof AuthTokenResponse>;
 
-/** Spec 2.11: Auth API refresh response (no new refresh token). */
+/** `POST /auth/oauth/refresh`'s answer (no new refresh token). */
 export const AuthRefreshResponse = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),

@@ -50,7 +50,7 @@ export const ProblemFieldError = z.object({
   message: z.string(),
 });
 
-/** RFC 9457 problem details (CONTRACT section 2). */
+/** RFC 9457 problem details (docs/decisions.md, "Errors and input"). */
 export const ProblemDetails = z.object({
   type: z.string(),
   title: z.string(),

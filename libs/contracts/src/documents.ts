@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
 
-/** Upload limit of one document (CONTRACT 5). */
+/** Upload limit of one document (docs/decisions.md, "Documents and webcast"). */
 export const MAX_DOCUMENT_SIZE = 25 * 1024 * 1024;
 
 /** Answer of `POST .../documents/upload`: where the bytes are, to register them next. */
@@ -26,7 +26,7 @@ export const RegisterDocumentRequest = z.strictObject({
 });
 export type RegisterDocumentRequest = z.infer<typeof RegisterDocumentRequest>;
 
-/** Spec 2.8 (`document.Key` with a capital K). */
+/** A document of a meeting (`document.Key` with a capital K, as clients expect it). */
 export const MeetingDocument = z.strictObject({
   key: z.string(),
   document: z.strictObject({

@@ -4,7 +4,7 @@ import { MatterLiveStatus as LiveStatus, MatterTallyRow } from './matters';
 
 export const MATTER_ACTIONS = ['start', 'stop', 'extend'] as const;
 
-/** Spec 4.7: duration in seconds (default 360), ignored by stop. */
+/** A chair's start, extend or stop; duration in seconds (default 360), ignored by stop. */
 export const MatterActionRequest = z.strictObject({
   action: z.enum(MATTER_ACTIONS),
   duration: z.number().int().min(10).max(86_400).optional(),
@@ -64,7 +64,7 @@ export const ScreenTokenResponse = z.strictObject({
 });
 export type ScreenTokenResponse = z.infer<typeof ScreenTokenResponse>;
 
-// ---- the live channel (socket.io namespace /live), CONTRACT section 7 ----
+// ---- the live channel (socket.io namespace /live), docs/live-protocol.md ----
 
 export const MatterStateEvent = z.strictObject({
   shortCode: z.string(),
@@ -160,6 +160,8 @@ export const AckError = z.strictObject({
     status: z.number(),
     code: z.string(),
     message: z.string(),
+    /** On a 5xx: the id the gateway logged the failure with. */
+    correlationId: z.string().optional(),
   }),
 });
 export type AckError = z.infer<typeof AckError>;

@@ -55,7 +55,7 @@ const MatterSnippet = z
 const MatterChoices = z.number().int().min(1).max(MAX_MATTER_OPTIONS);
 const MatterOrder = z.number().int().min(0).max(1_000_000);
 
-/** Spec 4.5 body; `order` defaults to the next free position, `exclusions` must be options. */
+/** `POST .../matters`; `order` defaults to the next free position, `exclusions` must be options. */
 export const CreateMatterRequest = z.strictObject({
   type: MatterType.default('multiple-choice'),
   name: MatterName,
@@ -90,7 +90,7 @@ export const UpdateMatterRequest = z.strictObject({
 });
 export type UpdateMatterRequest = z.infer<typeof UpdateMatterRequest>;
 
-/** Spec 2.7, plus the live state (CONTRACT 7), `autoCloseWhenAllVoted` and `secretBallot`. */
+/** A matter, with its live state (docs/live-protocol.md), `autoCloseWhenAllVoted` and `secretBallot`. */
 export const Matter = z.strictObject({
   key: z.string(),
   type: MatterType,
@@ -114,7 +114,7 @@ export const Matter = z.strictObject({
 });
 export type Matter = z.infer<typeof Matter>;
 
-/** Spec 2.7 tally row: one per option, in option order; shares rounded to 6 decimals. */
+/** A tally row: one per option, in option order; shares rounded to 6 decimals. */
 export const MatterTallyRow = z.strictObject({
   vote: z.string(),
   numProxyVotes: z.number().int(),
@@ -126,7 +126,7 @@ export const MatterTallyRow = z.strictObject({
 });
 export type MatterTallyRow = z.infer<typeof MatterTallyRow>;
 
-/** Spec 2.7 matter voter record: who voted, never how. */
+/** A matter's voter record: who voted, never how. */
 export const MatterVoterRecord = z.strictObject({
   unit: z.string(),
   name: z.string(),

@@ -83,7 +83,7 @@ export type ListMeetingsQuery = z.infer<typeof ListMeetingsQuery>;
 
 export const LIVE_VOTING_STATUSES = ['disabled', 'live'] as const;
 
-/** Spec 2.2. */
+/** A meeting. */
 export const Meeting = z.strictObject({
   key: z.string(),
   shortCode: z.string(),
@@ -137,7 +137,7 @@ export type PatchMeetingSettingsRequest = z.infer<
   typeof PatchMeetingSettingsRequest
 >;
 
-/** Spec 2.3 (response names). */
+/** A meeting's settings, as answers name them. */
 export const MeetingSettings = z.strictObject({
   meetingReminders: z.enum(['enabled', 'disabled']),
   meetingReminderFrequency: z.number(),
@@ -150,7 +150,7 @@ export type MeetingSettings = z.infer<typeof MeetingSettings>;
 
 const count = z.number();
 
-/** Spec 2.4. */
+/** A meeting's figures (`GET .../stats`): attendance, proxies, units, voters, notices, presence. */
 export const MeetingStats = z.strictObject({
   attendanceCount: count,
   attendanceCountGroups: count,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boundedJson, IsoDateTime, SearchText } from './common';
 
-/** Spec 2.6: what a voter wants to receive. */
+/** What a voter wants to receive. */
 export const CommunicationPreferences = z.strictObject({
   disableAllEmails: z.boolean(),
   disableConsentReminders: z.boolean(),
@@ -11,7 +11,7 @@ export type CommunicationPreferences = z.infer<typeof CommunicationPreferences>;
 /** On input either flag may be left out: omitted flags stay (PATCH) or are false (create). */
 export const CommunicationPreferencesInput = CommunicationPreferences.partial();
 
-/** Spec 2.6. */
+/** A voter: a person who votes for a member. */
 export const Voter = z.strictObject({
   voterKey: z.string(),
   name: z.string(),
@@ -26,7 +26,7 @@ export const Voter = z.strictObject({
 });
 export type Voter = z.infer<typeof Voter>;
 
-/** Spec 2.5 plus `tags` (CONTRACT 5). Unset address parts are empty strings. */
+/** A member (a unit), with its `tags`. Unset address parts are empty strings. */
 export const Member = z.strictObject({
   key: z.string(),
   unit: z.string(),
@@ -84,7 +84,7 @@ export const MemberTags = z
 
 const JsonObject = z.record(z.string(), z.unknown());
 
-/** An object, or (as in the seed's samples) a JSON object serialized in a string. */
+/** An object, or (as older clients send it) a JSON object serialized in a string. */
 const CustomDataUnion = z.union([
   JsonObject,
   z.string().transform((text, ctx) => {

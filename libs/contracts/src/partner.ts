@@ -10,7 +10,7 @@ export const CAMPAIGN_STATUSES = [
 export const CampaignStatus = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof CampaignStatus>;
 
-/** Spec 2.1, as listed (no stats). */
+/** A campaign as listed (no stats), docs/partners.md. */
 export const Campaign = z.strictObject({
   key: z.string(),
   name: z.string(),
@@ -22,7 +22,7 @@ export const Campaign = z.strictObject({
 });
 export type Campaign = z.infer<typeof Campaign>;
 
-/** Spec 2.1: the stats values are strings, as the seed documents them. */
+/** A campaign's stats: the values are strings, as partners read them (docs/partners.md). */
 export const CampaignStats = z.strictObject({
   votesSubmitted: z.string(),
   maxVoters: z.string(),
@@ -56,7 +56,7 @@ export const PartnerTokenRequest = z.object({
 });
 export type PartnerTokenRequest = z.infer<typeof PartnerTokenRequest>;
 
-/** Spec 2.11 partner token response, plus expires_in (seconds). */
+/** The partner token response, with expires_in (seconds). */
 export const PartnerTokenResponse = z.strictObject({
   access_token: z.string(),
   scope: z.literal(PARTNER_SCOPE),

@@ -31,7 +31,7 @@ export const PutWebcastRequest = z.strictObject({
 });
 export type PutWebcastRequest = z.infer<typeof PutWebcastRequest>;
 
-/** Spec 2.10. */
+/** A meeting's webcast. */
 export const Webcast = z.strictObject({
   key: z.string(),
   castProvider: CastProvider,
@@ -48,7 +48,7 @@ export const Webcast = z.strictObject({
 });
 export type Webcast = z.infer<typeof Webcast>;
 
-/** Spec 2.10, launch response. */
+/** A webcast's launch answer. */
 export const WebcastLaunch = z.strictObject({
   startUrl: z.string(),
   meetingCapacity: z.number(),

@@ -7,7 +7,7 @@ export const toMicro = (shares: number): number => Math.round(shares * MICRO);
 export const sharesFromMicro = (micro: number): number =>
   Math.round((micro / MICRO) * MICRO) / MICRO;
 
-/** One option of a matter: ballots and shares per method (the seed's tally row). */
+/** One option of a matter: ballots and shares per method (a tally row). */
 export interface TallyRow {
   vote: string;
   numProxyVotes: number;

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { AccountsController } from './accounts.controller';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, SessionsModule],
   controllers: [AccountsController],
   providers: [AccountsRepository, AccountsService],
   exports: [AccountsService],

@@ -1,7 +1,10 @@
 import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Database, UnitOfWork } from './database';
 
-/** Provides the already-open Database; the process opens (and migrates) it before Nest starts. */
+/**
+ * Provides the already-open Database; the process opens (and migrates) it before Nest starts.
+ * Global: one connection pool per process, and every repository needs it.
+ */
 @Global()
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CloseSnapshot } from '@livevote/rules';
 import {
   bigint,
   boolean,
@@ -288,7 +289,8 @@ export const matters = pgTable(
     liveClosedAt: at('live_closed_at'),
     /** Bumped by every start, extend and stop: a deadline job of an older generation is stale. */
     liveGeneration: integer('live_generation').notNull().default(0),
-    closeSnapshot: jsonb('close_snapshot').$type<Record<string, unknown>>(),
+    /** The figures of its last close (libs/rules, close-snapshot.ts); null until it first closes. */
+    closeSnapshot: jsonb('close_snapshot').$type<CloseSnapshot>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

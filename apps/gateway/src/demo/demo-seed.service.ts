@@ -7,7 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { UsersRepository } from '../identity/users.repository';
 import { UsersService } from '../identity/users.service';
-import { LiveTokens } from '../live/live-tokens';
+import { LiveTokens } from '../identity/live-tokens';
 import { generateUniqueControlNumber } from '../members/control-number';
 import { InviteTokens } from '../members/invite-tokens';
 import { personalPortalLink } from '../members/invites.mapper';

@@ -11,6 +11,7 @@ import { Totp } from './totp';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { JwtSigningModule } from './jwt-signing.module';
+import { LiveTokens } from './live-tokens';
 
 @Module({
   imports: [JwtSigningModule],
@@ -21,6 +22,7 @@ import { JwtSigningModule } from './jwt-signing.module';
     AuthService,
     Credentials,
     JwtAuthGuard,
+    LiveTokens,
     PasswordHasher,
     RefreshTokensRepository,
     Totp,
@@ -32,6 +34,7 @@ import { JwtSigningModule } from './jwt-signing.module';
     AuthRateLimiter,
     Credentials,
     JwtAuthGuard,
+    LiveTokens,
     PasswordHasher,
     UsersRepository,
     UsersService,

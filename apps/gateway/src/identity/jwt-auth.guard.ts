@@ -8,7 +8,7 @@ import type { Request } from 'express';
 import { AccessTokens } from './access-tokens';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { bearerToken } from '../common/text';
-import { isPartnerAccessToken } from '../partner/partner-tokens';
+import { isPartnerAccessToken } from './partner-token-shape';
 
 export interface Manager {
   userId: string;

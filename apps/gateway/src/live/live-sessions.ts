@@ -18,8 +18,12 @@ import {
   type SessionSignalHandlers,
 } from '../sessions/session-signals';
 import { VoterSessions } from '../sessions/voter-sessions';
-import { meetingRoom, staffRoom, type LiveNamespace } from './live-broadcaster';
-import { LiveTokens, type LivePrincipal } from './live-tokens';
+import {
+  meetingRoom,
+  staffRoom,
+  type LiveNamespace,
+} from '../broadcast/live-broadcaster';
+import { LiveTokens, type LivePrincipal } from '../identity/live-tokens';
 
 /** How often each node looks for sockets whose credential has expired. */
 const EXPIRY_SWEEP_MS = 1_000;

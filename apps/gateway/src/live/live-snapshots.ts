@@ -8,18 +8,16 @@ import {
 } from '../meetings/meeting-access';
 import { LiveTallies } from '../voting/live-tallies';
 import { SequenceStore } from '../voting/sequence';
-import { LivePresence, type MeetingRef } from './live-presence';
+import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { MattersRepository } from '../matters/matters.repository';
 import { mapLiveMatter } from './live.mapper';
-import { LiveRepository } from './live.repository';
-import type { LivePrincipal } from './live-tokens';
+import type { LivePrincipal } from '../identity/live-tokens';
 
 /** What a client gets when it subscribes: the whole picture, then events from there on. */
 @Injectable()
 export class LiveSnapshots {
   constructor(
     private readonly access: MeetingAccess,
-    private readonly repository: LiveRepository,
     private readonly matters: MattersRepository,
     private readonly presence: LivePresence,
     private readonly tallies: LiveTallies,
@@ -86,7 +84,7 @@ export class LiveSnapshots {
   ): Promise<MeetingRow> {
     if (principal.role === 'chair')
       return this.access.require(principal.userId, shortCode);
-    const meeting = await this.repository.meetingByShortCode(shortCode);
+    const meeting = await this.access.byShortCode(shortCode);
     if (!meeting || meeting.id !== principal.meetingId)
       throw new MeetingNotFoundException();
     return meeting;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import {
   OnGatewayDisconnect,
@@ -8,6 +9,7 @@ import {
   BallotCastMessage,
   SubscribeRequest,
   type Ack,
+  type AckError,
   type BallotReceipt,
   type ClientToServerEvents,
   type LiveSnapshot,
@@ -15,16 +17,17 @@ import {
   type ServerToClientEvents,
 } from '@livevote/contracts';
 import type { Socket } from 'socket.io';
+import { apiExceptionOf } from '../common/api-exception';
 import { toProblem } from '../common/problem-details.filter';
 import { InvalidIdempotencyKeyException } from '../voting/idempotency-key';
-import { LiveVotingService } from '../voting/live-voting.service';
+import { BallotEntry } from '../voting/ballot-entry';
 import {
   LiveBroadcaster,
   meetingRoom,
   staffRoom,
   type LiveNamespace,
-} from './live-broadcaster';
-import { LivePresence, type MeetingRef } from './live-presence';
+} from '../broadcast/live-broadcaster';
+import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveSessions, type LiveSessionData } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
 
@@ -38,19 +41,6 @@ type LiveSocket = Socket<
   Record<string, never>,
   SocketData
 >;
-
-function ackError(error: unknown): {
-  error: { status: number; code: string; message: string };
-} {
-  const problem = toProblem(error);
-  return {
-    error: {
-      status: problem.status,
-      code: problem.code,
-      message: problem.detail,
-    },
-  };
-}
 
 /** The acknowledgement callback of a message, when the client sent one. */
 function reply(ack: unknown): (response: unknown) => void {
@@ -70,7 +60,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
     private readonly broadcaster: LiveBroadcaster,
     private readonly snapshots: LiveSnapshots,
     private readonly presence: LivePresence,
-    private readonly voting: LiveVotingService,
+    private readonly ballots: BallotEntry,
   ) {}
 
   afterInit(server: LiveNamespace): void {
@@ -83,7 +73,10 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
           Object.assign(socket.data as SocketData, session);
           next();
         },
-        () => next(new Error('unavailable')),
+        (error: unknown) => {
+          this.logger.warn(`live handshake not checked: ${String(error)}`);
+          next(new Error('unavailable'));
+        },
       );
     });
     // plain listeners rather than @SubscribeMessage: Nest wires an rxjs pipeline per handler
@@ -97,17 +90,23 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
       socket.on(
         'reauth',
         (body: unknown, ack: unknown) =>
-          void this.reauth(socket, body).then(reply(ack)),
+          void this.handle('reauth', () => this.reauth(socket, body)).then(
+            reply(ack),
+          ),
       );
       socket.on(
         'subscribe',
         (body: unknown, ack: unknown) =>
-          void this.subscribe(socket, body).then(reply(ack)),
+          void this.handle('subscribe', () =>
+            this.subscribe(socket, body),
+          ).then(reply(ack)),
       );
       socket.on(
         'ballot.cast',
         (body: unknown, ack: unknown) =>
-          void this.cast(socket, body).then(reply(ack)),
+          void this.handle('ballot.cast', () => this.cast(socket, body)).then(
+            reply(ack),
+          ),
       );
     });
   }
@@ -122,80 +121,99 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
       );
   }
 
-  async subscribe(
-    socket: LiveSocket,
-    body: unknown,
-  ): Promise<Ack<LiveSnapshot>> {
-    try {
-      const request = SubscribeRequest.parse(body);
-      const principal = socket.data.principal;
-      const { meeting, accountId, snapshot } =
-        await this.snapshots.forPrincipal(principal, request.shortCode);
-      await this.sessions.join(
-        socket,
+  async subscribe(socket: LiveSocket, body: unknown): Promise<LiveSnapshot> {
+    const request = SubscribeRequest.parse(body);
+    const principal = socket.data.principal;
+    const { meeting, accountId, snapshot } = await this.snapshots.forPrincipal(
+      principal,
+      request.shortCode,
+    );
+    await this.sessions.join(
+      socket,
+      meeting,
+      accountId,
+      principal.role === 'voter'
+        ? [meetingRoom(meeting.id)]
+        : [meetingRoom(meeting.id), staffRoom(meeting.id)],
+    );
+    if (principal.role === 'voter' && !socket.data.attendance) {
+      socket.data.attendance = {
         meeting,
-        accountId,
-        principal.role === 'voter'
-          ? [meetingRoom(meeting.id)]
-          : [meetingRoom(meeting.id), staffRoom(meeting.id)],
-      );
-      if (principal.role === 'voter' && !socket.data.attendance) {
-        socket.data.attendance = {
-          meeting,
-          voterId: principal.voterId,
-          memberId: principal.memberId,
-        };
-        await this.presence.join(
-          meeting,
-          principal.voterId,
-          principal.memberId,
-        );
-      }
-      return snapshot;
-    } catch (error) {
-      return ackError(error);
+        voterId: principal.voterId,
+        memberId: principal.memberId,
+      };
+      await this.presence.join(meeting, principal.voterId, principal.memberId);
     }
+    return snapshot;
   }
 
-  async reauth(
-    socket: LiveSocket,
-    body: unknown,
-  ): Promise<Ack<ReauthResponse>> {
-    try {
-      return await this.sessions.reauth(socket, body);
-    } catch (error) {
-      return ackError(error);
-    }
+  reauth(socket: LiveSocket, body: unknown): Promise<ReauthResponse> {
+    return this.sessions.reauth(socket, body);
   }
 
   async cast(socket: LiveSocket, body: unknown): Promise<Ack<BallotReceipt>> {
-    try {
-      const principal = socket.data.principal;
-      if (principal.role !== 'voter') {
-        return {
-          error: {
-            status: 403,
-            code: 'not_a_voter',
-            message: 'Only voters cast ballots here.',
-          },
-        };
-      }
-      const parsed = BallotCastMessage.safeParse(body);
-      if (!parsed.success) {
-        throw parsed.error.issues.some((i) => i.path[0] === 'idempotencyKey')
-          ? new InvalidIdempotencyKeyException()
-          : parsed.error;
-      }
-      const request = parsed.data;
-      return await this.voting.castAsVoter(
-        principal,
-        request.matterKey,
-        request.choices,
-        request.idempotencyKey ?? null,
-        socket.id,
-      );
-    } catch (error) {
-      return ackError(error);
+    const principal = socket.data.principal;
+    if (principal.role !== 'voter') {
+      return {
+        error: {
+          status: 403,
+          code: 'not_a_voter',
+          message: 'Only voters cast ballots here.',
+        },
+      };
     }
+    const parsed = BallotCastMessage.safeParse(body);
+    if (!parsed.success) {
+      throw parsed.error.issues.some((i) => i.path[0] === 'idempotencyKey')
+        ? new InvalidIdempotencyKeyException()
+        : parsed.error;
+    }
+    const request = parsed.data;
+    return this.ballots.castAsVoter(
+      principal,
+      request.matterKey,
+      request.choices,
+      request.idempotencyKey ?? null,
+      socket.id,
+    );
+  }
+
+  /**
+   * Runs an event's handler; what it throws becomes the error ack. A 5xx is logged, as the
+   * HTTP filter logs one, with a correlation id of the event that the ack carries too.
+   */
+  private async handle<T>(
+    event: string,
+    handler: () => Promise<Ack<T>>,
+  ): Promise<Ack<T>> {
+    try {
+      return await handler();
+    } catch (error) {
+      return this.ackError(event, error);
+    }
+  }
+
+  private ackError(event: string, error: unknown): AckError {
+    const problem = toProblem(error);
+    const ack = {
+      status: problem.status,
+      code: problem.code,
+      message: problem.detail,
+    };
+    if (problem.status < 500) return { error: ack };
+    const correlationId = randomUUID();
+    if (apiExceptionOf(error)) {
+      // a failure the client was told how to handle (a 503 to retry): not a bug
+      this.logger.warn(
+        { correlationId, code: problem.code },
+        `${problem.status} ${problem.code} on socket event ${event}`,
+      );
+    } else {
+      this.logger.error(
+        { err: error, correlationId },
+        `unhandled error on socket event ${event}`,
+      );
+    }
+    return { error: { ...ack, correlationId } };
   }
 }

@@ -1,22 +1,26 @@
 import { Module } from '@nestjs/common';
-import { MeetingsModule } from '../meetings/meetings.module';
-import { LiveGateway } from './live.gateway';
-import { LivePresence } from './live-presence';
-import { LiveSessions } from './live-sessions';
-import { LiveRepository } from './live.repository';
-import { LiveSnapshots } from './live-snapshots';
+import { BroadcastModule } from '../broadcast/broadcast.module';
+import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
+import { MeetingsModule } from '../meetings/meetings.module';
+import { PresenceModule } from '../presence/presence.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { VotingModule } from '../voting/voting.module';
+import { LiveSessions } from './live-sessions';
+import { LiveSnapshots } from './live-snapshots';
+import { LiveGateway } from './live.gateway';
 
-/** The socket.io gateway; the voting module (global) provides what it hands ballots to. */
+/** The socket.io gateway (namespace /live): sessions, snapshots, and ballots handed to voting. */
 @Module({
-  imports: [MattersModule, MeetingsModule],
-  providers: [
-    LiveGateway,
-    LivePresence,
-    LiveRepository,
-    LiveSessions,
-    LiveSnapshots,
+  imports: [
+    BroadcastModule,
+    IdentityModule,
+    MattersModule,
+    MeetingsModule,
+    PresenceModule,
+    SessionsModule,
+    VotingModule,
   ],
-  exports: [LivePresence, LiveRepository],
+  providers: [LiveGateway, LiveSessions, LiveSnapshots],
 })
 export class LiveModule {}

@@ -1,9 +1,4 @@
-import {
-  Global,
-  Logger,
-  Module,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { MailTransport } from './mail-transport';
@@ -24,7 +19,6 @@ function mailTransport(config: AppConfig, clock: Clock): MailTransport {
 }
 
 /** The MailTransport port, SMTP when SMTP_URL is set, the `.eml` outbox otherwise. */
-@Global()
 @Module({
   providers: [
     {

@@ -26,6 +26,20 @@ export class MeetingAccess {
     return meeting;
   }
 
+  /**
+   * The meeting of a short code, whoever asks: for voters and screens, whose token names their
+   * meeting (the caller compares it and answers 404 for any other).
+   */
+  async byShortCode(shortCode: string): Promise<MeetingRow | undefined> {
+    if (!/^[a-z0-9-]{1,64}$/.test(shortCode)) return undefined;
+    const [row] = await this.database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.shortCode, shortCode))
+      .limit(1);
+    return row;
+  }
+
   /** As require, with the meeting row locked until the transaction ends (for commands). */
   async requireForUpdate(
     userId: string,

@@ -15,12 +15,12 @@ import { generateShortCode } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
-import { noticeStatusSummary } from '../reminders/notice-status';
+import { noticeStatusSummary } from './notice-status';
 import { MeetingAccess, type MeetingRow } from './meeting-access';
 import { MeetingErrorCode, MeetingException } from './meetings.exception';
 import { mapMeeting, mapMeetingSettings } from './meetings.mapper';
 import { MeetingsRepository, type MeetingInsert } from './meetings.repository';
-import { PresenceReader } from './presence-reader';
+import { PresenceTracker } from '../presence/presence-tracker';
 
 type MeetingFields = Omit<PatchMeetingRequest, 'type'>;
 
@@ -76,7 +76,7 @@ export class MeetingsService {
     private readonly meetings: MeetingsRepository,
     private readonly access: MeetingAccess,
     private readonly accounts: AccountsService,
-    private readonly presence: PresenceReader,
+    private readonly presence: PresenceTracker,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -177,7 +177,7 @@ export class MeetingsService {
     const meeting = await this.access.require(userId, shortCode);
     const [figures, rtvPresence] = await Promise.all([
       this.meetings.stats(meeting.id),
-      this.presence.meetingPresence(meeting.id),
+      this.presence.count(meeting.id),
     ]);
     const { invitedVoters, ...counts } = figures;
     const totalProxies =

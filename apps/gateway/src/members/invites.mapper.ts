@@ -22,7 +22,7 @@ export function mapMeetingDetails(
   };
 }
 
-/** The voter's personal link into the portal (CONTRACT 6: the portal trades it for a session). */
+/** The voter's personal link into the portal, which trades it for a session (docs/decisions.md). */
 export function personalPortalLink(
   publicUrl: string,
   shortCode: string,

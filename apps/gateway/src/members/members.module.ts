@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MeetingsModule } from '../meetings/meetings.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { MembersController } from './members.controller';
 import { MembersImportService } from './members-import.service';
 import { MembersRepository } from './members.repository';
@@ -9,7 +10,7 @@ import { VotersRepository } from './voters.repository';
 import { VotersService } from './voters.service';
 
 @Module({
-  imports: [MeetingsModule],
+  imports: [MeetingsModule, SessionsModule],
   controllers: [MembersController, VotersController],
   providers: [
     MembersRepository,

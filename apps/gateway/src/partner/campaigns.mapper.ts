@@ -7,7 +7,7 @@ import { isMeetingOver } from '@livevote/rules';
 import type { CampaignCounts, CampaignRow } from './campaigns.repository';
 
 /**
- * CONTRACT 4: completed once the meeting is over (meetingDate + duration); closed once early
+ * docs/partners.md, "Read campaigns": completed once the meeting is over (meetingDate + duration); closed once early
  * voting is over (expiryDate passed); extended while early voting runs past a moved expiryDate;
  * active otherwise.
  */

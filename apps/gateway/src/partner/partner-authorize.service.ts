@@ -51,7 +51,7 @@ function param(
   return value;
 }
 
-/** The permission page: checks of CONTRACT 4, the customer's sign-in, and the code. */
+/** The permission page (docs/partners.md): the request's checks, the customer's sign-in, and the code. */
 @Injectable()
 export class PartnerAuthorizeService {
   constructor(

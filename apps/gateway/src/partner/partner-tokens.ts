@@ -1,10 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PARTNER_ACCESS_PREFIX } from '../identity/partner-token-shape';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_DAYS = 60;
 export const AUTHORIZATION_CODE_TTL_SECONDS = 600;
 
-const ACCESS_PREFIX = 'lvp_at_';
+const ACCESS_PREFIX = PARTNER_ACCESS_PREFIX;
 const REFRESH_PREFIX = 'lvp_rt_';
 
 /** 256 random bits, base64url. */
@@ -16,11 +17,6 @@ export const newAuthorizationCode = random;
 export const newClientSecret = random;
 export const newAccessToken = () => `${ACCESS_PREFIX}${random()}`;
 export const newRefreshToken = () => `${REFRESH_PREFIX}${random()}`;
-
-/** Has the shape of a partner access token (whether or not it is live). */
-export const isPartnerAccessToken = (token: string) =>
-  token.startsWith(ACCESS_PREFIX) &&
-  /^[A-Za-z0-9_-]{43}$/.test(token.slice(ACCESS_PREFIX.length));
 
 /** Codes and tokens carry 256 random bits, so sha256 (hex) is enough at rest. */
 export { hashToken } from '../identity/auth.service';

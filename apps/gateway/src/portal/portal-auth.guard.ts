@@ -6,9 +6,9 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthErrorCode, AuthException } from '../identity/auth.exception';
-import { LiveTokens } from '../live/live-tokens';
+import { LiveTokens } from '../identity/live-tokens';
 import { VoterSessions } from '../sessions/voter-sessions';
-import type { VoterPrincipal } from '../voting/live-voting.service';
+import type { VoterPrincipal } from '../voting/ballot-entry';
 import { bearerToken } from '../common/text';
 
 type VoterRequest = Request & { voter?: VoterPrincipal };

@@ -21,7 +21,7 @@ import type {
   PortalSessionResponse,
 } from '@livevote/contracts';
 import { IdempotencyKey } from '../voting/idempotency-key';
-import type { VoterPrincipal } from '../voting/live-voting.service';
+import type { VoterPrincipal } from '../voting/ballot-entry';
 import {
   BallotReceiptDto,
   CastBallotRequestDto,
@@ -34,12 +34,16 @@ import {
   PortalSessionRequestDto,
   PortalSessionResponseDto,
 } from './portal.dto';
-import { PortalService } from './portal.service';
+import { PortalMeetingService } from './portal-meeting.service';
+import { PortalSessionsService } from './portal-sessions.service';
 
 @ApiTags('Voter portal')
 @Controller('portal/v1/Meetings/:shortCode')
 export class PortalController {
-  constructor(private readonly portal: PortalService) {}
+  constructor(
+    private readonly sessions: PortalSessionsService,
+    private readonly portal: PortalMeetingService,
+  ) {}
 
   @Post('session')
   @HttpCode(200)
@@ -48,7 +52,7 @@ export class PortalController {
     @Param('shortCode') shortCode: string,
     @Body() body: PortalSessionRequestDto,
   ): Promise<PortalSessionResponse> {
-    return this.portal.session(shortCode, body.inviteToken);
+    return this.sessions.session(shortCode, body.inviteToken);
   }
 
   @Post('register')
@@ -59,7 +63,7 @@ export class PortalController {
     @Body() body: PortalRegisterRequestDto,
     @Ip() ip: string,
   ): Promise<PortalSessionResponse> {
-    return this.portal.register(shortCode, body, ip);
+    return this.sessions.register(shortCode, body, ip);
   }
 
   @Get()

@@ -1,15 +1,31 @@
 import { Module } from '@nestjs/common';
-import { LiveModule } from '../live/live.module';
+import { IdentityModule } from '../identity/identity.module';
+import { MattersModule } from '../matters/matters.module';
+import { MeetingsModule } from '../meetings/meetings.module';
 import { InvitesModule } from '../members/invites.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { VotingModule } from '../voting/voting.module';
 import { PortalAuthGuard } from './portal-auth.guard';
 import { PortalController } from './portal.controller';
 import { PortalRepository } from './portal.repository';
-import { PortalService } from './portal.service';
-import { MattersModule } from '../matters/matters.module';
+import { PortalMeetingService } from './portal-meeting.service';
+import { PortalSessionsService } from './portal-sessions.service';
 
 @Module({
-  imports: [MattersModule, InvitesModule, LiveModule],
+  imports: [
+    IdentityModule,
+    InvitesModule,
+    MattersModule,
+    MeetingsModule,
+    SessionsModule,
+    VotingModule,
+  ],
   controllers: [PortalController],
-  providers: [PortalAuthGuard, PortalRepository, PortalService],
+  providers: [
+    PortalAuthGuard,
+    PortalMeetingService,
+    PortalRepository,
+    PortalSessionsService,
+  ],
 })
 export class PortalModule {}

@@ -24,6 +24,10 @@ export class RedisConnection {
   }
 }
 
+/**
+ * The RedisConnection. Global: one connection per process, shared by every part that keeps
+ * state across nodes (presence, tallies, sessions, rate limits), and none without REDIS_URL.
+ */
 @Global()
 @Module({
   providers: [

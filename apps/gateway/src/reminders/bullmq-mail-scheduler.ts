@@ -3,8 +3,10 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
+  type OnModuleInit,
 } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
+import { JobHandlers } from '../queues/job-handlers';
 import { scheduleVersion, TICK_INTERVAL_MS } from './mail-schedule';
 import {
   MAIL_QUEUE,
@@ -25,9 +27,13 @@ const JOB_OPTIONS = { removeOnComplete: true, removeOnFail: 100 };
 @Injectable()
 export class BullmqMailScheduler
   extends MailScheduler
-  implements OnApplicationBootstrap
+  implements OnModuleInit, OnApplicationBootstrap
 {
   private readonly logger = new Logger('ScheduledMail');
+  readonly jobs = new JobHandlers<{
+    reconcile: Record<string, never>;
+    tick: MailTickJob;
+  }>(MAIL_QUEUE, ['reconcile', 'tick']);
 
   constructor(
     @InjectQueue(MAIL_QUEUE)
@@ -35,6 +41,15 @@ export class BullmqMailScheduler
     private readonly reminders: RemindersService,
   ) {
     super();
+    this.jobs.register('reconcile', () => this.reconcile());
+    this.jobs.register('tick', async (job) => {
+      await this.reminders.tick(job.meetingId);
+    });
+  }
+
+  /** Start-up fails when a job name of the queue has no handler. */
+  onModuleInit(): void {
+    this.jobs.assertComplete();
   }
 
   /**
@@ -103,19 +118,13 @@ export class BullmqMailScheduler
 export class MailProcessor extends WorkerHost {
   private readonly logger = new Logger('ScheduledMail');
 
-  constructor(
-    private readonly scheduler: BullmqMailScheduler,
-    private readonly reminders: RemindersService,
-  ) {
+  constructor(private readonly scheduler: BullmqMailScheduler) {
     super();
   }
 
   async process(job: Job<MailTickJob>): Promise<void> {
     try {
-      if (job.name === 'reconcile') await this.scheduler.reconcile();
-      else if (job.name === 'tick')
-        await this.reminders.tick(job.data.meetingId);
-      else throw new Error(`unknown mail job ${job.name}`);
+      await this.scheduler.jobs.run(job.name, job.data);
     } catch (error) {
       this.logger.warn(
         `mail job ${job.name} ${job.id} failed: ${String(error)}`,

@@ -1,7 +1,10 @@
 import { BullModule } from '@nestjs/bullmq';
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { MailModule } from '../mail/mail.module';
 import { InvitesModule } from '../members/invites.module';
+import { PresenceModule } from '../presence/presence.module';
+import { QueuesModule } from '../queues/queues.module';
 import { BullmqMailScheduler, MailProcessor } from './bullmq-mail-scheduler';
 import { InProcessMailScheduler } from './in-process-mail-scheduler';
 import { MAIL_QUEUE, MailScheduler } from './mail-scheduler';
@@ -35,8 +38,13 @@ export class RemindersModule {
       imports: [
         InvitesModule,
         JwtSigningModule,
+        MailModule,
+        PresenceModule,
         ...(config.redis.url
-          ? [BullModule.registerQueue({ name: MAIL_QUEUE })]
+          ? [
+              QueuesModule.register(config),
+              BullModule.registerQueue({ name: MAIL_QUEUE }),
+            ]
           : []),
       ],
       controllers: [UnsubscribeController],

@@ -11,7 +11,7 @@ import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
-import { PresenceTracker } from '../live/presence-tracker';
+import { PresenceTracker } from '../presence/presence-tracker';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport';
 import type { MeetingDetails } from '../mail/meeting-details';
 import type { MeetingRow } from '../meetings/meeting-access';

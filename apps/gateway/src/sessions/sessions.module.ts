@@ -1,9 +1,4 @@
-import {
-  Global,
-  Inject,
-  Module,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module';
 import {
   InProcessSessionSignals,
@@ -14,7 +9,6 @@ import { VoterSessions } from './voter-sessions';
 import { VoterSessionsRepository } from './voter-sessions.repository';
 
 /** Session revocation shared by the portal, the live channel, members and accounts. */
-@Global()
 @Module({
   providers: [
     {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { MatterTallyEvent } from '@livevote/contracts';
-import { LiveBroadcaster } from '../live/live-broadcaster';
+import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { MattersService } from '../matters/matters.service';
 import { RedisConnection } from '../redis/redis.module';
 import { BallotsRepository } from './ballots.repository';
@@ -100,6 +100,12 @@ export class LiveTallies implements OnApplicationShutdown {
     if (info && event)
       this.broadcaster.toStaff(info.meetingId, 'matter.tally', event);
     this.lastSent.set(matterId, Date.now());
+  }
+
+  /** The final tally of a closed matter: a recount of its ballots, sent to chairs and screens. */
+  async broadcastFinal(matterId: string): Promise<void> {
+    await this.rebuild(matterId);
+    await this.broadcastNow(matterId);
   }
 
   onApplicationShutdown(): void {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ScreenTokenResponse } from '@livevote/contracts';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
-import { LiveTokens } from '../live/live-tokens';
+import { LiveTokens } from '../identity/live-tokens';
 import { MeetingAccess } from '../meetings/meeting-access';
 
 const SCREEN_TOKEN_TTL_MS = 24 * 3_600_000;

@@ -56,7 +56,7 @@ export interface TallyView {
   sharesCast: number;
 }
 
-/** The seed's rows, one per option in option order, from the counters. */
+/** The tally rows, one per option in option order, from the counters. */
 export function tallyView(
   options: string[],
   counters: TallyCounters,

@@ -19,7 +19,8 @@ import {
   type Manager,
 } from '../identity/jwt-auth.guard';
 import { IdempotencyKey } from './idempotency-key';
-import { LiveVotingService } from './live-voting.service';
+import { BallotEntry } from './ballot-entry';
+import { MatterLifecycle } from './matter-lifecycle';
 import { ScreenTokensService } from './screen-tokens.service';
 import {
   BallotReceiptDto,
@@ -34,7 +35,8 @@ import {
 @Controller('v1/Meetings/:shortCode')
 export class VotingController {
   constructor(
-    private readonly voting: LiveVotingService,
+    private readonly lifecycle: MatterLifecycle,
+    private readonly ballots: BallotEntry,
     private readonly screenTokens: ScreenTokensService,
   ) {}
 
@@ -47,7 +49,7 @@ export class VotingController {
     @Param('matterKey') matterKey: string,
     @Body() body: MatterActionRequestDto,
   ): Promise<void> {
-    return this.voting.action(manager.userId, shortCode, matterKey, body);
+    return this.lifecycle.action(manager.userId, shortCode, matterKey, body);
   }
 
   @Post('matters/:matterKey/ballots')
@@ -59,7 +61,7 @@ export class VotingController {
     @Body() body: RecordBallotRequestDto,
     @IdempotencyKey() idempotencyKey: string | null,
   ): Promise<BallotReceipt> {
-    return this.voting.recordByManager(
+    return this.ballots.recordByManager(
       manager.userId,
       shortCode,
       matterKey,

@@ -1,92 +1,85 @@
-import { BullModule } from '@nestjs/bullmq';
-import { DynamicModule, Module, Provider } from '@nestjs/common';
-import { Clock } from '../common/clock';
-import type { AppConfig } from '../config/app-config';
+import { Module } from '@nestjs/common';
+import { BroadcastModule } from '../broadcast/broadcast.module';
+import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
+import { PresenceModule } from '../presence/presence.module';
+import { RedisConnection } from '../redis/redis.module';
+import { AfterBallots } from './after-ballots';
+import { BallotEntry } from './ballot-entry';
 import { BallotIngest } from './ballot-ingest';
 import { BallotsInFlight } from './ballots-in-flight';
 import { BallotsRepository } from './ballots.repository';
-import {
-  BullmqDeadlineScheduler,
-  DEADLINE_QUEUE,
-  DeadlineProcessor,
-} from './bullmq-deadline-scheduler';
-import { DeadlineScheduler } from './deadline-scheduler';
-import { InProcessDeadlineScheduler } from './in-process-deadline-scheduler';
 import { LiveTallies } from './live-tallies';
 import { LiveVotingRepository } from './live-voting.repository';
-import { LiveVotingService } from './live-voting.service';
+import { MatterClose } from './matter-close';
 import { MatterDirectory } from './matter-directory';
+import { MatterEvents } from './matter-events';
+import { MatterLifecycle } from './matter-lifecycle';
+import { MatterStates } from './matter-states';
 import { ScreenTokensService } from './screen-tokens.service';
+import {
+  MemorySequenceStore,
+  RedisSequenceStore,
+  SequenceStore,
+} from './sequence';
+import { MemoryTallyStore, RedisTallyStore, TallyStore } from './tally-store';
 import { VotingController } from './voting.controller';
 
-/** BullMQ's connection options from a redis:// or rediss:// URL. */
-export function bullConnection(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
-    tls: parsed.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
-  };
-}
-
-@Module({})
-export class VotingModule {
-  /** Deadlines go to BullMQ when Redis is configured, to in-process timers otherwise. */
-  static register(config: AppConfig): DynamicModule {
-    const redisUrl = config.redis.url;
-    const deadlines: Provider[] = redisUrl
-      ? [
-          BullmqDeadlineScheduler,
-          DeadlineProcessor,
-          { provide: DeadlineScheduler, useExisting: BullmqDeadlineScheduler },
-        ]
-      : [
-          {
-            provide: DeadlineScheduler,
-            inject: [Clock],
-            useFactory: (clock: Clock) => new InProcessDeadlineScheduler(clock),
-          },
-        ];
-    return {
-      module: VotingModule,
-      global: true,
-      imports: [
-        MeetingsModule,
-        MattersModule,
-        ...(redisUrl
-          ? [
-              BullModule.forRoot({
-                connection: bullConnection(redisUrl),
-                prefix: `${config.redis.prefix}:bull`,
-              }),
-              BullModule.registerQueue({ name: DEADLINE_QUEUE }),
-            ]
-          : []),
-      ],
-      controllers: [VotingController],
-      providers: [
-        ...deadlines,
-        BallotIngest,
-        BallotsInFlight,
-        BallotsRepository,
-        LiveTallies,
-        LiveVotingRepository,
-        LiveVotingService,
-        MatterDirectory,
-        ScreenTokensService,
-      ],
-      exports: [
-        LiveVotingService,
-        LiveTallies,
-        BallotsRepository,
-        MatterDirectory,
-      ],
-    };
-  }
-}
+/**
+ * Live voting: the matter lifecycle, ballot entry and the group commit, running tallies and
+ * their sequence numbers (in Redis when configured). Deadlines are DeadlinesModule's, which
+ * listens to MatterEvents.
+ */
+@Module({
+  imports: [
+    BroadcastModule,
+    IdentityModule,
+    MattersModule,
+    MeetingsModule,
+    PresenceModule,
+  ],
+  controllers: [VotingController],
+  providers: [
+    AfterBallots,
+    BallotEntry,
+    BallotIngest,
+    BallotsInFlight,
+    BallotsRepository,
+    LiveTallies,
+    LiveVotingRepository,
+    MatterClose,
+    MatterDirectory,
+    MatterEvents,
+    MatterLifecycle,
+    MatterStates,
+    ScreenTokensService,
+    {
+      provide: SequenceStore,
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) =>
+        redis.client
+          ? new RedisSequenceStore(redis.client, (id) => redis.key('seq', id))
+          : new MemorySequenceStore(),
+    },
+    {
+      provide: TallyStore,
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) =>
+        redis.client
+          ? new RedisTallyStore(redis.client, (id) => redis.key('tally', id))
+          : new MemoryTallyStore(),
+    },
+  ],
+  exports: [
+    BallotEntry,
+    BallotsRepository,
+    LiveTallies,
+    LiveVotingRepository,
+    MatterClose,
+    MatterDirectory,
+    MatterEvents,
+    SequenceStore,
+  ],
+})
+export class VotingModule {}

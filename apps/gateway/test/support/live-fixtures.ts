@@ -1,6 +1,6 @@
 import { Database } from '../../src/database/database';
 import { matters, members, voters } from '../../src/database/schema';
-import { LiveTokens } from '../../src/live/live-tokens';
+import { LiveTokens } from '../../src/identity/live-tokens';
 import type { TenantFixture } from './factories';
 import type { TestGateway } from './test-app';
 

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
+import { deleteKeys, redisPrefix } from '../../../../scripts/lib/processes.mjs';
 import { TEST_REDIS_URL } from './services';
 
 export interface TestRedis {
@@ -12,25 +12,14 @@ export interface TestRedis {
 
 /** A Redis key prefix of its own for one test file, so files never see each other's keys. */
 export function createTestRedis(): TestRedis {
-  const prefix = `lvtest:${randomBytes(6).toString('hex')}`;
+  const prefix = redisPrefix('lvtest');
   const client = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 2 });
   return {
     url: TEST_REDIS_URL,
     prefix,
     client,
     async cleanup() {
-      let cursor = '0';
-      do {
-        const [next, keys] = await client.scan(
-          cursor,
-          'MATCH',
-          `${prefix}:*`,
-          'COUNT',
-          500,
-        );
-        if (keys.length) await client.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await deleteKeys(client, prefix);
       await client.quit();
     },
   };

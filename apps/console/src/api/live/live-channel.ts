@@ -49,7 +49,7 @@ function defaultConnect(auth: LiveAuth): LiveSocket {
 }
 
 /**
- * One subscription to a meeting on the live channel (CONTRACT 7): connects, subscribes
+ * One subscription to a meeting on the live channel (docs/live-protocol.md): connects, subscribes
  * (again after every reconnection), applies events in `seq` order and keeps the state
  * React reads through `useSyncExternalStore`.
  */

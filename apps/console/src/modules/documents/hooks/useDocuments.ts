@@ -10,7 +10,7 @@ export function useDocuments(shortCode: string) {
   });
 }
 
-/** Uploads the bytes, then registers them with the meeting (CONTRACT 5). */
+/** Uploads the bytes, then registers them with the meeting (docs/decisions.md, "Documents and webcast"). */
 export function useUploadDocument(shortCode: string) {
   const api = useManagerApi();
   const queryClient = useQueryClient();

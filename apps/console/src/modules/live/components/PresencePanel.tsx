@@ -1,7 +1,7 @@
 import type { PresenceEvent } from '@livevote/contracts';
 import { formatNumber } from '../../ui/utils/format';
 
-/** Voters connected to the portal now (the seed's rtvPresence). */
+/** Voters connected to the portal now (the meeting stats' rtvPresence). */
 export function PresencePanel({ presence }: { presence?: PresenceEvent }) {
   if (!presence) return null;
   return (

@@ -29,7 +29,7 @@ const STATUS_NAMES: Record<Matter['liveStatus'], string> = {
   closed: 'Closed',
 };
 
-/** CONTRACT 5: `choices` is 1..options.length, which one field's schema cannot check. */
+/** `choices` is 1..options.length, which one field's schema cannot check. */
 function choicesProblem({
   choices,
   options,

@@ -1,8 +1,7 @@
 import { Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '../common/clock';
+import { Clock } from '../../common/clock';
 import {
   Deadline,
-  DeadlineHandler,
   DeadlineScheduler,
   deadlineJobId,
 } from './deadline-scheduler';
@@ -16,14 +15,9 @@ export class InProcessDeadlineScheduler
 {
   private readonly logger = new Logger('Deadlines');
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private handler?: DeadlineHandler;
 
   constructor(private readonly clock: Clock) {
     super();
-  }
-
-  onDeadline(handler: DeadlineHandler): void {
-    this.handler = handler;
   }
 
   schedule(deadline: Deadline): Promise<void> {
@@ -51,16 +45,15 @@ export class InProcessDeadlineScheduler
       () => {
         if (delay > MAX_TIMEOUT_MS) return this.arm(id, deadline);
         this.timers.delete(id);
-        this.fire(deadline);
+        this.attempt(deadline);
       },
       Math.min(delay, MAX_TIMEOUT_MS),
     );
     this.timers.set(id, timer);
   }
 
-  private fire(deadline: Deadline, attempt = 0): void {
-    if (!this.handler) return;
-    this.handler({
+  private attempt(deadline: Deadline, attempt = 0): void {
+    this.fire({
       matterId: deadline.matterId,
       generation: deadline.generation,
     }).catch((error: unknown) => {
@@ -69,7 +62,7 @@ export class InProcessDeadlineScheduler
       );
       if (attempt < 20)
         setTimeout(
-          () => this.fire(deadline, attempt + 1),
+          () => this.attempt(deadline, attempt + 1),
           Math.min(5000, 100 * 2 ** attempt),
         );
     });

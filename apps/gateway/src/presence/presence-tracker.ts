@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
-import { PresenceReader } from '../meetings/presence-reader';
 
 export interface PresenceCount {
   numUnits: number;
@@ -12,7 +11,7 @@ export interface PresenceCount {
  * Each node counts its own sockets and publishes its set of voters and units; the total is
  * the union of the sets of nodes still alive.
  */
-export abstract class PresenceTracker extends PresenceReader {
+export abstract class PresenceTracker {
   private readonly local = new Map<
     string,
     { voters: Map<string, number>; units: Map<string, number> }
@@ -56,10 +55,6 @@ export abstract class PresenceTracker extends PresenceReader {
 
   /** The members (units) with at least one voter connected. */
   abstract presentUnits(meetingId: string): Promise<string[]>;
-
-  meetingPresence(meetingId: string): Promise<PresenceCount> {
-    return this.count(meetingId);
-  }
 
   protected localMeetings(): string[] {
     return [...this.local.keys()];

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { PresenceEvent, QuorumEvent } from '@livevote/contracts';
 import { quorumFigure } from '@livevote/rules';
-import { LiveBroadcaster } from './live-broadcaster';
-import { LiveRepository } from './live.repository';
+import { LiveBroadcaster } from '../broadcast/live-broadcaster';
+import { PresenceRepository } from './presence.repository';
 import { PresenceTracker } from './presence-tracker';
 
 const PRESENCE_INTERVAL_MS = 500;
@@ -43,7 +43,7 @@ export class LivePresence implements OnApplicationShutdown {
 
   constructor(
     private readonly tracker: PresenceTracker,
-    private readonly repository: LiveRepository,
+    private readonly repository: PresenceRepository,
     private readonly broadcaster: LiveBroadcaster,
   ) {
     this.attendanceTimer = setInterval(

@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type {
-  BallotReceipt,
-  OwnBallot,
-  PortalMeeting,
   PortalRegisterRequest,
   PortalSessionResponse,
 } from '@livevote/contracts';
-import { isEligible, meetingEndsAt } from '@livevote/rules';
+import { meetingEndsAt } from '@livevote/rules';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -14,43 +11,29 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { Clock } from '../common/clock';
-import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { LiveTokens } from '../live/live-tokens';
+import { LiveTokens } from '../identity/live-tokens';
+import { MeetingAccess } from '../meetings/meeting-access';
 import { InviteTokens } from '../members/invite-tokens';
 import { RedisConnection } from '../redis/redis.module';
 import { voterSessionVersion } from '../sessions/voter-sessions';
-import { BallotsRepository } from '../voting/ballots.repository';
-import {
-  LiveVotingService,
-  type VoterPrincipal,
-} from '../voting/live-voting.service';
-import { MatterDirectory } from '../voting/matter-directory';
-import { SequenceStore } from '../voting/sequence';
-import { mapLiveMatter } from '../live/live.mapper';
-import { MattersRepository } from '../matters/matters.repository';
-import { LiveRepository } from '../live/live.repository';
 import { PortalErrorCode, PortalException } from './portal.exception';
+import { mapPortalSession } from './portal.mapper';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 
 const HOUR_MS = 3_600_000;
 const REGISTRATIONS_PER_MINUTE = 20;
 
-/** The voter portal: sessions, the meeting as a voter sees it, and the voter's own ballots. */
+/** How a voter signs in to the portal: their invitation link, or the member's control number. */
 @Injectable()
-export class PortalService {
+export class PortalSessionsService {
   private readonly registrations: RateLimiterAbstract;
 
   constructor(
     private readonly portal: PortalRepository,
-    private readonly live: LiveRepository,
-    private readonly matters: MattersRepository,
+    private readonly meetings: MeetingAccess,
     private readonly invites: InviteTokens,
     private readonly tokens: LiveTokens,
-    private readonly voting: LiveVotingService,
-    private readonly ballots: BallotsRepository,
-    private readonly directory: MatterDirectory,
-    private readonly sequences: SequenceStore,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     redis: RedisConnection,
@@ -131,69 +114,7 @@ export class PortalService {
     return this.sessionFor(meeting, voter, member);
   }
 
-  async meeting(
-    voter: VoterPrincipal,
-    shortCode: string,
-  ): Promise<PortalMeeting> {
-    const meeting = await this.requireOwnMeeting(voter, shortCode);
-    const [matterRows, found] = await Promise.all([
-      this.matters.listForMeeting(meeting.id),
-      this.portal.voterWithMember(voter.voterId, meeting.id),
-    ]);
-    const seqs = await this.sequences.current(
-      matterRows.map((matter) => matter.id),
-    );
-    return {
-      key: meeting.id,
-      shortCode: meeting.shortCode,
-      name: meeting.name,
-      description: meeting.description,
-      meetingDate: meeting.meetingDate.toISOString(),
-      meetingTimezone: meeting.meetingTimezone,
-      duration: meeting.duration,
-      location: meeting.location,
-      expiryDate: meeting.expiryDate?.toISOString() ?? null,
-      matters: matterRows.map((matter) => ({
-        ...mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
-        allowProxyVote: matter.allowProxyVote,
-        eligible: found ? isEligible(found.member, matter) : false,
-      })),
-    };
-  }
-
-  async ownBallot(
-    voter: VoterPrincipal,
-    shortCode: string,
-    matterKey: string,
-  ): Promise<OwnBallot> {
-    const meeting = await this.requireOwnMeeting(voter, shortCode);
-    const matter = isUuid(matterKey)
-      ? await this.directory.inMeeting(meeting.id, matterKey)
-      : undefined;
-    const ballot = matter
-      ? await this.ballots.ownBallot(matter.id, voter.memberId)
-      : undefined;
-    if (!ballot) throw new PortalException(PortalErrorCode.BallotNotFound);
-    return {
-      ballotId: ballot.receiptId ?? ballot.id,
-      matterKey: ballot.matterId,
-      choices: ballot.choices,
-      method: ballot.method,
-      castAt: ballot.castAt.toISOString(),
-    };
-  }
-
-  async cast(
-    voter: VoterPrincipal,
-    shortCode: string,
-    matterKey: string,
-    choices: string[],
-    idempotencyKey: string | null,
-  ): Promise<BallotReceipt> {
-    await this.requireOwnMeeting(voter, shortCode);
-    return this.voting.castAsVoter(voter, matterKey, choices, idempotencyKey);
-  }
-
+  /** A voter token until a day after the meeting ends, and at least 12 hours. */
   private sessionFor(
     meeting: PortalMeetingRow,
     voter: { id: string; name: string; email: string },
@@ -203,37 +124,17 @@ export class PortalService {
     const expiresAt = new Date(
       Math.max(this.clock.nowMs() + 12 * HOUR_MS, meetingEnd + 24 * HOUR_MS),
     );
-    return {
-      voterToken: this.tokens.issueVoter(
-        { voterId: voter.id, memberId: member.id, meetingId: meeting.id },
-        voter.email,
-        expiresAt,
-      ),
-      expiresAt: expiresAt.toISOString(),
-      voter: { voterKey: voter.id, name: voter.name, email: voter.email },
-      member: {
-        key: member.id,
-        unit: member.unit,
-        shares: member.shares,
-        eligible: member.eligible,
-      },
-    };
+    const token = this.tokens.issueVoter(
+      { voterId: voter.id, memberId: member.id, meetingId: meeting.id },
+      voter.email,
+      expiresAt,
+    );
+    return mapPortalSession(token, expiresAt, voter, member);
   }
 
   private async requireMeeting(shortCode: string): Promise<PortalMeetingRow> {
-    const meeting = await this.live.meetingByShortCode(shortCode);
+    const meeting = await this.meetings.byShortCode(shortCode);
     if (!meeting) throw new PortalException(PortalErrorCode.MeetingNotFound);
-    return meeting;
-  }
-
-  /** The voter's own meeting; any other is a 404. */
-  private async requireOwnMeeting(
-    voter: VoterPrincipal,
-    shortCode: string,
-  ): Promise<PortalMeetingRow> {
-    const meeting = await this.live.meetingByShortCode(shortCode);
-    if (!meeting || meeting.id !== voter.meetingId)
-      throw new PortalException(PortalErrorCode.MeetingNotFound);
     return meeting;
   }
 }

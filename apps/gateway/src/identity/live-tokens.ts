@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Clock } from '../common/clock';
-import { AccessTokens, MANAGEMENT_AUDIENCE } from '../identity/access-tokens';
+import { AccessTokens, MANAGEMENT_AUDIENCE } from './access-tokens';
 import { voterSessionVersion } from '../sessions/voter-sessions';
 
 export const PORTAL_AUDIENCE = 'portal';

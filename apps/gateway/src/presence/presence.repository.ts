@@ -1,30 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
-import { meetings } from '../database/schema';
 
+/** What presence reads and writes in PostgreSQL: proxies for the quorum, attendance. */
 @Injectable()
-export class LiveRepository {
+export class PresenceRepository {
   constructor(private readonly database: Database) {}
-
-  async meetingByShortCode(shortCode: string) {
-    if (!/^[a-z0-9-]{1,64}$/.test(shortCode)) return undefined;
-    const [row] = await this.database.db
-      .select()
-      .from(meetings)
-      .where(eq(meetings.shortCode, shortCode))
-      .limit(1);
-    return row;
-  }
-
-  async meetingById(meetingId: string) {
-    const [row] = await this.database.db
-      .select()
-      .from(meetings)
-      .where(eq(meetings.id, meetingId))
-      .limit(1);
-    return row;
-  }
 
   /** Members of the meeting holding a proxy ballot on any matter who are not present. */
   async proxiesNotPresent(

@@ -1,38 +1,28 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
-import { Clock } from '../common/clock';
+import { Clock } from '../../common/clock';
 import {
+  DEADLINE_QUEUE,
   Deadline,
-  DeadlineHandler,
   DeadlineScheduler,
   deadlineJobId,
+  type DeadlineJob,
 } from './deadline-scheduler';
 
-export const DEADLINE_QUEUE = 'deadlines';
 /** Jobs are due this long before the deadline; the handler waits out the rest on a timer. */
 export const DEADLINE_LEAD_MS = 100;
-
-interface DeadlineJob {
-  matterId: string;
-  generation: number;
-}
 
 /** Delayed jobs in Redis: whichever node's worker is free fires the deadline. */
 @Injectable()
 export class BullmqDeadlineScheduler extends DeadlineScheduler {
   private readonly logger = new Logger('Deadlines');
-  handler?: DeadlineHandler;
 
   constructor(
     @InjectQueue(DEADLINE_QUEUE) private readonly queue: Queue<DeadlineJob>,
     private readonly clock: Clock,
   ) {
     super();
-  }
-
-  onDeadline(handler: DeadlineHandler): void {
-    this.handler = handler;
   }
 
   async schedule(deadline: Deadline): Promise<void> {
@@ -56,6 +46,11 @@ export class BullmqDeadlineScheduler extends DeadlineScheduler {
 
   async cancel(matterId: string, generation: number): Promise<void> {
     await this.queue.remove(deadlineJobId(matterId, generation)).catch(() => 0);
+  }
+
+  /** A job of the queue, by its name. */
+  process(name: string, data: DeadlineJob): Promise<void> {
+    return this.runJob(name, data);
   }
 
   /** On every reconnect after the first: a restarted Redis without persistence has no jobs. */
@@ -88,10 +83,8 @@ export class DeadlineProcessor extends WorkerHost {
   }
 
   async process(job: Job<DeadlineJob>): Promise<void> {
-    if (!this.scheduler.handler)
-      throw new Error('no deadline handler registered yet');
     try {
-      await this.scheduler.handler(job.data);
+      await this.scheduler.process(job.name, job.data);
     } catch (error) {
       this.logger.warn(
         `deadline ${job.id} failed (attempt ${job.attemptsMade + 1}): ${String(error)}`,

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  BallotReceipt,
+  OwnBallot,
+  PortalMeeting,
+} from '@livevote/contracts';
+import { isUuid } from '../common/ids';
+import { MattersRepository } from '../matters/matters.repository';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { BallotEntry, type VoterPrincipal } from '../voting/ballot-entry';
+import { BallotsRepository } from '../voting/ballots.repository';
+import { MatterDirectory } from '../voting/matter-directory';
+import { SequenceStore } from '../voting/sequence';
+import { PortalErrorCode, PortalException } from './portal.exception';
+import { mapOwnBallot, mapPortalMeeting } from './portal.mapper';
+import { PortalRepository, type PortalMeetingRow } from './portal.repository';
+
+/** A signed-in voter in their own meeting: its matters, their member's ballots, casting. */
+@Injectable()
+export class PortalMeetingService {
+  constructor(
+    private readonly portal: PortalRepository,
+    private readonly meetings: MeetingAccess,
+    private readonly matters: MattersRepository,
+    private readonly sequences: SequenceStore,
+    private readonly directory: MatterDirectory,
+    private readonly ballots: BallotsRepository,
+    private readonly ballotEntry: BallotEntry,
+  ) {}
+
+  async meeting(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<PortalMeeting> {
+    const meeting = await this.requireOwnMeeting(voter, shortCode);
+    const [matterRows, found] = await Promise.all([
+      this.matters.listForMeeting(meeting.id),
+      this.portal.voterWithMember(voter.voterId, meeting.id),
+    ]);
+    const seqs = await this.sequences.current(
+      matterRows.map((matter) => matter.id),
+    );
+    return mapPortalMeeting(meeting, matterRows, seqs, found?.member);
+  }
+
+  async ownBallot(
+    voter: VoterPrincipal,
+    shortCode: string,
+    matterKey: string,
+  ): Promise<OwnBallot> {
+    const meeting = await this.requireOwnMeeting(voter, shortCode);
+    const matter = isUuid(matterKey)
+      ? await this.directory.inMeeting(meeting.id, matterKey)
+      : undefined;
+    const ballot = matter
+      ? await this.ballots.ownBallot(matter.id, voter.memberId)
+      : undefined;
+    if (!ballot) throw new PortalException(PortalErrorCode.BallotNotFound);
+    return mapOwnBallot(ballot);
+  }
+
+  async cast(
+    voter: VoterPrincipal,
+    shortCode: string,
+    matterKey: string,
+    choices: string[],
+    idempotencyKey: string | null,
+  ): Promise<BallotReceipt> {
+    await this.requireOwnMeeting(voter, shortCode);
+    return this.ballotEntry.castAsVoter(
+      voter,
+      matterKey,
+      choices,
+      idempotencyKey,
+    );
+  }
+
+  /** The voter's own meeting; any other is a 404. */
+  private async requireOwnMeeting(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<PortalMeetingRow> {
+    const meeting = await this.meetings.byShortCode(shortCode);
+    if (!meeting || meeting.id !== voter.meetingId)
+      throw new PortalException(PortalErrorCode.MeetingNotFound);
+    return meeting;
+  }
+}

@@ -1,0 +1,72 @@
+import type {
+  OwnBallot,
+  PortalMeeting,
+  PortalSessionResponse,
+} from '@livevote/contracts';
+import { isEligible, type EligibilityMember } from '@livevote/rules';
+import type { ballots, matters, members, voters } from '../database/schema';
+import { mapLiveMatter } from '../live/live.mapper';
+import type { PortalMeetingRow } from './portal.repository';
+
+type MatterRow = typeof matters.$inferSelect;
+type BallotRow = typeof ballots.$inferSelect;
+type VoterRow = Pick<typeof voters.$inferSelect, 'id' | 'name' | 'email'>;
+type MemberRow = Pick<
+  typeof members.$inferSelect,
+  'id' | 'unit' | 'shares' | 'eligible'
+>;
+
+/** The meeting as its voter sees it: each matter's live state and whether their member may vote. */
+export function mapPortalMeeting(
+  meeting: PortalMeetingRow,
+  matterRows: MatterRow[],
+  seqs: Map<string, number>,
+  member: EligibilityMember | undefined,
+): PortalMeeting {
+  return {
+    key: meeting.id,
+    shortCode: meeting.shortCode,
+    name: meeting.name,
+    description: meeting.description,
+    meetingDate: meeting.meetingDate.toISOString(),
+    meetingTimezone: meeting.meetingTimezone,
+    duration: meeting.duration,
+    location: meeting.location,
+    expiryDate: meeting.expiryDate?.toISOString() ?? null,
+    matters: matterRows.map((matter) => ({
+      ...mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
+      allowProxyVote: matter.allowProxyVote,
+      eligible: member ? isEligible(member, matter) : false,
+    })),
+  };
+}
+
+/** The voter's own ballot; its id is the receipt the voter was given, when there was one. */
+export function mapOwnBallot(ballot: BallotRow): OwnBallot {
+  return {
+    ballotId: ballot.receiptId ?? ballot.id,
+    matterKey: ballot.matterId,
+    choices: ballot.choices,
+    method: ballot.method,
+    castAt: ballot.castAt.toISOString(),
+  };
+}
+
+export function mapPortalSession(
+  voterToken: string,
+  expiresAt: Date,
+  voter: VoterRow,
+  member: MemberRow,
+): PortalSessionResponse {
+  return {
+    voterToken,
+    expiresAt: expiresAt.toISOString(),
+    voter: { voterKey: voter.id, name: voter.name, email: voter.email },
+    member: {
+      key: member.id,
+      unit: member.unit,
+      shares: member.shares,
+      eligible: member.eligible,
+    },
+  };
+}

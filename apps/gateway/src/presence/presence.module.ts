@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { BroadcastModule } from '../broadcast/broadcast.module';
+import { RedisConnection } from '../redis/redis.module';
+import { LivePresence } from './live-presence';
+import {
+  MemoryPresenceTracker,
+  PresenceTracker,
+  RedisPresenceTracker,
+} from './presence-tracker';
+import { PresenceRepository } from './presence.repository';
+
+/** Who is connected to each meeting (in Redis when configured, across nodes), and its quorum. */
+@Module({
+  imports: [BroadcastModule],
+  providers: [
+    {
+      provide: PresenceTracker,
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) =>
+        redis.client
+          ? new RedisPresenceTracker(redis.client, redis.prefix)
+          : new MemoryPresenceTracker(),
+    },
+    LivePresence,
+    PresenceRepository,
+  ],
+  exports: [PresenceTracker, LivePresence],
+})
+export class PresenceModule {}

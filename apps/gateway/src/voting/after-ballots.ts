@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { BallotIngest } from './ballot-ingest';
+import { LiveTallies } from './live-tallies';
+import { LiveVotingRepository } from './live-voting.repository';
+import { MatterClose } from './matter-close';
+import { MatterDirectory } from './matter-directory';
+import type { CastChange } from './tally';
+
+/**
+ * What follows each committed batch, per matter: the running tally takes its changes, then a
+ * matter set to close when all have voted closes once every eligible member has.
+ */
+@Injectable()
+export class AfterBallots {
+  constructor(
+    ingest: BallotIngest,
+    private readonly tallies: LiveTallies,
+    private readonly directory: MatterDirectory,
+    private readonly repository: LiveVotingRepository,
+    private readonly close: MatterClose,
+  ) {
+    ingest.setAcceptedHandler((matterId, changes, recount) =>
+      this.accepted(matterId, changes, recount),
+    );
+  }
+
+  private async accepted(
+    matterId: string,
+    changes: CastChange[],
+    recount: boolean,
+  ): Promise<void> {
+    // a recount already holds this batch's changes
+    if (recount) await this.tallies.rebuild(matterId);
+    await this.tallies.apply(matterId, recount ? [] : changes);
+    const info = await this.directory.get(matterId);
+    if (!info?.autoCloseWhenAllVoted || info.liveStatus !== 'live') return;
+    const [{ votes }, eligible] = await Promise.all([
+      this.repository.votesCast(matterId),
+      this.directory.eligibleMembers(matterId),
+    ]);
+    if (eligible > 0 && votes >= eligible)
+      await this.close.allVoted(info.id, info.liveGeneration, info.shortCode);
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import type { BallotReceipt, RecordBallotRequest } from '@livevote/contracts';
+import { isUuid } from '../common/ids';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { BallotIngest } from './ballot-ingest';
+import { BallotsInFlight } from './ballots-in-flight';
+import { MatterDirectory } from './matter-directory';
+import { VotingErrorCode, VotingException } from './voting.exception';
+
+/** A voter signed in to the portal: the member they vote for and its meeting. */
+export interface VoterPrincipal {
+  voterId: string;
+  memberId: string;
+  meetingId: string;
+}
+
+/**
+ * Where ballots come in, from voters (REST and socket) and from managers recording one for a
+ * member. Refuses what cannot be right whatever the state before it reaches a batch; the
+ * batch statement judges the rest (state, eligibility, replacement) against the database.
+ */
+@Injectable()
+export class BallotEntry {
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly ingest: BallotIngest,
+    private readonly inFlight: BallotsInFlight,
+    private readonly directory: MatterDirectory,
+  ) {}
+
+  /** Also refuses the excess of a member (or socket) that already has ballots on their way. */
+  async castAsVoter(
+    voter: VoterPrincipal,
+    matterKey: string,
+    choices: string[],
+    idempotencyKey: string | null,
+    socketId?: string,
+  ): Promise<BallotReceipt> {
+    const release = this.inFlight.acquire(voter.memberId, socketId);
+    try {
+      await this.checkChoices(voter.meetingId, matterKey, choices);
+      return await this.ingest.submit({
+        matterId: matterKey,
+        memberId: voter.memberId,
+        voterId: voter.voterId,
+        recordedBy: null,
+        kind: 'voter',
+        choices,
+        idempotencyKey,
+      });
+    } finally {
+      release();
+    }
+  }
+
+  async recordByManager(
+    userId: string,
+    shortCode: string,
+    matterKey: string,
+    request: RecordBallotRequest,
+    idempotencyKey: string | null,
+  ): Promise<BallotReceipt> {
+    const meeting = await this.access.require(userId, shortCode);
+    await this.checkChoices(meeting.id, matterKey, request.choices);
+    if (!isUuid(request.memberKey))
+      throw new VotingException(VotingErrorCode.MemberNotFound);
+    return this.ingest.submit({
+      matterId: matterKey,
+      memberId: request.memberKey,
+      voterId: null,
+      recordedBy: userId,
+      kind: request.method,
+      choices: request.choices,
+      idempotencyKey,
+    });
+  }
+
+  private async checkChoices(
+    meetingId: string,
+    matterKey: string,
+    choices: string[],
+  ): Promise<void> {
+    const matter = isUuid(matterKey)
+      ? await this.directory.inMeeting(meetingId, matterKey)
+      : undefined;
+    if (!matter) throw new VotingException(VotingErrorCode.MatterNotFound);
+    if (new Set(choices).size !== choices.length)
+      throw new VotingException(VotingErrorCode.DuplicateChoice);
+    if (choices.some((choice) => !matter.options.includes(choice))) {
+      throw new VotingException(VotingErrorCode.InvalidChoice);
+    }
+    if (choices.length > matter.choices)
+      throw new VotingException(VotingErrorCode.TooManyChoices);
+  }
+}

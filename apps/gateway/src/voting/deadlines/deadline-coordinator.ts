@@ -1,0 +1,158 @@
+import {
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import { Clock } from '../../common/clock';
+import { PresenceTracker } from '../../presence/presence-tracker';
+import {
+  LiveVotingRepository,
+  type LiveMatterRow,
+} from '../live-voting.repository';
+import { MatterClose } from '../matter-close';
+import { MatterDirectory } from '../matter-directory';
+import {
+  MatterEvents,
+  type MatterClosed,
+  type MatterListener,
+} from '../matter-events';
+import { DeadlineScheduler } from './deadline-scheduler';
+
+const SWEEP_MS = 5000;
+const SWEEP_GRACE_MS = 1000;
+
+/**
+ * Deadlines of live matters: armed when a matter opens or is extended, cancelled when it
+ * closes otherwise, fired on time (the close itself is MatterClose's), re-armed at start-up
+ * and whenever the scheduler's store lost them, and a sweep for any that slipped through.
+ */
+@Injectable()
+export class DeadlineCoordinator
+  implements MatterListener, OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly logger = new Logger('LiveVoting');
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly repository: LiveVotingRepository,
+    private readonly directory: MatterDirectory,
+    private readonly presence: PresenceTracker,
+    private readonly close: MatterClose,
+    private readonly scheduler: DeadlineScheduler,
+    private readonly clock: Clock,
+    events: MatterEvents,
+  ) {
+    scheduler.onDeadline((deadline) =>
+      this.fire(deadline.matterId, deadline.generation),
+    );
+    scheduler.onRestored(() => this.reconcile());
+    events.listen(this);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.reconcile();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+  }
+
+  async opened(matter: LiveMatterRow): Promise<void> {
+    await this.arm(matter);
+  }
+
+  async extended(
+    matter: LiveMatterRow,
+    previous: LiveMatterRow,
+  ): Promise<void> {
+    await this.arm(matter);
+    await this.scheduler
+      .cancel(previous.id, previous.liveGeneration)
+      .catch(() => undefined);
+  }
+
+  async closed({
+    matter,
+    reason,
+    liveGeneration,
+  }: MatterClosed): Promise<void> {
+    // the deadline's own job is the one running
+    if (reason === 'deadline') return;
+    await this.scheduler
+      .cancel(matter.id, liveGeneration)
+      .catch(() => undefined);
+  }
+
+  private async arm(matter: LiveMatterRow): Promise<void> {
+    if (!matter.liveEndsAt) return;
+    await this.scheduler.schedule({
+      matterId: matter.id,
+      generation: matter.liveGeneration,
+      at: matter.liveEndsAt,
+    });
+  }
+
+  private async fire(matterId: string, generation: number): Promise<void> {
+    const info = await this.directory.get(matterId);
+    // a deadline job fires a little early (DEADLINE_LEAD_MS): a timer here is more punctual than
+    // the queue's pickup; again if it fired early by the event loop's clock, or the close would not
+    const endsAt =
+      info?.liveGeneration === generation
+        ? info.liveEndsAt?.getTime()
+        : undefined;
+    const present = info
+      ? this.presence
+          .count(info.meetingId)
+          .catch(() => ({ numUnits: 0, numVoters: 0 }))
+      : Promise.resolve({ numUnits: 0, numVoters: 0 });
+    for (let tries = 0; endsAt !== undefined && tries < 3; tries++) {
+      const early = endsAt - this.clock.nowMs();
+      if (early <= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, early));
+    }
+    await this.close.atDeadline(
+      matterId,
+      generation,
+      await present,
+      info?.shortCode,
+    );
+  }
+
+  /** On start: close what is overdue, re-arm every other live matter's deadline. */
+  private async reconcile(): Promise<void> {
+    const live = await this.repository.liveMatters();
+    for (const matter of live) {
+      if (!matter.liveEndsAt) continue;
+      if (matter.liveEndsAt.getTime() <= this.clock.nowMs()) {
+        await this.fire(matter.id, matter.liveGeneration).catch(
+          (error: unknown) =>
+            this.logger.error(
+              `closing overdue matter ${matter.id} failed: ${String(error)}`,
+            ),
+        );
+      } else {
+        await this.arm(matter);
+      }
+    }
+    if (live.length)
+      this.logger.log(`reconciled ${live.length} live matter(s)`);
+  }
+
+  /** A safety net under the scheduler: overdue live matters close even if a timer was lost. */
+  private async sweep(): Promise<void> {
+    try {
+      const overdue = (await this.repository.liveMatters()).filter(
+        (matter) =>
+          matter.liveEndsAt &&
+          matter.liveEndsAt.getTime() <= this.clock.nowMs() - SWEEP_GRACE_MS,
+      );
+      for (const matter of overdue)
+        await this.fire(matter.id, matter.liveGeneration);
+    } catch (error) {
+      this.logger.warn(`deadline sweep failed: ${String(error)}`);
+    }
+  }
+}

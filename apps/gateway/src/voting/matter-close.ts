@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { closeSnapshot, type CloseReason } from '@livevote/rules';
+import { Clock } from '../common/clock';
+import { UnitOfWork } from '../database/database';
+import { PresenceTracker } from '../presence/presence-tracker';
+import { LiveTallies } from './live-tallies';
+import {
+  LiveVotingRepository,
+  type LiveMatterRow,
+} from './live-voting.repository';
+import { MatterDirectory } from './matter-directory';
+import { MatterEvents, type MatterClosed } from './matter-events';
+import { MatterStates } from './matter-states';
+
+/**
+ * Closing a matter, whatever closes it (the chair's stop, the deadline, the last eligible
+ * member's ballot): the record kept with it, written in the closing transaction, then after
+ * the commit the news: its state to everyone, the listeners, the final tally to the staff.
+ */
+@Injectable()
+export class MatterClose {
+  constructor(
+    private readonly repository: LiveVotingRepository,
+    private readonly directory: MatterDirectory,
+    private readonly presence: PresenceTracker,
+    private readonly states: MatterStates,
+    private readonly tallies: LiveTallies,
+    private readonly events: MatterEvents,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The record kept with a closed matter, written in the transaction that closes it. */
+  async record(matter: LiveMatterRow, reason: CloseReason): Promise<void> {
+    const [cast, eligibleMembers, present] = await Promise.all([
+      this.repository.votesCast(matter.id),
+      this.directory.eligibleMembers(matter.id),
+      this.presence.count(matter.meetingId),
+    ]);
+    await this.repository.saveSnapshot(
+      matter.id,
+      closeSnapshot({
+        reason,
+        closedAt: matter.liveClosedAt,
+        eligibleMembers,
+        present,
+        cast,
+      }),
+    );
+  }
+
+  /**
+   * The deadline's close: one statement, its record included, that closes the matter only if
+   * it is still live at that generation, so a deadline closes once however often it fires.
+   */
+  async atDeadline(
+    matterId: string,
+    generation: number,
+    present: { numUnits: number; numVoters: number },
+    shortCode?: string,
+  ): Promise<void> {
+    const closed = await this.repository.closeAtDeadline(
+      matterId,
+      generation,
+      this.clock.now(),
+      present,
+    );
+    if (!closed) return;
+    await this.announce(
+      { matter: closed, reason: 'deadline', liveGeneration: generation },
+      shortCode ?? (await this.directory.get(matterId))?.shortCode ?? '',
+    );
+  }
+
+  /** Closes a matter every eligible member has voted on, unless it moved on meanwhile. */
+  async allVoted(
+    matterId: string,
+    generation: number,
+    shortCode: string,
+  ): Promise<void> {
+    const closed = await this.unitOfWork.run(async () => {
+      const meetingId = (await this.directory.get(matterId))?.meetingId;
+      const matter = meetingId
+        ? await this.repository.lock(meetingId, matterId)
+        : undefined;
+      if (
+        !matter ||
+        matter.liveStatus !== 'live' ||
+        matter.liveGeneration !== generation
+      )
+        return undefined;
+      const row = await this.repository.setLiveState(
+        matterId,
+        { liveStatus: 'closed', liveClosedAt: this.clock.now() },
+        this.clock.now(),
+      );
+      await this.record(row, 'all_voted');
+      return row;
+    });
+    if (closed)
+      await this.announce(
+        { matter: closed, reason: 'all_voted', liveGeneration: generation },
+        shortCode,
+      );
+  }
+
+  /** After the commit that closed the matter. */
+  async announce(closed: MatterClosed, shortCode: string): Promise<void> {
+    this.directory.invalidate(closed.matter.id);
+    await this.states.publish(closed.matter, shortCode);
+    await this.events.closed(closed);
+    await this.tallies.broadcastFinal(closed.matter.id);
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import type { MatterActionRequest } from '@livevote/contracts';
+import { Clock } from '../common/clock';
+import { isUuid } from '../common/ids';
+import { UnitOfWork } from '../database/database';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { LiveTallies } from './live-tallies';
+import { LiveVotingRepository } from './live-voting.repository';
+import { MatterClose } from './matter-close';
+import { MatterDirectory } from './matter-directory';
+import { MatterEvents } from './matter-events';
+import { MatterStates } from './matter-states';
+import { transition } from './matter-transition';
+import { VotingErrorCode, VotingException } from './voting.exception';
+
+/** A chair's start, extend and stop: the state machine applied under the matter's row lock. */
+@Injectable()
+export class MatterLifecycle {
+  constructor(
+    private readonly repository: LiveVotingRepository,
+    private readonly access: MeetingAccess,
+    private readonly directory: MatterDirectory,
+    private readonly states: MatterStates,
+    private readonly close: MatterClose,
+    private readonly tallies: LiveTallies,
+    private readonly events: MatterEvents,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async action(
+    userId: string,
+    shortCode: string,
+    matterKey: string,
+    request: MatterActionRequest,
+  ): Promise<void> {
+    const { before, after } = await this.unitOfWork.run(async () => {
+      const meeting = await this.access.require(userId, shortCode);
+      const matter = isUuid(matterKey)
+        ? await this.repository.lock(meeting.id, matterKey)
+        : undefined;
+      if (!matter) throw new VotingException(VotingErrorCode.MatterNotFound);
+      const now = this.clock.now();
+      const after = await this.repository.setLiveState(
+        matter.id,
+        transition(matter, request, now),
+        now,
+      );
+      if (after.liveStatus === 'closed') await this.close.record(after, 'stop');
+      return { before: matter, after };
+    });
+    if (after.liveStatus === 'closed') {
+      return this.close.announce(
+        {
+          matter: after,
+          reason: 'stop',
+          liveGeneration: before.liveGeneration,
+        },
+        shortCode,
+      );
+    }
+    this.directory.invalidate(after.id);
+    await this.states.publish(after, shortCode);
+    if (request.action === 'start') {
+      await this.tallies.rebuild(after.id);
+      await this.events.opened(after);
+    } else {
+      await this.events.extended(after, before);
+    }
+    await this.tallies.broadcastNow(after.id);
+  }
+}
