@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quorumFigure } from './quorum';
+import { REPRESENTATION_CASES } from './quorum.cases';
+import { isRepresented, quorumFigure, representedSql } from './quorum';
 
 describe(quorumFigure.name, () => {
   it.each([
@@ -19,6 +20,35 @@ describe(quorumFigure.name, () => {
         required: minimum,
         met,
       });
+    },
+  );
+});
+
+describe(isRepresented.name, () => {
+  it.each(REPRESENTATION_CASES)(
+    '$name: represented is $represented',
+    ({ member, settings, represented }) => {
+      expect(isRepresented(member, settings)).toBe(represented);
+    },
+  );
+});
+
+describe(representedSql.name, () => {
+  it('speaks of the given aliases', () => {
+    const fragment = representedSql({ member: 'mb', meeting: 'mt' });
+    expect(fragment).toContain('rp.member_id = mb.id');
+    expect(fragment).toContain('not mt.proxy_holder_must_attend');
+  });
+
+  it.each(['mb; drop table ballots; --', 'mb.x', ''])(
+    'refuses %j as an alias',
+    (alias) => {
+      expect(() => representedSql({ member: alias, meeting: 'mt' })).toThrow(
+        /not a SQL table alias/,
+      );
+      expect(() => representedSql({ member: 'mb', meeting: alias })).toThrow(
+        /not a SQL table alias/,
+      );
     },
   );
 });

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { representedSql } from '@livevote/rules';
 import { eq, sql } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
 import { meetings } from '../database/schema';
+
+const REPRESENTED = sql.raw(representedSql({ member: 'mb', meeting: 'mt' }));
 
 @Injectable()
 export class LiveRepository {
@@ -26,17 +29,18 @@ export class LiveRepository {
     return row;
   }
 
-  /** Members of the meeting holding a proxy ballot on any matter who are not present. */
+  /** Members of the meeting not present who are represented (libs/rules quorum.ts). */
   async proxiesNotPresent(
     meetingId: string,
     presentMemberIds: string[],
   ): Promise<number> {
     const present = JSON.stringify(presentMemberIds);
     const result = await this.database.db.execute(sql`
-      select count(distinct b.member_id)::int as n
-      from ballots b join matters m on m.id = b.matter_id
-      where m.meeting_id = ${meetingId} and b.method = 'proxy'
-        and not (to_jsonb(b.member_id::text) <@ ${present}::jsonb)
+      select count(*)::int as n
+      from members mb join meetings mt on mt.id = mb.meeting_id
+      where mb.meeting_id = ${meetingId}
+        and not (to_jsonb(mb.id::text) <@ ${present}::jsonb)
+        and ${REPRESENTED}
     `);
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }
