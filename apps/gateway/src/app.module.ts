@@ -25,6 +25,7 @@ import { LiveCoreModule } from './live/live-core.module';
 import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
+import { ProxiesModule } from './proxies/proxies.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { VotingModule } from './voting/voting.module';
@@ -88,6 +89,7 @@ export class AppModule {
         RemindersModule.register(context.config),
         LiveModule,
         PortalModule,
+        ProxiesModule,
         HealthModule,
       ],
       providers: [

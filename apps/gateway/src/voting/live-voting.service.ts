@@ -17,6 +17,7 @@ import { UnitOfWork } from '../database/database';
 import { LiveBroadcaster } from '../live/live-broadcaster';
 import { PresenceTracker } from '../live/presence-tracker';
 import { MeetingAccess } from '../meetings/meeting-access';
+import { ProxyBallots } from '../proxies/proxy-ballots.service';
 import { BallotIngest } from './ballot-ingest';
 import { BallotsInFlight } from './ballots-in-flight';
 import { DeadlineScheduler } from './deadline-scheduler';
@@ -65,6 +66,7 @@ export class LiveVotingService
     private readonly presence: PresenceTracker,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly proxyBallots: ProxyBallots,
   ) {
     scheduler.onDeadline((deadline) =>
       this.onDeadline(deadline.matterId, deadline.generation),
@@ -103,7 +105,11 @@ export class LiveVotingService
     });
     this.directory.invalidate(after.id);
     await this.publishState(after, shortCode);
-    if (request.action === 'start') await this.tallies.rebuild(after.id);
+    if (request.action === 'start') {
+      await this.tallies.rebuild(after.id);
+      // proxies: directed votes count as the matter opens (docs/proxies.md)
+      await this.proxyBallots.onMatterOpened(after);
+    }
     if (after.liveStatus === 'live' && after.liveEndsAt) {
       await this.scheduler.schedule({
         matterId: after.id,
