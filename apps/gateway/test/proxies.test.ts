@@ -210,6 +210,21 @@ describe('Proxies', () => {
     await database?.drop();
   });
 
+  it('offers the form the default holders and the matters that take proxy votes, in order', async () => {
+    const form = await apis[0].get(`${portal()}/proxy-form`, {
+      token: voters[1].token,
+    });
+    expect(form.status, form.text).toBe(200);
+    expect(form.body).toMatchObject({
+      defaultProxyHolders: [SECRETARY],
+      open: true,
+      closesAt: tenant.meeting.expiryDate!.toISOString(),
+    });
+    expect(
+      form.body.matters.map((m: { matterKey: string }) => m.matterKey),
+    ).toEqual([budget.key, election.key]);
+  });
+
   it('takes proxies from the form, confirms them to the member and tells the holder with a link', async () => {
     const directed = {
       directions: [

@@ -54,6 +54,25 @@ export const PaperProxyRequest = z.strictObject({
 });
 export type PaperProxyRequest = z.infer<typeof PaperProxyRequest>;
 
+/** What the portal's proxy form offers a member: holders to pick and matters to direct. */
+export const ProxyForm = z.strictObject({
+  defaultProxyHolders: z.array(z.string()),
+  /** Proxies are taken (and can be withdrawn) until this instant. */
+  closesAt: IsoDateTime,
+  open: z.boolean(),
+  /** The matters that take proxy votes and that the member may vote on, in order. */
+  matters: z.array(
+    z.strictObject({
+      matterKey: z.string(),
+      name: z.string(),
+      header: z.string(),
+      options: z.array(z.string()),
+      choices: z.number(),
+    }),
+  ),
+});
+export type ProxyForm = z.infer<typeof ProxyForm>;
+
 export const RejectProxyRequest = z.strictObject({
   reason: z.string().trim().min(1).max(1000),
 });

@@ -9,12 +9,14 @@ import {
   ListProxiesQuery,
   MemberProxy,
   PaperProxyRequest,
+  ProxyForm,
   ProxyHolderSummary,
   RejectProxyRequest,
   SubmitProxyRequest,
 } from '@livevote/contracts';
 
 export class MemberProxyDto extends createZodDto(MemberProxy) {}
+export class ProxyFormDto extends createZodDto(ProxyForm) {}
 export class SubmitProxyRequestDto extends createZodDto(SubmitProxyRequest) {}
 export class PaperProxyRequestDto extends createZodDto(PaperProxyRequest) {}
 export class RejectProxyRequestDto extends createZodDto(RejectProxyRequest) {}

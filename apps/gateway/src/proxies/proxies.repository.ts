@@ -52,6 +52,15 @@ export class ProxiesRepository {
     return row;
   }
 
+  async member(meetingId: string, memberId: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.meetingId, meetingId)))
+      .limit(1);
+    return row;
+  }
+
   async voter(voterId: string) {
     const [row] = await this.database.db
       .select()

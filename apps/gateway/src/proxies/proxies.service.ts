@@ -2,12 +2,17 @@ import { Injectable, Logger } from '@nestjs/common';
 import type {
   ListProxiesQuery,
   MemberProxy,
+  ProxyForm,
   PaperProxyRequest,
   ProxyHolderInput,
   ProxyHolderSummary,
   SubmitProxyRequest,
 } from '@livevote/contracts';
-import { isEarlyVotingOpen } from '@livevote/rules';
+import {
+  earlyVotingClosesAt,
+  isEarlyVotingOpen,
+  isEligible,
+} from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
@@ -96,6 +101,32 @@ export class ProxiesService {
       verifiedOnSubmit: meeting.autoVerifyElectronicProxies,
     });
     return mapProxy(saved);
+  }
+
+  /** What the member's proxy form offers: the default holders and the matters to direct. */
+  async form(voter: VoterPrincipal, shortCode: string): Promise<ProxyForm> {
+    const meeting = await this.ownMeeting(voter, shortCode);
+    const [member, matters] = await Promise.all([
+      this.proxies.member(meeting.id, voter.memberId),
+      this.matters.listForMeeting(meeting.id),
+    ]);
+    return {
+      defaultProxyHolders: meeting.defaultProxyHolders,
+      closesAt: earlyVotingClosesAt(meeting).toISOString(),
+      open: isEarlyVotingOpen(meeting, this.clock.now()),
+      matters: matters
+        .filter(
+          (matter) =>
+            matter.allowProxyVote && member && isEligible(member, matter),
+        )
+        .map((matter) => ({
+          matterKey: matter.id,
+          name: matter.name,
+          header: matter.header,
+          options: matter.options,
+          choices: matter.choices,
+        })),
+    };
   }
 
   async mine(voter: VoterPrincipal, shortCode: string): Promise<MemberProxy> {

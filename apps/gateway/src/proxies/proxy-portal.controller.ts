@@ -23,6 +23,7 @@ import type {
   HolderSessionResponse,
   HolderView,
   MemberProxy,
+  ProxyForm,
 } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import type { VoterPrincipal } from '../voting/live-voting.service';
@@ -37,6 +38,7 @@ import {
   HolderSessionResponseDto,
   HolderViewDto,
   MemberProxyDto,
+  ProxyFormDto,
   SubmitProxyRequestDto,
 } from './proxies.dto';
 import { ProxiesService } from './proxies.service';
@@ -47,11 +49,20 @@ const MAX_USER_AGENT = 500;
 @ApiTags('Voter portal')
 @ApiBearerAuth()
 @UseGuards(PortalAuthGuard)
-@Controller('portal/v1/Meetings/:shortCode/proxy')
+@Controller('portal/v1/Meetings/:shortCode')
 export class ProxyPortalController {
   constructor(private readonly proxies: ProxiesService) {}
 
-  @Post()
+  @Get('proxy-form')
+  @ApiOkResponse({ type: ProxyFormDto })
+  form(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<ProxyForm> {
+    return this.proxies.form(voter, shortCode);
+  }
+
+  @Post('proxy')
   @ApiCreatedResponse({ type: MemberProxyDto })
   submit(
     @CurrentVoter() voter: VoterPrincipal,
@@ -66,7 +77,7 @@ export class ProxyPortalController {
     });
   }
 
-  @Get()
+  @Get('proxy')
   @ApiOkResponse({ type: MemberProxyDto })
   mine(
     @CurrentVoter() voter: VoterPrincipal,
@@ -75,7 +86,7 @@ export class ProxyPortalController {
     return this.proxies.mine(voter, shortCode);
   }
 
-  @Delete()
+  @Delete('proxy')
   @HttpCode(204)
   @ApiNoContentResponse()
   withdraw(
