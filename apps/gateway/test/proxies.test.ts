@@ -609,6 +609,13 @@ describe('Proxies', () => {
       totalProxiesShares: sharesOf([...verified, 5]),
     });
     // nobody present: 16 verified proxies, and 5 early ballots of members without one
+    // opening the portal before the meeting (to give a proxy, say) is not attending it
+    const early = await attend(2);
+    expect(
+      (await apis[0].get(`${portal()}/proxy`, { token: voters[2].token })).body,
+    ).toMatchObject({ status: 'verified' });
+    early.close();
+    await quorum((q) => q.present === 0);
     const snapshot = QuorumEvent.parse(
       (
         (await request(chair, 'subscribe', { shortCode: shortCode() })) as {
@@ -626,6 +633,21 @@ describe('Proxies', () => {
   });
 
   it('revokes the proxy of a member who attends, and counts the directed votes when the matter opens', async () => {
+    // the meeting starts: proxies closed a minute before
+    const started = await apis[0].patch(
+      base(),
+      {
+        meetingDate: new Date(Date.now() - 60_000).toISOString(),
+        expiryDate: new Date(Date.now() - 120_000).toISOString(),
+      },
+      asManager(),
+    );
+    expect(started.status, started.text).toBe(200);
+    expectProblem(
+      await apis[1].delete(`${portal()}/proxy`, { token: voters[3].token }),
+      409,
+      'proxy_closed',
+    );
     const quorumAfterJoins = quorum((q) => q.present === 4 && q.proxies === 18);
     const attended = new Map<number, LiveClient>();
     for (const i of [0, 6, 14, 25]) attended.set(i, await attend(i));

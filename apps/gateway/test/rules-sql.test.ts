@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  attendingRevokes,
   earlyVotingClosesAt,
   earlyVotingClosesAtSql,
   eligibleSql,
@@ -18,7 +19,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELIGIBILITY_CASES } from '../../../libs/rules/src/eligibility.cases';
-import { PRECEDENCE_CASES } from '../../../libs/rules/src/proxy-precedence.cases';
+import {
+  ATTENDANCE_CASES,
+  PRECEDENCE_CASES,
+} from '../../../libs/rules/src/proxy-precedence.cases';
 import { REPRESENTATION_CASES } from '../../../libs/rules/src/quorum.cases';
 import { TALLY_CASES } from '../../../libs/rules/src/tally.cases';
 import { openDatabase, rowsOf, type Database } from '../src/database/database';
@@ -33,6 +37,7 @@ import {
   voters,
 } from '../src/database/schema';
 import { LiveRepository } from '../src/live/live.repository';
+import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
 import { MatterDirectory } from '../src/voting/matter-directory';
@@ -353,6 +358,28 @@ describe('The rules of voting in SQL', () => {
             revocationsOpen: revocations === 'open',
           }),
         ).toBe(replaces);
+      },
+    );
+  });
+
+  describe('attendingRevokesSql', () => {
+    it.each(ATTENDANCE_CASES.map((c, index) => ({ ...c, index })))(
+      'joining $name revokes: $revokes, in SQL as in TypeScript',
+      async ({ meeting, at, revokes, index }) => {
+        const meetingId = await aMeeting({
+          meetingDate: meeting.meetingDate,
+          portalRevocationsClosedAt: meeting.portalRevocationsClosedAt,
+          expiryDate: null,
+        });
+        const ids = await aMemberWithProxy(meetingId, `a${index}`);
+
+        const revoked = await new ProxiesRepository(store).revokeOnAttendance(
+          ids.memberId,
+          at,
+        );
+
+        expect(revoked).toEqual(revokes ? [ids.proxyId] : []);
+        expect(attendingRevokes(meeting, at)).toBe(revokes);
       },
     );
   });

@@ -115,3 +115,54 @@ export const PRECEDENCE_CASES: PrecedenceCase[] = [
   c('floor', 'paper', true, true, 'the floor vote supersedes a paper entry'),
   c('floor', 'floor', true, true, 'a manager corrects a floor vote'),
 ];
+
+export interface AttendanceCase {
+  name: string;
+  meeting: { meetingDate: Date; portalRevocationsClosedAt: Date | null };
+  at: Date;
+  revokes: boolean;
+}
+
+const start = new Date('2026-11-21T18:00:00.000Z');
+const closes = new Date('2026-11-21T18:30:00.000Z');
+const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+
+/** When joining the meeting revokes a proxy: the rule and its SQL twin both answer these. */
+export const ATTENDANCE_CASES: AttendanceCase[] = [
+  {
+    name: 'a week before the meeting (giving the proxy in the portal)',
+    meeting: { meetingDate: start, portalRevocationsClosedAt: closes },
+    at: minutes(-7 * 24 * 60),
+    revokes: false,
+  },
+  {
+    name: 'a minute before the start',
+    meeting: { meetingDate: start, portalRevocationsClosedAt: closes },
+    at: minutes(-1),
+    revokes: false,
+  },
+  {
+    name: 'at the start',
+    meeting: { meetingDate: start, portalRevocationsClosedAt: closes },
+    at: start,
+    revokes: true,
+  },
+  {
+    name: 'a minute before revocations close',
+    meeting: { meetingDate: start, portalRevocationsClosedAt: closes },
+    at: minutes(29),
+    revokes: true,
+  },
+  {
+    name: 'when revocations close',
+    meeting: { meetingDate: start, portalRevocationsClosedAt: closes },
+    at: closes,
+    revokes: false,
+  },
+  {
+    name: 'late in a meeting without a close for revocations',
+    meeting: { meetingDate: start, portalRevocationsClosedAt: null },
+    at: minutes(180),
+    revokes: true,
+  },
+];

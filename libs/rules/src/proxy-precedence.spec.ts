@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PRECEDENCE_CASES } from './proxy-precedence.cases';
+import { ATTENDANCE_CASES, PRECEDENCE_CASES } from './proxy-precedence.cases';
 import {
+  attendingRevokes,
+  attendingRevokesSql,
   BALLOT_KINDS,
   ballotKind,
   ballotKindSql,
@@ -58,6 +60,12 @@ describe(revocationsOpen.name, () => {
     expect(
       revocationsOpen({ portalRevocationsClosedAt: closedAt }, new Date(at)),
     ).toBe(open);
+  });
+});
+
+describe(attendingRevokes.name, () => {
+  it.each(ATTENDANCE_CASES)('$name: $revokes', ({ meeting, at, revokes }) => {
+    expect(attendingRevokes(meeting, at)).toBe(revokes);
   });
 });
 

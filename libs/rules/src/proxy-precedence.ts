@@ -112,6 +112,31 @@ export function revocationsOpen(
   );
 }
 
+/**
+ * Whether a member's voter joining the meeting at that instant revokes its proxy: from the
+ * meeting's start while revocations are open. Opening the portal before the meeting (to give
+ * the proxy, for one) is not attending it.
+ */
+export function attendingRevokes(
+  meeting: { meetingDate: Date; portalRevocationsClosedAt: Date | null },
+  at: Date,
+): boolean {
+  return (
+    at.getTime() >= meeting.meetingDate.getTime() &&
+    revocationsOpen(meeting, at)
+  );
+}
+
+/** {@link attendingRevokes} in SQL over a `meetings` row and a timestamptz column of another row. */
+export function attendingRevokesSql(aliases: {
+  meeting: string;
+  at: { table: string; column: string };
+}): string {
+  const meeting = sqlAlias(aliases.meeting);
+  const at = `${sqlAlias(aliases.at.table)}.${sqlAlias(aliases.at.column)}`;
+  return `(${at} >= ${meeting}.meeting_date and ${revocationsOpenSql(aliases)})`;
+}
+
 /** {@link revocationsOpen} in SQL over a `meetings` row and a timestamptz column of another row. */
 export function revocationsOpenSql(aliases: {
   meeting: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { revocationsOpenSql } from '@livevote/rules';
+import { attendingRevokesSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
   documents,
@@ -33,8 +33,8 @@ export const STANDING: ProxyStatus[] = ['submitted', 'verified'];
 /** Natural unit order (2 before 10), as the member list sorts. */
 export const UNIT_ORDER = sql`nullif(substring(${members.unit} from '^[0-9]+'), '')::numeric asc nulls last, ${members.unit} asc`;
 
-const REVOCATIONS_OPEN = sql.raw(
-  revocationsOpenSql({ meeting: 'mt', at: { table: 'n', column: 'at' } }),
+const ATTENDING_REVOKES = sql.raw(
+  attendingRevokesSql({ meeting: 'mt', at: { table: 'n', column: 'at' } }),
 );
 
 @Injectable()
@@ -167,8 +167,8 @@ export class ProxiesRepository {
   }
 
   /**
-   * Revokes the member's standing proxy if revocations are still open at `now`: the member
-   * attends. Answers the revoked proxies.
+   * Revokes the member's standing proxy if the member's joining at `now` is attending the
+   * meeting (libs/rules attendingRevokes). Answers the revoked proxies.
    */
   async revokeOnAttendance(memberId: string, now: Date): Promise<string[]> {
     const result = await this.database.db.execute(sql`
@@ -176,7 +176,7 @@ export class ProxiesRepository {
       update proxies p set status = 'revoked', revoked_at = n.at, updated_at = n.at
       from meetings mt, n
       where mt.id = p.meeting_id and p.member_id = ${memberId}
-        and p.status in ('submitted', 'verified') and ${REVOCATIONS_OPEN}
+        and p.status in ('submitted', 'verified') and ${ATTENDING_REVOKES}
       returning p.id
     `);
     return rowsOf<{ id: string }>(result).map((row) => row.id);
