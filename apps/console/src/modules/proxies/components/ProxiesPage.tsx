@@ -47,35 +47,39 @@ export function ProxiesPage() {
       <section className="panel" aria-labelledby={`${id}-list`}>
         <div className="panel-head">
           <h3 id={`${id}-list`}>Proxies</h3>
-          <div className="inline-form">
-            <label htmlFor={`${id}-status`}>Status</label>
-            <select
-              id={`${id}-status`}
-              value={status}
-              onChange={(event) =>
-                setStatus(event.target.value as ProxyStatus | '')
-              }
-            >
-              <option value="">All</option>
-              {PROXY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABEL[s]}
-                </option>
-              ))}
-            </select>
-            <label htmlFor={`${id}-holder`}>Holder</label>
-            <select
-              id={`${id}-holder`}
-              value={holder}
-              onChange={(event) => setHolder(event.target.value)}
-            >
-              <option value="">All</option>
-              {holders.data?.map((h) => (
-                <option key={h.key} value={h.key}>
-                  {h.name} ({h.proxies})
-                </option>
-              ))}
-            </select>
+          <div className="filters">
+            <div className="field">
+              <label htmlFor={`${id}-status`}>Status</label>
+              <select
+                id={`${id}-status`}
+                value={status}
+                onChange={(event) =>
+                  setStatus(event.target.value as ProxyStatus | '')
+                }
+              >
+                <option value="">All</option>
+                {PROXY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABEL[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-holder`}>Holder</label>
+              <select
+                id={`${id}-holder`}
+                value={holder}
+                onChange={(event) => setHolder(event.target.value)}
+              >
+                <option value="">All</option>
+                {holders.data?.map((h) => (
+                  <option key={h.key} value={h.key}>
+                    {h.name} ({h.proxies})
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         </div>
         <ErrorMessage error={proxies.error ?? holders.error} />
