@@ -80,6 +80,11 @@ describe('the SQL twins', () => {
     ).toBe(
       '(mt.portal_revocations_closed_at is null or excluded.cast_at < mt.portal_revocations_closed_at)',
     );
+    expect(
+      attendingRevokesSql({ meeting: 'mt', at: { table: 'n', column: 'at' } }),
+    ).toBe(
+      '(n.at >= mt.meeting_date and (mt.portal_revocations_closed_at is null or n.at < mt.portal_revocations_closed_at))',
+    );
     expect(mayReplaceSql({ incoming: 'excluded', standing: 'b' })).toMatch(
       /^\(case .* else false end\)$/,
     );
@@ -101,6 +106,12 @@ describe('the SQL twins', () => {
         revocationsOpenSql({
           meeting: 'mt',
           at: { table: 'b', column: alias },
+        }),
+      ).toThrow(/not a SQL table alias/);
+      expect(() =>
+        attendingRevokesSql({
+          meeting: alias,
+          at: { table: 'n', column: 'at' },
         }),
       ).toThrow(/not a SQL table alias/);
     },

@@ -374,11 +374,7 @@ export const proxyHolders = pgTable(
 
 export type ProxySource = 'electronic' | 'paper';
 export type ProxyStatus =
-  | 'submitted'
-  | 'verified'
-  | 'rejected'
-  | 'withdrawn'
-  | 'revoked';
+  'submitted' | 'verified' | 'rejected' | 'withdrawn' | 'revoked';
 
 /** A matter's direction on a proxy: the choices, or null for the holder's discretion. */
 export interface ProxyDirection {
