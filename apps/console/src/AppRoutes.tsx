@@ -18,6 +18,10 @@ const PortalPage = lazyNamed(
   () => import('./modules/portal/components/PortalPage'),
   'PortalPage',
 );
+const HolderPage = lazyNamed(
+  () => import('./modules/proxies/components/HolderPage'),
+  'HolderPage',
+);
 const ScreenPage = lazyNamed(
   () => import('./modules/screen/components/ScreenPage'),
   'ScreenPage',
@@ -50,6 +54,10 @@ const DocumentsPage = lazyNamed(
   () => import('./modules/documents/components/DocumentsPage'),
   'DocumentsPage',
 );
+const ProxiesPage = lazyNamed(
+  () => import('./modules/proxies/components/ProxiesPage'),
+  'ProxiesPage',
+);
 const ControlRoomPage = lazyNamed(
   () => import('./modules/live/components/ControlRoomPage'),
   'ControlRoomPage',
@@ -71,6 +79,7 @@ export function AppRoutes() {
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route path="/vote/:shortCode" element={<PortalPage />} />
+        <Route path="/vote/:shortCode/holder" element={<HolderPage />} />
         <Route path="/screen/:shortCode" element={<ScreenPage />} />
         <Route element={<ConsoleLayout />}>
           <Route path="/signin" element={<SignInPage />} />
@@ -95,6 +104,7 @@ export function AppRoutes() {
               <Route path="members" element={<MembersPage />} />
               <Route path="matters" element={<MattersPage />} />
               <Route path="documents" element={<DocumentsPage />} />
+              <Route path="proxies" element={<ProxiesPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -24,6 +24,7 @@ import { WebcastModule } from './webcast/webcast.module';
 import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
+import { ProxiesModule } from './proxies/proxies.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { VotingModule } from './voting/voting.module';
@@ -90,6 +91,7 @@ export class AppModule {
         RemindersModule.register(context.config),
         LiveModule,
         PortalModule,
+        ProxiesModule,
         HealthModule,
       ],
       providers: [

@@ -41,6 +41,33 @@ describe('embedded default (PGlite)', () => {
     expect(accounts.body.map((a: { key: string }) => a.key)).toEqual([
       demo.accountKey,
     ]);
+    // the demo's proxies, on PGlite: one of each kind, and the named holder's link opens a session
+    const stats = await api.get(
+      `/v1/Meetings/${demo.meeting.shortCode}/stats`,
+      {
+        token: signIn.body.access_token,
+      },
+    );
+    expect(stats.body).toMatchObject({
+      totalProxies: 4,
+      verifiedProxyCount: 3,
+      unverifiedProxyCount: 1,
+      totalPaperProxies: 1,
+      totalElectronicProxies: 3,
+    });
+    const holderToken = new URL(demo.holders[0].holderUrl).searchParams.get(
+      'token',
+    );
+    const holder = await api.post(
+      `/portal/v1/Meetings/${demo.meeting.shortCode}/holder/session`,
+      { holderToken },
+    );
+    expect(holder.status, holder.text).toBe(200);
+    const held = await api.get(
+      `/portal/v1/Meetings/${demo.meeting.shortCode}/holder/proxies`,
+      { token: holder.body.token },
+    );
+    expect(held.body.totals).toMatchObject({ proxies: 1, discretionary: 1 });
     const ready = await api.get('/readyz');
     expect(ready.body).toEqual({
       status: 'ready',

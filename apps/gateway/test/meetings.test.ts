@@ -1,7 +1,14 @@
 import { Meeting, MeetingSettings, MeetingStats } from '@livevote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/database/database';
-import { ballots, matters, members, voters } from '../src/database/schema';
+import {
+  ballots,
+  matters,
+  members,
+  proxies,
+  proxyHolders,
+  voters,
+} from '../src/database/schema';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import { startGateway, type TestGateway } from './support/test-app';
@@ -350,6 +357,8 @@ describe('Meetings API', () => {
         managerSummaryReportFreqency: 'daily',
         alternateManagerContactEmails: [],
         defaultProxyHolders: [],
+        autoVerifyElectronicProxies: false,
+        proxyHolderMustAttend: false,
       });
       const patched = await api.patch(
         url,
@@ -480,6 +489,34 @@ describe('Meetings API', () => {
           castAt: new Date(),
         },
       ]);
+      // proxies count from the proxies themselves: standing ones, by source and status
+      const [holder] = await db
+        .insert(proxyHolders)
+        .values({ meetingId, name: 'Secretary', isDefault: true })
+        .returning();
+      const proxy = (
+        memberId: string,
+        source: 'electronic' | 'paper',
+        status: 'submitted' | 'verified' | 'rejected' | 'withdrawn',
+      ) => ({
+        meetingId,
+        memberId,
+        holderId: holder.id,
+        holderName: 'Secretary',
+        directions: [],
+        source,
+        status,
+        signedName: 'Owner',
+        submittedAt: new Date(),
+      });
+      await db
+        .insert(proxies)
+        .values([
+          proxy(m1.id, 'electronic', 'verified'),
+          proxy(m4.id, 'paper', 'submitted'),
+          proxy(m2.id, 'electronic', 'rejected'),
+          proxy(m3.id, 'paper', 'withdrawn'),
+        ]);
       const result = await api.get(
         `/v1/Meetings/${fresh.meeting.shortCode}/stats`,
         { token: fresh.token },
@@ -504,6 +541,8 @@ describe('Meetings API', () => {
         totalPaperProxies: 1,
         totalProxies: 2,
         totalProxiesShares: 11.5,
+        verifiedProxyCount: 1,
+        unverifiedProxyCount: 1,
         totalArrearsUnitAttendance: 1,
         totalArrearsShareAttendance: 1.5,
         noticeStatusSummary: '1 of 4 voters invited',

@@ -2,17 +2,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  attendingRevokes,
   earlyVotingClosesAt,
   earlyVotingClosesAtSql,
   eligibleSql,
   isEligible,
+  isRepresented,
+  mayReplace,
+  mayReplaceSql,
   meetingEndsAt,
   meetingEndsAtSql,
+  representedSql,
   tally,
+  type BallotKind,
 } from '@livevote/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELIGIBILITY_CASES } from '../../../libs/rules/src/eligibility.cases';
+import {
+  ATTENDANCE_CASES,
+  PRECEDENCE_CASES,
+} from '../../../libs/rules/src/proxy-precedence.cases';
+import { REPRESENTATION_CASES } from '../../../libs/rules/src/quorum.cases';
 import { TALLY_CASES } from '../../../libs/rules/src/tally.cases';
 import { openDatabase, rowsOf, type Database } from '../src/database/database';
 import {
@@ -21,7 +32,12 @@ import {
   matters,
   meetings,
   members,
+  proxies,
+  proxyHolders,
+  voters,
 } from '../src/database/schema';
+import { PresenceRepository } from '../src/presence/presence.repository';
+import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
 import { MatterDirectory } from '../src/voting/matter-directory';
@@ -40,7 +56,7 @@ describe('The rules of voting in SQL', () => {
   let meetingCount = 0;
 
   async function aMeeting(
-    values: { expiryDate?: Date | null; duration?: number } = {},
+    values: Partial<typeof meetings.$inferInsert> = {},
   ): Promise<string> {
     meetingCount += 1;
     const [row] = await store.db
@@ -221,5 +237,223 @@ describe('The rules of voting in SQL', () => {
         expect(live).toEqual(expected);
       },
     );
+  });
+  /** A member with a voter, a holder and a (verified) proxy, so every kind of ballot can be written. */
+  async function aMemberWithProxy(
+    meetingId: string,
+    unit: string,
+    proxy: {
+      status?: 'submitted' | 'verified' | 'rejected' | 'withdrawn' | 'revoked';
+      holderPresent?: boolean;
+    } = {},
+  ) {
+    const [member] = await store.db
+      .insert(members)
+      .values({ meetingId, unit, controlNumber: `cn-${unit}` })
+      .returning({ id: members.id });
+    const [voter] = await store.db
+      .insert(voters)
+      .values({
+        meetingId,
+        memberId: member.id,
+        name: unit,
+        email: `${unit}@example.test`,
+      })
+      .returning({ id: voters.id });
+    const [holder] = await store.db
+      .insert(proxyHolders)
+      .values({
+        meetingId,
+        name: `Holder of ${unit}`,
+        email: `holder-${unit}@example.test`,
+        isDefault: false,
+        present: proxy.holderPresent ?? false,
+      })
+      .returning({ id: proxyHolders.id });
+    const [row] = await store.db
+      .insert(proxies)
+      .values({
+        meetingId,
+        memberId: member.id,
+        holderId: holder.id,
+        holderName: `Holder of ${unit}`,
+        directions: [],
+        source: 'electronic',
+        status: proxy.status ?? 'verified',
+        signedName: unit,
+        submittedAt: new Date(),
+      })
+      .returning({ id: proxies.id });
+    return { memberId: member.id, voterId: voter.id, proxyId: row.id };
+  }
+
+  const columnsOf = (
+    kind: BallotKind,
+    ids: { voterId: string; proxyId: string },
+  ) => ({
+    method: kind === 'live' ? 'live' : kind === 'floor' ? 'other' : 'proxy',
+    voterId: kind === 'live' || kind === 'early' ? ids.voterId : null,
+    proxyId: kind === 'holder' ? ids.proxyId : null,
+  });
+
+  describe('mayReplaceSql', () => {
+    const closesAt = new Date('2026-11-21T18:00:00.000Z');
+    let meetingId: string;
+    let matterId: string;
+
+    beforeAll(async () => {
+      meetingId = await aMeeting({ portalRevocationsClosedAt: closesAt });
+      const [matter] = await store.db
+        .insert(matters)
+        .values({
+          meetingId,
+          name: 'Precedence',
+          options: ['A', 'B'],
+          order: 0,
+        })
+        .returning({ id: matters.id });
+      matterId = matter.id;
+    });
+
+    it.each(
+      PRECEDENCE_CASES.flatMap((c, index) => [
+        { ...c, index, revocations: 'open', replaces: c.whileOpen },
+        { ...c, index, revocations: 'closed', replaces: c.afterClose },
+      ]),
+    )(
+      '$incoming over $standing with revocations $revocations: $replaces, in SQL as in TypeScript',
+      async ({ incoming, standing, index, revocations, replaces }) => {
+        const ids = await aMemberWithProxy(
+          meetingId,
+          `p${index}-${revocations}`,
+        );
+        const stand = columnsOf(standing, ids);
+        await store.db.insert(ballots).values({
+          matterId,
+          memberId: ids.memberId,
+          method: stand.method as 'live',
+          voterId: stand.voterId,
+          proxyId: stand.proxyId,
+          choices: ['A'],
+          weight: 1,
+          castAt: new Date(closesAt.getTime() - 3_600_000),
+        });
+        const next = columnsOf(incoming, ids);
+        const castAt = new Date(
+          closesAt.getTime() + (revocations === 'open' ? -60_000 : 60_000),
+        );
+        const result = await store.db.execute(sql`
+          insert into ballots as b (matter_id, member_id, voter_id, method, choices, weight, cast_at, proxy_id)
+          values (${matterId}, ${ids.memberId}, ${next.voterId}, ${next.method}, '["B"]'::jsonb, 1, ${castAt},
+            ${next.proxyId})
+          on conflict (matter_id, member_id) do update set method = excluded.method, choices = excluded.choices,
+            voter_id = excluded.voter_id, proxy_id = excluded.proxy_id, cast_at = excluded.cast_at
+          where ${sql.raw(mayReplaceSql({ incoming: 'excluded', standing: 'b' }))}
+          returning b.id
+        `);
+
+        expect(rowsOf(result).length === 1).toBe(replaces);
+        expect(
+          mayReplace(incoming, standing, {
+            revocationsOpen: revocations === 'open',
+          }),
+        ).toBe(replaces);
+      },
+    );
+  });
+
+  describe('attendingRevokesSql', () => {
+    it.each(ATTENDANCE_CASES.map((c, index) => ({ ...c, index })))(
+      'joining $name revokes: $revokes, in SQL as in TypeScript',
+      async ({ meeting, at, revokes, index }) => {
+        const meetingId = await aMeeting({
+          meetingDate: meeting.meetingDate,
+          portalRevocationsClosedAt: meeting.portalRevocationsClosedAt,
+          expiryDate: null,
+        });
+        const ids = await aMemberWithProxy(meetingId, `a${index}`);
+
+        const revoked = await new ProxiesRepository(store).revokeOnAttendance(
+          ids.memberId,
+          at,
+        );
+
+        expect(revoked).toEqual(revokes ? [ids.proxyId] : []);
+        expect(attendingRevokes(meeting, at)).toBe(revokes);
+      },
+    );
+  });
+
+  describe('representedSql', () => {
+    it.each(REPRESENTATION_CASES.map((c, index) => ({ ...c, index })))(
+      '$name: $represented, in SQL as in TypeScript',
+      async ({ member, settings, represented, index }) => {
+        const meetingId = await aMeeting({
+          proxyHolderMustAttend: settings.proxyHolderMustAttend,
+        });
+        const ids = member.proxy
+          ? await aMemberWithProxy(meetingId, `r${index}`, {
+              status: member.proxy.status,
+              holderPresent: member.proxy.holderPresent,
+            })
+          : await aMemberWithProxy(meetingId, `r${index}`, {
+              status: 'withdrawn',
+            });
+        if (member.advanceBallot) {
+          const [matter] = await store.db
+            .insert(matters)
+            .values({ meetingId, name: 'Early', options: ['A'], order: 0 })
+            .returning({ id: matters.id });
+          await store.db.insert(ballots).values({
+            matterId: matter.id,
+            memberId: ids.memberId,
+            voterId: ids.voterId,
+            method: 'proxy',
+            choices: ['A'],
+            weight: 1,
+            castAt: new Date(),
+          });
+        }
+        const result = await store.db.execute(sql`
+          select ${sql.raw(representedSql({ member: 'mb', meeting: 'mt' }))} as represented
+          from members mb join meetings mt on mt.id = mb.meeting_id where mb.id = ${ids.memberId}
+        `);
+
+        expect(rowsOf(result)).toEqual([{ represented }]);
+        expect(isRepresented(member, settings)).toBe(represented);
+        expect(
+          await new PresenceRepository(store).proxiesNotPresent(meetingId, []),
+        ).toBe(represented ? 1 : 0);
+        expect(
+          await new PresenceRepository(store).proxiesNotPresent(meetingId, [
+            ids.memberId,
+          ]),
+        ).toBe(0);
+      },
+    );
+
+    it("does not count a holder's ballot under a proxy that no longer stands", async () => {
+      const meetingId = await aMeeting();
+      const ids = await aMemberWithProxy(meetingId, 'held-then-withdrawn', {
+        status: 'withdrawn',
+      });
+      const [matter] = await store.db
+        .insert(matters)
+        .values({ meetingId, name: 'Held', options: ['A'], order: 0 })
+        .returning({ id: matters.id });
+      await store.db.insert(ballots).values({
+        matterId: matter.id,
+        memberId: ids.memberId,
+        proxyId: ids.proxyId,
+        method: 'proxy',
+        choices: ['A'],
+        weight: 1,
+        castAt: new Date(),
+      });
+
+      expect(
+        await new PresenceRepository(store).proxiesNotPresent(meetingId, []),
+      ).toBe(0);
+    });
   });
 });

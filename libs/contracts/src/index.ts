@@ -11,3 +11,4 @@ export * from './live';
 export * from './portal';
 export * from './partner';
 export * from './reminders';
+export * from './proxies';

@@ -132,6 +132,8 @@ export const PatchMeetingSettingsRequest = z.strictObject({
     .array(z.string().trim().min(1).max(200))
     .max(50)
     .optional(),
+  autoVerifyElectronicProxies: z.boolean().optional(),
+  proxyHolderMustAttend: z.boolean().optional(),
 });
 export type PatchMeetingSettingsRequest = z.infer<
   typeof PatchMeetingSettingsRequest
@@ -145,6 +147,10 @@ export const MeetingSettings = z.strictObject({
   managerSummaryReportFreqency: z.enum(SUMMARY_REPORT_FREQUENCIES),
   alternateManagerContactEmails: z.array(z.string()),
   defaultProxyHolders: z.array(z.string()),
+  /** Electronic proxies are verified as they are submitted. */
+  autoVerifyElectronicProxies: z.boolean(),
+  /** A proxy counts toward the quorum only while its holder is checked in. */
+  proxyHolderMustAttend: z.boolean(),
 });
 export type MeetingSettings = z.infer<typeof MeetingSettings>;
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Quorum,
+  isRepresented,
   quorumFigure,
+  representedSql,
+  type Quorum,
   type QuorumSettings,
   type QuorumWeights,
 } from './quorum';
 import type { Shares } from './weight';
+import { REPRESENTATION_CASES } from './quorum.cases';
 
 describe(quorumFigure.name, () => {
   it.each([
@@ -140,4 +143,33 @@ describe(`${quorumFigure.name} with settings`, () => {
       quorumFigure(weights([1, 1], [0, 0], [2, 2]), settings),
     ).toThrow(RangeError);
   });
+});
+
+describe(isRepresented.name, () => {
+  it.each(REPRESENTATION_CASES)(
+    '$name: represented is $represented',
+    ({ member, settings, represented }) => {
+      expect(isRepresented(member, settings)).toBe(represented);
+    },
+  );
+});
+
+describe(representedSql.name, () => {
+  it('speaks of the given aliases', () => {
+    const fragment = representedSql({ member: 'mb', meeting: 'mt' });
+    expect(fragment).toContain('rp.member_id = mb.id');
+    expect(fragment).toContain('not mt.proxy_holder_must_attend');
+  });
+
+  it.each(['mb; drop table ballots; --', 'mb.x', ''])(
+    'refuses %j as an alias',
+    (alias) => {
+      expect(() => representedSql({ member: alias, meeting: 'mt' })).toThrow(
+        /not a SQL table alias/,
+      );
+      expect(() => representedSql({ member: 'mb', meeting: alias })).toThrow(
+        /not a SQL table alias/,
+      );
+    },
+  );
 });

@@ -19,6 +19,8 @@ export interface E2eContext {
     controlRoomUrl: string;
     screenUrl: string;
     voters: DemoVoter[];
+    /** Named proxy holders and their personal links to the holder page. */
+    holders: { name: string; email: string; holderUrl: string }[];
   };
 }
 

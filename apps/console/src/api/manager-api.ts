@@ -5,6 +5,9 @@ import type {
   CreateMeetingRequest,
   CreateMemberRequest,
   CreateVoterRequest,
+  HolderCastResponse,
+  HolderSplit,
+  HolderView,
   ImportMembersResponse,
   InviteResult,
   Matter,
@@ -16,8 +19,12 @@ import type {
   MeetingSettings,
   MeetingStats,
   Member,
+  MemberProxy,
+  PaperProxyRequest,
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
+  ProxyHolderSummary,
+  ProxyStatus,
   ScreenTokenResponse,
   UpdateMatterRequest,
   UpdateMemberRequest,
@@ -194,6 +201,55 @@ export function createManagerApi(session: ManagerSession) {
       session.json<void>(
         `${meeting(shortCode)}/documents/${enc(documentKey)}`,
         { method: 'DELETE' },
+      ),
+
+    listProxies: (
+      shortCode: string,
+      filter: { status?: ProxyStatus; holder?: string } = {},
+    ) =>
+      session.json<MemberProxy[]>(
+        `${meeting(shortCode)}/proxies${query({ ...filter })}`,
+      ),
+    enterPaperProxy: (shortCode: string, body: PaperProxyRequest) =>
+      session.json<MemberProxy>(`${meeting(shortCode)}/proxies`, {
+        method: 'POST',
+        body,
+      }),
+    verifyProxy: (shortCode: string, proxyKey: string) =>
+      session.json<MemberProxy>(
+        `${meeting(shortCode)}/proxies/${enc(proxyKey)}/verify`,
+        { method: 'POST' },
+      ),
+    rejectProxy: (shortCode: string, proxyKey: string, reason: string) =>
+      session.json<MemberProxy>(
+        `${meeting(shortCode)}/proxies/${enc(proxyKey)}/reject`,
+        { method: 'POST', body: { reason } },
+      ),
+    listProxyHolders: (shortCode: string) =>
+      session.json<ProxyHolderSummary[]>(`${meeting(shortCode)}/proxy-holders`),
+    setHolderPresence: (
+      shortCode: string,
+      holderKey: string,
+      present: boolean,
+    ) =>
+      session.json<ProxyHolderSummary>(
+        `${meeting(shortCode)}/proxy-holders/${enc(holderKey)}/presence`,
+        { method: 'PUT', body: { present } },
+      ),
+    /** What a default holder holds (the chair votes for default holders). */
+    defaultHolderView: (shortCode: string, holderKey: string) =>
+      session.json<HolderView>(
+        `${meeting(shortCode)}/proxy-holders/${enc(holderKey)}/proxies`,
+      ),
+    castForDefaultHolder: (
+      shortCode: string,
+      holderKey: string,
+      matterKey: string,
+      split: HolderSplit[],
+    ) =>
+      session.json<HolderCastResponse>(
+        `${meeting(shortCode)}/proxy-holders/${enc(holderKey)}/matters/${enc(matterKey)}/ballots`,
+        { method: 'POST', body: { split } },
       ),
 
     createScreenToken: (shortCode: string) =>

@@ -1,9 +1,16 @@
 import type {
   BallotReceipt,
+  HolderCastResponse,
+  HolderSessionResponse,
+  HolderSplit,
+  HolderView,
+  MemberProxy,
   OwnBallot,
   PortalMeeting,
   PortalRegisterRequest,
   PortalSessionResponse,
+  ProxyForm,
+  SubmitProxyRequest,
 } from '@livevote/contracts';
 import { ApiError, requestJson } from './http-client';
 
@@ -56,5 +63,65 @@ export const portalApi = {
         accessToken: voterToken,
         headers: { 'Idempotency-Key': idempotencyKey },
       },
+    ),
+
+  proxyForm: (shortCode: string, voterToken: string) =>
+    requestJson<ProxyForm>(`${base(shortCode)}/proxy-form`, {
+      accessToken: voterToken,
+    }),
+  /** The member's latest proxy, or null when it never gave one. */
+  async ownProxy(
+    shortCode: string,
+    voterToken: string,
+  ): Promise<MemberProxy | null> {
+    try {
+      return await requestJson<MemberProxy>(`${base(shortCode)}/proxy`, {
+        accessToken: voterToken,
+      });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 404) return null;
+      throw caught;
+    }
+  },
+  submitProxy: (
+    shortCode: string,
+    body: SubmitProxyRequest,
+    voterToken: string,
+  ) =>
+    requestJson<MemberProxy>(`${base(shortCode)}/proxy`, {
+      method: 'POST',
+      body,
+      accessToken: voterToken,
+    }),
+  withdrawProxy: (shortCode: string, voterToken: string) =>
+    requestJson<void>(`${base(shortCode)}/proxy`, {
+      method: 'DELETE',
+      accessToken: voterToken,
+    }),
+
+  holderSession: (shortCode: string, holderToken: string) =>
+    requestJson<HolderSessionResponse>(`${base(shortCode)}/holder/session`, {
+      method: 'POST',
+      body: { holderToken },
+    }),
+  holderView: (shortCode: string, sessionToken: string) =>
+    requestJson<HolderView>(`${base(shortCode)}/holder/proxies`, {
+      accessToken: sessionToken,
+    }),
+  holderPresence: (shortCode: string, present: boolean, sessionToken: string) =>
+    requestJson<HolderView>(`${base(shortCode)}/holder/presence`, {
+      method: 'PUT',
+      body: { present },
+      accessToken: sessionToken,
+    }),
+  holderCast: (
+    shortCode: string,
+    matterKey: string,
+    split: HolderSplit[],
+    sessionToken: string,
+  ) =>
+    requestJson<HolderCastResponse>(
+      `${base(shortCode)}/holder/matters/${encodeURIComponent(matterKey)}/ballots`,
+      { method: 'POST', body: { split }, accessToken: sessionToken },
     ),
 };

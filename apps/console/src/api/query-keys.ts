@@ -23,6 +23,18 @@ export const queryKeys = {
     ['meeting', shortCode, 'matters', matterKey, 'voters', votesCast] as const,
   documents: (shortCode: string) =>
     ['meeting', shortCode, 'documents'] as const,
+  proxies: (shortCode: string, status = '', holder = '') =>
+    ['meeting', shortCode, 'proxies', status, holder] as const,
+  proxyHolders: (shortCode: string) =>
+    ['meeting', shortCode, 'proxy-holders'] as const,
+  defaultHolderView: (shortCode: string, holderKey: string) =>
+    ['meeting', shortCode, 'proxy-holders', holderKey] as const,
+  proxyForm: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'proxy-form'] as const,
+  ownProxy: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'proxy'] as const,
+  holderView: (shortCode: string, holderKey: string) =>
+    ['holder', shortCode, holderKey] as const,
   portalMeeting: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey] as const,
   ownBallot: (shortCode: string, voterKey: string, matterKey: string) =>

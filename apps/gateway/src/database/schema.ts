@@ -169,6 +169,14 @@ export const meetings = pgTable(
       .$type<string[]>()
       .notNull()
       .default([]),
+    /** Electronic proxies are verified as they are submitted (docs/proxies.md). */
+    autoVerifyElectronicProxies: boolean('auto_verify_electronic_proxies')
+      .notNull()
+      .default(false),
+    /** A proxy counts toward the quorum only while its holder is checked in. */
+    proxyHolderMustAttend: boolean('proxy_holder_must_attend')
+      .notNull()
+      .default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -324,6 +332,10 @@ export const ballots = pgTable(
     prevMethod: text('prev_method').$type<BallotMethod>(),
     prevChoices: jsonb('prev_choices').$type<string[]>(),
     prevWeight: shares('prev_weight'),
+    /** Set on a proxy holder's ballots: the proxy it was cast under (docs/proxies.md). */
+    proxyId: uuid('proxy_id').references(() => proxies.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -331,6 +343,100 @@ export const ballots = pgTable(
     uniqueIndex('ballots_matter_member_key').on(t.matterId, t.memberId),
     index('ballots_member_idx').on(t.memberId),
     index('ballots_voter_idx').on(t.voterId),
+  ],
+);
+
+/**
+ * Whoever members appoint to vote for them: one of the meeting's defaultProxyHolders (by name)
+ * or a person named on the form (by e-mail). `present`: checked in for the quorum.
+ */
+export const proxyHolders = pgTable(
+  'proxy_holders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    isDefault: boolean('is_default').notNull(),
+    present: boolean('present').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('proxy_holders_default_key')
+      .on(t.meetingId, t.name)
+      .where(sql`${t.isDefault}`),
+    uniqueIndex('proxy_holders_email_key')
+      .on(t.meetingId, sql`lower(${t.email})`)
+      .where(sql`not ${t.isDefault}`),
+  ],
+);
+
+export type ProxySource = 'electronic' | 'paper';
+export type ProxyStatus =
+  'submitted' | 'verified' | 'rejected' | 'withdrawn' | 'revoked';
+
+/** A matter's direction on a proxy: the choices, or null for the holder's discretion. */
+export interface ProxyDirection {
+  matterKey: string;
+  choices: string[] | null;
+}
+
+/** Proxies as given, every version kept; at most one per member is standing (submitted or verified). */
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    holderId: uuid('holder_id')
+      .notNull()
+      .references(() => proxyHolders.id, { onDelete: 'cascade' }),
+    /** The holder as the form named them. */
+    holderName: text('holder_name').notNull(),
+    holderEmail: text('holder_email'),
+    directions: jsonb('directions').$type<ProxyDirection[]>().notNull(),
+    source: text('source').$type<ProxySource>().notNull(),
+    status: text('status').$type<ProxyStatus>().notNull(),
+    rejectReason: text('reject_reason'),
+    signedName: text('signed_name').notNull(),
+    /** Electronic: the voter who signed, and from where. */
+    voterId: uuid('voter_id').references(() => voters.id, {
+      onDelete: 'set null',
+    }),
+    clientIp: text('client_ip'),
+    userAgent: text('user_agent'),
+    /** Paper: the manager who entered it, and the scan (a meeting document). */
+    recordedBy: uuid('recorded_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    scanDocumentId: uuid('scan_document_id').references(() => documents.id, {
+      onDelete: 'set null',
+    }),
+    submittedAt: at('submitted_at').notNull(),
+    verifiedAt: at('verified_at'),
+    verifiedBy: uuid('verified_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    rejectedAt: at('rejected_at'),
+    withdrawnAt: at('withdrawn_at'),
+    revokedAt: at('revoked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('proxies_standing_member_key')
+      .on(t.memberId)
+      .where(sql`${t.status} in ('submitted', 'verified')`),
+    index('proxies_meeting_status_idx').on(t.meetingId, t.status),
+    index('proxies_holder_idx').on(t.holderId),
+    index('proxies_member_idx').on(t.memberId, t.submittedAt),
   ],
 );
 
@@ -397,6 +503,10 @@ export const ballotEvents = pgTable(
     weight: shares('weight').notNull(),
     idempotencyKey: text('idempotency_key'),
     castAt: at('cast_at').notNull(),
+    /** A proxy holder's cast: the proxy. With no choices, the holder withdrew that vote. */
+    proxyId: uuid('proxy_id').references(() => proxies.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('ballot_events_idempotency_key').on(

@@ -11,6 +11,8 @@ import { LiveTokens } from '../identity/live-tokens';
 import { generateUniqueControlNumber } from '../members/control-number';
 import { InviteTokens } from '../members/invite-tokens';
 import { personalPortalLink } from '../members/invites.mapper';
+import { HolderTokens } from '../proxies/holder-tokens';
+import { holderLink } from '../proxies/proxy-mail';
 import { DemoRepository, type DemoMeetingRow } from './demo.repository';
 
 export const DEMO_EMAIL = 'chair@demo.livevote.test';
@@ -25,7 +27,69 @@ const DEMO_MEMBERS = [
   { unit: '104', shares: 1, voter: 'Dev Patel', email: 'dev' },
   { unit: '105', shares: 2, voter: 'Eva Novak', email: 'eva' },
   { unit: '106', shares: 1, voter: 'Farid Haddad', email: 'farid' },
+  { unit: '107', shares: 1, voter: 'Gus Lindqvist', email: 'gus' },
+  { unit: '108', shares: 1.5, voter: 'Hiro Tanaka', email: 'hiro' },
+  { unit: '109', shares: 1, voter: 'Inès Moreau', email: 'ines' },
+  { unit: '110', shares: 2, voter: 'Jonas Berg', email: 'jonas' },
+  { unit: '111', shares: 1, voter: 'Kemi Adeyemi', email: 'kemi' },
+  { unit: '112', shares: 1, voter: 'Lucía Gómez', email: 'lucia' },
 ];
+
+const SECRETARY = 'Board Secretary';
+const DEFAULT_HOLDERS = [SECRETARY, 'Chair of the meeting'];
+const NAMED_HOLDER = { name: 'Ivan Petrov', email: 'ivan@demo.livevote.test' };
+
+type Holder = 'secretary' | 'named';
+
+/**
+ * A few proxies of each kind, on units 107 to 111 (112 is left to give one from the portal):
+ * `directions` by matter index, the others at the holder's discretion.
+ */
+const DEMO_PROXIES: {
+  unit: string;
+  holder: Holder;
+  source: 'electronic' | 'paper';
+  status: 'submitted' | 'verified' | 'rejected' | 'withdrawn';
+  directions?: Record<number, string[]>;
+  rejectReason?: string;
+}[] = [
+  {
+    unit: '107',
+    holder: 'secretary',
+    source: 'electronic',
+    status: 'verified',
+    directions: { 1: ['Grace Lee', 'Irene Walsh'], 2: ['For'] },
+  },
+  {
+    unit: '108',
+    holder: 'secretary',
+    source: 'electronic',
+    status: 'withdrawn',
+  },
+  { unit: '108', holder: 'named', source: 'electronic', status: 'submitted' },
+  {
+    unit: '109',
+    holder: 'secretary',
+    source: 'paper',
+    status: 'verified',
+    directions: { 2: ['Against'] },
+  },
+  { unit: '110', holder: 'named', source: 'electronic', status: 'verified' },
+  {
+    unit: '111',
+    holder: 'named',
+    source: 'electronic',
+    status: 'rejected',
+    rejectReason:
+      'The signature does not match the one on file; please sign again.',
+  },
+];
+
+export interface DemoHolderLink {
+  name: string;
+  email: string;
+  holderUrl: string;
+}
 
 const DEMO_MATTERS = [
   {
@@ -65,6 +129,8 @@ export interface DemoDetails {
   /** Valid for 24 hours from this report. */
   screenUrl: string;
   voters: DemoVoterLink[];
+  /** Named proxy holders and their personal links to the holder page. */
+  holders: DemoHolderLink[];
   created: boolean;
 }
 
@@ -81,6 +147,7 @@ export class DemoSeedService {
     private readonly demo: DemoRepository,
     private readonly inviteTokens: InviteTokens,
     private readonly liveTokens: LiveTokens,
+    private readonly holderTokens: HolderTokens,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -127,7 +194,8 @@ export class DemoSeedService {
       location: 'Harbourview party room',
       meetingTimezone: 'America/Toronto',
       duration: 90,
-      quorumMinimum: 3,
+      quorumMinimum: 6,
+      defaultProxyHolders: DEFAULT_HOLDERS,
       contact: {
         email: DEMO_EMAIL,
         name: 'Demo Chair',
@@ -150,6 +218,7 @@ export class DemoSeedService {
 
   private async populate(meetingId: string): Promise<void> {
     const taken = new Set<string>();
+    const members = new Map<string, { memberId: string; voterName: string }>();
     for (const member of DEMO_MEMBERS) {
       const controlNumber = generateUniqueControlNumber(taken);
       taken.add(controlNumber);
@@ -165,13 +234,66 @@ export class DemoSeedService {
         name: member.voter,
         email: `${member.email}@demo.livevote.test`,
       });
+      members.set(member.unit, { memberId: row.id, voterName: member.voter });
     }
-    await this.demo.insertMatters(
+    const matters = await this.demo.insertMatters(
       DEMO_MATTERS.map((matter, index) => ({
         meetingId,
         ...matter,
         order: index + 1,
       })),
+    );
+    await this.seedProxies(meetingId, members, matters);
+  }
+
+  /** Written as stored, like a meeting some weeks into its proxy period (docs/proxies.md). */
+  private async seedProxies(
+    meetingId: string,
+    members: Map<string, { memberId: string; voterName: string }>,
+    matters: { id: string }[],
+  ): Promise<void> {
+    const now = this.clock.now();
+    const holders = {
+      secretary: await this.demo.insertHolder({
+        meetingId,
+        name: SECRETARY,
+        isDefault: true,
+      }),
+      named: await this.demo.insertHolder({
+        meetingId,
+        ...NAMED_HOLDER,
+        isDefault: false,
+      }),
+    };
+    await this.demo.insertProxies(
+      DEMO_PROXIES.map((proxy, index) => {
+        const member = members.get(proxy.unit)!;
+        const holder = holders[proxy.holder];
+        const at = new Date(
+          now.getTime() - (DEMO_PROXIES.length - index) * 3_600_000,
+        );
+        return {
+          meetingId,
+          memberId: member.memberId,
+          holderId: holder.id,
+          holderName: holder.name,
+          holderEmail: holder.email,
+          directions: matters.map((matter, matterIndex) => ({
+            matterKey: matter.id,
+            choices: proxy.directions?.[matterIndex] ?? null,
+          })),
+          source: proxy.source,
+          status: proxy.status,
+          rejectReason: proxy.rejectReason ?? null,
+          signedName: member.voterName,
+          submittedAt: at,
+          verifiedAt: proxy.status === 'verified' ? at : null,
+          rejectedAt: proxy.status === 'rejected' ? at : null,
+          withdrawnAt: proxy.status === 'withdrawn' ? at : null,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
     );
   }
 
@@ -211,6 +333,15 @@ export class DemoSeedService {
           publicUrl,
           shortCode,
           this.inviteTokens.issue(voter, meeting),
+        ),
+      })),
+      holders: (await this.demo.namedHolders(meeting.id)).map((holder) => ({
+        name: holder.name,
+        email: holder.email ?? '',
+        holderUrl: holderLink(
+          publicUrl,
+          shortCode,
+          this.holderTokens.issueLink(holder.id, meeting),
         ),
       })),
       created,

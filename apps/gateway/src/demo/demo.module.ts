@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { IdentityModule } from '../identity/identity.module';
+import { JwtSigningModule } from '../identity/jwt-signing.module';
 import { InvitesModule } from '../members/invites.module';
+import { HolderTokens } from '../proxies/holder-tokens';
 import { DemoRepository } from './demo.repository';
 import { DemoSeedService } from './demo-seed.service';
 
 @Module({
-  imports: [AccountsModule, IdentityModule, InvitesModule],
-  providers: [DemoRepository, DemoSeedService],
+  imports: [AccountsModule, IdentityModule, InvitesModule, JwtSigningModule],
+  providers: [DemoRepository, DemoSeedService, HolderTokens],
   exports: [DemoSeedService],
 })
 export class DemoModule {}

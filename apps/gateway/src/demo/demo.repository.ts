@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { Database } from '../database/database';
 import {
   accounts,
@@ -7,6 +7,8 @@ import {
   matters,
   meetings,
   members,
+  proxies,
+  proxyHolders,
   voters,
 } from '../database/schema';
 
@@ -80,8 +82,39 @@ export class DemoRepository {
     await this.database.db.insert(voters).values(values);
   }
 
-  async insertMatters(values: (typeof matters.$inferInsert)[]): Promise<void> {
-    await this.database.db.insert(matters).values(values);
+  async insertMatters(
+    values: (typeof matters.$inferInsert)[],
+  ): Promise<{ id: string }[]> {
+    return this.database.db
+      .insert(matters)
+      .values(values)
+      .returning({ id: matters.id });
+  }
+
+  async insertHolder(values: typeof proxyHolders.$inferInsert) {
+    const [row] = await this.database.db
+      .insert(proxyHolders)
+      .values(values)
+      .returning();
+    return row;
+  }
+
+  async insertProxies(values: (typeof proxies.$inferInsert)[]): Promise<void> {
+    await this.database.db.insert(proxies).values(values);
+  }
+
+  /** The meeting's named proxy holders (they vote from a link of their own). */
+  namedHolders(meetingId: string) {
+    return this.database.db
+      .select()
+      .from(proxyHolders)
+      .where(
+        and(
+          eq(proxyHolders.meetingId, meetingId),
+          eq(proxyHolders.isDefault, false),
+        ),
+      )
+      .orderBy(asc(proxyHolders.name));
   }
 
   votersOfMeeting(meetingId: string): Promise<DemoVoterRow[]> {

@@ -68,5 +68,7 @@ export function mapMeetingSettings(row: MeetingRow): MeetingSettings {
       row.managerSummaryReportFrequency as MeetingSettings['managerSummaryReportFreqency'],
     alternateManagerContactEmails: row.alternateManagerEmails,
     defaultProxyHolders: row.defaultProxyHolders,
+    autoVerifyElectronicProxies: row.autoVerifyElectronicProxies,
+    proxyHolderMustAttend: row.proxyHolderMustAttend,
   };
 }

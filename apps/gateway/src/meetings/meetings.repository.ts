@@ -78,8 +78,10 @@ export class MeetingsRepository {
         join matters mt on mt.id = b.matter_id where mt.meeting_id = ${meetingId}
       ),
       voted as (select distinct member_id from b),
+      -- standing proxies (docs/proxies.md): at most one a member
       proxy as (
-        select member_id, bool_or(voter_id is not null) as electronic from b where method = 'proxy' group by member_id
+        select member_id, source, status from proxies
+        where meeting_id = ${meetingId} and status in ('submitted', 'verified')
       ),
       present as (select distinct member_id from v where in_attendance),
       rsvp as (select distinct member_id from v where attending),
@@ -112,8 +114,10 @@ export class MeetingsRepository {
           as "attendingNotVotedCountGroups",
         (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id
           where m.id not in (select member_id from voted))::float8 as "attendingNotVotedSharesCount",
-        (select count(*) from proxy where electronic)::int as "totalElectronicProxies",
-        (select count(*) from proxy where not electronic)::int as "totalPaperProxies",
+        (select count(*) from proxy where source = 'electronic')::int as "totalElectronicProxies",
+        (select count(*) from proxy where source = 'paper')::int as "totalPaperProxies",
+        (select count(*) from proxy where status = 'verified')::int as "verifiedProxyCount",
+        (select count(*) from proxy where status = 'submitted')::int as "unverifiedProxyCount",
         (select coalesce(sum(m.shares), 0) from m join proxy p on p.member_id = m.id)::float8 as "totalProxiesShares",
         (select count(*) from m join present p on p.member_id = m.id where m.arrears)::int
           as "totalArrearsUnitAttendance",

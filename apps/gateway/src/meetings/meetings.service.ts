@@ -167,6 +167,8 @@ export class MeetingsService {
         managerSummaryReportFrequency: body.managerSummaryReportFreqency,
         alternateManagerEmails: body.alternateManagerEmails,
         defaultProxyHolders: body.defaultProxyHolders,
+        autoVerifyElectronicProxies: body.autoVerifyElectronicProxies,
+        proxyHolderMustAttend: body.proxyHolderMustAttend,
         updatedAt: this.clock.now(),
       });
       return mapMeetingSettings(row);
@@ -206,8 +208,8 @@ export class MeetingsService {
       totalUnitsShares: counts.totalUnitsShares,
       totalValidUnits: counts.totalValidUnits,
       totalVoters: counts.totalVoters,
-      unverifiedProxyCount: 0,
-      verifiedProxyCount: totalProxies,
+      unverifiedProxyCount: counts.unverifiedProxyCount,
+      verifiedProxyCount: counts.verifiedProxyCount,
       totalArrearsUnitAttendance: counts.totalArrearsUnitAttendance,
       totalArrearsShareAttendance: counts.totalArrearsShareAttendance,
       cachedAt: this.clock.now().toISOString(),

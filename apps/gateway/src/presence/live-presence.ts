@@ -40,6 +40,11 @@ export class LivePresence implements OnApplicationShutdown {
     { figures: Promise<[PresenceEvent, QuorumEvent]>; until: number }
   >();
   private readonly attendanceTimer: NodeJS.Timeout;
+  /** Told when a member's voter joins: attending revokes its proxy (docs/proxies.md). */
+  private attendedListener?: (
+    meeting: MeetingRef,
+    memberId: string,
+  ) => Promise<void>;
 
   constructor(
     private readonly tracker: PresenceTracker,
@@ -53,12 +58,21 @@ export class LivePresence implements OnApplicationShutdown {
     this.attendanceTimer.unref();
   }
 
+  onAttended(
+    listener: (meeting: MeetingRef, memberId: string) => Promise<void>,
+  ): void {
+    this.attendedListener = listener;
+  }
+
   async join(
     meeting: MeetingRef,
     voterId: string,
     memberId: string,
   ): Promise<void> {
     this.attended.add(voterId);
+    await this.attendedListener?.(meeting, memberId).catch((error: unknown) =>
+      this.logger.warn(`attendance listener failed: ${String(error)}`),
+    );
     if (await this.tracker.join(meeting.id, voterId, memberId))
       this.changed(meeting);
   }

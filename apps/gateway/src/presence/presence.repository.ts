@@ -1,23 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import { representedSql } from '@livevote/rules';
 import { sql } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
 
-/** What presence reads and writes in PostgreSQL: proxies for the quorum, attendance. */
+const REPRESENTED = sql.raw(representedSql({ member: 'mb', meeting: 'mt' }));
+
+/** What presence reads and writes in PostgreSQL: who is represented for the quorum, attendance. */
 @Injectable()
 export class PresenceRepository {
   constructor(private readonly database: Database) {}
 
-  /** Members of the meeting holding a proxy ballot on any matter who are not present. */
+  /** Members of the meeting not present who are represented (libs/rules quorum.ts). */
   async proxiesNotPresent(
     meetingId: string,
     presentMemberIds: string[],
   ): Promise<number> {
     const present = JSON.stringify(presentMemberIds);
     const result = await this.database.db.execute(sql`
-      select count(distinct b.member_id)::int as n
-      from ballots b join matters m on m.id = b.matter_id
-      where m.meeting_id = ${meetingId} and b.method = 'proxy'
-        and not (to_jsonb(b.member_id::text) <@ ${present}::jsonb)
+      select count(*)::int as n
+      from members mb join meetings mt on mt.id = mb.meeting_id
+      where mb.meeting_id = ${meetingId}
+        and not (to_jsonb(mb.id::text) <@ ${present}::jsonb)
+        and ${REPRESENTED}
     `);
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   }

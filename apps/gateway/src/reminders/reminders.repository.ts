@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import { meetingEndsAtSql } from '@livevote/rules';
+import { meetingEndsAtSql, representedSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
   meetings,
@@ -12,6 +12,8 @@ import {
 } from '../database/schema';
 import type { MeetingRow } from '../meetings/meeting-access';
 import type { MeetingSummary } from './scheduled-mails';
+
+const REPRESENTED = sql.raw(representedSql({ member: 'mb', meeting: 'mt' }));
 
 /** A row this node claimed (status `sending`) and now has to send. */
 export interface ClaimedMail {
@@ -391,16 +393,17 @@ export class RemindersRepository {
     };
   }
 
-  /** Members holding a proxy ballot who are not among the present ones (as the live quorum). */
+  /** Members not present who are represented, as the live quorum counts them (libs/rules quorum.ts). */
   async proxiesNotPresent(
     meetingId: string,
     presentMemberIds: string[],
   ): Promise<number> {
     const result = await this.database.db.execute(sql`
-      select count(distinct b.member_id)::int as n
-      from ballots b join matters m on m.id = b.matter_id
-      where m.meeting_id = ${meetingId} and b.method = 'proxy'
-        and not (to_jsonb(b.member_id::text) <@ ${JSON.stringify(presentMemberIds)}::jsonb)
+      select count(*)::int as n
+      from members mb join meetings mt on mt.id = mb.meeting_id
+      where mb.meeting_id = ${meetingId}
+        and not (to_jsonb(mb.id::text) <@ ${JSON.stringify(presentMemberIds)}::jsonb)
+        and ${REPRESENTED}
     `);
     return Number(rowsOf(result)[0]?.n ?? 0);
   }

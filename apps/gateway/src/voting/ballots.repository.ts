@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
-import { earlyVotingClosesAtSql, eligibleSql } from '@livevote/rules';
+import {
+  earlyVotingClosesAtSql,
+  eligibleSql,
+  mayReplaceSql,
+} from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import { ballots, type BallotMethod } from '../database/schema';
 
 // the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
 const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
 const EARLY_CLOSES = sql.raw(earlyVotingClosesAtSql({ meeting: 'mt' }));
+// which ballot replaces a member's standing one (docs/proxies.md, "Precedence")
+const MAY_REPLACE = sql.raw(
+  mayReplaceSql({ incoming: 'excluded', standing: 'b' }),
+);
 
 /** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
 export interface BallotInput {
@@ -154,16 +162,9 @@ export class BallotsRepository {
           voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
           weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
           receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
+          proxy_id = excluded.proxy_id,
           prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
-        where case excluded.method
-          when 'live' then b.method <> 'proxy' or not exists (
-            select 1 from matters m2 join meetings mt2 on mt2.id = m2.meeting_id
-            where m2.id = excluded.matter_id and mt2.portal_revocations_closed_at <= excluded.cast_at)
-          -- a manager's entry (no voter) never replaces what a member's voter cast
-          when 'proxy' then b.method = 'proxy' and (excluded.voter_id is not null or b.voter_id is null)
-          when 'other' then b.method in ('other', 'proxy') and b.voter_id is null
-          else false
-        end
+        where ${MAY_REPLACE}
         returning b.receipt_id, b.cast_at, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
           b.prev_weight
       ),

@@ -37,3 +37,22 @@ describe(turnoutMoved.name, () => {
     expect(turnoutMoved(tallyDelta([changed, aCast()]))).toBe(true);
   });
 });
+
+describe(tallyDelta.name, () => {
+  it('takes a removed ballot out of its options and out of the turnout', () => {
+    const removed = aCast({
+      method: 'proxy',
+      choices: [],
+      weight: 0,
+      prev: { method: 'proxy', choices: ['Yes'], weight: 2.5 },
+      removed: true,
+    });
+    expect(Object.fromEntries(tallyDelta([aCast(), removed]))).toEqual({
+      'v|live|Yes': 1,
+      's|live|Yes': 2_000_000,
+      'v|proxy|Yes': -1,
+      's|proxy|Yes': -2_500_000,
+      shares: -500_000,
+    });
+  });
+});

@@ -15,6 +15,8 @@ export interface CastChange {
   choices: string[];
   weight: number;
   prev: { method: BallotMethod; choices: string[]; weight: number } | null;
+  /** The ballot was taken back (a proxy holder's smaller split): only `prev` counts, out. */
+  removed?: boolean;
 }
 
 /** The counter increments one batch of accepted ballots makes, replacements netted out. */
@@ -24,6 +26,16 @@ export function tallyDelta(changes: CastChange[]): TallyCounters {
     if (by !== 0) delta.set(field, (delta.get(field) ?? 0) + by);
   };
   for (const change of changes) {
+    if (change.removed && change.prev) {
+      const prevWeight = toMicro(change.prev.weight);
+      for (const option of change.prev.choices) {
+        add(voteField(change.prev.method, option), -1);
+        add(shareField(change.prev.method, option), -prevWeight);
+      }
+      add('votes', -1);
+      add('shares', -prevWeight);
+      continue;
+    }
     const weight = toMicro(change.weight);
     for (const option of change.choices) {
       add(voteField(change.method, option), 1);

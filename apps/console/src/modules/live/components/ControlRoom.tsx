@@ -8,6 +8,7 @@ import {
   useQuorum,
   useServerClockOffset,
 } from '../../../api/live/use-live';
+import { HolderPanel } from '../../proxies/components/HolderPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MatterDesk } from './MatterDesk';
 import { MatterQueue } from './MatterQueue';
@@ -57,6 +58,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         />
         {selected && <MatterDesk shortCode={shortCode} matter={selected} />}
       </div>
+      <HolderPanel shortCode={shortCode} />
     </div>
   );
 }

@@ -135,4 +135,14 @@ describe(TallyView.name, () => {
     expect(optionRow('No').dataset.votes).toBe('0');
     expect(screen.getByText(/votes cast/).textContent).toBe('0 votes cast');
   });
+
+  it('says how many votes of an option came by proxy', () => {
+    render(
+      <TallyView options={['For', 'Against', 'Abstain']} tally={aTally()} />,
+    );
+
+    expect(optionRow('For').textContent).toContain('1 by proxy');
+    expect(optionRow('For').dataset.proxyVotes).toBe('1');
+    expect(optionRow('Against').textContent).not.toContain('by proxy');
+  });
 });

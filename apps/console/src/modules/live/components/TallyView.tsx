@@ -27,7 +27,12 @@ export function TallyView({
   const withheld = tally ? tally.rowsWithheld : secretBallot;
   const lines = tally
     ? tallyLines(tally.rows)
-    : options.map((option) => ({ option, votes: 0, shares: 0 }));
+    : options.map((option) => ({
+        option,
+        votes: 0,
+        shares: 0,
+        proxyVotes: 0,
+      }));
   const votesCast = tally?.votesCast ?? 0;
   const sharesCast = tally?.sharesCast ?? 0;
   const eligible = tally?.eligibleMembers;
@@ -55,6 +60,7 @@ export function TallyView({
               className="tally-row"
               data-option={line.option}
               data-votes={line.votes}
+              data-proxy-votes={line.proxyVotes}
             >
               <div className="tally-label">
                 <span className="tally-option">{line.option}</span>
@@ -63,6 +69,9 @@ export function TallyView({
                   {formatPercent(line.votes, votesCast)}) ·{' '}
                   {countOf(line.shares, 'share', 'shares')} (
                   {formatPercent(line.shares, sharesCast)})
+                  {line.proxyVotes > 0 && (
+                    <> · {formatNumber(line.proxyVotes)} by proxy</>
+                  )}
                 </span>
               </div>
               <div className="bar" aria-hidden="true">

@@ -4,6 +4,8 @@ export interface TallyLine {
   option: string;
   votes: number;
   shares: number;
+  /** Of those, the proxy ballots (early ballots and holders' votes). */
+  proxyVotes: number;
 }
 
 /** Votes and shares of one option over every method (live, proxy, other). */
@@ -12,5 +14,6 @@ export function tallyLines(rows: readonly MatterTallyRow[]): TallyLine[] {
     option: row.vote,
     votes: row.numLiveVotes + row.numProxyVotes + row.numOtherVotes,
     shares: row.numLiveShares + row.numProxyShares + row.numOtherShares,
+    proxyVotes: row.numProxyVotes,
   }));
 }

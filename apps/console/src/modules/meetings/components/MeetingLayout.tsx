@@ -8,6 +8,7 @@ const TABS = [
   { to: 'members', label: 'Members and voters', end: false },
   { to: 'matters', label: 'Matters', end: false },
   { to: 'documents', label: 'Documents', end: false },
+  { to: 'proxies', label: 'Proxies', end: false },
 ];
 
 /** The set-up screens of one meeting, under tabs. */

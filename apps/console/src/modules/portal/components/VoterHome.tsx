@@ -7,6 +7,7 @@ import {
 } from '../../../api/live/use-live';
 import { queryKeys } from '../../../api/query-keys';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
+import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { formatDateTime } from '../../ui/utils/format';
@@ -111,6 +112,8 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
             ))}
           </section>
         )}
+
+        <ProxyPanel target={target} />
 
         {closed.length > 0 && (
           <section aria-labelledby="closed" className="portal-section">

@@ -65,8 +65,10 @@ export function ScreenView() {
       )}
       <footer className="screen-bottom">
         {quorum && (
-          <p data-met={quorum.met}>
+          <p data-met={quorum.met} aria-label="Quorum">
             Quorum {quorum.met ? 'met' : 'not met'}:{' '}
+            {formatNumber(quorum.present)} present +{' '}
+            {formatNumber(quorum.proxies)} by proxy ={' '}
             {formatNumber(quorum.present + quorum.proxies)} of{' '}
             {formatNumber(quorum.required)}
           </p>

@@ -1,0 +1,122 @@
+import type { ProxyHolderSummary } from '@livevote/contracts';
+import { useId, useState } from 'react';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { countOf } from '../../ui/utils/format';
+import {
+  useCastForDefaultHolder,
+  useDefaultHolderView,
+  useProxyHolders,
+  useSetHolderPresence,
+} from '../hooks/useProxies';
+import { HolderMatters } from './HolderMatters';
+import { holdingSummary } from './HolderPage';
+
+/**
+ * The control room's proxy holders: who is checked in (the quorum may ask for it), and the
+ * votes of the default holders, which the chair casts for them.
+ */
+export function HolderPanel({ shortCode }: { shortCode: string }) {
+  const id = useId();
+  const holders = useProxyHolders(shortCode, 5000);
+  const presence = useSetHolderPresence(shortCode);
+  const [voting, setVoting] = useState<string>();
+  if (!holders.data?.length) return null;
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Proxy holders</h3>
+      <ErrorMessage error={holders.error ?? presence.error} />
+      <ul className="pick-list" aria-label="Proxy holders">
+        {holders.data.map((holder) => (
+          <li
+            key={holder.key}
+            className="pick-row"
+            data-present={holder.present}
+          >
+            <span>
+              <span className="pick-title">
+                {holder.name}
+                {holder.isDefault && (
+                  <span className="muted small"> (default)</span>
+                )}
+              </span>
+              <span className="pick-meta">
+                {countOf(holder.proxies, 'proxy', 'proxies')},{' '}
+                {countOf(holder.shares, 'share', 'shares')}
+              </span>
+            </span>
+            <label className="ballot-option">
+              <input
+                type="checkbox"
+                aria-label={`${holder.name} is present`}
+                checked={holder.present}
+                disabled={presence.isPending}
+                onChange={(event) =>
+                  presence.mutate({
+                    holderKey: holder.key,
+                    present: event.target.checked,
+                  })
+                }
+              />
+              Present
+            </label>
+            {holder.isDefault && holder.proxies > 0 && (
+              <button
+                type="button"
+                className="secondary"
+                aria-expanded={voting === holder.key}
+                onClick={() =>
+                  setVoting(voting === holder.key ? undefined : holder.key)
+                }
+              >
+                Vote for {holder.name}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {voting && (
+        <DefaultHolderVotes
+          shortCode={shortCode}
+          holder={holders.data.find((h) => h.key === voting)!}
+        />
+      )}
+    </section>
+  );
+}
+
+function DefaultHolderVotes({
+  shortCode,
+  holder,
+}: {
+  shortCode: string;
+  holder: ProxyHolderSummary;
+}) {
+  const view = useDefaultHolderView(shortCode, holder.key);
+  const cast = useCastForDefaultHolder(shortCode, holder.key);
+  return (
+    <section className="stack-small" aria-label={`Votes of ${holder.name}`}>
+      <ErrorMessage error={view.error} />
+      {view.data && (
+        <>
+          <p>
+            {holdingSummary(view.data).replace(
+              'You hold',
+              `${holder.name} holds`,
+            )}
+          </p>
+          <HolderMatters
+            matters={view.data.matters.filter((m) => m.liveStatus === 'live')}
+            casting={
+              cast.isPending || cast.error
+                ? cast.variables?.matterKey
+                : undefined
+            }
+            error={cast.error}
+            onCast={(matterKey, split) => cast.mutate({ matterKey, split })}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { HolderMatter } from '@livevote/contracts';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { HolderSplitForm } from './HolderSplitForm';
+
+function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
+  return {
+    matterKey: 'm1',
+    name: 'Approve the budget',
+    header: '',
+    options: ['For', 'Against', 'Abstain'],
+    choices: 1,
+    order: 1,
+    liveStatus: 'live',
+    allowProxyVote: true,
+    directed: { count: 12, shares: 15 },
+    discretionary: { count: 25, shares: 37.5 },
+    cast: [],
+    ...overrides,
+  };
+}
+
+describe(HolderSplitForm.name, () => {
+  it('casts all discretionary proxies for one option in one action', async () => {
+    const user = userEvent.setup();
+    const onCast = vi.fn();
+    render(
+      <HolderSplitForm
+        matter={aMatter()}
+        pending={false}
+        error={null}
+        onCast={onCast}
+      />,
+    );
+
+    await user.click(
+      screen.getByRole('button', { name: 'All 25 for Against' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Cast 25 votes' }));
+
+    expect(onCast).toHaveBeenCalledWith([{ choices: ['Against'], count: 25 }]);
+  });
+
+  it('splits by count and refuses more than the holder holds', async () => {
+    const user = userEvent.setup();
+    const onCast = vi.fn();
+    render(
+      <HolderSplitForm
+        matter={aMatter()}
+        pending={false}
+        error={null}
+        onCast={onCast}
+      />,
+    );
+    const forVotes = screen.getByLabelText('Votes for For');
+    const against = screen.getByLabelText('Votes for Against');
+
+    await user.clear(forVotes);
+    await user.type(forVotes, '20');
+    await user.clear(against);
+    await user.type(against, '6');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'You hold 25 at your discretion; this casts 26.',
+    );
+    expect(
+      (
+        screen.getByRole('button', {
+          name: 'Cast 26 votes',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
+
+    await user.clear(against);
+    await user.type(against, '5');
+    await user.click(screen.getByRole('button', { name: 'Cast 25 votes' }));
+    expect(onCast).toHaveBeenCalledWith([
+      { choices: ['For'], count: 20 },
+      { choices: ['Against'], count: 5 },
+    ]);
+  });
+
+  it('starts from what the holder cast before, so a change is an edit', () => {
+    render(
+      <HolderSplitForm
+        matter={aMatter({ cast: [{ choices: ['Abstain'], count: 7 }] })}
+        pending={false}
+        error={null}
+        onCast={vi.fn()}
+      />,
+    );
+    expect(
+      (screen.getByLabelText('Votes for Abstain') as HTMLInputElement).value,
+    ).toBe('7');
+  });
+
+  it('groups choices for an election, up to the limit', async () => {
+    const user = userEvent.setup();
+    const onCast = vi.fn();
+    render(
+      <HolderSplitForm
+        matter={aMatter({
+          options: ['Ana', 'Ben', 'Cleo'],
+          choices: 2,
+          discretionary: { count: 3, shares: 3 },
+        })}
+        pending={false}
+        error={null}
+        onCast={onCast}
+      />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Cleo' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ana' }));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Ben' }) as HTMLInputElement)
+        .disabled,
+    ).toBe(true);
+    await user.type(screen.getByLabelText('Votes for group 1'), '3');
+    await user.click(screen.getByRole('button', { name: 'Cast 3 votes' }));
+    expect(onCast).toHaveBeenCalledWith([
+      { choices: ['Ana', 'Cleo'], count: 3 },
+    ]);
+  });
+});

@@ -1,0 +1,153 @@
+import type { ProxyForm } from '@livevote/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ProxyFormView } from './ProxyFormView';
+
+const FORM: ProxyForm = {
+  defaultProxyHolders: ['Board Secretary', 'Chair of the meeting'],
+  closesAt: '2026-12-01T00:00:00.000Z',
+  open: true,
+  matters: [
+    {
+      matterKey: 'budget',
+      name: 'Approve the budget',
+      header: '',
+      options: ['For', 'Against'],
+      choices: 1,
+    },
+    {
+      matterKey: 'board',
+      name: 'Elect two directors',
+      header: '',
+      options: ['Ana', 'Ben', 'Cleo'],
+      choices: 2,
+    },
+  ],
+};
+
+async function sign(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(
+    screen.getByLabelText('Your full name (your signature)'),
+    'Ana Silva',
+  );
+  await user.click(screen.getByRole('checkbox', { name: /I appoint/ }));
+}
+
+describe(ProxyFormView.name, () => {
+  it('appoints a default holder with a direction on one matter and discretion on the other', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <ProxyFormView
+        form={FORM}
+        pending={false}
+        error={null}
+        onSubmit={onSubmit}
+      />,
+    );
+
+    await user.click(
+      screen.getByRole('radio', { name: 'Chair of the meeting' }),
+    );
+    const budget = screen.getByRole('group', { name: 'Approve the budget' });
+    await user.click(within(budget).getByRole('radio', { name: 'Against' }));
+    await sign(user);
+    await user.click(
+      screen.getByRole('button', { name: 'Sign and send my proxy' }),
+    );
+
+    expect(onSubmit).toHaveBeenCalledWith({
+      holder: { isDefault: true, name: 'Chair of the meeting' },
+      directions: [
+        { matterKey: 'budget', choices: ['Against'] },
+        { matterKey: 'board', choices: null },
+      ],
+      signedName: 'Ana Silva',
+      agree: true,
+    });
+  });
+
+  it('names someone else by name and e-mail, and directs an election up to its limit', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <ProxyFormView
+        form={FORM}
+        pending={false}
+        error={null}
+        onSubmit={onSubmit}
+      />,
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'Someone else' }));
+    await user.type(
+      screen.getByLabelText('Their full name'),
+      'Nadia Neighbour',
+    );
+    await user.type(
+      screen.getByLabelText('Their e-mail'),
+      'nadia@example.test',
+    );
+    await user.click(screen.getByRole('radio', { name: 'I direct the vote' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Cleo' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Ana' }));
+    expect(
+      (screen.getByRole('checkbox', { name: 'Ben' }) as HTMLInputElement)
+        .disabled,
+    ).toBe(true);
+    await sign(user);
+    await user.click(
+      screen.getByRole('button', { name: 'Sign and send my proxy' }),
+    );
+
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        holder: {
+          isDefault: false,
+          name: 'Nadia Neighbour',
+          email: 'nadia@example.test',
+        },
+        directions: [
+          { matterKey: 'budget', choices: null },
+          { matterKey: 'board', choices: ['Ana', 'Cleo'] },
+        ],
+      }),
+    );
+  });
+
+  it('does not send a directed election without a choice, nor an unsigned proxy', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <ProxyFormView
+        form={FORM}
+        pending={false}
+        error={null}
+        onSubmit={onSubmit}
+      />,
+    );
+
+    await user.click(screen.getByRole('radio', { name: 'I direct the vote' }));
+    await sign(user);
+    await user.click(
+      screen.getByRole('button', { name: 'Sign and send my proxy' }),
+    );
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /at least one option/,
+    );
+
+    await user.click(
+      screen.getByRole('radio', {
+        name: 'Let my proxy holder decide',
+        checked: false,
+      }),
+    );
+    await user.click(screen.getByRole('checkbox', { name: /I appoint/ }));
+    await user.click(
+      screen.getByRole('button', { name: 'Sign and send my proxy' }),
+    );
+    expect(screen.getByRole('alert').textContent).toMatch(/sign the proxy/);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,321 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type {
+  HolderCastResponse,
+  HolderMatter,
+  HolderSessionResponse,
+  HolderSplit,
+  HolderView,
+} from '@livevote/contracts';
+import {
+  ballotKind,
+  isEligible,
+  mayReplace,
+  sharesFromMicro,
+  toMicro,
+} from '@livevote/rules';
+import { Clock } from '../common/clock';
+import { isUuid } from '../common/ids';
+import { UnitOfWork } from '../database/database';
+import {
+  MattersRepository,
+  type MatterRow,
+} from '../matters/matters.repository';
+import {
+  MeetingAccess,
+  MeetingNotFoundException,
+  type MeetingRow,
+} from '../meetings/meeting-access';
+import { HolderTokens, type HolderPrincipal } from './holder-tokens';
+import { mapHolderRef } from './proxies.mapper';
+import { ProxyErrorCode, ProxyException } from './proxies.exception';
+import {
+  ProxiesRepository,
+  type HolderRow,
+  type ProxyRow,
+} from './proxies.repository';
+import {
+  ProxyBallotsRepository,
+  type StandingBallotRow,
+} from './proxy-ballots.repository';
+import { ProxyBallots } from './proxy-ballots.service';
+import { checkChoices, directionOn } from './proxy-directions';
+
+type MemberRow = Awaited<
+  ReturnType<ProxiesRepository['held']>
+>[number]['member'];
+
+interface Held {
+  proxy: ProxyRow;
+  member: MemberRow;
+}
+
+/** One held proxy's standing on one matter. */
+interface Entry extends Held {
+  standing: StandingBallotRow | undefined;
+}
+
+/** Who is acting for a holder: the holder itself, or a manager for a default holder. */
+type Actor = { holder: HolderPrincipal } | { userId: string };
+
+/**
+ * What a proxy holder holds and its discretionary votes: one command casts them all on a
+ * matter, all for one option or split by count, in the holder's list order (docs/proxies.md).
+ */
+@Injectable()
+export class HolderVotesService {
+  constructor(
+    private readonly proxies: ProxiesRepository,
+    private readonly ballots: ProxyBallotsRepository,
+    private readonly matters: MattersRepository,
+    private readonly access: MeetingAccess,
+    private readonly tokens: HolderTokens,
+    private readonly proxyBallots: ProxyBallots,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  async session(
+    shortCode: string,
+    holderToken: string,
+  ): Promise<HolderSessionResponse> {
+    const meeting = await this.access.byShortCode(shortCode);
+    const link = this.tokens.verifyLink(holderToken);
+    if (!meeting || !link || link.meetingId !== meeting.id)
+      throw new ProxyException(ProxyErrorCode.InvalidHolderToken);
+    const holder = await this.proxies.holder(meeting.id, link.holderId);
+    if (!holder) throw new ProxyException(ProxyErrorCode.InvalidHolderToken);
+    const session = this.tokens.issueSession(holder.id, meeting);
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      holder: mapHolderRef(holder),
+    };
+  }
+
+  async view(
+    actor: Actor,
+    shortCode: string,
+    holderKey?: string,
+  ): Promise<HolderView> {
+    const { meeting, holder } = await this.resolve(actor, shortCode, holderKey);
+    const [held, matters] = await Promise.all([
+      this.proxies.held(holder.id),
+      this.matters.listForMeeting(meeting.id),
+    ]);
+    const standing = await this.ballots.standing(
+      held.map((row) => row.member.id),
+      matters.map((matter) => matter.id),
+    );
+    const shares = (rows: Held[]) =>
+      sharesFromMicro(
+        rows.reduce((sum, row) => sum + toMicro(row.member.shares), 0),
+      );
+    const fullyDirected = held.filter(
+      (row) =>
+        row.proxy.directions.length > 0 &&
+        row.proxy.directions.every((direction) => direction.choices !== null),
+    );
+    return {
+      holder: { ...mapHolderRef(holder), present: holder.present },
+      meeting: {
+        shortCode: meeting.shortCode,
+        name: meeting.name,
+        meetingDate: meeting.meetingDate.toISOString(),
+      },
+      proxies: held.map((row) => ({
+        key: row.proxy.id,
+        unit: row.member.unit,
+        shares: row.member.shares,
+        directions: row.proxy.directions,
+      })),
+      totals: {
+        proxies: held.length,
+        shares: shares(held),
+        directed: fullyDirected.length,
+        discretionary: held.length - fullyDirected.length,
+      },
+      matters: matters.map((matter): HolderMatter => {
+        const { directed, discretionary } = this.split(held, standing, matter);
+        return {
+          matterKey: matter.id,
+          name: matter.name,
+          header: matter.header,
+          options: matter.options,
+          choices: matter.choices,
+          order: matter.order,
+          liveStatus: matter.liveStatus,
+          allowProxyVote: matter.allowProxyVote,
+          directed: { count: directed.length, shares: shares(directed) },
+          discretionary: {
+            count: discretionary.length,
+            shares: shares(discretionary),
+          },
+          cast: castSplit(discretionary),
+        };
+      }),
+    };
+  }
+
+  async cast(
+    actor: Actor,
+    shortCode: string,
+    matterKey: string,
+    split: HolderSplit[],
+    holderKey?: string,
+  ): Promise<HolderCastResponse> {
+    const { meeting } = await this.resolve(actor, shortCode, holderKey);
+    const now = this.clock.now();
+    const recordedBy = 'userId' in actor ? actor.userId : null;
+    const { written, total } = await this.unitOfWork.run(async () => {
+      // one cast of a holder at a time: the list order and its assignment stay consistent
+      const holder = await this.proxies.holder(
+        meeting.id,
+        'holder' in actor ? actor.holder.holderId : holderKey!,
+        true,
+      );
+      if (!holder) throw new ProxyException(ProxyErrorCode.HolderNotFound);
+      const matter = isUuid(matterKey)
+        ? await this.matters.findInMeeting(meeting.id, matterKey)
+        : undefined;
+      if (!matter) throw new ProxyException(ProxyErrorCode.MatterNotFound);
+      if (!matter.allowProxyVote)
+        throw new ProxyException(ProxyErrorCode.ProxyNotAllowed);
+      if (
+        matter.liveStatus !== 'live' ||
+        !matter.liveEndsAt ||
+        matter.liveEndsAt <= now
+      )
+        throw new ProxyException(ProxyErrorCode.MatterNotLive);
+      for (const part of split) checkChoices(matter, part.choices);
+      const held = await this.proxies.held(holder.id);
+      const standing = await this.ballots.standing(
+        held.map((row) => row.member.id),
+        [matter.id],
+      );
+      const { discretionary } = this.split(held, standing, matter);
+      const total = split.reduce((sum, part) => sum + part.count, 0);
+      if (total > discretionary.length)
+        throw new ProxyException(ProxyErrorCode.TooManyVotes);
+      const choicesInOrder = split.flatMap((part) =>
+        Array.from({ length: part.count }, () => part.choices),
+      );
+      const cast = await this.ballots.writeDiscretionary(
+        discretionary.slice(0, total).map((entry, index) => ({
+          eventId: randomUUID(),
+          matterId: matter.id,
+          memberId: entry.member.id,
+          proxyId: entry.proxy.id,
+          choices: choicesInOrder[index],
+        })),
+        now,
+        recordedBy,
+      );
+      const takenBack = await this.ballots.withdrawDiscretionary(
+        matter.id,
+        discretionary
+          .slice(total)
+          .filter((entry) => entry.standing?.proxyId === entry.proxy.id)
+          .map((entry) => entry.proxy.id),
+        now,
+        recordedBy,
+      );
+      return { written: [...cast, ...takenBack], total };
+    });
+    await this.proxyBallots.applyToTallies(written);
+    return {
+      matterKey,
+      cast: total,
+      withdrawn: written.filter((ballot) => ballot.change.removed).length,
+      castAt: now.toISOString(),
+    };
+  }
+
+  async setPresence(
+    holder: HolderPrincipal,
+    shortCode: string,
+    present: boolean,
+  ): Promise<HolderView> {
+    const { meeting } = await this.resolve({ holder }, shortCode);
+    await this.proxies.setHolderPresent(
+      holder.holderId,
+      present,
+      this.clock.now(),
+    );
+    await this.proxyBallots.quorumChanged(meeting);
+    return this.view({ holder }, shortCode);
+  }
+
+  /**
+   * On a matter: the held proxies the members directed, and those at the holder's discretion
+   * that it may cast now (the member is eligible, and the precedence lets a holder's vote
+   * replace what stands: not the member's own live or floor vote).
+   */
+  private split(
+    held: Held[],
+    standing: StandingBallotRow[],
+    matter: MatterRow,
+  ): { directed: Entry[]; discretionary: Entry[] } {
+    const directed: Entry[] = [];
+    const discretionary: Entry[] = [];
+    if (!matter.allowProxyVote) return { directed, discretionary };
+    for (const row of held) {
+      if (!isEligible(row.member, matter)) continue;
+      const ballot = standing.find(
+        (b) => b.memberId === row.member.id && b.matterId === matter.id,
+      );
+      const entry = { ...row, standing: ballot };
+      if (directionOn(row.proxy.directions, matter.id) !== null)
+        directed.push(entry);
+      else if (
+        !ballot ||
+        mayReplace('holder', ballotKind(ballot), { revocationsOpen: false })
+      )
+        discretionary.push(entry);
+    }
+    return { directed, discretionary };
+  }
+
+  /** The meeting and the holder the actor acts for; managers only for default holders. */
+  private async resolve(
+    actor: Actor,
+    shortCode: string,
+    holderKey?: string,
+  ): Promise<{ meeting: MeetingRow; holder: HolderRow }> {
+    if ('holder' in actor) {
+      const meeting = await this.access.byShortCode(shortCode);
+      if (!meeting || meeting.id !== actor.holder.meetingId)
+        throw new MeetingNotFoundException();
+      const holder = await this.proxies.holder(
+        meeting.id,
+        actor.holder.holderId,
+      );
+      if (!holder) throw new ProxyException(ProxyErrorCode.HolderNotFound);
+      return { meeting, holder };
+    }
+    const meeting = await this.access.require(actor.userId, shortCode);
+    const holder =
+      holderKey && isUuid(holderKey)
+        ? await this.proxies.holder(meeting.id, holderKey)
+        : undefined;
+    if (!holder) throw new ProxyException(ProxyErrorCode.HolderNotFound);
+    if (!holder.isDefault)
+      throw new ProxyException(ProxyErrorCode.NotDefaultHolder);
+    return { meeting, holder };
+  }
+}
+
+/** The holder's own votes on a matter, grouped by choices in list order. */
+function castSplit(entries: Entry[]): HolderSplit[] {
+  const parts: HolderSplit[] = [];
+  for (const entry of entries) {
+    if (entry.standing?.proxyId !== entry.proxy.id) continue;
+    const choices = entry.standing.choices;
+    const part = parts.find(
+      (p) => JSON.stringify(p.choices) === JSON.stringify(choices),
+    );
+    if (part) part.count += 1;
+    else parts.push({ choices, count: 1 });
+  }
+  return parts;
+}

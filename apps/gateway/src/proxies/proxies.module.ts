@@ -1,0 +1,58 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { JwtSigningModule } from '../identity/jwt-signing.module';
+import { BroadcastModule } from '../broadcast/broadcast.module';
+import { MailModule } from '../mail/mail.module';
+import { MattersModule } from '../matters/matters.module';
+import { MeetingsModule } from '../meetings/meetings.module';
+import { PortalAuthGuard } from '../portal/portal-auth.guard';
+import { PresenceModule } from '../presence/presence.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { VotingModule } from '../voting/voting.module';
+import { HolderAuthGuard } from './holder-auth.guard';
+import { HolderTokens } from './holder-tokens';
+import { HolderVotesService } from './holder-votes.service';
+import { ProxiesController } from './proxies.controller';
+import { ProxiesRepository } from './proxies.repository';
+import { ProxiesService } from './proxies.service';
+import { ProxyBallotsRepository } from './proxy-ballots.repository';
+import { ProxyBallots } from './proxy-ballots.service';
+import {
+  HolderPortalController,
+  ProxyPortalController,
+} from './proxy-portal.controller';
+
+/**
+ * Proxies (docs/proxies.md). Live voting tells ProxyBallots a matter opened through
+ * MatterEvents, and presence tells it a member attended, so neither imports this module.
+ */
+@Module({
+  imports: [
+    BroadcastModule,
+    IdentityModule,
+    JwtSigningModule,
+    MailModule,
+    MattersModule,
+    MeetingsModule,
+    PresenceModule,
+    SessionsModule,
+    VotingModule,
+  ],
+  controllers: [
+    ProxiesController,
+    ProxyPortalController,
+    HolderPortalController,
+  ],
+  providers: [
+    HolderAuthGuard,
+    HolderTokens,
+    HolderVotesService,
+    PortalAuthGuard,
+    ProxiesRepository,
+    ProxiesService,
+    ProxyBallots,
+    ProxyBallotsRepository,
+  ],
+  exports: [ProxyBallots],
+})
+export class ProxiesModule {}

@@ -1,0 +1,283 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { attendingRevokesSql } from '@livevote/rules';
+import { Database, rowsOf } from '../database/database';
+import {
+  documents,
+  members,
+  voters,
+  proxies,
+  proxyHolders,
+  type ProxyStatus,
+} from '../database/schema';
+
+export type ProxyRow = typeof proxies.$inferSelect;
+export type NewProxyRow = typeof proxies.$inferInsert;
+export type HolderRow = typeof proxyHolders.$inferSelect;
+
+/** A proxy with what its responses show beside it. */
+export interface ProxyWithUnit {
+  proxy: ProxyRow;
+  unit: string;
+  holder: HolderRow;
+}
+
+export interface HolderSummaryRow {
+  holder: HolderRow;
+  proxies: number;
+  shares: number;
+}
+
+export const STANDING: ProxyStatus[] = ['submitted', 'verified'];
+
+/** Natural unit order (2 before 10), as the member list sorts. */
+export const UNIT_ORDER = sql`nullif(substring(${members.unit} from '^[0-9]+'), '')::numeric asc nulls last, ${members.unit} asc`;
+
+const ATTENDING_REVOKES = sql.raw(
+  attendingRevokesSql({ meeting: 'mt', at: { table: 'n', column: 'at' } }),
+);
+
+@Injectable()
+export class ProxiesRepository {
+  constructor(private readonly database: Database) {}
+
+  /** The member of the meeting, locked: one proxy command per member at a time. */
+  async lockMember(meetingId: string, memberId: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.meetingId, meetingId)))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  async member(meetingId: string, memberId: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.meetingId, meetingId)))
+      .limit(1);
+    return row;
+  }
+
+  async voter(voterId: string) {
+    const [row] = await this.database.db
+      .select()
+      .from(voters)
+      .where(eq(voters.id, voterId))
+      .limit(1);
+    return row;
+  }
+
+  /** Finds or creates the holder: default holders by name, the others by e-mail. */
+  async holderFor(
+    meetingId: string,
+    holder: { name: string; email: string | null; isDefault: boolean },
+    now: Date,
+  ): Promise<HolderRow> {
+    const match = holder.isDefault
+      ? sql`${proxyHolders.isDefault} and ${proxyHolders.name} = ${holder.name}`
+      : sql`not ${proxyHolders.isDefault} and lower(${proxyHolders.email}) = lower(${holder.email})`;
+    const find = async () => {
+      const [row] = await this.database.db
+        .select()
+        .from(proxyHolders)
+        .where(and(eq(proxyHolders.meetingId, meetingId), match))
+        .limit(1);
+      return row;
+    };
+    const found = await find();
+    if (found) return found;
+    const conflict = holder.isDefault
+      ? sql`(meeting_id, name) where is_default`
+      : sql`(meeting_id, lower(email)) where not is_default`;
+    await this.database.db.execute(sql`
+      insert into proxy_holders (meeting_id, name, email, is_default, created_at, updated_at)
+      values (${meetingId}, ${holder.name}, ${holder.email}, ${holder.isDefault}, ${now}, ${now})
+      on conflict ${conflict} do nothing
+    `);
+    return (await find())!;
+  }
+
+  /** Withdraws the member's standing proxy (replaced by a newer one, or taken back). */
+  async withdrawStanding(memberId: string, now: Date): Promise<ProxyRow[]> {
+    return this.database.db
+      .update(proxies)
+      .set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now })
+      .where(
+        and(eq(proxies.memberId, memberId), inArray(proxies.status, STANDING)),
+      )
+      .returning();
+  }
+
+  async insert(values: NewProxyRow): Promise<ProxyRow> {
+    const [row] = await this.database.db
+      .insert(proxies)
+      .values(values)
+      .returning();
+    return row;
+  }
+
+  /** The member's latest proxy, whatever its status. */
+  async latestOfMember(memberId: string): Promise<ProxyWithUnit | undefined> {
+    const [row] = await this.withUnit(eq(proxies.memberId, memberId))
+      .orderBy(desc(proxies.submittedAt), desc(proxies.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async find(
+    meetingId: string,
+    proxyId: string,
+    lock = false,
+  ): Promise<ProxyWithUnit | undefined> {
+    const query = this.withUnit(
+      and(eq(proxies.meetingId, meetingId), eq(proxies.id, proxyId)),
+    ).limit(1);
+    const [row] = lock
+      ? await query.for('update', { of: proxies })
+      : await query;
+    return row;
+  }
+
+  list(
+    meetingId: string,
+    filter: { status?: ProxyStatus; holderId?: string },
+  ): Promise<ProxyWithUnit[]> {
+    return this.withUnit(
+      and(
+        eq(proxies.meetingId, meetingId),
+        filter.status ? eq(proxies.status, filter.status) : undefined,
+        filter.holderId ? eq(proxies.holderId, filter.holderId) : undefined,
+      ),
+    ).orderBy(asc(proxies.submittedAt), asc(proxies.id));
+  }
+
+  async update(
+    proxyId: string,
+    values: Partial<NewProxyRow>,
+  ): Promise<ProxyRow> {
+    const [row] = await this.database.db
+      .update(proxies)
+      .set(values)
+      .where(eq(proxies.id, proxyId))
+      .returning();
+    return row;
+  }
+
+  /**
+   * Revokes the member's standing proxy if the member's joining at `now` is attending the
+   * meeting (libs/rules attendingRevokes). Answers the revoked proxies.
+   */
+  async revokeOnAttendance(memberId: string, now: Date): Promise<string[]> {
+    const result = await this.database.db.execute(sql`
+      with n as (select ${now}::timestamptz as at)
+      update proxies p set status = 'revoked', revoked_at = n.at, updated_at = n.at
+      from meetings mt, n
+      where mt.id = p.meeting_id and p.member_id = ${memberId}
+        and p.status in ('submitted', 'verified') and ${ATTENDING_REVOKES}
+      returning p.id
+    `);
+    return rowsOf<{ id: string }>(result).map((row) => row.id);
+  }
+
+  async holder(
+    meetingId: string,
+    holderId: string,
+    lock = false,
+  ): Promise<HolderRow | undefined> {
+    const query = this.database.db
+      .select()
+      .from(proxyHolders)
+      .where(
+        and(
+          eq(proxyHolders.meetingId, meetingId),
+          eq(proxyHolders.id, holderId),
+        ),
+      )
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  }
+
+  /** Every holder of the meeting with the verified proxies it holds. */
+  async holders(meetingId: string): Promise<HolderSummaryRow[]> {
+    const rows = await this.database.db
+      .select({
+        holder: proxyHolders,
+        proxies: sql<number>`count(${proxies.id})::int`,
+        shares: sql<string>`coalesce(sum(${members.shares}), 0)::text`,
+      })
+      .from(proxyHolders)
+      .leftJoin(
+        proxies,
+        and(
+          eq(proxies.holderId, proxyHolders.id),
+          eq(proxies.status, 'verified'),
+        ),
+      )
+      .leftJoin(members, eq(members.id, proxies.memberId))
+      .where(eq(proxyHolders.meetingId, meetingId))
+      .groupBy(proxyHolders.id)
+      .orderBy(
+        desc(proxyHolders.isDefault),
+        asc(proxyHolders.name),
+        asc(proxyHolders.id),
+      );
+    return rows.map((row) => ({
+      holder: row.holder,
+      proxies: Number(row.proxies),
+      shares: Number(row.shares),
+    }));
+  }
+
+  async setHolderPresent(
+    holderId: string,
+    present: boolean,
+    now: Date,
+  ): Promise<HolderRow> {
+    const [row] = await this.database.db
+      .update(proxyHolders)
+      .set({ present, updatedAt: now })
+      .where(eq(proxyHolders.id, holderId))
+      .returning();
+    return row;
+  }
+
+  async documentInMeeting(
+    meetingId: string,
+    documentId: string,
+  ): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(eq(documents.meetingId, meetingId), eq(documents.id, documentId)),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** The verified proxies a holder holds, with their members, in the order votes are assigned. */
+  held(holderId: string) {
+    return this.database.db
+      .select({ proxy: proxies, member: members })
+      .from(proxies)
+      .innerJoin(members, eq(members.id, proxies.memberId))
+      .where(
+        and(eq(proxies.holderId, holderId), eq(proxies.status, 'verified')),
+      )
+      .orderBy(UNIT_ORDER, asc(proxies.id));
+  }
+
+  private withUnit(where: SQL | undefined) {
+    return this.database.db
+      .select({ proxy: proxies, unit: members.unit, holder: proxyHolders })
+      .from(proxies)
+      .innerJoin(members, eq(members.id, proxies.memberId))
+      .innerJoin(proxyHolders, eq(proxyHolders.id, proxies.holderId))
+      .where(where)
+      .$dynamic();
+  }
+}

@@ -1,0 +1,250 @@
+import { Injectable } from '@nestjs/common';
+import { sql, type SQL } from 'drizzle-orm';
+import { eligibleSql, mayReplaceSql } from '@livevote/rules';
+import { Database, rowsOf } from '../database/database';
+import type { BallotMethod } from '../database/schema';
+import type { CastChange } from '../voting/tally';
+
+// the rules of libs/rules as SQL (test/rules-sql.test.ts holds them to the same cases)
+const MAY_REPLACE = sql.raw(
+  mayReplaceSql({ incoming: 'excluded', standing: 'b' }),
+);
+const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
+
+/** A holder's discretionary vote for one member. */
+export interface HolderBallotInput {
+  eventId: string;
+  matterId: string;
+  memberId: string;
+  proxyId: string;
+  choices: string[];
+}
+
+/** A ballot the statement wrote or removed, as the tally needs it. */
+export interface WrittenBallot {
+  matterId: string;
+  change: CastChange;
+}
+
+/** The ballot standing for a member on a matter, as precedence reads it. */
+export interface StandingBallotRow {
+  matterId: string;
+  memberId: string;
+  method: BallotMethod;
+  voterId: string | null;
+  proxyId: string | null;
+  choices: string[];
+}
+
+interface ChangeRow {
+  matter_id: string;
+  method: BallotMethod;
+  choices: string[];
+  weight: string | number;
+  prev_method: BallotMethod | null;
+  prev_choices: string[] | null;
+  prev_weight: string | number | null;
+}
+
+const changeOf = (row: ChangeRow): WrittenBallot => ({
+  matterId: row.matter_id,
+  change: {
+    method: row.method,
+    choices: row.choices,
+    weight: Number(row.weight),
+    prev: row.prev_method
+      ? {
+          method: row.prev_method,
+          choices: row.prev_choices ?? [],
+          weight: Number(row.prev_weight ?? 0),
+        }
+      : null,
+  },
+});
+
+/**
+ * The proxy holders' ballots (method `proxy`, with `proxy_id`): written by commands, never on
+ * the voters' hot path. Each statement re-checks, inside SQL, that the matter is live, the
+ * proxy verified, the member eligible, and that the precedence lets the ballot replace the
+ * member's standing one, so a vote racing a member's own live ballot loses as it should.
+ */
+@Injectable()
+export class ProxyBallotsRepository {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Counts the directed votes of verified proxies on the meeting's live matters (or one of
+   * them), or of one proxy: one statement.
+   */
+  async writeDirected(scope: {
+    meetingId: string;
+    matterId?: string;
+    proxyId?: string;
+    now: Date;
+  }): Promise<WrittenBallot[]> {
+    const { meetingId, now } = scope;
+    const candidates = sql`
+      m as (
+        select m.id, m.meeting_id, m.options, m.choices, m.eligibility from matters m
+        where m.meeting_id = ${meetingId} and m.live_status = 'live' and m.allow_proxy_vote
+          and m.live_ends_at > ${now}
+          ${scope.matterId ? sql`and m.id = ${scope.matterId}` : sql``}
+        for share
+      ),
+      cand as materialized (
+        select gen_random_uuid() as event_id, m.id as matter_id, p.member_id, p.id as proxy_id,
+          d.value -> 'choices' as choices, mb.shares as weight
+        from proxies p
+        join members mb on mb.id = p.member_id
+        join m on m.meeting_id = p.meeting_id
+        cross join lateral (
+          select e.value from jsonb_array_elements(p.directions) e
+          where e.value ->> 'matterKey' = m.id::text limit 1
+        ) d
+        where p.meeting_id = ${meetingId} and p.status = 'verified'
+          ${scope.proxyId ? sql`and p.id = ${scope.proxyId}` : sql``}
+          and jsonb_typeof(d.value -> 'choices') = 'array'
+          and ${ELIGIBLE}
+          and (d.value -> 'choices') <@ m.options
+          and jsonb_array_length(d.value -> 'choices') between 1 and m.choices
+      )`;
+    return this.upsert(candidates, now, null);
+  }
+
+  /** Writes a holder's discretionary votes; answers the ballots that changed. */
+  async writeDiscretionary(
+    inputs: HolderBallotInput[],
+    now: Date,
+    recordedBy: string | null,
+  ): Promise<WrittenBallot[]> {
+    if (!inputs.length) return [];
+    const payload = JSON.stringify(
+      inputs.map((input) => ({
+        event_id: input.eventId,
+        matter_id: input.matterId,
+        member_id: input.memberId,
+        proxy_id: input.proxyId,
+        choices: input.choices,
+      })),
+    );
+    const candidates = sql`
+      cand as materialized (
+        select i.event_id, i.matter_id, i.member_id, i.proxy_id, i.choices, mb.shares as weight
+        from jsonb_to_recordset(${payload}::jsonb)
+          as i(event_id uuid, matter_id uuid, member_id uuid, proxy_id uuid, choices jsonb)
+        join matters m on m.id = i.matter_id
+        join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
+        join proxies p on p.id = i.proxy_id and p.member_id = i.member_id and p.status = 'verified'
+        where m.live_status = 'live' and m.allow_proxy_vote and m.live_ends_at > ${now}
+          and ${ELIGIBLE}
+          and i.choices <@ m.options and jsonb_array_length(i.choices) between 1 and m.choices
+        for share of m
+      )`;
+    return this.upsert(candidates, now, recordedBy);
+  }
+
+  /** Takes back a holder's discretionary votes for these proxies on the matter. */
+  async withdrawDiscretionary(
+    matterId: string,
+    proxyIds: string[],
+    now: Date,
+    recordedBy: string | null,
+  ): Promise<WrittenBallot[]> {
+    if (!proxyIds.length) return [];
+    const result = await this.database.db.execute(sql`
+      with gone as (
+        delete from ballots b
+        where b.matter_id = ${matterId} and b.method = 'proxy'
+          and b.proxy_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(proxyIds)}::jsonb))
+        returning b.matter_id, b.member_id, b.proxy_id, b.method, b.choices, b.weight
+      ),
+      events as (
+        insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
+          idempotency_key, cast_at, proxy_id)
+        select gen_random_uuid(), matter_id, member_id, null, ${recordedBy}::uuid, 'proxy', '[]'::jsonb, weight,
+          null, ${now}, proxy_id
+        from gone
+      )
+      select matter_id, method, choices, weight from gone
+    `);
+    return rowsOf<ChangeRow>(result).map((row) => ({
+      matterId: row.matter_id,
+      change: {
+        method: row.method,
+        choices: [],
+        weight: 0,
+        prev: {
+          method: row.method,
+          choices: row.choices,
+          weight: Number(row.weight),
+        },
+        removed: true,
+      },
+    }));
+  }
+
+  /** The ballots standing for these members on these matters. */
+  async standing(
+    memberIds: string[],
+    matterIds: string[],
+  ): Promise<StandingBallotRow[]> {
+    if (!memberIds.length || !matterIds.length) return [];
+    const result = await this.database.db.execute(sql`
+      select b.matter_id, b.member_id, b.method, b.voter_id, b.proxy_id, b.choices from ballots b
+      where b.member_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb))
+        and b.matter_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(matterIds)}::jsonb))
+    `);
+    return rowsOf<Record<string, unknown>>(result).map((row) => ({
+      matterId: row.matter_id as string,
+      memberId: row.member_id as string,
+      method: row.method as BallotMethod,
+      voterId: (row.voter_id as string | null) ?? null,
+      proxyId: (row.proxy_id as string | null) ?? null,
+      choices: row.choices as string[],
+    }));
+  }
+
+  /**
+   * Upserts the candidates (a CTE `cand` with event_id, matter_id, member_id, proxy_id,
+   * choices, weight) as the holders' ballots where the precedence allows, skipping those that
+   * would change nothing, and appends their events.
+   */
+  private async upsert(
+    candidates: SQL,
+    now: Date,
+    recordedBy: string | null,
+  ): Promise<WrittenBallot[]> {
+    // safe to run twice: a second run finds the same ballots standing and writes nothing
+    const result = await this.database.idempotent(() =>
+      this.database.db.execute(sql`
+      with ${candidates},
+      upserted as (
+        insert into ballots as b (matter_id, member_id, voter_id, method, choices, weight, idempotency_key,
+          cast_at, receipt_id, proxy_id, created_at, updated_at)
+        select matter_id, member_id, null, 'proxy', choices, weight, null, ${now}, event_id, proxy_id, ${now}, ${now}
+        from cand
+        on conflict (matter_id, member_id) do update set
+          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
+          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
+          receipt_id = excluded.receipt_id, proxy_id = excluded.proxy_id, updated_at = excluded.updated_at,
+          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
+        where ${MAY_REPLACE}
+          and not (b.proxy_id is not distinct from excluded.proxy_id and b.choices = excluded.choices
+            and b.weight = excluded.weight)
+        returning b.matter_id, b.receipt_id, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
+          b.prev_weight
+      ),
+      events as (
+        insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
+          idempotency_key, cast_at, proxy_id)
+        select c.event_id, c.matter_id, c.member_id, null, ${recordedBy}::uuid, 'proxy', c.choices, c.weight, null,
+          ${now}, c.proxy_id
+        from cand c
+        where c.event_id = any (array(select receipt_id from upserted))
+      )
+      select matter_id, method, choices, weight, prev_method, prev_choices, prev_weight from upserted
+    `),
+    );
+    return rowsOf<ChangeRow>(result).map(changeOf);
+  }
+}

@@ -1,0 +1,106 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { LiveBroadcaster } from '../broadcast/live-broadcaster';
+import { LivePresence, type MeetingRef } from '../presence/live-presence';
+import { LiveTallies } from '../voting/live-tallies';
+import { MatterEvents } from '../voting/matter-events';
+import type { CastChange } from '../voting/tally';
+import { ProxiesRepository } from './proxies.repository';
+import {
+  ProxyBallotsRepository,
+  type WrittenBallot,
+} from './proxy-ballots.repository';
+
+/**
+ * Where proxies meet live voting: directed votes counted when a matter opens (or when a proxy
+ * is verified while matters are live), revocation when a member attends, and the tally and
+ * quorum updates that follow. Each runs after the command that caused it has committed.
+ */
+@Injectable()
+export class ProxyBallots {
+  private readonly logger = new Logger('ProxyBallots');
+
+  constructor(
+    private readonly ballots: ProxyBallotsRepository,
+    private readonly proxies: ProxiesRepository,
+    private readonly tallies: LiveTallies,
+    private readonly presence: LivePresence,
+    private readonly broadcaster: LiveBroadcaster,
+    private readonly clock: Clock,
+    matterEvents: MatterEvents,
+  ) {
+    presence.onAttended((meeting, memberId) =>
+      this.onMemberAttended(meeting, memberId),
+    );
+    matterEvents.listen({ opened: (matter) => this.onMatterOpened(matter) });
+  }
+
+  /**
+   * A matter went live: its directed proxy votes are counted at once, in one statement. A
+   * failure is logged, not thrown: the start has committed and its deadline must still be set.
+   */
+  async onMatterOpened(matter: {
+    id: string;
+    meetingId: string;
+  }): Promise<void> {
+    try {
+      const written = await this.ballots.writeDirected({
+        meetingId: matter.meetingId,
+        matterId: matter.id,
+        now: this.clock.now(),
+      });
+      await this.applyToTallies(written);
+    } catch (error) {
+      this.logger.error(
+        `directed proxy votes of matter ${matter.id} not counted: ${String(error)}`,
+      );
+    }
+  }
+
+  /** A proxy was verified: its directed votes on matters already live count now. */
+  async onProxyVerified(proxy: {
+    id: string;
+    meetingId: string;
+  }): Promise<void> {
+    const written = await this.ballots.writeDirected({
+      meetingId: proxy.meetingId,
+      proxyId: proxy.id,
+      now: this.clock.now(),
+    });
+    await this.applyToTallies(written);
+  }
+
+  /** Adds committed holder ballots to the running tallies (coalesced broadcast follows). */
+  async applyToTallies(written: WrittenBallot[]): Promise<void> {
+    const byMatter = new Map<string, CastChange[]>();
+    for (const { matterId, change } of written)
+      byMatter.set(matterId, [...(byMatter.get(matterId) ?? []), change]);
+    for (const [matterId, changes] of byMatter)
+      await this.tallies.apply(matterId, changes);
+  }
+
+  /** Sends the meeting's quorum now: a proxy's status or a holder's presence changed it. */
+  async quorumChanged(meeting: MeetingRef): Promise<void> {
+    try {
+      this.broadcaster.toMeeting(
+        meeting.id,
+        'meeting.quorum',
+        await this.presence.quorum(meeting),
+      );
+    } catch (error) {
+      this.logger.warn(`quorum broadcast failed: ${String(error)}`);
+    }
+  }
+
+  /** A member's voter joined the meeting: attending revokes its proxy while revocations are open. */
+  private async onMemberAttended(
+    meeting: MeetingRef,
+    memberId: string,
+  ): Promise<void> {
+    const revoked = await this.proxies.revokeOnAttendance(
+      memberId,
+      this.clock.now(),
+    );
+    if (revoked.length) await this.quorumChanged(meeting);
+  }
+}

@@ -1,0 +1,151 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Ip,
+  Param,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type {
+  HolderCastResponse,
+  HolderSessionResponse,
+  HolderView,
+  MemberProxy,
+  ProxyForm,
+} from '@livevote/contracts';
+import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
+import type { VoterPrincipal } from '../voting/ballot-entry';
+import { CurrentHolder, HolderAuthGuard } from './holder-auth.guard';
+import type { HolderPrincipal } from './holder-tokens';
+import { HolderVotesService } from './holder-votes.service';
+import {
+  HolderCastRequestDto,
+  HolderCastResponseDto,
+  HolderPresenceRequestDto,
+  HolderSessionRequestDto,
+  HolderSessionResponseDto,
+  HolderViewDto,
+  MemberProxyDto,
+  ProxyFormDto,
+  SubmitProxyRequestDto,
+} from './proxies.dto';
+import { ProxiesService } from './proxies.service';
+
+const MAX_USER_AGENT = 500;
+
+/** A member's voter: its proxy form. */
+@ApiTags('Voter portal')
+@ApiBearerAuth()
+@UseGuards(PortalAuthGuard)
+@Controller('portal/v1/Meetings/:shortCode')
+export class ProxyPortalController {
+  constructor(private readonly proxies: ProxiesService) {}
+
+  @Get('proxy-form')
+  @ApiOkResponse({ type: ProxyFormDto })
+  form(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<ProxyForm> {
+    return this.proxies.form(voter, shortCode);
+  }
+
+  @Post('proxy')
+  @ApiCreatedResponse({ type: MemberProxyDto })
+  submit(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Body() body: SubmitProxyRequestDto,
+    @Ip() ip: string,
+    @Headers('user-agent') userAgent: string | undefined,
+  ): Promise<MemberProxy> {
+    return this.proxies.submit(voter, shortCode, body, {
+      ip,
+      userAgent: userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+    });
+  }
+
+  @Get('proxy')
+  @ApiOkResponse({ type: MemberProxyDto })
+  mine(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<MemberProxy> {
+    return this.proxies.mine(voter, shortCode);
+  }
+
+  @Delete('proxy')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  withdraw(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<void> {
+    return this.proxies.withdraw(voter, shortCode);
+  }
+}
+
+/** A proxy holder, from the link in its e-mail: what it holds, and its discretionary votes. */
+@ApiTags('Voter portal')
+@Controller('portal/v1/Meetings/:shortCode/holder')
+export class HolderPortalController {
+  constructor(private readonly holderVotes: HolderVotesService) {}
+
+  @Post('session')
+  @HttpCode(200)
+  @ApiOkResponse({ type: HolderSessionResponseDto })
+  session(
+    @Param('shortCode') shortCode: string,
+    @Body() body: HolderSessionRequestDto,
+  ): Promise<HolderSessionResponse> {
+    return this.holderVotes.session(shortCode, body.holderToken);
+  }
+
+  @Get('proxies')
+  @UseGuards(HolderAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: HolderViewDto })
+  view(
+    @CurrentHolder() holder: HolderPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<HolderView> {
+    return this.holderVotes.view({ holder }, shortCode);
+  }
+
+  @Put('presence')
+  @UseGuards(HolderAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: HolderViewDto })
+  presence(
+    @CurrentHolder() holder: HolderPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Body() body: HolderPresenceRequestDto,
+  ): Promise<HolderView> {
+    return this.holderVotes.setPresence(holder, shortCode, body.present);
+  }
+
+  @Post('matters/:matterKey/ballots')
+  @UseGuards(HolderAuthGuard)
+  @ApiBearerAuth()
+  @ApiCreatedResponse({ type: HolderCastResponseDto })
+  cast(
+    @CurrentHolder() holder: HolderPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Body() body: HolderCastRequestDto,
+  ): Promise<HolderCastResponse> {
+    return this.holderVotes.cast({ holder }, shortCode, matterKey, body.split);
+  }
+}

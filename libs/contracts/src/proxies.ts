@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+
+/** Where a proxy is in its life; see the project's docs/proxies.md. */
+export const PROXY_STATUSES = [
+  'submitted',
+  'verified',
+  'rejected',
+  'withdrawn',
+  'revoked',
+] as const;
+export type ProxyStatus = (typeof PROXY_STATUSES)[number];
+
+export const PROXY_SOURCES = ['electronic', 'paper'] as const;
+export type ProxySource = (typeof PROXY_SOURCES)[number];
+
+const Choices = z.array(z.string().min(1).max(500)).min(1).max(100);
+const PersonName = z.string().trim().min(1).max(200);
+
+/** A matter's direction: the choices the holder must cast, or null for the holder's discretion. */
+export const ProxyDirection = z.strictObject({
+  matterKey: z.string().min(1).max(64),
+  choices: Choices.nullable(),
+});
+export type ProxyDirection = z.infer<typeof ProxyDirection>;
+
+/** One of the meeting's defaultProxyHolders (by name), or a person named on the form. */
+export const ProxyHolderInput = z.discriminatedUnion('isDefault', [
+  z.strictObject({ isDefault: z.literal(true), name: PersonName }),
+  z.strictObject({
+    isDefault: z.literal(false),
+    name: PersonName,
+    email: z.email().max(320),
+  }),
+]);
+export type ProxyHolderInput = z.infer<typeof ProxyHolderInput>;
+
+/** The voter's proxy form: `agree` is the signature's consent, `signedName` the typed name. */
+export const SubmitProxyRequest = z.strictObject({
+  holder: ProxyHolderInput,
+  directions: z.array(ProxyDirection).max(200),
+  signedName: PersonName,
+  agree: z.literal(true),
+});
+export type SubmitProxyRequest = z.infer<typeof SubmitProxyRequest>;
+
+/** A paper proxy a manager enters; `scanKey` is a document of the meeting (its `key`). */
+export const PaperProxyRequest = z.strictObject({
+  memberKey: z.string().min(1).max(64),
+  holder: ProxyHolderInput,
+  directions: z.array(ProxyDirection).max(200),
+  signedName: PersonName,
+  scanKey: z.string().min(1).max(64).optional(),
+});
+export type PaperProxyRequest = z.infer<typeof PaperProxyRequest>;
+
+/** What the portal's proxy form offers a member: holders to pick and matters to direct. */
+export const ProxyForm = z.strictObject({
+  defaultProxyHolders: z.array(z.string()),
+  /** Proxies are taken (and can be withdrawn) until this instant. */
+  closesAt: IsoDateTime,
+  open: z.boolean(),
+  /** The matters that take proxy votes and that the member may vote on, in order. */
+  matters: z.array(
+    z.strictObject({
+      matterKey: z.string(),
+      name: z.string(),
+      header: z.string(),
+      options: z.array(z.string()),
+      choices: z.number(),
+    }),
+  ),
+});
+export type ProxyForm = z.infer<typeof ProxyForm>;
+
+export const RejectProxyRequest = z.strictObject({
+  reason: z.string().trim().min(1).max(1000),
+});
+export type RejectProxyRequest = z.infer<typeof RejectProxyRequest>;
+
+export const ListProxiesQuery = z.object({
+  status: z.enum(PROXY_STATUSES).optional(),
+  /** A holder's key. */
+  holder: z.string().min(1).max(64).optional(),
+});
+export type ListProxiesQuery = z.infer<typeof ListProxiesQuery>;
+
+export const ProxyHolderRef = z.strictObject({
+  key: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type ProxyHolderRef = z.infer<typeof ProxyHolderRef>;
+
+export const MemberProxy = z.strictObject({
+  key: z.string(),
+  memberKey: z.string(),
+  unit: z.string(),
+  holder: ProxyHolderRef,
+  directions: z.array(ProxyDirection),
+  source: z.enum(PROXY_SOURCES),
+  status: z.enum(PROXY_STATUSES),
+  rejectReason: z.string().nullable(),
+  signedName: z.string(),
+  submittedAt: IsoDateTime,
+  verifiedAt: IsoDateTime.nullable(),
+  revokedAt: IsoDateTime.nullable(),
+  withdrawnAt: IsoDateTime.nullable(),
+  /** Paper proxies: the scan's document key. */
+  scanKey: z.string().nullable(),
+});
+export type MemberProxy = z.infer<typeof MemberProxy>;
+
+/** A holder with what it holds now (verified proxies), for the manager's lists. */
+export const ProxyHolderSummary = ProxyHolderRef.extend({
+  present: z.boolean(),
+  proxies: z.number(),
+  shares: z.number(),
+});
+export type ProxyHolderSummary = z.infer<typeof ProxyHolderSummary>;
+
+export const HolderPresenceRequest = z.strictObject({
+  present: z.boolean(),
+});
+export type HolderPresenceRequest = z.infer<typeof HolderPresenceRequest>;
+
+export const HolderSessionRequest = z.strictObject({
+  holderToken: z.string().min(1).max(4096),
+});
+export type HolderSessionRequest = z.infer<typeof HolderSessionRequest>;
+
+export const HolderSessionResponse = z.strictObject({
+  /** The holder's session token (Bearer) for the holder routes of the portal. */
+  token: z.string(),
+  expiresAt: IsoDateTime,
+  holder: ProxyHolderRef,
+});
+export type HolderSessionResponse = z.infer<typeof HolderSessionResponse>;
+
+const Weight = z.strictObject({ count: z.number(), shares: z.number() });
+
+/** One proxy a holder holds (verified), with the member's directions. */
+export const HeldProxy = z.strictObject({
+  key: z.string(),
+  unit: z.string(),
+  shares: z.number(),
+  directions: z.array(ProxyDirection),
+});
+export type HeldProxy = z.infer<typeof HeldProxy>;
+
+/** A holder's own discretionary vote on a matter: how many of its proxies went to which choices. */
+export const HolderSplit = z.strictObject({
+  choices: Choices,
+  count: z.number().int().min(1).max(100_000),
+});
+export type HolderSplit = z.infer<typeof HolderSplit>;
+
+export const HolderMatter = z.strictObject({
+  matterKey: z.string(),
+  name: z.string(),
+  header: z.string(),
+  options: z.array(z.string()),
+  choices: z.number(),
+  order: z.number(),
+  liveStatus: z.enum(['pending', 'live', 'closed']),
+  allowProxyVote: z.boolean(),
+  /** Directed proxies, counted as the members directed when the matter opens. */
+  directed: Weight,
+  /** Proxies at the holder's discretion that the holder may cast now. */
+  discretionary: Weight,
+  /** The holder's discretionary votes as cast, in the holder's list order. */
+  cast: z.array(HolderSplit),
+});
+export type HolderMatter = z.infer<typeof HolderMatter>;
+
+export const HolderView = z.strictObject({
+  holder: ProxyHolderRef.extend({ present: z.boolean() }),
+  meeting: z.strictObject({
+    shortCode: z.string(),
+    name: z.string(),
+    meetingDate: IsoDateTime,
+  }),
+  /** Verified proxies held, in the order discretionary votes are assigned. */
+  proxies: z.array(HeldProxy),
+  totals: z.strictObject({
+    proxies: z.number(),
+    shares: z.number(),
+    directed: z.number(),
+    discretionary: z.number(),
+  }),
+  matters: z.array(HolderMatter),
+});
+export type HolderView = z.infer<typeof HolderView>;
+
+export const HolderCastRequest = z.strictObject({
+  split: z.array(HolderSplit).max(50),
+});
+export type HolderCastRequest = z.infer<typeof HolderCastRequest>;
+
+export const HolderCastResponse = z.strictObject({
+  matterKey: z.string(),
+  /** Ballots now standing for the holder's discretionary proxies on the matter. */
+  cast: z.number(),
+  /** Earlier discretionary votes the holder took back (a smaller split). */
+  withdrawn: z.number(),
+  castAt: IsoDateTime,
+});
+export type HolderCastResponse = z.infer<typeof HolderCastResponse>;
