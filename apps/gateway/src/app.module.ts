@@ -26,6 +26,9 @@ import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
 import { RemindersModule } from './reminders/reminders.module';
+import { ResultsCoreModule } from './results/results-core.module';
+import { ResultsModule } from './results/results.module';
+import { ReportModule } from './report/report.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { VotingModule } from './voting/voting.module';
 
@@ -62,6 +65,7 @@ export function domainModules(context: AppContext) {
     IdentityModule,
     AccountsModule,
     LiveCoreModule,
+    ResultsCoreModule,
     MailModule,
     MeetingsModule,
     MembersModule,
@@ -84,6 +88,8 @@ export class AppModule {
           pinoHttp: requestLogOptions(context.config.logLevel),
         }),
         ...domainModules(context),
+        ResultsModule,
+        ReportModule,
         VotingModule.register(context.config),
         RemindersModule.register(context.config),
         LiveModule,

@@ -350,6 +350,12 @@ describe('Meetings API', () => {
         managerSummaryReportFreqency: 'daily',
         alternateManagerContactEmails: [],
         defaultProxyHolders: [],
+        quorumBasis: 'units',
+        quorumPercent: null,
+        quorumIncludesProxies: true,
+        requireQuorumToStart: false,
+        requireSignOff: false,
+        oneLiveMatter: true,
       });
       const patched = await api.patch(
         url,

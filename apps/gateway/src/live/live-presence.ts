@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { PresenceEvent, QuorumEvent } from '@livevote/contracts';
-import { quorumFigure } from '@livevote/rules';
+import { QuorumCounter } from '../results/quorum-counter';
 import { LiveBroadcaster } from './live-broadcaster';
 import { LiveRepository } from './live.repository';
 import { PresenceTracker } from './presence-tracker';
@@ -45,6 +45,7 @@ export class LivePresence implements OnApplicationShutdown {
     private readonly tracker: PresenceTracker,
     private readonly repository: LiveRepository,
     private readonly broadcaster: LiveBroadcaster,
+    private readonly quorumCounter: QuorumCounter,
   ) {
     this.attendanceTimer = setInterval(
       () => void this.flushAttendance(),
@@ -94,16 +95,11 @@ export class LivePresence implements OnApplicationShutdown {
       .then((count) => ({ shortCode: meeting.shortCode, ...count }));
   }
 
+  /** By the meeting's quorum settings (docs/verdicts.md, "Quorum"). */
   async quorum(meeting: MeetingRef): Promise<QuorumEvent> {
-    const units = await this.tracker.presentUnits(meeting.id);
-    const proxies = await this.repository.proxiesNotPresent(meeting.id, units);
-    return {
-      shortCode: meeting.shortCode,
-      ...quorumFigure(
-        { present: units.length, proxies },
-        meeting.quorumMinimum,
-      ),
-    };
+    const event = await this.quorumCounter.event(meeting.id);
+    if (!event) throw new Error(`meeting ${meeting.id} not found`);
+    return event;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -12,6 +12,7 @@ import { LivePresence, type MeetingRef } from './live-presence';
 import { MattersRepository } from '../matters/matters.repository';
 import { mapLiveMatter } from './live.mapper';
 import { LiveRepository } from './live.repository';
+import { MatterForecasts } from '../results/matter-forecasts';
 import type { LivePrincipal } from './live-tokens';
 
 /** What a client gets when it subscribes: the whole picture, then events from there on. */
@@ -25,6 +26,7 @@ export class LiveSnapshots {
     private readonly tallies: LiveTallies,
     private readonly sequences: SequenceStore,
     private readonly clock: Clock,
+    private readonly forecasts: MatterForecasts,
   ) {}
 
   async forPrincipal(
@@ -45,10 +47,16 @@ export class LiveSnapshots {
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
     );
-    const matters: LiveMatter[] = matterRows.map((matter) =>
-      mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
-    );
     const staff = principal.role !== 'voter';
+    const forecasts = await this.forecasts.current(matterRows);
+    const matters: LiveMatter[] = matterRows.map((matter) =>
+      mapLiveMatter(
+        matter,
+        seqs.get(matter.id) ?? 0,
+        staff ? 'staff' : 'public',
+        forecasts.get(matter.id),
+      ),
+    );
     const [[presence, quorum], tallies] = await Promise.all([
       this.presence.snapshotFigures(meeting),
       staff
@@ -67,6 +75,7 @@ export class LiveSnapshots {
         meetingDate: row.meetingDate.toISOString(),
         meetingTimezone: row.meetingTimezone,
         quorumMinimum: row.quorumMinimum,
+        oneLiveMatter: row.oneLiveMatter,
       },
       role: principal.role,
       matters,

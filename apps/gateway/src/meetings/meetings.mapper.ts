@@ -68,5 +68,11 @@ export function mapMeetingSettings(row: MeetingRow): MeetingSettings {
       row.managerSummaryReportFrequency as MeetingSettings['managerSummaryReportFreqency'],
     alternateManagerContactEmails: row.alternateManagerEmails,
     defaultProxyHolders: row.defaultProxyHolders,
+    quorumBasis: row.quorumBasis,
+    quorumPercent: row.quorumPercent,
+    quorumIncludesProxies: row.quorumIncludesProxies,
+    requireQuorumToStart: row.requireQuorumToStart,
+    requireSignOff: row.requireSignOff,
+    oneLiveMatter: row.oneLiveMatter,
   };
 }

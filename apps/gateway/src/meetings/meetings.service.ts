@@ -167,6 +167,13 @@ export class MeetingsService {
         managerSummaryReportFrequency: body.managerSummaryReportFreqency,
         alternateManagerEmails: body.alternateManagerEmails,
         defaultProxyHolders: body.defaultProxyHolders,
+        // docs/verdicts.md
+        quorumBasis: body.quorumBasis,
+        quorumPercent: body.quorumPercent,
+        quorumIncludesProxies: body.quorumIncludesProxies,
+        requireQuorumToStart: body.requireQuorumToStart,
+        requireSignOff: body.requireSignOff,
+        oneLiveMatter: body.oneLiveMatter,
         updatedAt: this.clock.now(),
       });
       return mapMeetingSettings(row);

@@ -32,6 +32,7 @@ import { MattersRepository } from '../matters/matters.repository';
 import { LiveRepository } from '../live/live.repository';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
+import { MatterForecasts } from '../results/matter-forecasts';
 
 const HOUR_MS = 3_600_000;
 const REGISTRATIONS_PER_MINUTE = 20;
@@ -54,6 +55,7 @@ export class PortalService {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     redis: RedisConnection,
+    private readonly forecasts: MatterForecasts,
   ) {
     this.registrations = redis.client
       ? new RateLimiterRedis({
@@ -143,6 +145,7 @@ export class PortalService {
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
     );
+    const forecasts = await this.forecasts.current(matterRows);
     return {
       key: meeting.id,
       shortCode: meeting.shortCode,
@@ -154,7 +157,13 @@ export class PortalService {
       location: meeting.location,
       expiryDate: meeting.expiryDate?.toISOString() ?? null,
       matters: matterRows.map((matter) => ({
-        ...mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
+        // results once published (docs/verdicts.md, "What voters see")
+        ...mapLiveMatter(
+          matter,
+          seqs.get(matter.id) ?? 0,
+          'public',
+          forecasts.get(matter.id),
+        ),
         allowProxyVote: matter.allowProxyVote,
         eligible: found ? isEligible(found.member, matter) : false,
       })),

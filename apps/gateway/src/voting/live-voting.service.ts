@@ -17,6 +17,8 @@ import { UnitOfWork } from '../database/database';
 import { LiveBroadcaster } from '../live/live-broadcaster';
 import { PresenceTracker } from '../live/presence-tracker';
 import { MeetingAccess } from '../meetings/meeting-access';
+import { MatterForecasts } from '../results/matter-forecasts';
+import { MatterResults } from '../results/matter-results';
 import { BallotIngest } from './ballot-ingest';
 import { BallotsInFlight } from './ballots-in-flight';
 import { DeadlineScheduler } from './deadline-scheduler';
@@ -65,6 +67,9 @@ export class LiveVotingService
     private readonly presence: PresenceTracker,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    // results (docs/verdicts.md): start rules, forecasts and the verdict at close
+    private readonly results: MatterResults,
+    private readonly forecasts: MatterForecasts,
   ) {
     scheduler.onDeadline((deadline) =>
       this.onDeadline(deadline.matterId, deadline.generation),
@@ -98,6 +103,13 @@ export class LiveVotingService
         : undefined;
       if (!matter) throw new VotingException(VotingErrorCode.MatterNotFound);
       const after = await this.transition(matter, request);
+      if (request.action === 'start')
+        await this.results.onStart(
+          meeting,
+          after.id,
+          userId,
+          request.overrideQuorum === true,
+        );
       if (after.liveStatus === 'closed') await this.recordClose(after, 'stop');
       return { before: matter, after };
     });
@@ -181,6 +193,7 @@ export class LiveVotingService
       liveStartedAt: matter.liveStartedAt?.toISOString() ?? null,
       liveEndsAt: matter.liveEndsAt?.toISOString() ?? null,
       liveClosedAt: matter.liveClosedAt?.toISOString() ?? null,
+      forecast: null,
       serverTime: this.clock.now().toISOString(),
       seq,
     };
@@ -362,6 +375,7 @@ export class LiveVotingService
   private async finalTally(matter: LiveMatterRow): Promise<void> {
     await this.tallies.rebuild(matter.id);
     await this.tallies.broadcastNow(matter.id);
+    await this.results.afterClose(matter.id);
   }
 
   private async publishState(
@@ -369,11 +383,10 @@ export class LiveVotingService
     shortCode: string,
   ): Promise<void> {
     const seq = await this.sequences.next(matter.id);
-    this.broadcaster.toMeeting(
-      matter.meetingId,
-      'matter.state',
-      this.stateEvent(matter, shortCode, seq),
-    );
+    this.broadcaster.toMeeting(matter.meetingId, 'matter.state', {
+      ...this.stateEvent(matter, shortCode, seq),
+      forecast: await this.forecasts.forState(matter),
+    });
   }
 
   /** On start: close what is overdue, re-arm every other live matter's deadline. */
