@@ -8,6 +8,7 @@ import {
   useQuorum,
   useServerClockOffset,
 } from '../../../api/live/use-live';
+import { ReportLinks } from '../../results/components/ReportLinks';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MatterDesk } from './MatterDesk';
 import { MatterQueue } from './MatterQueue';
@@ -43,6 +44,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         </h2>
         <ConnectionBanner />
         <ScreenLink shortCode={shortCode} />
+        <ReportLinks shortCode={shortCode} label="Results report" />
       </header>
       <div className="figures-row">
         <QuorumPanel quorum={quorum} />
