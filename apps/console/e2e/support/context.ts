@@ -20,6 +20,8 @@ export interface E2eContext {
     screenUrl: string;
     voters: DemoVoter[];
   };
+  /** A user of the demo account with the scrutineer role (docs/verdicts.md). */
+  scrutineer: { username: string; password: string };
 }
 
 export function e2eContext(): E2eContext {

@@ -40,10 +40,15 @@ function line(doc: Doc, label: string, value: string): void {
   doc.font('Helvetica').text(value);
 }
 
+/** "1 unit", "3 units", "1.5 shares". */
+function count(value: number, one: string, many: string): string {
+  return `${unitsText(value)} ${value === 1 ? one : many}`;
+}
+
 function figure(basis: QuorumRecord['basis'], value: number): string {
   return basis === 'units'
-    ? `${unitsText(value)} units`
-    : `${sharesFigure(value)} shares`;
+    ? count(value, 'unit', 'units')
+    : `${sharesFigure(value)} ${value === 1 ? 'share' : 'shares'}`;
 }
 
 function quorumText(record: QuorumRecord | null, timeZone: string): string {
@@ -134,7 +139,7 @@ function matterSection(doc: Doc, matter: ReportMatter, timeZone: string) {
     line(
       doc,
       'At the close',
-      `${unitsText(s.eligibleMembers)} members entitled to vote, ${unitsText(s.presentMembers)} present (${unitsText(s.presentVoters)} voters connected); ${unitsText(s.votesCast)} ballots, ${sharesFigure(s.sharesCast)} shares (${percentText(s.votesCast, s.eligibleMembers)} of the entitled members)`,
+      `${count(s.eligibleMembers, 'member', 'members')} entitled to vote, ${unitsText(s.presentMembers)} present (${count(s.presentVoters, 'voter', 'voters')} connected); ${count(s.votesCast, 'ballot', 'ballots')}, ${sharesFigure(s.sharesCast)} shares (${percentText(s.votesCast, s.eligibleMembers)} of the entitled members)`,
     );
   }
   const result = matter.result;

@@ -92,7 +92,7 @@ export class LiveTallies implements OnApplicationShutdown {
       eligibleMembers: await this.directory.eligibleMembers(matterId),
       // docs/verdicts.md: from these very figures; none for a secret ballot
       forecast:
-        rows === undefined
+        rows === undefined || info.liveStatus !== 'live'
           ? null
           : await this.forecasts.compute(matterId, view),
       seq: seq ?? (await this.sequences.current([matterId])).get(matterId) ?? 0,
