@@ -37,8 +37,9 @@ export async function seedMeeting(
     const {
       rows: [meeting],
     } = await client.query(
-      `insert into meetings (account_id, short_code, name, type, meeting_date, expiry_date, meeting_timezone)
-       values ($1, $2, 'Bench AGM', 'agm', now() + interval '14 days', now() + interval '13 days', 'UTC')
+      // several matters live at once (docs/verdicts.md: one at a time is the default)
+      `insert into meetings (account_id, short_code, name, type, meeting_date, expiry_date, meeting_timezone, one_live_matter)
+       values ($1, $2, 'Bench AGM', 'agm', now() + interval '14 days', now() + interval '13 days', 'UTC', false)
        returning id`,
       [account.id, shortCode],
     );

@@ -120,24 +120,51 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       readyTimeoutMs: 60_000,
       log: out,
     });
-    const seeded = spawnSync(
-      process.execPath,
-      [join(gatewayDir, 'dist/cli/main.js'), 'demo:seed', '--json'],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          DATA_DIR: gateway.dataDir,
-          ...env,
+    const admin = (...args: string[]) => {
+      const result = spawnSync(
+        process.execPath,
+        [join(gatewayDir, 'dist/cli/main.js'), ...args, '--json'],
+        {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            DATA_DIR: gateway!.dataDir,
+            ...env,
+          },
+          encoding: 'utf8',
         },
-        encoding: 'utf8',
-      },
+      );
+      if (result.status !== 0)
+        throw new Error(`${args[0]} failed: ${result.stderr}`);
+      return JSON.parse(result.stdout) as unknown;
+    };
+    const demo = admin('demo:seed') as E2eContext['demo'];
+    // a scrutineer of the demo account, made the way an administrator would
+    const scrutineer = {
+      username: 'scrutineer@demo.livevote.test',
+      password: `e2e-${id}-scrutineer`,
+    };
+    admin(
+      'user:create',
+      '--email',
+      scrutineer.username,
+      '--password',
+      scrutineer.password,
+      '--name',
+      'Sam Scrutineer',
     );
-    if (seeded.status !== 0)
-      throw new Error(`demo:seed failed: ${seeded.stderr}`);
-    const context: E2eContext = { baseUrl, demo: JSON.parse(seeded.stdout) };
+    for (const command of ['account:add-user', 'account:set-roles'])
+      admin(
+        command,
+        '--account',
+        demo.accountKey,
+        '--email',
+        scrutineer.username,
+        ...(command === 'account:set-roles' ? ['--role', 'scrutineer'] : []),
+      );
+    const context: E2eContext = { baseUrl, demo, scrutineer };
     process.env[E2E_ENV] = JSON.stringify(context);
   } catch (error) {
     await teardown();

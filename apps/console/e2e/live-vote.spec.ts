@@ -196,10 +196,10 @@ test.describe('Live vote', () => {
       ).toBeVisible();
     }
     await expect(anaPage.getByRole('article', { name: MATTER })).toContainText(
-      'Your vote: Abstain',
+      'You chose: Abstain',
     );
     await expect(
-      desk.getByRole('button', { name: 'Reopen voting' }),
+      desk.getByRole('button', { name: 'Reopen voting…' }),
     ).toBeVisible();
 
     await Promise.all(

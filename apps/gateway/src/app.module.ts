@@ -27,6 +27,7 @@ import { PortalModule } from './portal/portal.module';
 import { ProxiesModule } from './proxies/proxies.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
+import { ReportModule } from './report/report.module';
 import { VotingModule } from './voting/voting.module';
 
 export interface AppContext {
@@ -88,6 +89,7 @@ export class AppModule {
         ...domainModules(context),
         VotingModule,
         DeadlinesModule.register(context.config),
+        ReportModule,
         RemindersModule.register(context.config),
         LiveModule,
         PortalModule,

@@ -37,6 +37,9 @@ import {
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
+/** These tests keep several matters live at once (docs/verdicts.md, one live matter). */
+const SEVERAL_LIVE = { oneLiveMatter: false };
+
 const CROWD = 200;
 
 const isError = (
@@ -198,7 +201,7 @@ describe('the ballot path', () => {
       clock: new RunningClock(),
     });
     api = http(gateway.baseUrl);
-    tenant = await createTenant(gateway);
+    tenant = await createTenant(gateway, SEVERAL_LIVE);
     const voters = await createVoters(gateway, tenant, CROWD + 10);
     crowd = voters.slice(0, CROWD);
     extra = voters.slice(CROWD);

@@ -239,6 +239,48 @@ describe('admin CLI', () => {
     ).rejects.toThrow(/account_not_found/);
   });
 
+  it('grants and removes the scrutineer role, and refuses an unknown role', async () => {
+    const account = (await runCli(
+      ['account:create', '--name', 'Role Towers'],
+      config,
+    )) as { key: string };
+    await runCli(
+      ['user:create', '--email', 'sam@example.test', '--password', 'sam-pw-1'],
+      config,
+    );
+    const roles = (args: string[]) =>
+      runCli(
+        [
+          'account:set-roles',
+          '--account',
+          account.key,
+          '--email',
+          'sam@example.test',
+          ...args,
+        ],
+        config,
+      );
+    // only a user of the account has roles there
+    await expect(roles(['--role', 'scrutineer'])).rejects.toThrow(/not_member/);
+    await runCli(
+      [
+        'account:add-user',
+        '--account',
+        account.key,
+        '--email',
+        'sam@example.test',
+      ],
+      config,
+    );
+    expect(await roles(['--role', 'scrutineer'])).toEqual({
+      roles: ['scrutineer'],
+    });
+    await expect(roles(['--role', 'auditor'])).rejects.toThrow(
+      new CliError('--role must be one of: scrutineer'),
+    );
+    expect(await roles([])).toEqual({ roles: [] });
+  });
+
   it('seeds the demo once and reports the same demo afterwards', async () => {
     const first = (await runCli(['demo:seed'], config)) as {
       created: boolean;

@@ -52,6 +52,9 @@ import {
 import { freePort } from './support/gateway-process';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
+/** These tests keep several matters live at once (docs/verdicts.md, one live matter). */
+const SEVERAL_LIVE = { oneLiveMatter: false };
+
 /** A redis-server of the test's own, without persistence: a restart loses everything. */
 class RedisServer {
   private child?: ChildProcess;
@@ -319,7 +322,7 @@ describe('live voting across two nodes when Redis restarts', () => {
         }),
       );
     }
-    tenant = await createTenant(nodes[0]);
+    tenant = await createTenant(nodes[0], SEVERAL_LIVE);
     voters = await createVoters(nodes[0], tenant, 20);
     const subscribe = async (node: TestGateway, token: string) => {
       const socket = await connectLive(node.baseUrl, token);
@@ -532,8 +535,13 @@ describe('live voting across two nodes when Redis restarts', () => {
     expect(MatterStateEvent.parse(closed[0]).liveClosedAt).toBe(
       endsAt.toISOString(),
     );
+    // a changed forecast repeats the live state (docs/verdicts.md)
     for (const seen of states)
-      expect(seen.map((e) => e.liveStatus)).toEqual(['live', 'closed']);
+      expect(
+        seen
+          .map((e) => e.liveStatus)
+          .filter((status, i, all) => status !== all[i - 1]),
+      ).toEqual(['live', 'closed']);
     // a client drops every event whose seq is not above the last one it took
     for (const seen of events) {
       let last = 0;
@@ -612,7 +620,7 @@ describe('ballots while PostgreSQL is unreachable', () => {
       databaseUrl: viaProxy.toString(),
       clock: new RunningClock(),
     });
-    tenant = await createTenant(gateway);
+    tenant = await createTenant(gateway, SEVERAL_LIVE);
     voters = await createVoters(gateway, tenant, 3);
   });
 
@@ -766,7 +774,7 @@ describe('statements when PostgreSQL connections die', () => {
       databaseUrl: viaProxy.toString(),
       clock: new RunningClock(),
     });
-    tenant = await createTenant(gateway);
+    tenant = await createTenant(gateway, SEVERAL_LIVE);
     voters = await createVoters(gateway, tenant, 20);
     direct = new pg.Client({ connectionString: database.url });
     await direct.connect();

@@ -359,6 +359,12 @@ describe('Meetings API', () => {
         defaultProxyHolders: [],
         autoVerifyElectronicProxies: false,
         proxyHolderMustAttend: false,
+        quorumBasis: 'units',
+        quorumPercent: null,
+        quorumIncludesProxies: true,
+        requireQuorumToStart: false,
+        requireSignOff: false,
+        oneLiveMatter: true,
       });
       const patched = await api.patch(
         url,

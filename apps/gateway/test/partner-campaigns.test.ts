@@ -232,6 +232,7 @@ describe('Partner campaigns API', () => {
           attendingCount: '2',
           cachedAt: gateway.clock.now().toISOString(),
         },
+        results: [],
       });
     });
 

@@ -629,6 +629,7 @@ describe('Proxies', () => {
       proxies: 21,
       required: 20,
       met: true,
+      basis: 'units',
     });
   });
 

@@ -28,8 +28,12 @@ import {
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
+/** These tests keep several matters live at once (docs/verdicts.md, one live matter). */
+const SEVERAL_LIVE = { oneLiveMatter: false };
+
 const TURNOUT_EVENT_KEYS = [
   'eligibleMembers',
+  'forecast',
   'matterKey',
   'rows',
   'rowsWithheld',
@@ -174,6 +178,7 @@ describe('The secret ballot', () => {
     expect(Object.keys(event).sort()).toEqual(TURNOUT_EVENT_KEYS);
     expect(event.rows).toEqual([]);
     expect(event.rowsWithheld).toBe(true);
+    expect(event.forecast).toBeNull();
     expectNoOptionFigures(event);
   };
 
@@ -191,7 +196,7 @@ describe('The secret ballot', () => {
         }),
       );
     apis = nodes.map((node) => http(node.baseUrl));
-    tenant = await createTenant(nodes[0]);
+    tenant = await createTenant(nodes[0], SEVERAL_LIVE);
     voters = await createVoters(nodes[0], tenant, 8);
   });
 

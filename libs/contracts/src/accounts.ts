@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { IsoDateTime, ListLimit, SearchText } from './common';
+import { ACCOUNT_ROLES, AccountRole } from './results';
+
+const ACCOUNT_ROLE_LIMIT = ACCOUNT_ROLES.length;
 
 /** An account of the caller, as `GET /v1/Accounts` lists it. */
 export const Account = z.object({
@@ -39,5 +42,13 @@ export const AccountUser = z.object({
   email: z.string(),
   name: z.string(),
   addedAt: IsoDateTime,
+  /** Roles beyond managing the account: `scrutineer` signs off results. */
+  roles: z.array(AccountRole),
 });
 export type AccountUser = z.infer<typeof AccountUser>;
+
+/** PATCH /v1/Accounts/{key}/users/{email}: the user's roles (not one's own). */
+export const PatchAccountUserRequest = z.strictObject({
+  roles: z.array(AccountRole).max(ACCOUNT_ROLE_LIMIT),
+});
+export type PatchAccountUserRequest = z.infer<typeof PatchAccountUserRequest>;

@@ -1,14 +1,33 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
 import { MatterLiveStatus as LiveStatus, MatterTallyRow } from './matters';
+import {
+  Forecast,
+  MatterResult,
+  MatterResultEvent,
+  QuorumBasis,
+  Threshold,
+  ThresholdBase,
+  ThresholdBasis,
+} from './results';
 
 export const MATTER_ACTIONS = ['start', 'stop', 'extend'] as const;
 
-/** A chair's start, extend or stop; duration in seconds (default 360), ignored by stop. */
-export const MatterActionRequest = z.strictObject({
-  action: z.enum(MATTER_ACTIONS),
-  duration: z.number().int().min(10).max(86_400).optional(),
-});
+/**
+ * A chair's start, extend or stop; duration in seconds (default 360), ignored by stop. `overrideQuorum` starts a
+ * matter without quorum where the meeting requires it (recorded with the matter).
+ */
+export const MatterActionRequest = z
+  .strictObject({
+    action: z.enum(MATTER_ACTIONS),
+    duration: z.number().int().min(10).max(86_400).optional(),
+    overrideQuorum: z.boolean().optional(),
+  })
+  .refine(
+    (request) =>
+      request.overrideQuorum === undefined || request.action === 'start',
+    { path: ['overrideQuorum'], message: 'Only a start overrides quorum.' },
+  );
 export type MatterActionRequest = z.infer<typeof MatterActionRequest>;
 
 export const BALLOT_METHODS = ['live', 'proxy', 'other'] as const;
@@ -73,6 +92,8 @@ export const MatterStateEvent = z.strictObject({
   liveStartedAt: IsoDateTime.nullable(),
   liveEndsAt: IsoDateTime.nullable(),
   liveClosedAt: IsoDateTime.nullable(),
+  /** While live and not a secret ballot; null otherwise (docs/verdicts.md). */
+  forecast: Forecast.nullable(),
   serverTime: IsoDateTime,
   seq: z.number().int(),
 });
@@ -87,6 +108,8 @@ export const MatterTallyEvent = z.strictObject({
   votesCast: z.number(),
   sharesCast: z.number(),
   eligibleMembers: z.number(),
+  /** The forecast from these figures; null when not live or a secret ballot. */
+  forecast: Forecast.nullable(),
   seq: z.number().int(),
 });
 export type MatterTallyEvent = z.infer<typeof MatterTallyEvent>;
@@ -104,6 +127,8 @@ export const QuorumEvent = z.strictObject({
   proxies: z.number(),
   required: z.number(),
   met: z.boolean(),
+  /** What present, proxies and required count: members (units) or their shares. */
+  basis: QuorumBasis,
 });
 export type QuorumEvent = z.infer<typeof QuorumEvent>;
 
@@ -125,6 +150,12 @@ export const LiveMatter = z.strictObject({
   liveEndsAt: IsoDateTime.nullable(),
   liveClosedAt: IsoDateTime.nullable(),
   secretBallot: z.boolean(),
+  threshold: Threshold,
+  thresholdBasis: ThresholdBasis,
+  thresholdBase: ThresholdBase,
+  forecast: Forecast.nullable(),
+  /** Chairs and screens: once computed at close; voters: once published. */
+  result: MatterResult.nullable(),
   seq: z.number().int(),
 });
 export type LiveMatter = z.infer<typeof LiveMatter>;
@@ -137,6 +168,8 @@ export const LiveSnapshot = z.strictObject({
     meetingDate: IsoDateTime,
     meetingTimezone: z.string(),
     quorumMinimum: z.number(),
+    /** One live matter at a time (the default), or several seen side by side. */
+    oneLiveMatter: z.boolean(),
   }),
   role: z.enum(['chair', 'voter', 'screen']),
   matters: z.array(LiveMatter),
@@ -186,6 +219,7 @@ export interface ServerToClientEvents {
   'matter.tally': (event: MatterTallyEvent) => void;
   'meeting.presence': (event: PresenceEvent) => void;
   'meeting.quorum': (event: QuorumEvent) => void;
+  'matter.result': (event: MatterResultEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
+import {
+  DEFAULT_MATTER_THRESHOLD,
+  Forecast,
+  MatterResult,
+  Threshold,
+  ThresholdBase,
+  ThresholdBasis,
+} from './results';
 
 export const MAX_MATTER_OPTIONS = 50;
 
@@ -70,6 +78,10 @@ export const CreateMatterRequest = z.strictObject({
   autoCloseWhenAllVoted: z.boolean().default(false),
   /** Per-option rows stay hidden until the matter closes (docs/security.md). */
   secretBallot: z.boolean().default(true),
+  /** The majority rule (docs/verdicts.md); fixed once the matter holds ballots. */
+  threshold: Threshold.default(DEFAULT_MATTER_THRESHOLD),
+  thresholdBasis: ThresholdBasis.default('shares'),
+  thresholdBase: ThresholdBase.default('cast'),
 });
 export type CreateMatterRequest = z.infer<typeof CreateMatterRequest>;
 
@@ -87,10 +99,17 @@ export const UpdateMatterRequest = z.strictObject({
   allowProxyVote: z.boolean().optional(),
   autoCloseWhenAllVoted: z.boolean().optional(),
   secretBallot: z.boolean().optional(),
+  threshold: Threshold.optional(),
+  thresholdBasis: ThresholdBasis.optional(),
+  thresholdBase: ThresholdBase.optional(),
 });
 export type UpdateMatterRequest = z.infer<typeof UpdateMatterRequest>;
 
-/** A matter, with its live state (docs/live-protocol.md), `autoCloseWhenAllVoted` and `secretBallot`. */
+/**
+ * A matter, with its live state (docs/live-protocol.md), `autoCloseWhenAllVoted`,
+ * `secretBallot`, the majority rule, the forecast while live and the result once closed
+ * (docs/verdicts.md).
+ */
 export const Matter = z.strictObject({
   key: z.string(),
   type: MatterType,
@@ -111,6 +130,11 @@ export const Matter = z.strictObject({
   liveClosedAt: IsoDateTime.nullable(),
   autoCloseWhenAllVoted: z.boolean(),
   secretBallot: z.boolean(),
+  threshold: Threshold,
+  thresholdBasis: ThresholdBasis,
+  thresholdBase: ThresholdBase,
+  forecast: Forecast.nullable(),
+  result: MatterResult.nullable(),
 });
 export type Matter = z.infer<typeof Matter>;
 

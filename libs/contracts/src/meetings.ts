@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, IsoDateTimeInput, ListLimit, SearchText } from './common';
+import { QuorumBasis } from './results';
 
 export const MEETING_TYPES = ['agm', 'vbm', 'town', 'other'] as const;
 export const MeetingType = z.enum(MEETING_TYPES);
@@ -123,6 +124,28 @@ export type Meeting = z.infer<typeof Meeting>;
 
 export const SUMMARY_REPORT_FREQUENCIES = ['daily', 'none'] as const;
 
+/** Quorum, starting and publishing results (docs/verdicts.md). */
+function quorumAndResultSettings() {
+  return {
+    quorumBasis: QuorumBasis.optional(),
+    /** A percentage of the eligible members (at most 6 decimals), or null: quorumMinimum counts. */
+    quorumPercent: z
+      .number()
+      .min(0)
+      .max(100)
+      .refine(
+        (value) => Math.round(value * 1e6) / 1e6 === value,
+        'At most 6 decimals.',
+      )
+      .nullable()
+      .optional(),
+    quorumIncludesProxies: z.boolean().optional(),
+    requireQuorumToStart: z.boolean().optional(),
+    requireSignOff: z.boolean().optional(),
+    oneLiveMatter: z.boolean().optional(),
+  };
+}
+
 export const PatchMeetingSettingsRequest = z.strictObject({
   meetingReminderFrequency: z.number().int().min(0).max(365).optional(),
   meetingStartingReminder: z.number().int().min(0).max(10_080).optional(),
@@ -134,6 +157,7 @@ export const PatchMeetingSettingsRequest = z.strictObject({
     .optional(),
   autoVerifyElectronicProxies: z.boolean().optional(),
   proxyHolderMustAttend: z.boolean().optional(),
+  ...quorumAndResultSettings(),
 });
 export type PatchMeetingSettingsRequest = z.infer<
   typeof PatchMeetingSettingsRequest
@@ -151,6 +175,16 @@ export const MeetingSettings = z.strictObject({
   autoVerifyElectronicProxies: z.boolean(),
   /** A proxy counts toward the quorum only while its holder is checked in. */
   proxyHolderMustAttend: z.boolean(),
+  quorumBasis: QuorumBasis,
+  quorumPercent: z.number().nullable(),
+  /** Members represented by proxy count toward quorum. */
+  quorumIncludesProxies: z.boolean(),
+  /** A matter does not start without quorum unless the chair overrides it. */
+  requireQuorumToStart: z.boolean(),
+  /** Results reach voters and partners only after a scrutineer signs off. */
+  requireSignOff: z.boolean(),
+  /** Only one matter may be live at a time. */
+  oneLiveMatter: z.boolean(),
 });
 export type MeetingSettings = z.infer<typeof MeetingSettings>;
 

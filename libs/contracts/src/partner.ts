@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
+import { MatterResult } from './results';
 
 export const CAMPAIGN_STATUSES = [
   'active',
@@ -31,7 +32,18 @@ export const CampaignStats = z.strictObject({
 });
 export type CampaignStats = z.infer<typeof CampaignStats>;
 
-export const CampaignWithStats = Campaign.extend({ stats: CampaignStats });
+/** A matter's result once published (after a scrutineer's sign-off where one is required). */
+export const CampaignResult = MatterResult.extend({
+  matterKey: z.string(),
+  name: z.string(),
+});
+export type CampaignResult = z.infer<typeof CampaignResult>;
+
+export const CampaignWithStats = Campaign.extend({
+  stats: CampaignStats,
+  /** Published results, in matter order. */
+  results: z.array(CampaignResult),
+});
 export type CampaignWithStats = z.infer<typeof CampaignWithStats>;
 
 export const PARTNER_SCOPE = 'meetings:read';

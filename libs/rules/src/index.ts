@@ -7,3 +7,4 @@ export * from './proxy-precedence';
 export * from './quorum';
 export * from './tally';
 export * from './weight';
+export * from './verdict-words';

@@ -22,6 +22,8 @@ export interface E2eContext {
     /** Named proxy holders and their personal links to the holder page. */
     holders: { name: string; email: string; holderUrl: string }[];
   };
+  /** A user of the demo account with the scrutineer role (docs/verdicts.md). */
+  scrutineer: { username: string; password: string };
 }
 
 export function e2eContext(): E2eContext {

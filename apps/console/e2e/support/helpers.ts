@@ -21,10 +21,17 @@ export async function keepScreenshot(
 
 /** Signs the demo chair in through the form and waits for the account list. */
 export async function signInAsChair(page: Page): Promise<void> {
-  const { signIn } = e2eContext().demo;
+  await signInAs(page, e2eContext().demo.signIn);
+}
+
+/** Signs a manager in through the form and waits for the account list. */
+export async function signInAs(
+  page: Page,
+  user: { username: string; password: string },
+): Promise<void> {
   await page.goto('/signin');
-  await page.getByLabel('E-mail').fill(signIn.username);
-  await page.getByLabel('Password').fill(signIn.password);
+  await page.getByLabel('E-mail').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible();
 }

@@ -26,12 +26,15 @@ import type {
   ProxyHolderSummary,
   ProxyStatus,
   ScreenTokenResponse,
+  SignOffStatus,
   UpdateMatterRequest,
   UpdateMemberRequest,
   UploadedDocument,
   Voter,
 } from '@livevote/contracts';
 import type { ManagerSession } from './manager-session';
+
+export type ReportFormat = 'pdf' | 'csv';
 
 export interface MembersPage {
   members: Member[];
@@ -256,6 +259,29 @@ export function createManagerApi(session: ManagerSession) {
       session.json<ScreenTokenResponse>(`${meeting(shortCode)}/screen-tokens`, {
         method: 'POST',
       }),
+
+    signOffStatus: (shortCode: string) =>
+      session.json<SignOffStatus>(`${meeting(shortCode)}/sign-off`),
+    signOff: (shortCode: string, matterKey: string) =>
+      session.json<void>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/sign-off`,
+        { method: 'POST' },
+      ),
+    /** The results report (docs/verdicts.md) as a file: of the meeting, or of one matter. */
+    async reportFile(
+      shortCode: string,
+      format: ReportFormat,
+      matterKey?: string,
+    ): Promise<{ blob: Blob; fileName: string }> {
+      const response = await session.request(
+        `${meeting(shortCode)}/report.${format}${query({ matter: matterKey })}`,
+      );
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      const fileName =
+        /filename="([^"]+)"/.exec(disposition)?.[1] ??
+        `${shortCode}-results.${format}`;
+      return { blob: await response.blob(), fileName };
+    },
   };
 }
 

@@ -21,6 +21,7 @@ export const queryKeys = {
   matters: (shortCode: string) => ['meeting', shortCode, 'matters'] as const,
   matterVoters: (shortCode: string, matterKey: string, votesCast: number) =>
     ['meeting', shortCode, 'matters', matterKey, 'voters', votesCast] as const,
+  signOff: (shortCode: string) => ['meeting', shortCode, 'sign-off'] as const,
   documents: (shortCode: string) =>
     ['meeting', shortCode, 'documents'] as const,
   proxies: (shortCode: string, status = '', holder = '') =>

@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   Param,
+  Patch,
   Post,
   Query,
   UseGuards,
@@ -27,6 +28,7 @@ import {
   AccountUserDto,
   AddAccountUserRequestDto,
   ListAccountsQueryDto,
+  PatchAccountUserRequestDto,
 } from './accounts.dto';
 import { AccountsService } from './accounts.service';
 
@@ -63,6 +65,26 @@ export class AccountsController {
     @Body() body: AddAccountUserRequestDto,
   ): Promise<AccountUser> {
     return this.accounts.addUser(manager.userId, key, body.email);
+  }
+
+  @Get(':key/users')
+  @ApiOkResponse({ type: [AccountUserDto] })
+  users(
+    @CurrentManager() manager: Manager,
+    @Param('key') key: string,
+  ): Promise<AccountUser[]> {
+    return this.accounts.users(manager.userId, key);
+  }
+
+  @Patch(':key/users/:email')
+  @ApiOkResponse({ type: AccountUserDto })
+  setRoles(
+    @CurrentManager() manager: Manager,
+    @Param('key') key: string,
+    @Param('email') email: string,
+    @Body() body: PatchAccountUserRequestDto,
+  ): Promise<AccountUser> {
+    return this.accounts.setRoles(manager.userId, key, email, body.roles);
   }
 
   @Delete(':key/users/:email')

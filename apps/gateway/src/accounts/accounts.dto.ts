@@ -4,6 +4,7 @@ import {
   AccountUser,
   AddAccountUserRequest,
   ListAccountsQuery,
+  PatchAccountUserRequest,
 } from '@livevote/contracts';
 
 export class AccountDto extends createZodDto(Account) {}
@@ -12,3 +13,6 @@ export class AddAccountUserRequestDto extends createZodDto(
   AddAccountUserRequest,
 ) {}
 export class AccountUserDto extends createZodDto(AccountUser) {}
+export class PatchAccountUserRequestDto extends createZodDto(
+  PatchAccountUserRequest,
+) {}

@@ -6,6 +6,7 @@ export enum AccountErrorCode {
   AlreadyMember = 'already_member',
   NotMember = 'not_member',
   LastUser = 'last_user',
+  OwnRoles = 'own_roles',
 }
 
 function describe(code: AccountErrorCode): [number, string] {
@@ -23,6 +24,11 @@ function describe(code: AccountErrorCode): [number, string] {
       return [404, 'The user does not belong to this account.'];
     case AccountErrorCode.LastUser:
       return [409, 'The last user of an account cannot be removed.'];
+    case AccountErrorCode.OwnRoles:
+      return [
+        403,
+        'A user cannot change their own roles: another user of the account (or the admin CLI) does.',
+      ];
   }
 }
 

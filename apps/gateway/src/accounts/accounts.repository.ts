@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
-import { accounts, accountUsers, users } from '../database/schema';
+import {
+  accounts,
+  accountUsers,
+  users,
+  type AccountRole,
+} from '../database/schema';
 import { escapeLike } from '../common/text';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -53,6 +58,43 @@ export class AccountsRepository {
       .insert(accounts)
       .values(values)
       .returning();
+    return row;
+  }
+
+  /** The users of the account with their roles, by e-mail. */
+  users(accountId: string) {
+    return this.database.db
+      .select({
+        email: users.email,
+        name: users.name,
+        addedAt: accountUsers.createdAt,
+        roles: accountUsers.roles,
+      })
+      .from(accountUsers)
+      .innerJoin(users, eq(users.id, accountUsers.userId))
+      .where(eq(accountUsers.accountId, accountId))
+      .orderBy(asc(users.email));
+  }
+
+  /** Sets the user's roles in the account; undefined when the user does not belong to it. */
+  async setRoles(
+    accountId: string,
+    userId: string,
+    roles: AccountRole[],
+  ): Promise<{ createdAt: Date; roles: AccountRole[] } | undefined> {
+    const [row] = await this.database.db
+      .update(accountUsers)
+      .set({ roles })
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          eq(accountUsers.userId, userId),
+        ),
+      )
+      .returning({
+        createdAt: accountUsers.createdAt,
+        roles: accountUsers.roles,
+      });
     return row;
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   Account,
+  AccountRole,
   AccountUser,
   ListAccountsQuery,
 } from '@livevote/contracts';
@@ -48,7 +49,69 @@ export class AccountsService {
         email: user.email,
         name: user.name,
         addedAt: added.createdAt.toISOString(),
+        roles: [],
       };
+    });
+  }
+
+  async users(userId: string, key: string): Promise<AccountUser[]> {
+    const account = await this.requireAccess(userId, key);
+    const rows = await this.accounts.users(account.id);
+    return rows.map((row) => ({
+      email: row.email,
+      name: row.name,
+      addedAt: row.addedAt.toISOString(),
+      roles: row.roles,
+    }));
+  }
+
+  /**
+   * Sets another user's roles (a scrutineer signs off results, docs/verdicts.md); nobody
+   * grants themselves a role.
+   */
+  setRoles(
+    userId: string,
+    key: string,
+    email: string,
+    roles: AccountRole[],
+  ): Promise<AccountUser> {
+    return this.unitOfWork.run(async () => {
+      const account = await this.requireAccess(userId, key);
+      const user = await this.accounts.findUserByEmail(email);
+      if (user?.id === userId)
+        throw new AccountException(AccountErrorCode.OwnRoles);
+      const row = user
+        ? await this.accounts.setRoles(account.id, user.id, [...new Set(roles)])
+        : undefined;
+      if (!user || !row) throw new AccountException(AccountErrorCode.NotMember);
+      return {
+        email: user.email,
+        name: user.name,
+        addedAt: row.createdAt.toISOString(),
+        roles: row.roles,
+      };
+    });
+  }
+
+  /** Admin CLI: roles without an acting user. */
+  async adminSetRoles(
+    key: string,
+    email: string,
+    roles: AccountRole[],
+  ): Promise<AccountRole[]> {
+    return this.unitOfWork.run(async () => {
+      const account = isUuid(key)
+        ? await this.accounts.findById(key)
+        : undefined;
+      if (!account)
+        throw new AccountException(AccountErrorCode.AccountNotFound);
+      const user = await this.accounts.findUserByEmail(email);
+      if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
+      const row = await this.accounts.setRoles(account.id, user.id, [
+        ...new Set(roles),
+      ]);
+      if (!row) throw new AccountException(AccountErrorCode.NotMember);
+      return row.roles;
     });
   }
 

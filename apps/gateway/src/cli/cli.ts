@@ -5,6 +5,8 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
+import { ACCOUNT_ROLES, AccountRole } from '@livevote/contracts';
+import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
 import { domainModules } from '../app.module';
 import { ApiException } from '../common/api-exception';
@@ -29,6 +31,7 @@ const OPTIONS = {
   account: { type: 'string' },
   json: { type: 'boolean' },
   'redirect-uri': { type: 'string', multiple: true },
+  role: { type: 'string', multiple: true },
 } as const;
 
 function required(flags: Flags, name: string): string {
@@ -70,6 +73,21 @@ const COMMANDS: Record<string, Command> = {
         false,
       );
     return { ok: true };
+  },
+  'account:set-roles': async (app, flags) => {
+    const roles = (flags.role as string[] | undefined) ?? [];
+    const parsed = z.array(AccountRole).safeParse(roles);
+    if (!parsed.success)
+      throw new CliError(`--role must be one of: ${ACCOUNT_ROLES.join(', ')}`);
+    return {
+      roles: await app
+        .get(AccountsService)
+        .adminSetRoles(
+          required(flags, 'account'),
+          required(flags, 'email'),
+          parsed.data,
+        ),
+    };
   },
   'partner:register': (app, flags) =>
     app.get(PartnerClientsService).register({

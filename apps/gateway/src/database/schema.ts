@@ -85,6 +85,8 @@ export const accountUsers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Roles beyond managing the account: `scrutineer` signs off results (docs/verdicts.md). */
+    roles: jsonb('roles').$type<AccountRole[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
@@ -92,6 +94,8 @@ export const accountUsers = pgTable(
     index('account_users_user_idx').on(t.userId),
   ],
 );
+
+export type AccountRole = 'scrutineer';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -177,6 +181,23 @@ export const meetings = pgTable(
     proxyHolderMustAttend: boolean('proxy_holder_must_attend')
       .notNull()
       .default(false),
+    // quorum, starting and publishing results (docs/verdicts.md)
+    quorumBasis: text('quorum_basis')
+      .$type<'units' | 'shares'>()
+      .notNull()
+      .default('units'),
+    /** A percentage of the eligible members; null: quorumMinimum counts. */
+    quorumPercent: doublePrecision('quorum_percent'),
+    quorumIncludesProxies: boolean('quorum_includes_proxies')
+      .notNull()
+      .default(true),
+    requireQuorumToStart: boolean('require_quorum_to_start')
+      .notNull()
+      .default(false),
+    requireSignOff: boolean('require_sign_off').notNull().default(false),
+    oneLiveMatter: boolean('one_live_matter').notNull().default(true),
+    /** User ids of the scrutineers named for the meeting; none: any scrutineer of the account. */
+    scrutineers: jsonb('scrutineers').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -299,10 +320,36 @@ export const matters = pgTable(
     liveGeneration: integer('live_generation').notNull().default(0),
     /** The figures of its last close (libs/rules, close-snapshot.ts); null until it first closes. */
     closeSnapshot: jsonb('close_snapshot').$type<CloseSnapshot>(),
+    // the majority rule and the result (docs/verdicts.md)
+    threshold: jsonb('threshold')
+      .$type<{ numerator: number; denominator: number; strict: boolean }>()
+      .notNull()
+      .default({ numerator: 1, denominator: 2, strict: true }),
+    thresholdBasis: text('threshold_basis')
+      .$type<'shares' | 'units' | 'both'>()
+      .notNull()
+      .default('shares'),
+    thresholdBase: text('threshold_base')
+      .$type<'cast' | 'present' | 'eligible'>()
+      .notNull()
+      .default('cast'),
+    /** Quorum when the matter last started, and who started it without quorum. */
+    quorumAtOpen: jsonb('quorum_at_open').$type<Record<string, unknown>>(),
+    /** The result of the last close; current only while resultGeneration = liveGeneration. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    resultGeneration: integer('result_generation'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('matters_meeting_idx').on(t.meetingId, t.order)],
+  (t) => [
+    index('matters_meeting_idx').on(t.meetingId, t.order),
+    // closes whose result is still to be worked out (results/matter-results.ts sweeps them)
+    index('matters_awaiting_result_idx')
+      .on(t.id)
+      .where(
+        sql`${t.liveStatus} = 'closed' and ${t.resultGeneration} is distinct from ${t.liveGeneration}`,
+      ),
+  ],
 );
 
 export type BallotMethod = 'live' | 'proxy' | 'other';

@@ -7,11 +7,12 @@ import {
   type MeetingRow,
 } from '../meetings/meeting-access';
 import { LiveTallies } from '../voting/live-tallies';
-import { SequenceStore } from '../voting/sequence';
+import { SequenceStore } from '../broadcast/sequence';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { MattersRepository } from '../matters/matters.repository';
 import { mapLiveMatter } from './live.mapper';
 import type { LivePrincipal } from '../identity/live-tokens';
+import { MatterForecasts } from '../results/matter-forecasts';
 
 /** What a client gets when it subscribes: the whole picture, then events from there on. */
 @Injectable()
@@ -23,6 +24,7 @@ export class LiveSnapshots {
     private readonly tallies: LiveTallies,
     private readonly sequences: SequenceStore,
     private readonly clock: Clock,
+    private readonly forecasts: MatterForecasts,
   ) {}
 
   async forPrincipal(
@@ -43,10 +45,16 @@ export class LiveSnapshots {
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
     );
-    const matters: LiveMatter[] = matterRows.map((matter) =>
-      mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
-    );
     const staff = principal.role !== 'voter';
+    const forecasts = await this.forecasts.current(matterRows);
+    const matters: LiveMatter[] = matterRows.map((matter) =>
+      mapLiveMatter(
+        matter,
+        seqs.get(matter.id) ?? 0,
+        staff ? 'staff' : 'public',
+        forecasts.get(matter.id),
+      ),
+    );
     const [[presence, quorum], tallies] = await Promise.all([
       this.presence.snapshotFigures(meeting),
       staff
@@ -65,6 +73,7 @@ export class LiveSnapshots {
         meetingDate: row.meetingDate.toISOString(),
         meetingTimezone: row.meetingTimezone,
         quorumMinimum: row.quorumMinimum,
+        oneLiveMatter: row.oneLiveMatter,
       },
       role: principal.role,
       matters,

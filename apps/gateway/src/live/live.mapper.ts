@@ -1,10 +1,23 @@
-import type { LiveMatter } from '@livevote/contracts';
+import type { Forecast, LiveMatter } from '@livevote/contracts';
 import type { matters } from '../database/schema';
+import {
+  mapRule,
+  resultFor,
+  type ResultViewer,
+} from '../results/results.mapper';
 
 type MatterRow = typeof matters.$inferSelect;
 
-/** A matter as the live channel and the voter portal show it (never a tally). */
-export function mapLiveMatter(matter: MatterRow, seq: number): LiveMatter {
+/**
+ * A matter as the live channel and the voter portal show it (never a tally): its result as
+ * the viewer may see it (docs/verdicts.md), its forecast while live.
+ */
+export function mapLiveMatter(
+  matter: MatterRow,
+  seq: number,
+  viewer: ResultViewer,
+  forecast: Forecast | null = null,
+): LiveMatter {
   return {
     matterKey: matter.id,
     name: matter.name,
@@ -18,6 +31,9 @@ export function mapLiveMatter(matter: MatterRow, seq: number): LiveMatter {
     liveEndsAt: matter.liveEndsAt?.toISOString() ?? null,
     liveClosedAt: matter.liveClosedAt?.toISOString() ?? null,
     secretBallot: matter.secretBallot,
+    ...mapRule(matter),
+    forecast: matter.liveStatus === 'live' ? forecast : null,
+    result: resultFor(matter, viewer),
     seq,
   };
 }

@@ -21,7 +21,7 @@ function describe(code: MatterErrorCode): [number, string] {
     case MatterErrorCode.MatterHasBallots:
       return [
         409,
-        'The matter holds ballots: it cannot be deleted, change its options or lower its choices.',
+        'The matter holds ballots: it cannot be deleted, change its options or its majority rule, or lower its choices.',
       ];
     case MatterErrorCode.TooManyChoices:
       return [400, 'choices must be between 1 and the number of options.'];

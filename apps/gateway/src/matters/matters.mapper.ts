@@ -1,17 +1,22 @@
 import type {
+  Forecast,
   Matter,
   MatterTallyRow,
   MatterVoteMethod,
   MatterVoterRecord,
   MatterType,
 } from '@livevote/contracts';
+import { mapRule, resultFor } from '../results/results.mapper';
 import type {
   MatterRow,
   MatterVoterRow,
   TallyRecord,
 } from './matters.repository';
 
-export function mapMatter(row: MatterRow): Matter {
+export function mapMatter(
+  row: MatterRow,
+  forecast: Forecast | null = null,
+): Matter {
   return {
     key: row.id,
     type: row.type as MatterType,
@@ -32,6 +37,9 @@ export function mapMatter(row: MatterRow): Matter {
     liveClosedAt: row.liveClosedAt?.toISOString() ?? null,
     autoCloseWhenAllVoted: row.autoCloseWhenAllVoted,
     secretBallot: row.secretBallot,
+    ...mapRule(row),
+    forecast: row.liveStatus === 'live' ? forecast : null,
+    result: resultFor(row, 'staff'),
   };
 }
 

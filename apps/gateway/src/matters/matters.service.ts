@@ -10,6 +10,7 @@ import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
+import { MatterForecasts } from '../results/matter-forecasts';
 import { MatterErrorCode, MatterException } from './matters.exception';
 import { mapMatter, mapMatterVoter, mapTallyRow } from './matters.mapper';
 import {
@@ -63,7 +64,27 @@ function toChanges(body: UpdateMatterRequest): MatterChanges {
   if (body.autoCloseWhenAllVoted !== undefined)
     changes.autoCloseWhenAllVoted = body.autoCloseWhenAllVoted;
   if (body.secretBallot !== undefined) changes.secretBallot = body.secretBallot;
+  if (body.threshold !== undefined) changes.threshold = body.threshold;
+  if (body.thresholdBasis !== undefined)
+    changes.thresholdBasis = body.thresholdBasis;
+  if (body.thresholdBase !== undefined)
+    changes.thresholdBase = body.thresholdBase;
   return changes;
+}
+
+/** Whether the changes alter the majority rule (docs/verdicts.md): fixed once ballots are in. */
+function ruleChanged(changes: MatterChanges, matter: MatterRow): boolean {
+  const threshold = changes.threshold;
+  return (
+    (threshold !== undefined &&
+      (threshold.numerator !== matter.threshold.numerator ||
+        threshold.denominator !== matter.threshold.denominator ||
+        threshold.strict !== matter.threshold.strict)) ||
+    (changes.thresholdBasis !== undefined &&
+      changes.thresholdBasis !== matter.thresholdBasis) ||
+    (changes.thresholdBase !== undefined &&
+      changes.thresholdBase !== matter.thresholdBase)
+  );
 }
 
 @Injectable()
@@ -72,17 +93,20 @@ export class MattersService {
     private readonly matters: MattersRepository,
     private readonly access: MeetingAccess,
     private readonly unitOfWork: UnitOfWork,
+    private readonly forecasts: MatterForecasts,
   ) {}
 
   async list(userId: string, shortCode: string): Promise<Matter[]> {
     const meeting = await this.access.require(userId, shortCode);
     const rows = await this.matters.listForMeeting(meeting.id);
-    return rows.map(mapMatter);
+    const forecasts = await this.forecasts.current(rows);
+    return rows.map((row) => mapMatter(row, forecasts.get(row.id)));
   }
 
   async get(userId: string, shortCode: string, key: string): Promise<Matter> {
     const meeting = await this.access.require(userId, shortCode);
-    return mapMatter(await this.requireMatter(meeting.id, key));
+    const row = await this.requireMatter(meeting.id, key);
+    return mapMatter(row, (await this.forecasts.current([row])).get(row.id));
   }
 
   create(
@@ -109,6 +133,9 @@ export class MattersService {
         exclusions,
         autoCloseWhenAllVoted: body.autoCloseWhenAllVoted,
         secretBallot: body.secretBallot,
+        threshold: body.threshold,
+        thresholdBasis: body.thresholdBasis,
+        thresholdBase: body.thresholdBase,
       });
       return mapMatter(row);
     });
@@ -116,8 +143,8 @@ export class MattersService {
 
   /**
    * Merges the body into the matter. A live matter cannot be edited at all; once it holds
-   * ballots its options cannot change, its choices cannot be lowered, and a secret ballot
-   * cannot become open (those ballots were cast in secret).
+   * ballots its options cannot change, its choices cannot be lowered, its majority rule is
+   * fixed, and a secret ballot cannot become open (those ballots were cast in secret).
    */
   update(
     userId: string,
@@ -144,7 +171,10 @@ export class MattersService {
       const secrecyDropped =
         changes.secretBallot === false && matter.secretBallot;
       if (
-        (optionsChanged || choicesLowered || secrecyDropped) &&
+        (optionsChanged ||
+          choicesLowered ||
+          secrecyDropped ||
+          ruleChanged(changes, matter)) &&
         (await this.matters.hasBallots(matter.id))
       )
         throw new MatterException(

@@ -70,5 +70,11 @@ export function mapMeetingSettings(row: MeetingRow): MeetingSettings {
     defaultProxyHolders: row.defaultProxyHolders,
     autoVerifyElectronicProxies: row.autoVerifyElectronicProxies,
     proxyHolderMustAttend: row.proxyHolderMustAttend,
+    quorumBasis: row.quorumBasis,
+    quorumPercent: row.quorumPercent,
+    quorumIncludesProxies: row.quorumIncludesProxies,
+    requireQuorumToStart: row.requireQuorumToStart,
+    requireSignOff: row.requireSignOff,
+    oneLiveMatter: row.oneLiveMatter,
   };
 }

@@ -169,6 +169,13 @@ export class MeetingsService {
         defaultProxyHolders: body.defaultProxyHolders,
         autoVerifyElectronicProxies: body.autoVerifyElectronicProxies,
         proxyHolderMustAttend: body.proxyHolderMustAttend,
+        // docs/verdicts.md
+        quorumBasis: body.quorumBasis,
+        quorumPercent: body.quorumPercent,
+        quorumIncludesProxies: body.quorumIncludesProxies,
+        requireQuorumToStart: body.requireQuorumToStart,
+        requireSignOff: body.requireSignOff,
+        oneLiveMatter: body.oneLiveMatter,
         updatedAt: this.clock.now(),
       });
       return mapMeetingSettings(row);

@@ -45,7 +45,7 @@ export function mapCampaignWithStats(
   counts: CampaignCounts,
   now: Date,
   publicUrl: string,
-): CampaignWithStats {
+): Omit<CampaignWithStats, 'results'> {
   return {
     ...mapCampaign(row, now, publicUrl),
     stats: {

@@ -3,6 +3,8 @@ import type { Campaign, CampaignWithStats } from '@livevote/contracts';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
+import { mapResult, currentResult } from '../results/results.mapper';
+import { ResultsRepository } from '../results/results.repository';
 import { mapCampaign, mapCampaignWithStats } from './campaigns.mapper';
 import { CampaignsRepository } from './campaigns.repository';
 import { PartnerErrorCode, PartnerException } from './partner.exception';
@@ -14,6 +16,7 @@ export class CampaignsService {
     private readonly campaigns: CampaignsRepository,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly results: ResultsRepository,
   ) {}
 
   async list(userId: string): Promise<Campaign[]> {
@@ -28,12 +31,23 @@ export class CampaignsService {
       ? await this.campaigns.findForUser(userId, key)
       : undefined;
     if (!row) throw new PartnerException(PartnerErrorCode.CampaignNotFound);
-    const counts = await this.campaigns.counts(row.id);
-    return mapCampaignWithStats(
-      row,
-      counts,
-      this.clock.now(),
-      this.config.publicUrl,
-    );
+    const [counts, published] = await Promise.all([
+      this.campaigns.counts(row.id),
+      this.results.publishedMatters(row.id),
+    ]);
+    return {
+      ...mapCampaignWithStats(
+        row,
+        counts,
+        this.clock.now(),
+        this.config.publicUrl,
+      ),
+      // published results only: after a scrutineer's sign-off where required (docs/verdicts.md)
+      results: published.map((matter) => ({
+        matterKey: matter.id,
+        name: matter.name,
+        ...mapResult(currentResult(matter)!),
+      })),
+    };
   }
 }

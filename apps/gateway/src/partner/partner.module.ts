@@ -1,6 +1,7 @@
 import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import cookieParser from 'cookie-parser';
 import { IdentityModule } from '../identity/identity.module';
+import { ResultsModule } from '../results/results.module';
 import { AuthorizePageResponder } from './authorize-page.responder';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsRepository } from './campaigns.repository';
@@ -16,7 +17,7 @@ import { PartnerTokenService } from './partner-token.service';
 
 /** Partner OAuth 2.0 (permission page, token endpoint) and the read-only campaigns API. */
 @Module({
-  imports: [IdentityModule],
+  imports: [ResultsModule, IdentityModule],
   controllers: [
     PartnerAuthorizeController,
     PartnerTokenController,

@@ -10,9 +10,10 @@ import { MeetingAccess } from '../meetings/meeting-access';
 import { BallotEntry, type VoterPrincipal } from '../voting/ballot-entry';
 import { BallotsRepository } from '../voting/ballots.repository';
 import { MatterDirectory } from '../voting/matter-directory';
-import { SequenceStore } from '../voting/sequence';
+import { SequenceStore } from '../broadcast/sequence';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import { mapOwnBallot, mapPortalMeeting } from './portal.mapper';
+import { MatterForecasts } from '../results/matter-forecasts';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 
 /** A signed-in voter in their own meeting: its matters, their member's ballots, casting. */
@@ -26,6 +27,7 @@ export class PortalMeetingService {
     private readonly directory: MatterDirectory,
     private readonly ballots: BallotsRepository,
     private readonly ballotEntry: BallotEntry,
+    private readonly forecasts: MatterForecasts,
   ) {}
 
   async meeting(
@@ -40,7 +42,14 @@ export class PortalMeetingService {
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
     );
-    return mapPortalMeeting(meeting, matterRows, seqs, found?.member);
+    const forecasts = await this.forecasts.current(matterRows);
+    return mapPortalMeeting(
+      meeting,
+      matterRows,
+      seqs,
+      found?.member,
+      forecasts,
+    );
   }
 
   async ownBallot(

@@ -2,6 +2,7 @@ import type {
   OwnBallot,
   PortalMeeting,
   PortalSessionResponse,
+  Forecast,
 } from '@livevote/contracts';
 import { isEligible, type EligibilityMember } from '@livevote/rules';
 import type { ballots, matters, members, voters } from '../database/schema';
@@ -22,6 +23,7 @@ export function mapPortalMeeting(
   matterRows: MatterRow[],
   seqs: Map<string, number>,
   member: EligibilityMember | undefined,
+  forecasts: Map<string, Forecast | null>,
 ): PortalMeeting {
   return {
     key: meeting.id,
@@ -34,7 +36,13 @@ export function mapPortalMeeting(
     location: meeting.location,
     expiryDate: meeting.expiryDate?.toISOString() ?? null,
     matters: matterRows.map((matter) => ({
-      ...mapLiveMatter(matter, seqs.get(matter.id) ?? 0),
+      // results once published (docs/verdicts.md, "What voters see")
+      ...mapLiveMatter(
+        matter,
+        seqs.get(matter.id) ?? 0,
+        'public',
+        forecasts.get(matter.id),
+      ),
       allowProxyVote: matter.allowProxyVote,
       eligible: member ? isEligible(member, matter) : false,
     })),

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BroadcastModule } from '../broadcast/broadcast.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
@@ -13,6 +14,7 @@ import { PortalSessionsService } from './portal-sessions.service';
 
 @Module({
   imports: [
+    BroadcastModule,
     IdentityModule,
     InvitesModule,
     MattersModule,

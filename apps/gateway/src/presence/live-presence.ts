@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { PresenceEvent, QuorumEvent } from '@livevote/contracts';
-import { quorumFigure } from '@livevote/rules';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { PresenceRepository } from './presence.repository';
+import { QuorumCounter } from './quorum-counter';
 import { PresenceTracker } from './presence-tracker';
 
 const PRESENCE_INTERVAL_MS = 500;
@@ -50,6 +50,7 @@ export class LivePresence implements OnApplicationShutdown {
     private readonly tracker: PresenceTracker,
     private readonly repository: PresenceRepository,
     private readonly broadcaster: LiveBroadcaster,
+    private readonly quorumCounter: QuorumCounter,
   ) {
     this.attendanceTimer = setInterval(
       () => void this.flushAttendance(),
@@ -108,16 +109,11 @@ export class LivePresence implements OnApplicationShutdown {
       .then((count) => ({ shortCode: meeting.shortCode, ...count }));
   }
 
+  /** By the meeting's quorum settings (docs/verdicts.md, "Quorum"). */
   async quorum(meeting: MeetingRef): Promise<QuorumEvent> {
-    const units = await this.tracker.presentUnits(meeting.id);
-    const proxies = await this.repository.proxiesNotPresent(meeting.id, units);
-    return {
-      shortCode: meeting.shortCode,
-      ...quorumFigure(
-        { present: units.length, proxies },
-        meeting.quorumMinimum,
-      ),
-    };
+    const event = await this.quorumCounter.event(meeting.id);
+    if (!event) throw new Error(`meeting ${meeting.id} not found`);
+    return event;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ResultsModule } from '../results/results.module';
 import { BroadcastModule } from '../broadcast/broadcast.module';
 import { RedisConnection } from '../redis/redis.module';
 import { LivePresence } from './live-presence';
@@ -8,10 +9,11 @@ import {
   RedisPresenceTracker,
 } from './presence-tracker';
 import { PresenceRepository } from './presence.repository';
+import { QuorumCounter } from './quorum-counter';
 
 /** Who is connected to each meeting (in Redis when configured, across nodes), and its quorum. */
 @Module({
-  imports: [BroadcastModule],
+  imports: [ResultsModule, BroadcastModule],
   providers: [
     {
       provide: PresenceTracker,
@@ -23,7 +25,8 @@ import { PresenceRepository } from './presence.repository';
     },
     LivePresence,
     PresenceRepository,
+    QuorumCounter,
   ],
-  exports: [PresenceTracker, LivePresence],
+  exports: [PresenceTracker, LivePresence, QuorumCounter],
 })
 export class PresenceModule {}

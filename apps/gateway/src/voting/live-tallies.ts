@@ -2,10 +2,11 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { MatterTallyEvent } from '@livevote/contracts';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { MattersService } from '../matters/matters.service';
+import { MatterForecasts } from '../results/matter-forecasts';
 import { RedisConnection } from '../redis/redis.module';
 import { BallotsRepository } from './ballots.repository';
 import { MatterDirectory } from './matter-directory';
-import { SequenceStore } from './sequence';
+import { SequenceStore } from '../broadcast/sequence';
 import {
   countersFromBallots,
   tallyDelta,
@@ -38,6 +39,7 @@ export class LiveTallies implements OnApplicationShutdown {
     private readonly sequences: SequenceStore,
     private readonly broadcaster: LiveBroadcaster,
     private readonly redis: RedisConnection,
+    private readonly forecasts: MatterForecasts,
   ) {}
 
   async apply(matterId: string, changes: CastChange[]): Promise<void> {
@@ -88,6 +90,11 @@ export class LiveTallies implements OnApplicationShutdown {
       votesCast: view.votesCast,
       sharesCast: view.sharesCast,
       eligibleMembers: await this.directory.eligibleMembers(matterId),
+      // docs/verdicts.md: from these very figures; none for a secret ballot
+      forecast:
+        rows === undefined || info.liveStatus !== 'live'
+          ? null
+          : await this.forecasts.compute(matterId, view),
       seq: seq ?? (await this.sequences.current([matterId])).get(matterId) ?? 0,
     };
   }
@@ -97,8 +104,15 @@ export class LiveTallies implements OnApplicationShutdown {
     const info = await this.directory.get(matterId);
     const event =
       info && (await this.event(matterId, await this.sequences.next(matterId)));
-    if (info && event)
+    if (info && event) {
       this.broadcaster.toStaff(info.meetingId, 'matter.tally', event);
+      await this.forecasts.afterTally(
+        matterId,
+        info.meetingId,
+        info.shortCode,
+        event.forecast,
+      );
+    }
     this.lastSent.set(matterId, Date.now());
   }
 

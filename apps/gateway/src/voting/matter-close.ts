@@ -9,6 +9,7 @@ import {
   type LiveMatterRow,
 } from './live-voting.repository';
 import { MatterDirectory } from './matter-directory';
+import { MatterResults } from './matter-results';
 import { MatterEvents, type MatterClosed } from './matter-events';
 import { MatterStates } from './matter-states';
 
@@ -28,6 +29,7 @@ export class MatterClose {
     private readonly events: MatterEvents,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly results: MatterResults,
   ) {}
 
   /** The record kept with a closed matter, written in the transaction that closes it. */
@@ -110,5 +112,7 @@ export class MatterClose {
     await this.states.publish(closed.matter, shortCode);
     await this.events.closed(closed);
     await this.tallies.broadcastFinal(closed.matter.id);
+    // the verdict, from the recount just sent (docs/verdicts.md)
+    await this.results.afterClose(closed.matter.id);
   }
 }

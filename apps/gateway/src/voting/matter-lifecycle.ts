@@ -10,6 +10,7 @@ import { MatterClose } from './matter-close';
 import { MatterDirectory } from './matter-directory';
 import { MatterEvents } from './matter-events';
 import { MatterStates } from './matter-states';
+import { MatterResults } from './matter-results';
 import { transition } from './matter-transition';
 import { VotingErrorCode, VotingException } from './voting.exception';
 
@@ -26,6 +27,7 @@ export class MatterLifecycle {
     private readonly events: MatterEvents,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly results: MatterResults,
   ) {}
 
   async action(
@@ -46,6 +48,14 @@ export class MatterLifecycle {
         transition(matter, request, now),
         now,
       );
+      // quorum to start and one live matter (docs/verdicts.md), in the same transaction
+      if (request.action === 'start')
+        await this.results.onStart(
+          meeting,
+          after.id,
+          userId,
+          request.overrideQuorum === true,
+        );
       if (after.liveStatus === 'closed') await this.close.record(after, 'stop');
       return { before: matter, after };
     });

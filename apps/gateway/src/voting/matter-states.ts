@@ -3,7 +3,8 @@ import type { MatterStateEvent } from '@livevote/contracts';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { Clock } from '../common/clock';
 import type { LiveMatterRow } from './live-voting.repository';
-import { SequenceStore } from './sequence';
+import { SequenceStore } from '../broadcast/sequence';
+import { MatterForecasts } from '../results/matter-forecasts';
 
 /** Tells everyone subscribed to the meeting a matter's live state: `matter.state`. */
 @Injectable()
@@ -12,22 +13,24 @@ export class MatterStates {
     private readonly sequences: SequenceStore,
     private readonly broadcaster: LiveBroadcaster,
     private readonly clock: Clock,
+    private readonly forecasts: MatterForecasts,
   ) {}
 
   async publish(matter: LiveMatterRow, shortCode: string): Promise<void> {
     const seq = await this.sequences.next(matter.id);
-    this.broadcaster.toMeeting(
-      matter.meetingId,
-      'matter.state',
-      this.event(matter, shortCode, seq),
-    );
+    // the forecast rides with the state (docs/verdicts.md)
+    const forecast = await this.forecasts.forState(matter);
+    this.broadcaster.toMeeting(matter.meetingId, 'matter.state', {
+      ...this.event(matter, shortCode, seq),
+      forecast,
+    });
   }
 
   private event(
     matter: LiveMatterRow,
     shortCode: string,
     seq: number,
-  ): MatterStateEvent {
+  ): Omit<MatterStateEvent, 'forecast'> {
     return {
       shortCode,
       matterKey: matter.id,

@@ -17,12 +17,11 @@ import { MatterDirectory } from './matter-directory';
 import { MatterEvents } from './matter-events';
 import { MatterLifecycle } from './matter-lifecycle';
 import { MatterStates } from './matter-states';
+import { ResultsModule } from '../results/results.module';
+import { MatterResults } from './matter-results';
 import { ScreenTokensService } from './screen-tokens.service';
-import {
-  MemorySequenceStore,
-  RedisSequenceStore,
-  SequenceStore,
-} from './sequence';
+import { SignOffController } from './sign-off.controller';
+import { SignOffService } from './sign-off.service';
 import { MemoryTallyStore, RedisTallyStore, TallyStore } from './tally-store';
 import { VotingController } from './voting.controller';
 
@@ -38,8 +37,9 @@ import { VotingController } from './voting.controller';
     MattersModule,
     MeetingsModule,
     PresenceModule,
+    ResultsModule,
   ],
-  controllers: [VotingController],
+  controllers: [SignOffController, VotingController],
   providers: [
     AfterBallots,
     BallotEntry,
@@ -52,16 +52,10 @@ import { VotingController } from './voting.controller';
     MatterDirectory,
     MatterEvents,
     MatterLifecycle,
+    MatterResults,
     MatterStates,
     ScreenTokensService,
-    {
-      provide: SequenceStore,
-      inject: [RedisConnection],
-      useFactory: (redis: RedisConnection) =>
-        redis.client
-          ? new RedisSequenceStore(redis.client, (id) => redis.key('seq', id))
-          : new MemorySequenceStore(),
-    },
+    SignOffService,
     {
       provide: TallyStore,
       inject: [RedisConnection],
@@ -79,7 +73,9 @@ import { VotingController } from './voting.controller';
     MatterClose,
     MatterDirectory,
     MatterEvents,
-    SequenceStore,
+    BroadcastModule,
+    MatterResults,
+    ResultsModule,
   ],
 })
 export class VotingModule {}

@@ -109,9 +109,10 @@ export interface TenantFixture {
 /** A manager, signed in, with an account and a meeting of their own. */
 export async function createTenant(
   gateway: TestGateway,
+  meetingOverrides: Partial<typeof meetings.$inferInsert> = {},
 ): Promise<TenantFixture> {
   const user = await createUser(gateway);
   const account = await createAccount(gateway, [user]);
-  const meeting = await createMeeting(gateway, account.key);
+  const meeting = await createMeeting(gateway, account.key, meetingOverrides);
   return { user, token: await signIn(gateway, user), account, meeting };
 }

@@ -9,6 +9,7 @@ import type {
 import { io, type Socket } from 'socket.io-client';
 import {
   applyMatterState,
+  applyResult,
   applySnapshot,
   applyTally,
   initialLiveState,
@@ -122,6 +123,9 @@ export class LiveChannel {
     });
     socket.on('matter.tally', (event) =>
       this.update(applyTally(this.state, event)),
+    );
+    socket.on('matter.result', (event) =>
+      this.update(applyResult(this.state, event)),
     );
     socket.on('meeting.presence', (presence) =>
       this.update({ ...this.state, presence }),

@@ -7,6 +7,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import {
   applyMatterState,
+  applyResult,
   applySnapshot,
   applyTally,
   clockOffset,
@@ -31,6 +32,11 @@ function aMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
     liveEndsAt: null,
     liveClosedAt: null,
     secretBallot: true,
+    threshold: { numerator: 1, denominator: 2, strict: true },
+    thresholdBasis: 'shares',
+    thresholdBase: 'cast',
+    forecast: null,
+    result: null,
     seq: 0,
     ...overrides,
   };
@@ -45,6 +51,7 @@ function aTally(overrides: Partial<MatterTallyEvent> = {}): MatterTallyEvent {
     votesCast: 0,
     sharesCast: 0,
     eligibleMembers: 6,
+    forecast: null,
     seq: 0,
     ...overrides,
   };
@@ -59,6 +66,7 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       meetingDate: iso(T0),
       meetingTimezone: 'UTC',
       quorumMinimum: 3,
+      oneLiveMatter: true,
     },
     role: 'chair',
     matters: [aMatter()],
@@ -69,6 +77,7 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       proxies: 0,
       required: 3,
       met: false,
+      basis: 'units',
     },
     tallies: [aTally()],
     serverTime: iso(T0),
@@ -84,6 +93,7 @@ function aState(overrides: Partial<MatterStateEvent> = {}): MatterStateEvent {
     liveStartedAt: iso(T0),
     liveEndsAt: iso(T0 + 360_000),
     liveClosedAt: null,
+    forecast: null,
     serverTime: iso(T0),
     seq: 1,
     ...overrides,
@@ -179,5 +189,65 @@ describe('live state', () => {
     expect(currentMatter([closedEarly, closedLate])?.matterKey).toBe('b');
     expect(currentMatter([closedEarly, live, closedLate])?.matterKey).toBe('c');
     expect(currentMatter([aMatter()])).toBeUndefined();
+  });
+
+  describe('results', () => {
+    const result = {
+      verdict: 'carried' as const,
+      elected: [],
+      tied: [],
+      forYes: { units: 2, shares: 2 },
+      base: { units: 3, shares: 3 },
+      threshold: { numerator: 1, denominator: 2, strict: true },
+      thresholdBasis: 'shares' as const,
+      thresholdBase: 'cast' as const,
+      totals: [],
+      closedAt: iso(T0),
+      publishedAt: null,
+      signedOffBy: null,
+      signedOffAt: null,
+    };
+    const closed = () =>
+      applySnapshot(
+        initialLiveState,
+        aSnapshot({
+          matters: [aMatter({ liveStatus: 'closed', liveClosedAt: iso(T0) })],
+        }),
+        T0,
+        T0,
+      );
+
+    it('keeps a result sent for a closed matter, and drops an older one', () => {
+      const state = applyResult(closed(), {
+        shortCode: 'abc123',
+        matterKey: 'm1',
+        result,
+        seq: 5,
+      });
+      expect(state.matters[0]!.result).toEqual(result);
+      const stale = applyResult(state, {
+        shortCode: 'abc123',
+        matterKey: 'm1',
+        result: { ...result, verdict: 'defeated' },
+        seq: 4,
+      });
+      expect(stale).toBe(state);
+    });
+
+    it('ends the result when the matter is reopened, and takes the forecast of each state', () => {
+      const withResult = applyResult(closed(), {
+        shortCode: 'abc123',
+        matterKey: 'm1',
+        result,
+        seq: 5,
+      });
+      const reopened = applyMatterState(
+        withResult,
+        aState({ seq: 6, forecast: 'open' }),
+        T0,
+      )!;
+      expect(reopened.matters[0]!.result).toBeNull();
+      expect(reopened.matters[0]!.forecast).toBe('open');
+    });
   });
 });

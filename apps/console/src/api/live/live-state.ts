@@ -1,6 +1,7 @@
 import type {
   LiveMatter,
   LiveSnapshot,
+  MatterResultEvent,
   MatterStateEvent,
   MatterTallyEvent,
   PresenceEvent,
@@ -41,7 +42,7 @@ export const initialLiveState: LiveState = {
   seqs: {},
 };
 
-type SeqEvent = 'matter.state' | 'matter.tally';
+type SeqEvent = 'matter.state' | 'matter.tally' | 'matter.result';
 
 const seqKey = (event: SeqEvent, matterKey: string) => `${event}:${matterKey}`;
 
@@ -129,12 +130,16 @@ export function applyMatterState(
   );
   if (index < 0) return null;
   const matters = [...state.matters];
+  const before = matters[index]!;
   matters[index] = {
-    ...matters[index]!,
+    ...before,
     liveStatus: event.liveStatus,
     liveStartedAt: event.liveStartedAt,
     liveEndsAt: event.liveEndsAt,
     liveClosedAt: event.liveClosedAt,
+    forecast: event.forecast,
+    // a reopened matter's earlier result is over; the next close sends a new one
+    result: event.liveStatus === 'closed' ? before.result : null,
     seq: event.seq,
   };
   // the server stamped the event before we got it: the offset is at least this much
@@ -163,6 +168,32 @@ export function applyTally(
       [seqKey('matter.tally', event.matterKey)]: event.seq,
     },
   };
+}
+
+/** A closed matter's result (chairs and screens at close, everyone once published). */
+export function applyResult(
+  state: LiveState,
+  event: MatterResultEvent,
+): LiveState {
+  if (isStale(state, 'matter.result', event.matterKey, event.seq)) return state;
+  const matters = state.matters.map((matter) =>
+    matter.matterKey === event.matterKey && matter.liveStatus === 'closed'
+      ? { ...matter, result: event.result }
+      : matter,
+  );
+  return {
+    ...state,
+    matters,
+    seqs: {
+      ...state.seqs,
+      [seqKey('matter.result', event.matterKey)]: event.seq,
+    },
+  };
+}
+
+/** Every live matter, in meeting order (several only where the meeting allows it). */
+export function liveMatters(matters: readonly LiveMatter[]): LiveMatter[] {
+  return matters.filter((matter) => matter.liveStatus === 'live');
 }
 
 /** The matter a room is looking at: the live one, else the one closed last. */

@@ -9,6 +9,7 @@ import {
   useServerClockOffset,
 } from '../../../api/live/use-live';
 import { HolderPanel } from '../../proxies/components/HolderPanel';
+import { ReportLinks } from '../../results/components/ReportLinks';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MatterDesk } from './MatterDesk';
 import { MatterQueue } from './MatterQueue';
@@ -44,6 +45,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         </h2>
         <ConnectionBanner />
         <ScreenLink shortCode={shortCode} />
+        <ReportLinks shortCode={shortCode} label="Results report" />
       </header>
       <div className="figures-row">
         <QuorumPanel quorum={quorum} />

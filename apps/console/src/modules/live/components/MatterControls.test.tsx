@@ -2,6 +2,7 @@ import type { LiveMatter } from '@livevote/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/http-client';
 import type { ManagerApi } from '../../../api/manager-api';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
@@ -21,13 +22,20 @@ function aMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
     liveEndsAt: null,
     liveClosedAt: null,
     secretBallot: true,
+    threshold: { numerator: 1, denominator: 2, strict: true },
+    thresholdBasis: 'shares',
+    thresholdBase: 'cast',
+    forecast: null,
+    result: null,
     seq: 0,
     ...overrides,
   };
 }
 
-function renderControls(matter: LiveMatter) {
-  const matterAction = vi.fn(async () => undefined);
+function renderControls(
+  matter: LiveMatter,
+  matterAction = vi.fn(async (..._args: unknown[]): Promise<void> => {}),
+) {
   const api = { matterAction } as unknown as ManagerApi;
   renderWithProviders(
     <SessionContext.Provider value={{ api, signIn: vi.fn(), signOut: vi.fn() }}>
@@ -88,6 +96,9 @@ describe(MatterControls.name, () => {
 
     await user.click(screen.getByRole('button', { name: 'Stop voting…' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Stop voting?' });
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Keep voting open' }),
+    );
     expect(action).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Keep voting open' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -101,10 +112,62 @@ describe(MatterControls.name, () => {
     );
   });
 
-  it('offers to reopen a closed matter', () => {
-    renderControls(aMatter({ liveStatus: 'closed' }));
-
-    expect(screen.getByRole('button', { name: 'Reopen voting' })).toBeDefined();
+  it('reopens a closed matter only after the chair confirms, the focus on keeping it closed', async () => {
+    const user = userEvent.setup();
+    const action = renderControls(aMatter({ liveStatus: 'closed' }));
     expect(screen.queryByRole('button', { name: 'Stop voting…' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Reopen voting…' }));
+    screen.getByRole('alertdialog', { name: 'Reopen voting?' });
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Keep it closed' }),
+    );
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(action).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Reopen voting…' }));
+    await user.click(screen.getByRole('button', { name: 'Reopen voting' }));
+    await waitFor(() =>
+      expect(action).toHaveBeenCalledWith('abc123', 'm1', {
+        action: 'start',
+        duration: 360,
+      }),
+    );
+  });
+
+  it('asks before starting without quorum and sends the override only then', async () => {
+    const user = userEvent.setup();
+    const action = vi.fn(async (...args: unknown[]) => {
+      const body = args[2] as { overrideQuorum?: boolean };
+      if (!body.overrideQuorum)
+        throw new ApiError(409, {
+          type: 'about:blank',
+          title: 'Conflict',
+          status: 409,
+          code: 'quorum_not_met',
+          detail: 'Quorum is not met: 2 of 5 units present or represented.',
+        });
+    });
+    renderControls(aMatter(), action);
+
+    await user.click(screen.getByRole('button', { name: 'Start voting' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Start without quorum?',
+    });
+    expect(dialog.textContent).toContain('2 of 5 units');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Do not start' }),
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Start without quorum' }),
+    );
+    await waitFor(() =>
+      expect(action).toHaveBeenLastCalledWith('abc123', 'm1', {
+        action: 'start',
+        duration: 360,
+        overrideQuorum: true,
+      }),
+    );
   });
 });

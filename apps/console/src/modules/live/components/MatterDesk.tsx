@@ -1,5 +1,8 @@
 import type { LiveMatter } from '@livevote/contracts';
 import { useServerClockOffset, useTally } from '../../../api/live/use-live';
+import { ReportLinks } from '../../results/components/ReportLinks';
+import { ResultPanel } from '../../results/components/ResultPanel';
+import { SignOffControl } from '../../results/components/SignOffControl';
 import { formatDateTime } from '../../ui/utils/format';
 import { Countdown } from './Countdown';
 import { MatterControls } from './MatterControls';
@@ -12,7 +15,10 @@ export interface MatterDeskProps {
   matter: LiveMatter;
 }
 
-/** One matter in the control room: its state, controls, live tally and who has not voted. */
+/**
+ * One matter in the control room: its state, controls, forecast or verdict (with sign-off),
+ * live tally, who has not voted, and its report.
+ */
 export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
   const tally = useTally(matter.matterKey);
   const offsetMs = useServerClockOffset();
@@ -44,6 +50,12 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
         shortCode={shortCode}
         matter={matter}
       />
+      <ResultPanel matter={matter} audience="staff" />
+      <SignOffControl
+        key={`sign-off:${matter.matterKey}`}
+        shortCode={shortCode}
+        matter={matter}
+      />
       <div className="desk-results">
         <TallyView
           options={matter.options}
@@ -57,6 +69,13 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           votesCast={tally?.votesCast ?? 0}
         />
       </div>
+      {matter.liveStatus !== 'pending' && (
+        <ReportLinks
+          shortCode={shortCode}
+          matterKey={matter.matterKey}
+          label="Report of this matter"
+        />
+      )}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import type { QuorumEvent } from '@livevote/contracts';
 import { formatNumber } from '../../ui/utils/format';
 
-/** Present and proxy units against the quorum, met or not, at a glance. */
+/** Present and represented members against the quorum, in units or shares, at a glance. */
 export function QuorumPanel({ quorum }: { quorum?: QuorumEvent }) {
   if (!quorum) return null;
   const counted = quorum.present + quorum.proxies;
+  const digits = quorum.basis === 'shares' ? 6 : 0;
   return (
     <section
       className={`figure-card ${quorum.met ? 'good' : 'warn'}`}
@@ -14,9 +15,10 @@ export function QuorumPanel({ quorum }: { quorum?: QuorumEvent }) {
       <h3>Quorum</h3>
       <p className="figure">{quorum.met ? 'Met' : 'Not met'}</p>
       <p className="figure-detail">
-        {formatNumber(quorum.present)} present + {formatNumber(quorum.proxies)}{' '}
-        by proxy = {formatNumber(counted)} of {formatNumber(quorum.required)}{' '}
-        needed
+        {formatNumber(quorum.present, digits)} present +{' '}
+        {formatNumber(quorum.proxies, digits)} by proxy ={' '}
+        {formatNumber(counted, digits)} of{' '}
+        {formatNumber(quorum.required, digits)} {quorum.basis} needed
       </p>
     </section>
   );

@@ -37,6 +37,7 @@ function aTally(overrides: Partial<MatterTallyEvent> = {}): MatterTallyEvent {
     votesCast: 4,
     sharesCast: 6,
     eligibleMembers: 10,
+    forecast: null,
     seq: 7,
     ...overrides,
   };

@@ -54,4 +54,47 @@ describe(MatterForm.name, () => {
       ).checked,
     ).toBe(false);
   });
+
+  it('sends a special resolution’s rule, said in words as it is chosen', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Amend the bylaws');
+    await userEvent.selectOptions(
+      screen.getByLabelText('Threshold'),
+      'At least two-thirds (special resolution)',
+    );
+    await userEvent.selectOptions(
+      screen.getByLabelText('Of'),
+      'Members present or represented',
+    );
+    expect(
+      screen.getByText(
+        'To pass: at least two-thirds of the members present or represented, by shares.',
+      ),
+    ).toBeDefined();
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+    const [sent] = onSubmit.mock.calls.at(-1)!;
+    expect(CreateMatterRequest.parse(matterFields(sent))).toMatchObject({
+      threshold: { numerator: 2, denominator: 3, strict: false },
+      thresholdBasis: 'shares',
+      thresholdBase: 'present',
+    });
+  });
+
+  it('takes another fraction, which the contract refuses above one', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Odd rule');
+    await userEvent.selectOptions(
+      screen.getByLabelText('Threshold'),
+      'Another fraction…',
+    );
+    await userEvent.clear(screen.getByLabelText('Numerator'));
+    await userEvent.type(screen.getByLabelText('Numerator'), '5');
+    await userEvent.clear(screen.getByLabelText('Denominator'));
+    await userEvent.type(screen.getByLabelText('Denominator'), '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+    const [sent] = onSubmit.mock.calls.at(-1)!;
+    expect(CreateMatterRequest.safeParse(matterFields(sent)).success).toBe(
+      false,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { RuleFields } from '../../results/components/RuleFields';
 import type { MatterDraft } from '../utils/matter-draft';
 
 export interface MatterFormProps {
@@ -28,7 +29,14 @@ export function MatterForm({
   const [invalid, setInvalid] = useState<string>();
 
   const text = (
-    name: Exclude<keyof MatterDraft, 'allowProxyVote' | 'secretBallot'>,
+    name: Exclude<
+      keyof MatterDraft,
+      | 'allowProxyVote'
+      | 'secretBallot'
+      | 'threshold'
+      | 'thresholdBasis'
+      | 'thresholdBase'
+    >,
   ) => ({
     id: `${id}-${name}`,
     value: draft[name],
@@ -106,6 +114,10 @@ export function MatterForm({
           the results per option appear when it closes.
         </p>
       </div>
+      <RuleFields
+        rule={draft}
+        onChange={(rule) => setDraft({ ...draft, ...rule })}
+      />
       <div className="button-row">
         <button type="submit" className="primary" disabled={pending}>
           {pending ? 'Saving…' : submitLabel}

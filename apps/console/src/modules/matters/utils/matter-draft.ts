@@ -1,4 +1,10 @@
-import type { Matter } from '@livevote/contracts';
+import {
+  DEFAULT_MATTER_THRESHOLD,
+  type Matter,
+  type Threshold,
+  type ThresholdBase,
+  type ThresholdBasis,
+} from '@livevote/contracts';
 
 export interface MatterDraft {
   name: string;
@@ -12,6 +18,10 @@ export interface MatterDraft {
   allowProxyVote: boolean;
   /** Per-option results stay hidden until the vote closes. */
   secretBallot: boolean;
+  /** The majority rule (docs/verdicts.md). */
+  threshold: Threshold;
+  thresholdBasis: ThresholdBasis;
+  thresholdBase: ThresholdBase;
 }
 
 export const EMPTY_MATTER: MatterDraft = {
@@ -23,6 +33,9 @@ export const EMPTY_MATTER: MatterDraft = {
   eligibility: 'all',
   allowProxyVote: true,
   secretBallot: true,
+  threshold: DEFAULT_MATTER_THRESHOLD,
+  thresholdBasis: 'shares',
+  thresholdBase: 'cast',
 };
 
 export function draftOfMatter(matter: Matter): MatterDraft {
@@ -35,6 +48,9 @@ export function draftOfMatter(matter: Matter): MatterDraft {
     eligibility: matter.eligibility.join(', '),
     allowProxyVote: matter.allowProxyVote,
     secretBallot: matter.secretBallot,
+    threshold: matter.threshold,
+    thresholdBasis: matter.thresholdBasis,
+    thresholdBase: matter.thresholdBase,
   };
 }
 
@@ -54,5 +70,8 @@ export function matterFields(draft: MatterDraft) {
     eligibility: split(draft.eligibility, /,/),
     allowProxyVote: draft.allowProxyVote,
     secretBallot: draft.secretBallot,
+    threshold: draft.threshold,
+    thresholdBasis: draft.thresholdBasis,
+    thresholdBase: draft.thresholdBase,
   };
 }

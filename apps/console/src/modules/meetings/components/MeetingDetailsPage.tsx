@@ -8,6 +8,8 @@ import {
   useMeetingStats,
 } from '../hooks/useMeetings';
 import { MeetingDetailsForm } from './MeetingDetailsForm';
+import { ReportLinks } from '../../results/components/ReportLinks';
+import { ResultSettingsForm } from '../../results/components/ResultSettingsForm';
 import { MeetingSettingsForm } from './MeetingSettingsForm';
 
 export function MeetingDetailsPage() {
@@ -60,6 +62,14 @@ export function MeetingDetailsPage() {
           settings={settings.data}
         />
       )}
+      {settings.data && (
+        <ResultSettingsForm
+          key={`results:${shortCode}`}
+          shortCode={shortCode}
+          settings={settings.data}
+        />
+      )}
+      <ReportLinks shortCode={shortCode} label="Results report" />
     </div>
   );
 }

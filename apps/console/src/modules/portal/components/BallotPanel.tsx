@@ -43,13 +43,15 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
   const ballot = own.data;
 
   if (mode === 'closed') {
+    // the voter's own receipt stays beside the result (docs/verdicts.md)
     return (
-      <p className="closed-note">
-        Voting on this matter has closed.{' '}
-        {ballot
-          ? `Your vote: ${ballot.choices.join(', ')}.`
-          : 'Your unit did not vote.'}
-      </p>
+      <div className="stack-small">
+        <p className="closed-note">
+          Voting on this matter has closed.
+          {!ballot && ' Your unit did not vote.'}
+        </p>
+        {ballot && <BallotReceipt ballot={ballot} />}
+      </div>
     );
   }
 

@@ -1,5 +1,6 @@
 import { useServerClockOffset } from '../../../api/live/use-live';
 import { Countdown } from '../../live/components/Countdown';
+import { ResultPanel } from '../../results/components/ResultPanel';
 import type { BallotTarget } from '../hooks/useBallot';
 import { BallotPanel, type BallotMode, type PortalMatter } from './BallotPanel';
 
@@ -29,6 +30,7 @@ export function MatterCard({ matter, mode, target }: MatterCardProps) {
         )}
       </div>
       {matter.snippet && <p className="snippet">{matter.snippet}</p>}
+      {mode !== 'early' && <ResultPanel matter={matter} audience="voter" />}
       <BallotPanel
         key={mode}
         target={{ ...target, matterKey: matter.matterKey }}

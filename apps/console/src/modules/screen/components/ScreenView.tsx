@@ -1,4 +1,5 @@
-import { currentMatter } from '../../../api/live/live-state';
+import type { LiveMatter } from '@livevote/contracts';
+import { currentMatter, liveMatters } from '../../../api/live/live-state';
 import {
   useLiveMatters,
   useLiveMeeting,
@@ -11,17 +12,22 @@ import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { Countdown } from '../../live/components/Countdown';
 import { MatterStatus } from '../../live/components/MatterStatus';
 import { TallyView } from '../../live/components/TallyView';
+import { ResultPanel } from '../../results/components/ResultPanel';
 import { formatNumber } from '../../ui/utils/format';
 
-/** The scrutineers' big screen: what is being voted, time left, the tally. No controls. */
+/**
+ * The scrutineers' big screen: what is being voted, time left, the tally, the forecast and
+ * the verdict. No controls. Where the meeting lets several matters be live at once, every
+ * live matter is on the screen, so none is missed.
+ */
 export function ScreenView() {
   const meeting = useLiveMeeting();
   const matters = useLiveMatters();
-  const matter = currentMatter(matters);
-  const tally = useTally(matter?.matterKey);
-  const offsetMs = useServerClockOffset();
+  const live = liveMatters(matters);
+  const shown = live.length > 1 ? live : [currentMatter(matters)];
   const quorum = useQuorum();
   const presence = usePresence();
+  const digits = quorum?.basis === 'shares' ? 6 : 0;
 
   return (
     // double-click toggles full screen: no visible control on a scrutineers' screen
@@ -30,34 +36,19 @@ export function ScreenView() {
         <h1>{meeting?.name ?? 'LiveVote'}</h1>
         <ConnectionBanner />
       </header>
-      {matter ? (
-        <main className="screen-main" aria-labelledby="screen-matter">
-          <div className="screen-matter">
-            <h2 id="screen-matter">{matter.name}</h2>
-            {matter.header && (
-              <p className="screen-question">{matter.header}</p>
-            )}
-          </div>
-          <div className="screen-clock">
-            <MatterStatus status={matter.liveStatus} />
-            {matter.liveStatus === 'live' && matter.liveEndsAt && (
-              <Countdown
-                endsAt={matter.liveEndsAt}
-                offsetMs={offsetMs}
-                className="countdown huge"
-              />
-            )}
-          </div>
-          <TallyView
-            options={matter.options}
-            tally={tally}
-            secretBallot={matter.secretBallot}
-            title={
-              matter.liveStatus === 'closed' ? 'Final tally' : 'Live tally'
-            }
-            large
-          />
-        </main>
+      {shown[0] ? (
+        <div className={shown.length > 1 ? 'screen-several' : undefined}>
+          {shown.map(
+            (matter) =>
+              matter && (
+                <ScreenMatter
+                  key={matter.matterKey}
+                  matter={matter}
+                  compact={shown.length > 1}
+                />
+              ),
+          )}
+        </div>
       ) : (
         <main className="screen-main screen-idle">
           <p>Waiting for the chair to open a vote.</p>
@@ -67,10 +58,10 @@ export function ScreenView() {
         {quorum && (
           <p data-met={quorum.met} aria-label="Quorum">
             Quorum {quorum.met ? 'met' : 'not met'}:{' '}
-            {formatNumber(quorum.present)} present +{' '}
-            {formatNumber(quorum.proxies)} by proxy ={' '}
-            {formatNumber(quorum.present + quorum.proxies)} of{' '}
-            {formatNumber(quorum.required)}
+            {formatNumber(quorum.present, digits)} present +{' '}
+            {formatNumber(quorum.proxies, digits)} by proxy ={' '}
+            {formatNumber(quorum.present + quorum.proxies, digits)} of{' '}
+            {formatNumber(quorum.required, digits)} {quorum.basis}
           </p>
         )}
         {presence && (
@@ -81,6 +72,48 @@ export function ScreenView() {
         )}
       </footer>
     </div>
+  );
+}
+
+function ScreenMatter({
+  matter,
+  compact,
+}: {
+  matter: LiveMatter;
+  compact: boolean;
+}) {
+  const tally = useTally(matter.matterKey);
+  const offsetMs = useServerClockOffset();
+  const titleId = `screen-matter-${matter.matterKey}`;
+  return (
+    <main
+      className={compact ? 'screen-main screen-compact' : 'screen-main'}
+      aria-labelledby={titleId}
+      data-matter={matter.matterKey}
+    >
+      <div className="screen-matter">
+        <h2 id={titleId}>{matter.name}</h2>
+        {matter.header && <p className="screen-question">{matter.header}</p>}
+      </div>
+      <div className="screen-clock">
+        <MatterStatus status={matter.liveStatus} />
+        {matter.liveStatus === 'live' && matter.liveEndsAt && (
+          <Countdown
+            endsAt={matter.liveEndsAt}
+            offsetMs={offsetMs}
+            className="countdown huge"
+          />
+        )}
+      </div>
+      <ResultPanel matter={matter} audience="staff" large />
+      <TallyView
+        options={matter.options}
+        tally={tally}
+        secretBallot={matter.secretBallot}
+        title={matter.liveStatus === 'closed' ? 'Final tally' : 'Live tally'}
+        large
+      />
+    </main>
   );
 }
 

@@ -1,0 +1,172 @@
+import type { MeetingReport, QuorumRecord } from '@livevote/contracts';
+import { stringify } from 'csv-stringify/sync';
+
+/** The report as data, in one long table a spreadsheet can filter by section. */
+export const REPORT_CSV_COLUMNS = [
+  'section',
+  'matter_order',
+  'matter',
+  'label',
+  'method',
+  'units',
+  'shares',
+  'text',
+] as const;
+
+type Row = Partial<
+  Record<(typeof REPORT_CSV_COLUMNS)[number], string | number | null>
+>;
+
+const flag = (value: boolean) => (value ? 'true' : 'false');
+
+/** A text cell a spreadsheet would run as a formula starts with a quote instead. */
+const inert = (value: string) =>
+  /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+
+function quorumRows(
+  section: string,
+  record: QuorumRecord | null,
+  matter: Row,
+): Row[] {
+  if (!record) return [];
+  const measure = (value: number): Row =>
+    record.basis === 'units' ? { units: value } : { shares: value };
+  return [
+    { section, ...matter, label: 'present', ...measure(record.present) },
+    { section, ...matter, label: 'proxies', ...measure(record.proxies) },
+    { section, ...matter, label: 'required', ...measure(record.required) },
+    { section, ...matter, label: 'met', text: flag(record.met) },
+    { section, ...matter, label: 'at', text: record.at },
+    { section, ...matter, label: 'overriddenBy', text: record.overriddenBy },
+  ];
+}
+
+/**
+ * The CSV of a report. It holds everything the report says except the instant it was made,
+ * so the same data gives the same bytes: their SHA-256 is the report's digest.
+ */
+export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
+  const { meeting } = report;
+  const rows: Row[] = [
+    { section: 'meeting', label: 'name', text: meeting.name },
+    { section: 'meeting', label: 'shortCode', text: meeting.shortCode },
+    { section: 'meeting', label: 'account', text: meeting.account },
+    { section: 'meeting', label: 'meetingDate', text: meeting.meetingDate },
+    { section: 'meeting', label: 'timezone', text: meeting.meetingTimezone },
+    { section: 'meeting', label: 'location', text: meeting.location },
+    { section: 'meeting', label: 'quorumBasis', text: meeting.quorumBasis },
+    {
+      section: 'meeting',
+      label: 'quorumMinimum',
+      ...(meeting.quorumBasis === 'units'
+        ? { units: meeting.quorumMinimum }
+        : { shares: meeting.quorumMinimum }),
+    },
+    {
+      section: 'meeting',
+      label: 'quorumPercent',
+      text: meeting.quorumPercent,
+    },
+    {
+      section: 'meeting',
+      label: 'quorumIncludesProxies',
+      text: flag(meeting.quorumIncludesProxies),
+    },
+    {
+      section: 'meeting',
+      label: 'requireQuorumToStart',
+      text: flag(meeting.requireQuorumToStart),
+    },
+    {
+      section: 'meeting',
+      label: 'requireSignOff',
+      text: flag(meeting.requireSignOff),
+    },
+  ];
+  for (const item of report.matters) {
+    const m: Row = { matter_order: item.order, matter: item.name };
+    const push = (section: string, row: Row) =>
+      rows.push({ section, ...m, ...row });
+    push('matter', { label: 'key', text: item.matterKey });
+    push('matter', { label: 'rule', text: item.rule });
+    push('matter', { label: 'secretBallot', text: flag(item.secretBallot) });
+    push('matter', { label: 'status', text: item.liveStatus });
+    push('matter', { label: 'startedAt', text: item.liveStartedAt });
+    push('matter', { label: 'closedAt', text: item.liveClosedAt });
+    push('matter', { label: 'closeReason', text: item.closeReason });
+    rows.push(...quorumRows('quorum_open', item.quorumAtOpen, m));
+    rows.push(...quorumRows('quorum_close', item.quorumAtClose, m));
+    if (item.snapshot) {
+      const s = item.snapshot;
+      push('snapshot', { label: 'eligibleMembers', units: s.eligibleMembers });
+      push('snapshot', { label: 'presentMembers', units: s.presentMembers });
+      push('snapshot', { label: 'presentVoters', units: s.presentVoters });
+      push('snapshot', {
+        label: 'votesCast',
+        units: s.votesCast,
+        shares: s.sharesCast,
+      });
+    }
+    for (const row of item.tally.rows) {
+      push('tally', {
+        label: row.vote,
+        method: 'proxy',
+        units: row.numProxyVotes,
+        shares: row.numProxyShares,
+      });
+      push('tally', {
+        label: row.vote,
+        method: 'live',
+        units: row.numLiveVotes,
+        shares: row.numLiveShares,
+      });
+      push('tally', {
+        label: row.vote,
+        method: 'other',
+        units: row.numOtherVotes,
+        shares: row.numOtherShares,
+      });
+    }
+    if (item.tally.withheld)
+      push('tally', { label: 'withheld', text: 'secret ballot not closed' });
+    for (const method of ['proxy', 'live', 'other'] as const)
+      push('turnout', {
+        method,
+        units: item.tally.byMethod[method].units,
+        shares: item.tally.byMethod[method].shares,
+      });
+    push('turnout', {
+      method: 'all',
+      units: item.tally.votesCast,
+      shares: item.tally.sharesCast,
+    });
+    const result = item.result;
+    if (result) {
+      push('result', { label: 'verdict', text: result.verdict });
+      push('result', { label: 'elected', text: result.elected.join('; ') });
+      push('result', { label: 'tied', text: result.tied.join('; ') });
+      push('result', {
+        label: 'forYes',
+        units: result.forYes.units,
+        shares: result.forYes.shares,
+      });
+      push('result', {
+        label: 'base',
+        units: result.base.units,
+        shares: result.base.shares,
+      });
+      push('result', { label: 'statement', text: item.statement });
+      push('result', { label: 'publishedAt', text: result.publishedAt });
+      push('result', { label: 'signedOffBy', text: result.signedOffBy });
+      push('result', { label: 'signedOffAt', text: result.signedOffAt });
+    }
+    for (const voter of item.voted)
+      push('voted', { label: voter.unit, method: voter.method });
+  }
+  return stringify(rows, {
+    header: true,
+    columns: [...REPORT_CSV_COLUMNS],
+    record_delimiter: 'windows',
+    cast: { number: (value) => String(value), string: inert },
+  });
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ResultsModule } from '../results/results.module';
+import { MattersModule } from '../matters/matters.module';
+import { MeetingsModule } from '../meetings/meetings.module';
+import { ReportController } from './report.controller';
+import { ReportRepository } from './report.repository';
+import { ReportService } from './report.service';
+
+@Module({
+  imports: [ResultsModule, MattersModule, MeetingsModule],
+  controllers: [ReportController],
+  providers: [ReportRepository, ReportService],
+})
+export class ReportModule {}

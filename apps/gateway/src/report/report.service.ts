@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type {
+  MeetingReport,
+  QuorumRecord,
+  ReportMatter,
+} from '@livevote/contracts';
+import {
+  exactUnits,
+  microShares,
+  resultStatement,
+  ruleWords,
+  sharesText,
+  type CloseSnapshot,
+} from '@livevote/rules';
+import { Clock } from '../common/clock';
+import { MattersRepository } from '../matters/matters.repository';
+import { MattersService } from '../matters/matters.service';
+import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import { currentResult, mapResult, mapRule } from '../results/results.mapper';
+import type { ResultMatterRow } from '../results/results.repository';
+import { reportCsv } from './report-csv';
+import { byUnit } from './report-format';
+import { reportPdf } from './report-pdf';
+import { ReportRepository, type MethodTurnout } from './report.repository';
+
+const figures = (rows: MethodTurnout[]) => {
+  const by = (method: MethodTurnout['method']) => {
+    const row = rows.find((r) => r.method === method);
+    return {
+      units: row ? Number(row.votes) : 0,
+      shares: row ? Number(row.shares) : 0,
+    };
+  };
+  return { proxy: by('proxy'), live: by('live'), other: by('other') };
+};
+
+/** The report and the CSV whose digest it carries. */
+export interface BuiltReport {
+  report: MeetingReport;
+  csv: string;
+}
+
+/**
+ * The results report of a meeting or of one of its matters (docs/verdicts.md, "The results
+ * report"): per-option figures only through the state-checked recount, as docs/security.md
+ * asks, so a secret ballot that has not closed shows turnout only.
+ */
+@Injectable()
+export class ReportService {
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly matters: MattersRepository,
+    private readonly mattersService: MattersService,
+    private readonly repository: ReportRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async build(
+    userId: string,
+    shortCode: string,
+    matterKey?: string,
+  ): Promise<BuiltReport> {
+    const meeting = await this.access.require(userId, shortCode);
+    const rows = matterKey
+      ? [await this.mattersService.requireMatter(meeting.id, matterKey)]
+      : await this.matters.listForMeeting(meeting.id);
+    const items = await Promise.all(rows.map((row) => this.matterOf(row)));
+    const body: Omit<MeetingReport, 'sha256'> = {
+      meeting: await this.meetingOf(meeting),
+      matters: items,
+      generatedAt: this.clock.now().toISOString(),
+    };
+    const csv = reportCsv(body);
+    const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex');
+    return { report: { ...body, sha256 }, csv };
+  }
+
+  async pdf(
+    userId: string,
+    shortCode: string,
+    matterKey?: string,
+  ): Promise<Buffer> {
+    return reportPdf((await this.build(userId, shortCode, matterKey)).report);
+  }
+
+  private async meetingOf(
+    meeting: MeetingRow,
+  ): Promise<MeetingReport['meeting']> {
+    return {
+      key: meeting.id,
+      shortCode: meeting.shortCode,
+      name: meeting.name,
+      account: await this.repository.accountName(meeting.accountId),
+      meetingDate: meeting.meetingDate.toISOString(),
+      meetingTimezone: meeting.meetingTimezone,
+      location: meeting.location,
+      quorumMinimum: meeting.quorumMinimum,
+      quorumBasis: meeting.quorumBasis,
+      quorumPercent: meeting.quorumPercent,
+      quorumIncludesProxies: meeting.quorumIncludesProxies,
+      requireQuorumToStart: meeting.requireQuorumToStart,
+      requireSignOff: meeting.requireSignOff,
+    };
+  }
+
+  private async matterOf(row: ResultMatterRow): Promise<ReportMatter> {
+    const [rows, turnout, voted] = await Promise.all([
+      this.mattersService.publishedRows(row.id),
+      this.repository.turnout(row.id),
+      this.repository.voted(row.id),
+    ]);
+    const stored = currentResult(row);
+    const closed = row.liveStatus === 'closed';
+    const snapshot = closed
+      ? (row.closeSnapshot as CloseSnapshot | null)
+      : null;
+    const votes = turnout.reduce(
+      (sum, r) => sum + exactUnits(Number(r.votes)),
+      0n,
+    );
+    const shares = turnout.reduce((sum, r) => sum + microShares(r.shares), 0n);
+    return {
+      matterKey: row.id,
+      order: row.order,
+      name: row.name,
+      options: row.options,
+      choices: row.choices,
+      exclusions: row.exclusions,
+      secretBallot: row.secretBallot,
+      ...mapRule(row),
+      rule: ruleWords(row),
+      liveStatus: row.liveStatus,
+      liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
+      liveClosedAt: row.liveClosedAt?.toISOString() ?? null,
+      closeReason: snapshot?.reason ?? null,
+      quorumAtOpen: (row.quorumAtOpen as QuorumRecord | null) ?? null,
+      quorumAtClose: stored?.quorumAtClose ?? null,
+      snapshot: snapshot
+        ? {
+            eligibleMembers: snapshot.eligibleMembers,
+            presentMembers: snapshot.presentMembers,
+            presentVoters: snapshot.presentVoters,
+            votesCast: snapshot.votesCast,
+            sharesCast: snapshot.sharesCast,
+          }
+        : null,
+      tally: {
+        rows: rows ?? [],
+        withheld: rows === undefined,
+        byMethod: figures(turnout),
+        votesCast: Number(votes),
+        sharesCast: Number(sharesText(shares)),
+      },
+      result: stored ? mapResult(stored) : null,
+      statement: stored
+        ? resultStatement({ ...stored, election: row.choices > 1 })
+        : null,
+      voted: voted
+        .map(({ unit, method }) => ({ unit, method }))
+        .sort((a, b) => byUnit(a.unit, b.unit)),
+    };
+  }
+}

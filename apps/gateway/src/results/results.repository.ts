@@ -1,0 +1,343 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eligibleSql, representedSql, type Weight } from '@livevote/rules';
+import { Database, rowsOf } from '../database/database';
+import { accountUsers, matters, meetings, users } from '../database/schema';
+
+import type { StoredResult } from './results.mapper';
+
+// who is represented toward the quorum (libs/rules quorum.ts, docs/proxies.md)
+const REPRESENTED = sql.raw(representedSql({ member: 'mb', meeting: 'mt' }));
+
+export type ResultMatterRow = typeof matters.$inferSelect;
+
+const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
+
+/** Present member ids as a set SQL can join (a parameter, never spliced). */
+const idSet = (ids: string[]) =>
+  sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+interface WeightRecord {
+  units: number | string;
+  shares: string;
+}
+
+const weight = (units: number | string, shares: string): Weight => ({
+  units: Number(units),
+  shares,
+});
+
+/** What the forecast of a live matter needs besides its tally. */
+export interface ForecastFacts {
+  options: string[];
+  choices: number;
+  exclusions: string[];
+  threshold: ResultMatterRow['threshold'];
+  thresholdBasis: ResultMatterRow['thresholdBasis'];
+  thresholdBase: ResultMatterRow['thresholdBase'];
+  liveStatus: ResultMatterRow['liveStatus'];
+  secretBallot: boolean;
+  eligible: Weight;
+}
+
+/** The queries of verdicts, forecasts, quorum and sign-off. */
+@Injectable()
+export class ResultsRepository {
+  constructor(private readonly database: Database) {}
+
+  async meeting(
+    meetingId: string,
+  ): Promise<typeof meetings.$inferSelect | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.id, meetingId))
+      .limit(1);
+    return row;
+  }
+
+  async matter(matterId: string): Promise<ResultMatterRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(matters)
+      .where(eq(matters.id, matterId))
+      .limit(1);
+    return row;
+  }
+
+  /** The matter of the meeting, locked for this transaction. */
+  async lockMatter(
+    meetingId: string,
+    matterId: string,
+  ): Promise<ResultMatterRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(matters)
+      .where(and(eq(matters.id, matterId), eq(matters.meetingId, meetingId)))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  async forecastFacts(matterId: string): Promise<ForecastFacts | undefined> {
+    const result = await this.database.db.execute(sql`
+      select m.options, m.choices, m.exclusions, m.threshold,
+        m.threshold_basis as "thresholdBasis", m.threshold_base as "thresholdBase",
+        m.live_status as "liveStatus", m.secret_ballot as "secretBallot",
+        e.units, e.shares
+      from matters m
+      cross join lateral (
+        select count(*)::int as units, coalesce(sum(mb.shares), 0)::text as shares
+        from members mb where mb.meeting_id = m.meeting_id and ${ELIGIBLE}
+      ) e
+      where m.id = ${matterId}
+    `);
+    const row = rowsOf<Omit<ForecastFacts, 'eligible'> & WeightRecord>(
+      result,
+    )[0];
+    if (!row) return undefined;
+    const { units, shares, ...facts } = row;
+    return { ...facts, eligible: weight(units, shares) };
+  }
+
+  /**
+   * Members eligible for the matter, and those of them present (connected now), voted on it,
+   * or represented by a proxy ballot on any matter of the meeting.
+   */
+  async bases(
+    matterId: string,
+    presentMemberIds: string[],
+  ): Promise<{ eligible: Weight; present: Weight }> {
+    const result = await this.database.db.execute(sql`
+      select count(*)::int as "eligibleUnits",
+        coalesce(sum(x.shares), 0)::text as "eligibleShares",
+        count(*) filter (where x.present)::int as "presentUnits",
+        coalesce(sum(x.shares) filter (where x.present), 0)::text as "presentShares"
+      from (
+        select mb.shares,
+          mb.id in ${idSet(presentMemberIds)}
+          or exists (select 1 from ballots b where b.matter_id = m.id and b.member_id = mb.id)
+          or exists (select 1 from ballots b join matters pm on pm.id = b.matter_id
+            where b.member_id = mb.id and b.method = 'proxy' and pm.meeting_id = m.meeting_id)
+          as present
+        from matters m
+        join members mb on mb.meeting_id = m.meeting_id
+        where m.id = ${matterId} and ${ELIGIBLE}
+      ) x
+    `);
+    const row = rowsOf<{
+      eligibleUnits: number;
+      eligibleShares: string;
+      presentUnits: number;
+      presentShares: string;
+    }>(result)[0];
+    return {
+      eligible: weight(row.eligibleUnits, row.eligibleShares),
+      present: weight(row.presentUnits, row.presentShares),
+    };
+  }
+
+  /**
+   * Eligible members of the meeting: all of them, those present, and those not present who
+   * hold a proxy ballot on any of its matters.
+   */
+  async quorumWeights(
+    meetingId: string,
+    presentMemberIds: string[],
+  ): Promise<{ present: Weight; proxies: Weight; eligible: Weight }> {
+    const result = await this.database.db.execute(sql`
+      select count(*)::int as "eligibleUnits",
+        coalesce(sum(x.shares), 0)::text as "eligibleShares",
+        count(*) filter (where x.present)::int as "presentUnits",
+        coalesce(sum(x.shares) filter (where x.present), 0)::text as "presentShares",
+        count(*) filter (where x.proxy and not x.present)::int as "proxyUnits",
+        coalesce(sum(x.shares) filter (where x.proxy and not x.present), 0)::text as "proxyShares"
+      from (
+        select mb.shares, mb.id in ${idSet(presentMemberIds)} as present,
+          ${REPRESENTED} as proxy
+        from members mb join meetings mt on mt.id = mb.meeting_id
+        where mb.meeting_id = ${meetingId} and mb.eligible
+      ) x
+    `);
+    const row = rowsOf<Record<string, string | number>>(result)[0];
+    return {
+      present: weight(row.presentUnits, String(row.presentShares)),
+      proxies: weight(row.proxyUnits, String(row.proxyShares)),
+      eligible: weight(row.eligibleUnits, String(row.eligibleShares)),
+    };
+  }
+
+  async cast(matterId: string): Promise<{ votes: number; shares: string }> {
+    const result = await this.database.db.execute(sql`
+      select count(*)::int as votes, coalesce(sum(weight), 0)::text as shares
+      from ballots where matter_id = ${matterId}
+    `);
+    const row = rowsOf<{ votes: number; shares: string }>(result)[0];
+    return { votes: Number(row.votes), shares: row.shares };
+  }
+
+  /**
+   * Stores the result of the close at `generation`, once: false when the matter moved on
+   * (reopened) or another node stored it first.
+   */
+  async storeResult(
+    matterId: string,
+    generation: number,
+    result: StoredResult,
+  ): Promise<boolean> {
+    const rows = await this.database.db
+      .update(matters)
+      .set({ result: { ...result }, resultGeneration: generation })
+      .where(
+        and(
+          eq(matters.id, matterId),
+          eq(matters.liveStatus, 'closed'),
+          eq(matters.liveGeneration, generation),
+          sql`${matters.resultGeneration} is distinct from ${generation}`,
+        ),
+      )
+      .returning({ id: matters.id });
+    return rows.length === 1;
+  }
+
+  async updateResult(matterId: string, result: StoredResult): Promise<void> {
+    await this.database.db
+      .update(matters)
+      .set({ result: { ...result } })
+      .where(eq(matters.id, matterId));
+  }
+
+  async saveQuorumAtOpen(
+    matterId: string,
+    record: Record<string, unknown>,
+  ): Promise<void> {
+    await this.database.db
+      .update(matters)
+      .set({ quorumAtOpen: record })
+      .where(eq(matters.id, matterId));
+  }
+
+  /** Locks the meeting against a concurrent start of another matter. */
+  async lockMeetingForStart(meetingId: string): Promise<void> {
+    await this.database.db.execute(
+      sql`select id from meetings where id = ${meetingId} for no key update`,
+    );
+  }
+
+  async otherLiveMatters(
+    meetingId: string,
+    matterId: string,
+  ): Promise<{ id: string; name: string }[]> {
+    return this.database.db
+      .select({ id: matters.id, name: matters.name })
+      .from(matters)
+      .where(
+        and(
+          eq(matters.meetingId, meetingId),
+          eq(matters.liveStatus, 'live'),
+          sql`${matters.id} <> ${matterId}`,
+        ),
+      );
+  }
+
+  /** Closed matters whose result of their last close is not stored yet. */
+  async awaitingResult(limit: number): Promise<ResultMatterRow[]> {
+    return this.database.db
+      .select()
+      .from(matters)
+      .where(
+        and(
+          eq(matters.liveStatus, 'closed'),
+          sql`${matters.resultGeneration} is distinct from ${matters.liveGeneration}`,
+        ),
+      )
+      .limit(limit);
+  }
+
+  /** The meeting's matters with a current, published result, in matter order. */
+  publishedMatters(meetingId: string): Promise<ResultMatterRow[]> {
+    return this.database.db
+      .select()
+      .from(matters)
+      .where(
+        and(
+          eq(matters.meetingId, meetingId),
+          eq(matters.liveStatus, 'closed'),
+          eq(matters.resultGeneration, matters.liveGeneration),
+          isNotNull(sql`${matters.result}->>'publishedAt'`),
+        ),
+      )
+      .orderBy(asc(matters.order), asc(matters.createdAt), asc(matters.id));
+  }
+
+  async rolesOf(accountId: string, userId: string): Promise<string[] | null> {
+    const [row] = await this.database.db
+      .select({ roles: accountUsers.roles })
+      .from(accountUsers)
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          eq(accountUsers.userId, userId),
+        ),
+      )
+      .limit(1);
+    return row?.roles ?? null;
+  }
+
+  /** Users of the account with the scrutineer role, optionally only those ids. */
+  scrutineers(
+    accountId: string,
+    only?: string[],
+  ): Promise<{ id: string; email: string; name: string }[]> {
+    if (only && !only.length) return Promise.resolve([]);
+    const filters = [
+      eq(accountUsers.accountId, accountId),
+      sql`${accountUsers.roles} @> '["scrutineer"]'::jsonb`,
+    ];
+    if (only) filters.push(inArray(users.id, only));
+    return this.database.db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(accountUsers)
+      .innerJoin(users, eq(users.id, accountUsers.userId))
+      .where(and(...filters))
+      .orderBy(asc(users.email));
+  }
+
+  async nameScrutineers(meetingId: string, userIds: string[]): Promise<void> {
+    await this.database.db
+      .update(meetings)
+      .set({ scrutineers: userIds })
+      .where(eq(meetings.id, meetingId));
+  }
+
+  async user(
+    userId: string,
+  ): Promise<{ id: string; email: string; name: string } | undefined> {
+    const [row] = await this.database.db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row;
+  }
+
+  async usersByEmail(
+    accountId: string,
+    emails: string[],
+  ): Promise<{ id: string; email: string; roles: string[] }[]> {
+    if (!emails.length) return [];
+    return this.database.db
+      .select({ id: users.id, email: users.email, roles: accountUsers.roles })
+      .from(accountUsers)
+      .innerJoin(users, eq(users.id, accountUsers.userId))
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          inArray(
+            sql`lower(${users.email})`,
+            emails.map((email) => email.toLowerCase()),
+          ),
+        ),
+      );
+  }
+}

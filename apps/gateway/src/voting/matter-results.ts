@@ -1,0 +1,217 @@
+import {
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
+import type { MatterTallyRow } from '@livevote/contracts';
+import {
+  exactUnits,
+  matterResult,
+  microShares,
+  sharesText,
+  toFigures,
+} from '@livevote/rules';
+import { Clock } from '../common/clock';
+import { LiveBroadcaster } from '../broadcast/live-broadcaster';
+import { PresenceTracker } from '../presence/presence-tracker';
+import { MattersService } from '../matters/matters.service';
+import type { MeetingRow } from '../meetings/meeting-access';
+import { SequenceStore } from '../broadcast/sequence';
+import { QuorumCounter } from '../presence/quorum-counter';
+import {
+  currentResult,
+  mapResult,
+  type StoredResult,
+} from '../results/results.mapper';
+import {
+  ResultsErrorCode,
+  ResultsException,
+} from '../results/results.exception';
+import {
+  ResultsRepository,
+  type ResultMatterRow,
+} from '../results/results.repository';
+
+const SWEEP_MS = 10_000;
+const SWEEP_BATCH = 20;
+
+/** Per option, every method together, exactly. */
+function totalsOf(rows: MatterTallyRow[]): StoredResult['totals'] {
+  return rows.map((row) => ({
+    vote: row.vote,
+    units: Number(
+      exactUnits(row.numProxyVotes) +
+        exactUnits(row.numLiveVotes) +
+        exactUnits(row.numOtherVotes),
+    ),
+    shares: Number(
+      sharesText(
+        microShares(row.numProxyShares) +
+          microShares(row.numLiveShares) +
+          microShares(row.numOtherShares),
+      ),
+    ),
+  }));
+}
+
+/**
+ * Starting and closing as results see them: one live matter at a time and quorum at a start
+ * (with the quorum recorded), and the verdict of every close, kept with the matter and sent
+ * to chairs and screens, and to everyone once published (docs/verdicts.md).
+ */
+@Injectable()
+export class MatterResults
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
+  private readonly logger = new Logger('Results');
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    private readonly repository: ResultsRepository,
+    private readonly quorum: QuorumCounter,
+    private readonly matters: MattersService,
+    private readonly tracker: PresenceTracker,
+    private readonly broadcaster: LiveBroadcaster,
+    private readonly sequences: SequenceStore,
+    private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.sweep();
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /**
+   * In the transaction of a start: refuses a second live matter where the meeting allows one,
+   * and a start without quorum where the meeting requires it (unless overridden), and records
+   * the quorum the matter opened with.
+   */
+  async onStart(
+    meeting: MeetingRow,
+    matterId: string,
+    userId: string,
+    overrideQuorum: boolean,
+  ): Promise<void> {
+    await this.repository.lockMeetingForStart(meeting.id);
+    if (meeting.oneLiveMatter) {
+      const others = await this.repository.otherLiveMatters(
+        meeting.id,
+        matterId,
+      );
+      if (others.length)
+        throw new ResultsException(
+          ResultsErrorCode.AnotherMatterLive,
+          `"${others[0].name}" is live; the meeting allows one live matter at a time. Stop it first.`,
+        );
+    }
+    const figure = await this.quorum.now(meeting);
+    let overriddenBy: string | null = null;
+    if (meeting.requireQuorumToStart && !figure.met) {
+      if (!overrideQuorum)
+        throw new ResultsException(
+          ResultsErrorCode.QuorumNotMet,
+          `Quorum is not met: ${figure.present + figure.proxies} of ${figure.required} ${figure.basis} present or represented. Start with overrideQuorum: true to proceed without it (recorded).`,
+        );
+      overriddenBy = (await this.repository.user(userId))?.email ?? userId;
+    }
+    await this.repository.saveQuorumAtOpen(
+      matterId,
+      this.quorum.record(figure, overriddenBy),
+    );
+  }
+
+  /** After a close committed: the verdict, kept and sent. Never fails the close. */
+  async afterClose(matterId: string): Promise<void> {
+    try {
+      await this.resolve(matterId);
+    } catch (error) {
+      this.logger.error(
+        `the result of matter ${matterId} failed (retried): ${String(error)}`,
+      );
+    }
+  }
+
+  /** Works out and stores the result of the matter's last close, unless it is stored. */
+  async resolve(matterId: string): Promise<void> {
+    const matter = await this.repository.matter(matterId);
+    if (!matter || matter.liveStatus !== 'closed' || currentResult(matter))
+      return;
+    const meeting = await this.repository.meeting(matter.meetingId);
+    // the state-checked recount of docs/security.md; none when reopened meanwhile
+    const rows = await this.matters.publishedRows(matterId);
+    if (!meeting || !rows) return;
+    const present = await this.tracker.presentUnits(meeting.id);
+    const [cast, bases, quorum] = await Promise.all([
+      this.repository.cast(matterId),
+      this.repository.bases(matterId, present),
+      this.quorum.now(meeting),
+    ]);
+    const outcome = matterResult(
+      matter,
+      { rows, votesCast: cast.votes, sharesCast: cast.shares },
+      bases,
+    );
+    const now = this.clock.now().toISOString();
+    const stored: StoredResult = {
+      ...outcome,
+      threshold: matter.threshold,
+      thresholdBasis: matter.thresholdBasis,
+      thresholdBase: matter.thresholdBase,
+      totals: totalsOf(rows),
+      closedAt: matter.liveClosedAt?.toISOString() ?? null,
+      bases: {
+        eligible: toFigures({
+          units: exactUnits(bases.eligible.units),
+          shares: microShares(bases.eligible.shares),
+        }),
+        present: toFigures({
+          units: exactUnits(bases.present.units),
+          shares: microShares(bases.present.shares),
+        }),
+      },
+      votesCast: cast.votes,
+      sharesCast: Number(cast.shares),
+      quorumAtClose: this.quorum.record(quorum),
+      computedAt: now,
+      publishedAt: meeting.requireSignOff ? null : now,
+      signedOff: null,
+    };
+    if (
+      await this.repository.storeResult(matterId, matter.liveGeneration, stored)
+    )
+      await this.announce(matter, meeting.shortCode, stored);
+  }
+
+  /** Chairs and screens hear of a result at once; everyone once it is published. */
+  async announce(
+    matter: ResultMatterRow,
+    shortCode: string,
+    stored: StoredResult,
+  ): Promise<void> {
+    const event = {
+      shortCode,
+      matterKey: matter.id,
+      result: mapResult(stored),
+      seq: await this.sequences.next(matter.id),
+    };
+    if (stored.publishedAt)
+      this.broadcaster.toMeeting(matter.meetingId, 'matter.result', event);
+    else this.broadcaster.toStaff(matter.meetingId, 'matter.result', event);
+  }
+
+  /** A safety net: a close whose result failed (or a node that died) is worked out here. */
+  private async sweep(): Promise<void> {
+    try {
+      for (const matter of await this.repository.awaitingResult(SWEEP_BATCH))
+        await this.afterClose(matter.id);
+    } catch (error) {
+      this.logger.warn(`result sweep failed: ${String(error)}`);
+    }
+  }
+}

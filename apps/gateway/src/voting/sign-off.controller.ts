@@ -1,0 +1,68 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { SignOffStatus } from '@livevote/contracts';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import {
+  NameScrutineersRequestDto,
+  SignOffStatusDto,
+} from '../results/results.dto';
+import { SignOffService } from './sign-off.service';
+
+@ApiTags('Results')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('v1/Meetings/:shortCode')
+export class SignOffController {
+  constructor(private readonly signOff: SignOffService) {}
+
+  @Post('matters/:matterKey/sign-off')
+  @HttpCode(204)
+  @ApiNoContentResponse({
+    description:
+      'Signed off (and published, if it was not): a scrutineer of the meeting only.',
+  })
+  sign(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+  ): Promise<void> {
+    return this.signOff.signOff(manager.userId, shortCode, matterKey);
+  }
+
+  @Get('sign-off')
+  @ApiOkResponse({ type: SignOffStatusDto })
+  status(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<SignOffStatus> {
+    return this.signOff.status(manager.userId, shortCode);
+  }
+
+  @Put('scrutineers')
+  @ApiOkResponse({ type: SignOffStatusDto })
+  name(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Body() body: NameScrutineersRequestDto,
+  ): Promise<SignOffStatus> {
+    return this.signOff.nameScrutineers(manager.userId, shortCode, body.emails);
+  }
+}

@@ -1,0 +1,755 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  CampaignWithStats,
+  LiveSnapshot,
+  Matter,
+  MatterResultEvent,
+  MatterStateEvent,
+  MatterTallyEvent,
+  MeetingReport,
+  PortalMeeting,
+  QuorumEvent,
+  type ServerToClientEvents,
+} from '@livevote/contracts';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountsService } from '../src/accounts/accounts.service';
+import { Database } from '../src/database/database';
+import { ballots } from '../src/database/schema';
+import {
+  createTenant,
+  createUser,
+  signIn,
+  type TenantFixture,
+  type UserFixture,
+} from './support/factories';
+import { expectProblem, http, type Http } from './support/http';
+import { connectLive, request, type LiveClient } from './support/live-client';
+import { createVoters, type VoterFixture } from './support/live-fixtures';
+import { grantAccess, registerPartner } from './support/partner-oauth';
+import {
+  RunningClock,
+  startGateway,
+  type TestGateway,
+} from './support/test-app';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { createTestRedis, type TestRedis } from './support/test-redis';
+
+const run = promisify(execFile);
+const SPECIAL = { numerator: 2, denominator: 3, strict: false };
+const UNITS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const SHARES = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Every event of a kind a socket receives, and a way to await one that matches. */
+function recorder<E extends EventName>(socket: LiveClient, event: E) {
+  const seen: Payload<E>[] = [];
+  const waiters: { test: (p: Payload<E>) => boolean; done: () => void }[] = [];
+  socket.on(event, ((payload: Payload<E>) => {
+    seen.push(payload);
+    for (const waiter of [...waiters])
+      if (waiter.test(payload)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.done();
+      }
+  }) as never);
+  return {
+    seen,
+    until(test: (p: Payload<E>) => boolean, timeoutMs = 15_000) {
+      const found = seen.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise<Payload<E>>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no matching ${event} in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          test,
+          done: () => {
+            clearTimeout(timer);
+            resolve(seen.find(test)!);
+          },
+        });
+      });
+    },
+  };
+}
+
+/**
+ * Issue 14 over real HTTP and socket.io on PostgreSQL and Redis: the rule of a matter, quorum
+ * at a start, one live matter, forecasts and verdicts pushed live, sign-off gating what voters
+ * and partners see, and the results report in JSON, CSV and PDF.
+ */
+describe('Verdicts, quorum, sign-off and the results report', () => {
+  let database: TestDatabase;
+  let redis: TestRedis;
+  let gateway: TestGateway;
+  let api: Http;
+  let chair: TenantFixture;
+  let outsider: TenantFixture;
+  let scrutineer: UserFixture;
+  let scrutineerToken: string;
+  let voters: VoterFixture[];
+  let chairSocket: LiveClient;
+  let screenSocket: LiveClient;
+  const sockets: LiveClient[] = [];
+  const matters: Record<string, Matter> = {};
+
+  const base = () => `/v1/Meetings/${chair.meeting.shortCode}`;
+  const live = async (token: string) => {
+    const socket = await connectLive(gateway.baseUrl, token);
+    sockets.push(socket);
+    const snapshot = await request(socket, 'subscribe', {
+      shortCode: chair.meeting.shortCode,
+    });
+    return { socket, snapshot: LiveSnapshot.parse(snapshot) };
+  };
+  const createMatter = async (body: object) => {
+    const result = await api.post(`${base()}/matters`, body, {
+      token: chair.token,
+    });
+    expect(result.status, result.text).toBe(201);
+    return Matter.parse(result.body);
+  };
+  const action = (matterKey: string, body: object) =>
+    api.post(`${base()}/matters/${matterKey}/action`, body, {
+      token: chair.token,
+    });
+  const cast = async (
+    voter: VoterFixture,
+    matterKey: string,
+    choice: string,
+  ) => {
+    const result = await api.post(
+      `/portal/v1/Meetings/${chair.meeting.shortCode}/matters/${matterKey}/ballots`,
+      { choices: [choice] },
+      { token: voter.token },
+    );
+    expect(result.status, result.text).toBe(201);
+  };
+  /** A recount from the ballots table: per option and method, units and shares. */
+  const recount = async (matter: Matter) => {
+    const rows = await gateway.app
+      .get(Database)
+      .db.select()
+      .from(ballots)
+      .where(eq(ballots.matterId, matter.key));
+    const sum = (list: typeof rows) =>
+      Math.round(list.reduce((total, row) => total + row.weight, 0) * 1e6) /
+      1e6;
+    return matter.options.flatMap((vote) =>
+      (['proxy', 'live', 'other'] as const).map((method) => {
+        const picked = rows.filter(
+          (row) => row.method === method && row.choices.includes(vote),
+        );
+        return { vote, method, units: picked.length, shares: sum(picked) };
+      }),
+    );
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    redis = createTestRedis();
+    gateway = await startGateway({
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      redisPrefix: redis.prefix,
+      clock: new RunningClock(),
+      env: { AUTH_RATE_LIMIT_PER_USER: '1000', AUTH_RATE_LIMIT_PER_IP: '1000' },
+    });
+    api = http(gateway.baseUrl);
+    chair = await createTenant(gateway);
+    outsider = await createTenant(gateway);
+    scrutineer = await createUser(gateway, { name: 'Sam Scrutineer' });
+    await gateway.app
+      .get(AccountsService)
+      .adminSetMembership(chair.account.key, scrutineer.email, true);
+    scrutineerToken = await signIn(gateway, scrutineer);
+    // shares 1, 2.5, 3, 1.5, 2, 3.5, 1, 2.5, 3, 1.5: 21.5 in all
+    voters = await createVoters(gateway, chair, 10);
+    ({ socket: chairSocket } = await live(chair.token));
+    const screen = await api.post(`${base()}/screen-tokens`, undefined, {
+      token: chair.token,
+    });
+    ({ socket: screenSocket } = await live(screen.body.token));
+  });
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await gateway?.close();
+    await redis?.cleanup();
+    await database?.drop();
+  });
+
+  describe('the rule of a matter', () => {
+    it('defaults to more than half of the votes cast by shares, and takes a special resolution', async () => {
+      const plain = await createMatter({
+        name: 'Appoint the auditor',
+        options: ['For', 'Against'],
+      });
+      expect(plain).toMatchObject({
+        threshold: { numerator: 1, denominator: 2, strict: true },
+        thresholdBasis: 'shares',
+        thresholdBase: 'cast',
+        forecast: null,
+        result: null,
+      });
+      matters.special = await createMatter({
+        name: 'Special resolution: amend the bylaws',
+        options: ['For', 'Against'],
+        secretBallot: false,
+        threshold: SPECIAL,
+        thresholdBasis: 'shares',
+        thresholdBase: 'cast',
+      });
+      expect(matters.special.threshold).toEqual(SPECIAL);
+      matters.auditor = plain;
+    });
+
+    it('refuses a threshold outside (0, 1] and an unknown basis or base with 400', async () => {
+      for (const bad of [
+        { threshold: { numerator: 3, denominator: 2, strict: false } },
+        { threshold: { numerator: 0, denominator: 2, strict: false } },
+        { threshold: { numerator: 1, denominator: 1, strict: true } },
+        { threshold: { numerator: 1.5, denominator: 2, strict: false } },
+        { threshold: { numerator: 1, denominator: 2 } },
+        { thresholdBasis: 'votes' },
+        { thresholdBase: 'turnout' },
+      ]) {
+        const result = await api.post(
+          `${base()}/matters`,
+          { name: 'Bad rule', options: ['For', 'Against'], ...bad },
+          { token: chair.token },
+        );
+        expectProblem(result, 400);
+        const patched = await api.patch(
+          `${base()}/matters/${matters.auditor.key}`,
+          bad,
+          { token: chair.token },
+        );
+        expectProblem(patched, 400);
+      }
+    });
+  });
+
+  describe('quorum and starting', () => {
+    it('shows quorum live by the meeting settings, counted in shares', async () => {
+      const settings = await api.patch(
+        `${base()}/settings`,
+        {
+          quorumBasis: 'shares',
+          quorumPercent: 50,
+          requireQuorumToStart: true,
+          requireSignOff: true,
+        },
+        { token: chair.token },
+      );
+      expect(settings.status, settings.text).toBe(200);
+      expect(settings.body).toMatchObject({
+        quorumBasis: 'shares',
+        quorumPercent: 50,
+        quorumIncludesProxies: true,
+        requireQuorumToStart: true,
+        requireSignOff: true,
+        oneLiveMatter: true,
+      });
+      const bad = await api.patch(
+        `${base()}/settings`,
+        { quorumPercent: 101, quorumBasis: 'votes' },
+        { token: chair.token },
+      );
+      expectProblem(bad, 400);
+    });
+
+    it('refuses to start without quorum (409 quorum_not_met) and records a chair override', async () => {
+      const refused = await action(matters.auditor.key, { action: 'start' });
+      expect(expectProblem(refused, 409, 'quorum_not_met').detail).toContain(
+        '0 of 10.75 shares',
+      );
+      expectProblem(
+        await action(matters.auditor.key, {
+          action: 'stop',
+          overrideQuorum: true,
+        }),
+        400,
+      );
+      const overridden = await action(matters.auditor.key, {
+        action: 'start',
+        overrideQuorum: true,
+      });
+      expect(overridden.status, overridden.text).toBe(204);
+      expect(
+        (await action(matters.auditor.key, { action: 'stop' })).status,
+      ).toBe(204);
+      const report = MeetingReport.parse(
+        (
+          await api.get(`${base()}/report?matter=${matters.auditor.key}`, {
+            token: chair.token,
+          })
+        ).body,
+      );
+      expect(report.matters[0].quorumAtOpen).toMatchObject({
+        basis: 'shares',
+        present: 0,
+        required: 10.75,
+        met: false,
+        overriddenBy: chair.user.email,
+      });
+    });
+
+    it('counts voters as they arrive and starts once quorum is met', async () => {
+      const quorum = recorder(chairSocket, 'meeting.quorum');
+      for (const voter of voters) await live(voter.token);
+      const met = QuorumEvent.parse(
+        await quorum.until((q) => q.present === 21.5),
+      );
+      expect(met).toEqual({
+        shortCode: chair.meeting.shortCode,
+        present: 21.5,
+        proxies: 0,
+        required: 10.75,
+        met: true,
+        basis: 'shares',
+      });
+      const state = recorder(chairSocket, 'matter.state');
+      const started = await action(matters.special.key, { action: 'start' });
+      expect(started.status, started.text).toBe(204);
+      const event = MatterStateEvent.parse(
+        await state.until(
+          (e) => e.matterKey === matters.special.key && e.forecast === 'open',
+        ),
+      );
+      expect(event.liveStatus).toBe('live');
+    });
+
+    it('keeps one matter live at a time unless the meeting allows more', async () => {
+      const second = await action(matters.auditor.key, { action: 'start' });
+      expect(
+        expectProblem(second, 409, 'another_matter_live').detail,
+      ).toContain(matters.special.name);
+      const settings = (oneLiveMatter: boolean) =>
+        api.patch(
+          `${base()}/settings`,
+          { oneLiveMatter },
+          { token: chair.token },
+        );
+      expect((await settings(false)).status).toBe(200);
+      const side = await createMatter({
+        name: 'Side vote',
+        options: ['Yes', 'No'],
+      });
+      expect((await action(side.key, { action: 'start' })).status).toBe(204);
+      expect((await action(side.key, { action: 'stop' })).status).toBe(204);
+      expect((await settings(true)).status).toBe(200);
+    });
+  });
+
+  describe('forecast and verdict, live', () => {
+    it('pushes the forecast as it becomes certain, beside the tally', async () => {
+      const state = recorder(chairSocket, 'matter.state');
+      const screenTally = recorder(screenSocket, 'matter.tally');
+      const key = matters.special.key;
+      // For from voters 0..5 (13.5 of 21.5 shares): the rest could still vote against
+      for (const voter of voters.slice(0, 6)) await cast(voter, key, 'For');
+      const open = MatterTallyEvent.parse(
+        await screenTally.until(
+          (e) => e.matterKey === key && e.votesCast === 6,
+        ),
+      );
+      expect(open.forecast).toBe('open');
+      expect(state.seen.some((e) => e.forecast === 'carried')).toBe(false);
+      // 14.5 of 21.5: carried whatever the last four do (2/3 of 21.5 is 14.33)
+      await cast(voters[6], key, 'For');
+      const carried = await state.until(
+        (e) => e.matterKey === key && e.forecast === 'carried',
+      );
+      expect(carried.liveStatus).toBe('live');
+      const tally = await screenTally.until(
+        (e) => e.matterKey === key && e.votesCast === 7,
+      );
+      expect(tally.forecast).toBe('carried');
+      const matter = Matter.parse(
+        (await api.get(`${base()}/matters/${key}`, { token: chair.token }))
+          .body,
+      );
+      expect(matter.forecast).toBe('carried');
+      await cast(voters[7], key, 'For');
+      await cast(voters[8], key, 'Against');
+      await cast(voters[9], key, 'Against');
+    });
+
+    it('sends the verdict to chairs and screens at close, kept with the matter', async () => {
+      const chairResults = recorder(chairSocket, 'matter.result');
+      const screenResults = recorder(screenSocket, 'matter.result');
+      const state = recorder(chairSocket, 'matter.state');
+      const key = matters.special.key;
+      expect((await action(key, { action: 'stop' })).status).toBe(204);
+      const closed = await state.until(
+        (e) => e.matterKey === key && e.liveStatus === 'closed',
+      );
+      expect(closed.forecast).toBeNull();
+      const event = MatterResultEvent.parse(
+        await chairResults.until((e) => e.matterKey === key),
+      );
+      await screenResults.until((e) => e.matterKey === key);
+      expect(event.result).toMatchObject({
+        verdict: 'carried',
+        elected: [],
+        forYes: { units: 8, shares: 17 },
+        base: { units: 10, shares: 21.5 },
+        threshold: SPECIAL,
+        publishedAt: null,
+        signedOffBy: null,
+        totals: [
+          { vote: 'For', units: 8, shares: 17 },
+          { vote: 'Against', units: 2, shares: 4.5 },
+        ],
+      });
+      const matter = Matter.parse(
+        (await api.get(`${base()}/matters/${key}`, { token: chair.token }))
+          .body,
+      );
+      expect(matter.result).toEqual(event.result);
+      expectProblem(
+        await api.patch(
+          `${base()}/matters/${key}`,
+          { threshold: { numerator: 1, denominator: 2, strict: true } },
+          { token: chair.token },
+        ),
+        409,
+        'matter_has_ballots',
+      );
+      // the same rule again is no change
+      expect(
+        (
+          await api.patch(
+            `${base()}/matters/${key}`,
+            { threshold: SPECIAL },
+            { token: chair.token },
+          )
+        ).status,
+      ).toBe(200);
+    });
+
+    it('gives a secret ballot no forecast while live, a verdict at close, and none after a reopen', async () => {
+      const secret = await createMatter({
+        name: 'Elect the treasurer',
+        options: ['Ann', 'Bob'],
+      });
+      matters.secret = secret;
+      const state = recorder(chairSocket, 'matter.state');
+      const tally = recorder(chairSocket, 'matter.tally');
+      const results = recorder(chairSocket, 'matter.result');
+      expect((await action(secret.key, { action: 'start' })).status).toBe(204);
+      for (const [i, voter] of voters.slice(0, 5).entries())
+        await cast(voter, secret.key, i < 4 ? 'Ann' : 'Bob');
+      await tally.until((e) => e.matterKey === secret.key && e.votesCast === 5);
+      const during = [...state.seen, ...tally.seen].filter(
+        (e) => e.matterKey === secret.key,
+      );
+      expect(during.length).toBeGreaterThan(1);
+      for (const event of during) expect(event.forecast).toBeNull();
+      expect((await action(secret.key, { action: 'stop' })).status).toBe(204);
+      const result = await results.until((e) => e.matterKey === secret.key);
+      expect(result.result).toMatchObject({
+        verdict: 'elected',
+        elected: ['Ann'],
+      });
+      expect((await action(secret.key, { action: 'start' })).status).toBe(204);
+      const reopened = Matter.parse(
+        (
+          await api.get(`${base()}/matters/${secret.key}`, {
+            token: chair.token,
+          })
+        ).body,
+      );
+      expect(reopened.result).toBeNull();
+      expect((await action(secret.key, { action: 'stop' })).status).toBe(204);
+      await results.until(
+        (e) => e.matterKey === secret.key && e.seq > result.seq,
+      );
+    });
+  });
+
+  describe('sign-off', () => {
+    let voterSocket: LiveClient;
+    let voterResults: ReturnType<typeof recorder<'matter.result'>>;
+    let partnerToken: string;
+
+    beforeAll(async () => {
+      ({ socket: voterSocket } = await live(voters[0].token));
+      voterResults = recorder(voterSocket, 'matter.result');
+      const partner = await registerPartner(gateway);
+      partnerToken = (await grantAccess(gateway, partner, chair.user))
+        .access_token;
+    });
+
+    const portal = async () =>
+      PortalMeeting.parse(
+        (
+          await api.get(`/portal/v1/Meetings/${chair.meeting.shortCode}`, {
+            token: voters[0].token,
+          })
+        ).body,
+      );
+    const campaign = async () =>
+      CampaignWithStats.parse(
+        (
+          await api.get(`/papi/v1/campaigns/${chair.meeting.id}`, {
+            token: partnerToken,
+          })
+        ).body,
+      );
+
+    it('keeps a closed result from voters and partners until a scrutineer signs off', async () => {
+      const seen = (await portal()).matters.find(
+        (m) => m.matterKey === matters.special.key,
+      )!;
+      expect(seen.liveStatus).toBe('closed');
+      expect(seen.result).toBeNull();
+      expect((await campaign()).results).toEqual([]);
+      expect(voterResults.seen).toEqual([]);
+    });
+
+    it('lets only a scrutineer sign off, never one who grants themselves the role', async () => {
+      const sign = (token: string, key = matters.special.key) =>
+        api.post(`${base()}/matters/${key}/sign-off`, undefined, { token });
+      expectProblem(await sign(chair.token), 403, 'not_a_scrutineer');
+      expectProblem(
+        await api.patch(
+          `/v1/Accounts/${chair.account.key}/users/${encodeURIComponent(chair.user.email)}`,
+          { roles: ['scrutineer'] },
+          { token: chair.token },
+        ),
+        403,
+        'own_roles',
+      );
+      expectProblem(await sign(scrutineerToken), 403, 'not_a_scrutineer');
+      const granted = await api.patch(
+        `/v1/Accounts/${chair.account.key}/users/${encodeURIComponent(scrutineer.email)}`,
+        { roles: ['scrutineer'] },
+        { token: chair.token },
+      );
+      expect(granted.status, granted.text).toBe(200);
+      expect(granted.body.roles).toEqual(['scrutineer']);
+      expectProblem(
+        await api.patch(
+          `/v1/Accounts/${chair.account.key}/users/${encodeURIComponent(scrutineer.email)}`,
+          { roles: ['auditor'] },
+          { token: chair.token },
+        ),
+        400,
+      );
+      // naming scrutineers: only users with the role
+      expectProblem(
+        await api.put(
+          `${base()}/scrutineers`,
+          { emails: [chair.user.email] },
+          { token: chair.token },
+        ),
+        400,
+        'invalid_scrutineer',
+      );
+      const named = await api.put(
+        `${base()}/scrutineers`,
+        { emails: [scrutineer.email] },
+        { token: chair.token },
+      );
+      expect(named.body).toMatchObject({
+        requireSignOff: true,
+        named: true,
+        scrutineers: [{ email: scrutineer.email, name: 'Sam Scrutineer' }],
+        maySignOff: false,
+      });
+      const status = await api.get(`${base()}/sign-off`, {
+        token: scrutineerToken,
+      });
+      expect(status.body.maySignOff).toBe(true);
+      // a pending matter, an unknown one, another account's
+      expectProblem(await sign(scrutineerToken, randomUUID()), 404);
+      const pending = await createMatter({
+        name: 'Later',
+        options: ['Yes', 'No'],
+      });
+      expectProblem(
+        await sign(scrutineerToken, pending.key),
+        409,
+        'matter_not_closed',
+      );
+      expectProblem(
+        await api.post(
+          `/v1/Meetings/${outsider.meeting.shortCode}/matters/${matters.special.key}/sign-off`,
+          undefined,
+          { token: scrutineerToken },
+        ),
+        404,
+      );
+      expect((await sign(scrutineerToken)).status).toBe(204);
+      expectProblem(await sign(scrutineerToken), 409, 'already_signed_off');
+    });
+
+    it('publishes the signed-off result to voters, live and in the portal, and to partners', async () => {
+      const event = await voterResults.until(
+        (e) => e.matterKey === matters.special.key,
+      );
+      expect(voterResults.seen[0]).toEqual(event);
+      expect(event.result).toMatchObject({
+        verdict: 'carried',
+        signedOffBy: scrutineer.email,
+      });
+      expect(event.result.publishedAt).toBe(event.result.signedOffAt);
+      const seen = (await portal()).matters.find(
+        (m) => m.matterKey === matters.special.key,
+      )!;
+      expect(seen.result).toEqual(event.result);
+      const results = (await campaign()).results;
+      expect(results).toEqual([
+        {
+          matterKey: matters.special.key,
+          name: matters.special.name,
+          ...event.result,
+        },
+      ]);
+      // the unsigned results stay with the chair
+      expect(
+        (await portal()).matters.find(
+          (m) => m.matterKey === matters.secret.key,
+        )!.result,
+      ).toBeNull();
+    });
+  });
+
+  describe('the results report', () => {
+    it('is 404 for another account, in every format', async () => {
+      for (const path of ['report', 'report.csv', 'report.pdf'])
+        expectProblem(
+          await api.get(`${base()}/${path}`, { token: outsider.token }),
+          404,
+        );
+      expectProblem(
+        await api.get(`${base()}/report?matter=${outsider.meeting.id}`, {
+          token: chair.token,
+        }),
+        404,
+      );
+    });
+
+    it('carries in CSV and PDF the figures of a recount, with the digest of the CSV', async () => {
+      const json = MeetingReport.parse(
+        (await api.get(`${base()}/report`, { token: chair.token })).body,
+      );
+      const csvResponse = await api.get(`${base()}/report.csv`, {
+        token: chair.token,
+      });
+      expect(csvResponse.headers.get('content-type')).toMatch(/^text\/csv/);
+      const csv = csvResponse.text;
+      expect(createHash('sha256').update(csv).digest('hex')).toBe(json.sha256);
+      const rows = parse(csv, { columns: true }) as Record<string, string>[];
+      const special = matters.special;
+      const tally = rows
+        .filter((row) => row.section === 'tally' && row.matter === special.name)
+        .map((row) => ({
+          vote: row.label,
+          method: row.method,
+          units: Number(row.units),
+          shares: Number(row.shares),
+        }));
+      expect(tally).toEqual(await recount(special));
+      const voted = rows
+        .filter((row) => row.section === 'voted' && row.matter === special.name)
+        .map((row) => row.label);
+      expect(voted).toEqual(voters.map((voter) => voter.unit));
+      expect(csv).not.toMatch(/For.*U0001|U0001.*(For|Against)/);
+      const result = Object.fromEntries(
+        rows
+          .filter(
+            (row) => row.section === 'result' && row.matter === special.name,
+          )
+          .map((row) => [row.label, row]),
+      );
+      expect(result.verdict.text).toBe('carried');
+      expect(result.signedOffBy.text).toBe(scrutineer.email);
+
+      const pdf = await fetch(`${gateway.baseUrl}${base()}/report.pdf`, {
+        headers: { authorization: `Bearer ${chair.token}` },
+      });
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const dir = mkdtempSync(join(tmpdir(), 'lv-report-'));
+      try {
+        const file = join(dir, 'report.pdf');
+        writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+        const { stdout } = await run('/usr/bin/pdftotext', [
+          '-layout',
+          file,
+          '-',
+        ]);
+        // table rows line by line; sentences (which wrap) without any white space
+        const text = stdout
+          .split('\n')
+          .map((line) => line.replace(/\s+/g, ' ').trim())
+          .join('\n');
+        const says = (sentence: string) =>
+          expect(stdout.replace(/\s+/g, '')).toContain(
+            sentence.replace(/\s+/g, ''),
+          );
+        expect(text).toContain(json.sha256);
+        says(special.name);
+        says(
+          'Carried by 80.0 % of the votes cast by units, 79.1 % by shares; the threshold was at least two-thirds of the votes cast, by shares.',
+        );
+        for (const row of tally)
+          expect(text).toMatch(
+            new RegExp(
+              `${row.method === 'proxy' ? `${row.vote} ` : ''}${
+                { proxy: 'Proxy', live: 'Live', other: 'Other' }[row.method]
+              } ${UNITS.format(row.units)} ${SHARES.format(row.shares).replace('.', '\\.')}\\n`,
+            ),
+          );
+        const figures = (await recount(special)).filter(
+          (r) => r.vote === 'For',
+        );
+        const total = figures.reduce((sum, r) => sum + r.shares, 0);
+        expect(text).toContain(
+          `Total ${UNITS.format(8)} ${SHARES.format(total)}`,
+        );
+        says(`signed off by ${scrutineer.email}`);
+        says(`started without quorum by ${chair.user.email}`);
+        for (const voter of voters) expect(text).toContain(voter.unit);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('lists who voted, never how, and withholds a live secret ballot', async () => {
+      const key = matters.secret.key;
+      expect((await action(key, { action: 'start' })).status).toBe(204);
+      const report = MeetingReport.parse(
+        (
+          await api.get(`${base()}/report?matter=${key}`, {
+            token: chair.token,
+          })
+        ).body,
+      );
+      const item = report.matters[0];
+      expect(item.tally).toMatchObject({
+        rows: [],
+        withheld: true,
+        votesCast: 5,
+      });
+      expect(item.result).toBeNull();
+      expect(JSON.stringify(item)).not.toMatch(/"Ann"[^\]]*\d|totals/);
+      expect(item.voted.map((v) => v.unit)).toEqual(
+        voters.slice(0, 5).map((v) => v.unit),
+      );
+      expect((await action(key, { action: 'stop' })).status).toBe(204);
+    });
+  });
+});

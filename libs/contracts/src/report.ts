@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { IsoDateTime } from './common';
+import { MatterLiveStatus, MatterTallyRow, MatterVoteMethod } from './matters';
+import {
+  Figures,
+  MatterResult,
+  QuorumBasis,
+  QuorumRecord,
+  Threshold,
+  ThresholdBase,
+  ThresholdBasis,
+} from './results';
+
+/** The results report of a meeting, or of one matter (`?matter=`): docs/verdicts.md. */
+
+export const ReportQuery = z.object({
+  matter: z.string().max(64).optional(),
+});
+export type ReportQuery = z.infer<typeof ReportQuery>;
+
+export const ReportMatter = z.strictObject({
+  matterKey: z.string(),
+  order: z.number().int(),
+  name: z.string(),
+  options: z.array(z.string()),
+  choices: z.number().int(),
+  exclusions: z.array(z.string()),
+  secretBallot: z.boolean(),
+  threshold: Threshold,
+  thresholdBasis: ThresholdBasis,
+  thresholdBase: ThresholdBase,
+  /** The rule in words: "at least two-thirds of the votes cast, by shares". */
+  rule: z.string(),
+  liveStatus: MatterLiveStatus,
+  liveStartedAt: IsoDateTime.nullable(),
+  liveClosedAt: IsoDateTime.nullable(),
+  closeReason: z.enum(['deadline', 'stop', 'all_voted']).nullable(),
+  quorumAtOpen: QuorumRecord.nullable(),
+  quorumAtClose: QuorumRecord.nullable(),
+  /** Entitled (eligible) and present members, and ballots, at the instant of the close. */
+  snapshot: z
+    .strictObject({
+      eligibleMembers: z.number(),
+      presentMembers: z.number(),
+      presentVoters: z.number(),
+      votesCast: z.number(),
+      sharesCast: z.number(),
+    })
+    .nullable(),
+  tally: z.strictObject({
+    /** Per option and method; empty while a secret ballot has not closed. */
+    rows: z.array(MatterTallyRow),
+    withheld: z.boolean(),
+    /** Ballots and their shares per method (turnout: never per option). */
+    byMethod: z.strictObject({ proxy: Figures, live: Figures, other: Figures }),
+    votesCast: z.number(),
+    sharesCast: z.number(),
+  }),
+  result: MatterResult.nullable(),
+  /** The verdict in one sentence, for people. */
+  statement: z.string().nullable(),
+  /** Units that voted and how they voted by (never what). */
+  voted: z.array(
+    z.strictObject({ unit: z.string(), method: MatterVoteMethod }),
+  ),
+});
+export type ReportMatter = z.infer<typeof ReportMatter>;
+
+export const MeetingReport = z.strictObject({
+  meeting: z.strictObject({
+    key: z.string(),
+    shortCode: z.string(),
+    name: z.string(),
+    account: z.string(),
+    meetingDate: IsoDateTime,
+    meetingTimezone: z.string(),
+    location: z.string(),
+    quorumMinimum: z.number(),
+    quorumBasis: QuorumBasis,
+    quorumPercent: z.number().nullable(),
+    quorumIncludesProxies: z.boolean(),
+    requireQuorumToStart: z.boolean(),
+    requireSignOff: z.boolean(),
+  }),
+  matters: z.array(ReportMatter),
+  generatedAt: IsoDateTime,
+  /** SHA-256 (hex) of the bytes of the same report as CSV: `sha256sum report.csv`. */
+  sha256: z.string(),
+});
+export type MeetingReport = z.infer<typeof MeetingReport>;
