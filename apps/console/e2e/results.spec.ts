@@ -70,9 +70,19 @@ test.describe('Results', () => {
   }) => {
     test.setTimeout(150_000);
     const { baseUrl, demo, scrutineer } = e2eContext();
-    const [ana, ben, chloe, dev, eva] = demo.voters;
-    if (!ana || !ben || !chloe || !dev || !eva)
-      throw new Error('the demo seed has fewer than five voters');
+    const [ana, ben, chloe, dev, eva, , gus, hiro, ines, jonas] = demo.voters;
+    if (
+      !ana ||
+      !ben ||
+      !chloe ||
+      !dev ||
+      !eva ||
+      !gus ||
+      !hiro ||
+      !ines ||
+      !jonas
+    )
+      throw new Error('the demo seed has fewer than ten voters');
     const shortCode = demo.meeting.shortCode;
 
     const chairContext = await browser.newContext({
@@ -152,11 +162,15 @@ test.describe('Results', () => {
     await anaPage.goto(ana.portalUrl);
     await voteInPortal(anaPage, 'For');
 
-    // 1 + 1 + 1.5 + 2 of 7.5 shares for: carried whatever unit 104 does
+    // of the demo's 15 shares, 11 for with 4 left to cast: carried whatever the rest do
     await castOverApi(request, ben.portalUrl, matterKey, 'For');
     await castOverApi(request, chloe.portalUrl, matterKey, 'For');
-    await expect(screen.locator('[data-forecast="open"]')).toBeVisible();
     await castOverApi(request, eva.portalUrl, matterKey, 'For');
+    await castOverApi(request, gus.portalUrl, matterKey, 'For');
+    await castOverApi(request, hiro.portalUrl, matterKey, 'For');
+    await castOverApi(request, ines.portalUrl, matterKey, 'For');
+    await expect(screen.locator('[data-forecast="open"]')).toBeVisible();
+    await castOverApi(request, jonas.portalUrl, matterKey, 'For');
     await expect(screen.locator('[data-forecast="carried"]')).toContainText(
       'Already carried',
     );
@@ -166,7 +180,7 @@ test.describe('Results', () => {
     await expect(
       screen
         .getByRole('region', { name: 'Live tally' })
-        .locator('[data-votes-cast="5"]'),
+        .locator('[data-votes-cast="9"]'),
     ).toBeVisible();
 
     // the chair stops it; the verdict reaches the control room and the screen at once
@@ -176,7 +190,7 @@ test.describe('Results', () => {
     ).toBeFocused();
     await chair.getByRole('button', { name: 'Stop now' }).click();
     const statement =
-      'Carried by 80.0 % of the votes cast by units, 84.6 % by shares; the threshold was at least two-thirds of the votes cast, by shares.';
+      'Carried by 88.9 % of the votes cast by units, 91.7 % by shares; the threshold was at least two-thirds of the votes cast, by shares.';
     const screenResult = screen.getByRole('region', { name: 'Result' });
     await expect(screenResult).toHaveAttribute('data-verdict', 'carried');
     await expect(screenResult).toContainText(statement);
@@ -225,7 +239,7 @@ test.describe('Results', () => {
     await expect(anaResult).toHaveAttribute('data-verdict', 'carried');
     await expect(anaResult).toContainText(statement);
     await expect(
-      anaResult.getByRole('row', { name: 'For 4 5.5' }),
+      anaResult.getByRole('row', { name: 'For 8 11' }),
     ).toBeVisible();
     await expect(anaCard.getByRole('status')).toContainText('You chose: For');
     await anaCard.scrollIntoViewIfNeeded();
