@@ -96,6 +96,8 @@ const DEMO_MATTERS = [
     name: 'Approve the 2025 financial statements',
     header: 'Do you approve the audited financial statements for 2025?',
     options: ['For', 'Against', 'Abstain'],
+    // abstentions are left out of the votes cast (docs/verdicts.md)
+    exclusions: ['Abstain'],
     choices: 1,
   },
   {
@@ -109,6 +111,8 @@ const DEMO_MATTERS = [
     header: 'Special resolution: replace the lobby windows in 2026.',
     options: ['For', 'Against'],
     choices: 1,
+    // a special resolution: at least two-thirds of the votes cast, by shares
+    threshold: { numerator: 2, denominator: 3, strict: false },
   },
 ];
 
