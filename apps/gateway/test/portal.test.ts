@@ -235,6 +235,69 @@ describe('Voter portal API', () => {
       expectProblem(limited, 429, 'rate_limited');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     });
+    it('lets 300 owners on one address register while wrong control numbers from it are refused with 429', async () => {
+      const room = { 'x-forwarded-for': '10.0.0.50' };
+      const csv = [
+        'unit,controlNumber',
+        ...Array.from({ length: 300 }, (_, i) => `R${i},room-${i}`),
+      ].join('\n');
+      expect(
+        (
+          await api.post(
+            `/v1/Meetings/${tenant.meeting.shortCode}/members/import`,
+            undefined,
+            {
+              token: tenant.token,
+              raw: csv,
+              headers: { 'content-type': 'text/csv' },
+            },
+          )
+        ).status,
+      ).toBe(200);
+      const register = (controlNumber: string, i: number) =>
+        api.post(
+          `/portal/v1/Meetings/${tenant.meeting.shortCode}/register`,
+          { controlNumber, name: `Owner ${i}`, email: `owner${i}@room.test` },
+          { headers: room },
+        );
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++)
+        statuses.push((await register(`room-${i}`, i)).status);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+
+      for (let i = 0; i < 20; i++)
+        expect((await register(`wrong-${i}`, i)).status).toBe(401);
+      expectProblem(await register('wrong-20', 20), 429, 'rate_limited');
+      // guessing from this address now waits, even for a right number
+      expectProblem(await register('room-0', 0), 429, 'rate_limited');
+    });
+
+    it('limits the same wrong control number tried from many addresses', async () => {
+      const body = {
+        controlNumber: 'shared-guess',
+        name: 'G',
+        email: 'g@example.test',
+      };
+      for (let i = 0; i < 20; i++)
+        expect(
+          (
+            await api.post(
+              `/portal/v1/Meetings/${tenant.meeting.shortCode}/register`,
+              body,
+              { headers: { 'x-forwarded-for': `10.1.0.${i + 1}` } },
+            )
+          ).status,
+        ).toBe(401);
+      expectProblem(
+        await api.post(
+          `/portal/v1/Meetings/${tenant.meeting.shortCode}/register`,
+          body,
+          { headers: { 'x-forwarded-for': '10.1.0.200' } },
+        ),
+        429,
+        'rate_limited',
+      );
+    });
   });
 
   describe('voter reads', () => {

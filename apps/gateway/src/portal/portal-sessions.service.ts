@@ -4,14 +4,10 @@ import type {
   PortalSessionResponse,
 } from '@livevote/contracts';
 import { meetingEndsAt } from '@livevote/rules';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
+import { minuteBudget } from '../identity/auth-rate-limiter';
 import { LiveTokens } from '../identity/live-tokens';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { InviteTokens } from '../members/invite-tokens';
@@ -22,12 +18,14 @@ import { mapPortalSession } from './portal.mapper';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 
 const HOUR_MS = 3_600_000;
-const REGISTRATIONS_PER_MINUTE = 20;
+/** Wrong control numbers a minute, per client address and per number tried (docs/security.md). */
+const FAILED_REGISTRATIONS_PER_MINUTE = 20;
 
 /** How a voter signs in to the portal: their invitation link, or the member's control number. */
 @Injectable()
 export class PortalSessionsService {
-  private readonly registrations: RateLimiterAbstract;
+  private readonly failuresByAddress: RateLimiterAbstract;
+  private readonly failuresByNumber: RateLimiterAbstract;
 
   constructor(
     private readonly portal: PortalRepository,
@@ -38,18 +36,16 @@ export class PortalSessionsService {
     private readonly clock: Clock,
     redis: RedisConnection,
   ) {
-    this.registrations = redis.client
-      ? new RateLimiterRedis({
-          storeClient: redis.client,
-          keyPrefix: redis.key('ratelimit', 'portal-register'),
-          points: REGISTRATIONS_PER_MINUTE,
-          duration: 60,
-        })
-      : new RateLimiterMemory({
-          keyPrefix: 'portal-register',
-          points: REGISTRATIONS_PER_MINUTE,
-          duration: 60,
-        });
+    this.failuresByAddress = minuteBudget(
+      redis,
+      'portal-register-ip',
+      FAILED_REGISTRATIONS_PER_MINUTE,
+    );
+    this.failuresByNumber = minuteBudget(
+      redis,
+      'portal-register-number',
+      FAILED_REGISTRATIONS_PER_MINUTE,
+    );
   }
 
   async session(
@@ -77,27 +73,22 @@ export class PortalSessionsService {
     request: PortalRegisterRequest,
     clientIp: string,
   ): Promise<PortalSessionResponse> {
-    try {
-      await this.registrations.consume(clientIp);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        const retryAfter = String(
-          Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-        );
-        throw new PortalException(PortalErrorCode.RateLimited, {
-          'Retry-After': retryAfter,
-        });
-      }
-      throw rejection;
-    }
+    // only wrong control numbers count: a room of owners on one address all register
+    const attempts: [RateLimiterAbstract, string][] = [
+      [this.failuresByAddress, clientIp],
+      [this.failuresByNumber, `${shortCode}/${request.controlNumber}`],
+    ];
+    await this.refuseWhenSpent(attempts);
     const meeting = await this.requireMeeting(shortCode);
     const { voter, member } = await this.unitOfWork.run(async () => {
       const member = await this.portal.memberByControlNumber(
         meeting.id,
         request.controlNumber,
       );
-      if (!member)
+      if (!member) {
+        await this.countFailure(attempts);
         throw new PortalException(PortalErrorCode.InvalidControlNumber);
+      }
       const now = this.clock.now();
       const voter =
         (await this.portal.voterOfMember(member.id, request.email)) ??
@@ -112,6 +103,29 @@ export class PortalSessionsService {
       return { voter, member };
     });
     return this.sessionFor(meeting, voter, member);
+  }
+
+  /** A 429 while any of these budgets of failed attempts is spent. */
+  private async refuseWhenSpent(
+    budgets: [RateLimiterAbstract, string][],
+  ): Promise<void> {
+    let waitMs = 0;
+    for (const [budget, key] of budgets) {
+      const state = await budget.get(key);
+      if (state && state.consumedPoints >= budget.points)
+        waitMs = Math.max(waitMs, state.msBeforeNext);
+    }
+    if (waitMs > 0)
+      throw new PortalException(PortalErrorCode.RateLimited, {
+        'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
+      });
+  }
+
+  /** Counts one wrong control number against each budget. */
+  private async countFailure(
+    budgets: [RateLimiterAbstract, string][],
+  ): Promise<void> {
+    for (const [budget, key] of budgets) await budget.penalty(key, 1);
   }
 
   /** A voter token until a day after the meeting ends, and at least 12 hours. */
