@@ -36,7 +36,7 @@ import {
   proxyHolders,
   voters,
 } from '../src/database/schema';
-import { PresenceRepository } from '../src/presence/presence.repository';
+import { ResultsRepository } from '../src/results/results.repository';
 import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
@@ -422,12 +422,15 @@ describe('The rules of voting in SQL', () => {
         expect(rowsOf(result)).toEqual([{ represented }]);
         expect(isRepresented(member, settings)).toBe(represented);
         expect(
-          await new PresenceRepository(store).proxiesNotPresent(meetingId, []),
+          (await new ResultsRepository(store).quorumWeights(meetingId, []))
+            .proxies.units,
         ).toBe(represented ? 1 : 0);
         expect(
-          await new PresenceRepository(store).proxiesNotPresent(meetingId, [
-            ids.memberId,
-          ]),
+          (
+            await new ResultsRepository(store).quorumWeights(meetingId, [
+              ids.memberId,
+            ])
+          ).proxies.units,
         ).toBe(0);
       },
     );
@@ -452,7 +455,8 @@ describe('The rules of voting in SQL', () => {
       });
 
       expect(
-        await new PresenceRepository(store).proxiesNotPresent(meetingId, []),
+        (await new ResultsRepository(store).quorumWeights(meetingId, []))
+          .proxies.units,
       ).toBe(0);
     });
   });
