@@ -1,5 +1,4 @@
 import type {
-  LiveMatter,
   LiveSnapshot,
   MatterStateEvent,
   MatterTallyEvent,
@@ -14,33 +13,10 @@ import {
   currentMatter,
   initialLiveState,
 } from './live-state';
+import { aLiveMatter } from '../../test/live-factories';
 
 const T0 = Date.parse('2026-11-21T18:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
-
-function aMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
-  return {
-    matterKey: 'm1',
-    name: 'Approve the budget',
-    header: '',
-    snippet: '',
-    options: ['For', 'Against'],
-    choices: 1,
-    order: 1,
-    liveStatus: 'pending',
-    liveStartedAt: null,
-    liveEndsAt: null,
-    liveClosedAt: null,
-    secretBallot: true,
-    threshold: { numerator: 1, denominator: 2, strict: true },
-    thresholdBasis: 'shares',
-    thresholdBase: 'cast',
-    forecast: null,
-    result: null,
-    seq: 0,
-    ...overrides,
-  };
-}
 
 function aTally(overrides: Partial<MatterTallyEvent> = {}): MatterTallyEvent {
   return {
@@ -69,7 +45,7 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       oneLiveMatter: true,
     },
     role: 'chair',
-    matters: [aMatter()],
+    matters: [aLiveMatter()],
     presence: { shortCode: 'abc123', numUnits: 0, numVoters: 0 },
     quorum: {
       shortCode: 'abc123',
@@ -146,7 +122,7 @@ describe('live state', () => {
 
     const merged = applySnapshot(
       early,
-      aSnapshot({ matters: [aMatter({ seq: 7 })] }),
+      aSnapshot({ matters: [aLiveMatter({ seq: 7 })] }),
       T0,
       T0,
     );
@@ -174,21 +150,21 @@ describe('live state', () => {
   });
 
   it('looks at the live matter, else the one closed last', () => {
-    const closedEarly = aMatter({
+    const closedEarly = aLiveMatter({
       matterKey: 'a',
       liveStatus: 'closed',
       liveClosedAt: iso(T0),
     });
-    const closedLate = aMatter({
+    const closedLate = aLiveMatter({
       matterKey: 'b',
       liveStatus: 'closed',
       liveClosedAt: iso(T0 + 1),
     });
-    const live = aMatter({ matterKey: 'c', liveStatus: 'live', order: 3 });
+    const live = aLiveMatter({ matterKey: 'c', liveStatus: 'live', order: 3 });
 
     expect(currentMatter([closedEarly, closedLate])?.matterKey).toBe('b');
     expect(currentMatter([closedEarly, live, closedLate])?.matterKey).toBe('c');
-    expect(currentMatter([aMatter()])).toBeUndefined();
+    expect(currentMatter([aLiveMatter()])).toBeUndefined();
   });
 
   describe('results', () => {
@@ -211,7 +187,9 @@ describe('live state', () => {
       applySnapshot(
         initialLiveState,
         aSnapshot({
-          matters: [aMatter({ liveStatus: 'closed', liveClosedAt: iso(T0) })],
+          matters: [
+            aLiveMatter({ liveStatus: 'closed', liveClosedAt: iso(T0) }),
+          ],
         }),
         T0,
         T0,

@@ -7,30 +7,7 @@ import type { ManagerApi } from '../../../api/manager-api';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
 import { MatterControls } from './MatterControls';
-
-function aMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
-  return {
-    matterKey: 'm1',
-    name: 'Approve the budget',
-    header: '',
-    snippet: '',
-    options: ['For', 'Against'],
-    choices: 1,
-    order: 1,
-    liveStatus: 'pending',
-    liveStartedAt: null,
-    liveEndsAt: null,
-    liveClosedAt: null,
-    secretBallot: true,
-    threshold: { numerator: 1, denominator: 2, strict: true },
-    thresholdBasis: 'shares',
-    thresholdBase: 'cast',
-    forecast: null,
-    result: null,
-    seq: 0,
-    ...overrides,
-  };
-}
+import { aLiveMatter } from '../../../test/live-factories';
 
 function renderControls(
   matter: LiveMatter,
@@ -48,7 +25,7 @@ function renderControls(
 describe(MatterControls.name, () => {
   it('starts with the chosen duration, a preset or custom seconds', async () => {
     const user = userEvent.setup();
-    const action = renderControls(aMatter());
+    const action = renderControls(aLiveMatter());
 
     await user.selectOptions(screen.getByLabelText('Voting time'), 'custom');
     const seconds = screen.getByLabelText('Voting time (seconds)');
@@ -74,7 +51,7 @@ describe(MatterControls.name, () => {
 
   it('extends by one or five minutes', async () => {
     const user = userEvent.setup();
-    const action = renderControls(aMatter({ liveStatus: 'live' }));
+    const action = renderControls(aLiveMatter({ liveStatus: 'live' }));
 
     await user.click(screen.getByRole('button', { name: '+1 min' }));
     await user.click(screen.getByRole('button', { name: '+5 min' }));
@@ -92,7 +69,7 @@ describe(MatterControls.name, () => {
 
   it('stops only after the chair confirms', async () => {
     const user = userEvent.setup();
-    const action = renderControls(aMatter({ liveStatus: 'live' }));
+    const action = renderControls(aLiveMatter({ liveStatus: 'live' }));
 
     await user.click(screen.getByRole('button', { name: 'Stop voting…' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Stop voting?' });
@@ -114,7 +91,7 @@ describe(MatterControls.name, () => {
 
   it('reopens a closed matter only after the chair confirms, the focus on keeping it closed', async () => {
     const user = userEvent.setup();
-    const action = renderControls(aMatter({ liveStatus: 'closed' }));
+    const action = renderControls(aLiveMatter({ liveStatus: 'closed' }));
     expect(screen.queryByRole('button', { name: 'Stop voting…' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Reopen voting…' }));
@@ -149,7 +126,7 @@ describe(MatterControls.name, () => {
           detail: 'Quorum is not met: 2 of 5 units present or represented.',
         });
     });
-    renderControls(aMatter(), action);
+    renderControls(aLiveMatter(), action);
 
     await user.click(screen.getByRole('button', { name: 'Start voting' }));
     const dialog = await screen.findByRole('alertdialog', {
