@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
-import { meetingEndsAtSql, representedSql } from '@livevote/rules';
+import { meetingEndsAtSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
   meetings,
@@ -12,8 +12,6 @@ import {
 } from '../database/schema';
 import type { MeetingRow } from '../meetings/meeting-access';
 import type { MeetingSummary } from './scheduled-mails';
-
-const REPRESENTED = sql.raw(representedSql({ member: 'mb', meeting: 'mt' }));
 
 /** A row this node claimed (status `sending`) and now has to send. */
 export interface ClaimedMail {
@@ -391,21 +389,6 @@ export class RemindersRepository {
       mail: json(row.mail),
       matters: json(row.matters),
     };
-  }
-
-  /** Members not present who are represented, as the live quorum counts them (libs/rules quorum.ts). */
-  async proxiesNotPresent(
-    meetingId: string,
-    presentMemberIds: string[],
-  ): Promise<number> {
-    const result = await this.database.db.execute(sql`
-      select count(*)::int as n
-      from members mb join meetings mt on mt.id = mb.meeting_id
-      where mb.meeting_id = ${meetingId}
-        and not (to_jsonb(mb.id::text) <@ ${JSON.stringify(presentMemberIds)}::jsonb)
-        and ${REPRESENTED}
-    `);
-    return Number(rowsOf(result)[0]?.n ?? 0);
   }
 
   async voterOfMeeting(voterId: string, meetingId: string) {

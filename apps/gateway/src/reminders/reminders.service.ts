@@ -5,13 +5,13 @@ import {
   isEarlyVotingOpen,
   isMeetingOver,
   meetingEndsAt,
-  quorumFigure,
 } from '@livevote/rules';
 import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { PresenceTracker } from '../presence/presence-tracker';
+import { QuorumCounter } from '../presence/quorum-counter';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport';
 import type { MeetingDetails } from '../mail/meeting-details';
 import type { MeetingRow } from '../meetings/meeting-access';
@@ -107,6 +107,7 @@ export class RemindersService {
     private readonly inviteTokens: InviteTokens,
     private readonly unsubscribeTokens: UnsubscribeTokens,
     private readonly presence: PresenceTracker,
+    private readonly quorumCounter: QuorumCounter,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -384,24 +385,23 @@ export class RemindersService {
     meeting: MeetingRow,
     now: Date,
   ): Promise<Omit<MeetingSummary, 'day'>> {
-    const [figures, connected, presentUnits] = await Promise.all([
+    const [figures, connected, quorum] = await Promise.all([
       this.reminders.summaryFigures(meeting.id),
       this.presence.count(meeting.id),
-      this.presence.presentUnits(meeting.id),
+      // the meeting's own quorum rules, as the live channel counts them (docs/verdicts.md)
+      this.quorumCounter.now(meeting),
     ]);
-    const proxies = await this.reminders.proxiesNotPresent(
-      meeting.id,
-      presentUnits,
-    );
     return {
       ...figures,
       asOf: now,
       connectedVoters: connected.numVoters,
       connectedUnits: connected.numUnits,
-      quorum: quorumFigure(
-        { present: presentUnits.length, proxies },
-        meeting.quorumMinimum,
-      ),
+      quorum: {
+        present: quorum.present,
+        proxies: quorum.proxies,
+        required: quorum.required,
+        met: quorum.met,
+      },
     };
   }
 
