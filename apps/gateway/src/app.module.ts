@@ -25,6 +25,7 @@ import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
 import { ProxiesModule } from './proxies/proxies.module';
+import { CheckInsModule } from './check-ins/check-ins.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { ReportModule } from './report/report.module';
@@ -94,6 +95,7 @@ export class AppModule {
         LiveModule,
         PortalModule,
         ProxiesModule,
+        CheckInsModule,
         HealthModule,
       ],
       providers: [

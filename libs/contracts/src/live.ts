@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
+import type { CheckInUpdatedEvent } from './hybrid';
 import { MatterLiveStatus as LiveStatus, MatterTallyRow } from './matters';
 import {
   Forecast,
@@ -220,6 +221,8 @@ export interface ServerToClientEvents {
   'meeting.presence': (event: PresenceEvent) => void;
   'meeting.quorum': (event: QuorumEvent) => void;
   'matter.result': (event: MatterResultEvent) => void;
+  /** Chairs only: a voter checked in or out at the desk (docs/hybrid-meetings.md). */
+  'checkin.updated': (event: CheckInUpdatedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -204,6 +204,12 @@ export const MeetingStats = z.strictObject({
   attendingNotVotedCountGroups: count,
   attendingNotVotedSharesCount: count,
   attendingSharesCount: count,
+  /** Voters who answered the RSVP "online" / "no" (`attendingCount` is "in person"). */
+  rsvpOnlineCount: count,
+  rsvpNoCount: count,
+  /** Voters, and their units, checked in at the desk now. */
+  checkedInCount: count,
+  checkedInCountGroups: count,
   bylawCount: count,
   totalConsents: count,
   totalElectronicProxies: count,

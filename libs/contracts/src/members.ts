@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedJson, IsoDateTime, SearchText } from './common';
+import { RsvpAnswer } from './hybrid';
 
 /** What a voter wants to receive. */
 export const CommunicationPreferences = z.strictObject({
@@ -19,6 +20,10 @@ export const Voter = z.strictObject({
   isPanelist: z.boolean(),
   attending: z.boolean(),
   inAttendance: z.boolean(),
+  /** The portal's three-way RSVP; `attending` is its `in_person`. */
+  rsvp: RsvpAnswer.nullable(),
+  /** At the check-in desk now (docs/hybrid-meetings.md). */
+  checkedInAt: IsoDateTime.nullable(),
   communicationPreferences: CommunicationPreferences,
   lastInviteDate: IsoDateTime.nullable(),
   createdAt: IsoDateTime,

@@ -4,6 +4,7 @@ import {
   earlyVotingClosesAtSql,
   isEarlyVotingOpen,
   isMeetingOver,
+  isRsvpOpen,
   meetingEndsAt,
   meetingEndsAtSql,
 } from './meeting-window';
@@ -126,5 +127,22 @@ describe(earlyVotingClosesAtSql.name, () => {
     expect(() => earlyVotingClosesAtSql({ meeting: 'mt)--' })).toThrow(
       /not a SQL table alias/,
     );
+  });
+});
+
+describe(isRsvpOpen.name, () => {
+  const meeting = { meetingDate: at('2026-11-21T18:00:00.000Z') };
+
+  it.each([
+    { when: 'a week before', now: '2026-11-14T18:00:00.000Z', open: true },
+    { when: 'a moment before', now: '2026-11-21T17:59:59.999Z', open: true },
+    { when: 'at the start', now: '2026-11-21T18:00:00.000Z', open: false },
+    {
+      when: 'during the meeting',
+      now: '2026-11-21T18:30:00.000Z',
+      open: false,
+    },
+  ])('an RSVP $when the meeting is in time: $open', ({ now, open }) => {
+    expect(isRsvpOpen(meeting, at(now))).toBe(open);
   });
 });

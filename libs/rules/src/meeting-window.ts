@@ -54,3 +54,16 @@ export function earlyVotingClosesAtSql(aliases: { meeting: string }): string {
   const meeting = sqlAlias(aliases.meeting);
   return `coalesce(${meeting}.expiry_date, ${meeting}.meeting_date)`;
 }
+
+/** RSVPs ("will you attend?") are taken until the meeting starts (docs/hybrid-meetings.md). */
+export function rsvpClosesAt(meeting: Pick<MeetingTimes, 'meetingDate'>): Date {
+  return meeting.meetingDate;
+}
+
+/** Whether an RSVP given at that instant is still in time (the start excluded). */
+export function isRsvpOpen(
+  meeting: Pick<MeetingTimes, 'meetingDate'>,
+  at: Date,
+): boolean {
+  return at.getTime() < rsvpClosesAt(meeting).getTime();
+}

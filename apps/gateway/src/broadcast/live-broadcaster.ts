@@ -13,6 +13,8 @@ export type LiveNamespace = Namespace<
 export const meetingRoom = (meetingId: string) => `meeting:${meetingId}`;
 /** Chairs and scrutineer screens: the only sockets that receive tallies. */
 export const staffRoom = (meetingId: string) => `meeting:${meetingId}:staff`;
+/** Chairs (managers) only: what a public screen must not show, such as who checked in. */
+export const chairRoom = (meetingId: string) => `meeting:${meetingId}:chairs`;
 
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -43,6 +45,14 @@ export class LiveBroadcaster {
     payload: Payload<E>,
   ): void {
     this.emit(staffRoom(meetingId), event, payload);
+  }
+
+  toChairs<E extends EventName>(
+    meetingId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(chairRoom(meetingId), event, payload);
   }
 
   private emit<E extends EventName>(

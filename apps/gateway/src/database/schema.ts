@@ -245,6 +245,8 @@ export const members = pgTable(
   ],
 );
 
+export type RsvpAnswer = 'in_person' | 'online' | 'no';
+
 export interface CommunicationPreferences {
   disableAllEmails?: boolean;
   disableConsentReminders?: boolean;
@@ -263,8 +265,21 @@ export const voters = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     isPanelist: boolean('is_panelist').notNull().default(false),
+    /** RSVP in person: the seed's `attending`, kept with `rsvp` in one statement. */
     attending: boolean('attending').notNull().default(false),
     inAttendance: boolean('in_attendance').notNull().default(false),
+    /** The portal's "will you attend?" answer; null until given (docs/hybrid-meetings.md). */
+    rsvp: text('rsvp').$type<RsvpAnswer>(),
+    rsvpAt: at('rsvp_at'),
+    /** Shown as text and QR at the door: 64 random bits, unique (docs/hybrid-meetings.md). */
+    checkInCode: text('check_in_code')
+      .notNull()
+      .default(sql`upper(substr(md5(gen_random_uuid()::text), 1, 16))`),
+    /** Checked in at the desk now; null when never, or checked out. */
+    checkedInAt: at('checked_in_at'),
+    checkedInBy: uuid('checked_in_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     communicationPreferences: jsonb('communication_preferences')
       .$type<CommunicationPreferences>()
       .notNull()
@@ -279,6 +294,10 @@ export const voters = pgTable(
       sql`lower(${t.email})`,
     ),
     index('voters_meeting_email_idx').on(t.meetingId, sql`lower(${t.email})`),
+    uniqueIndex('voters_check_in_code_key').on(t.checkInCode),
+    index('voters_meeting_checked_in_idx')
+      .on(t.meetingId)
+      .where(sql`${t.checkedInAt} is not null`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { createZodDto } from 'nestjs-zod';
 import {
   DocumentDownloadQuery,
   MeetingDocument,
+  PortalDocument,
   RegisterDocumentRequest,
   UploadedDocument,
 } from '@livevote/contracts';
@@ -14,3 +15,4 @@ export class MeetingDocumentDto extends createZodDto(MeetingDocument) {}
 export class DocumentDownloadQueryDto extends createZodDto(
   DocumentDownloadQuery,
 ) {}
+export class PortalDocumentDto extends createZodDto(PortalDocument) {}

@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
+import { PortalAuthGuard } from '../portal/portal-auth.guard';
+import { SessionsModule } from '../sessions/sessions.module';
 import { DirectoryDocumentStorage } from './directory-document-storage';
 import { DocumentFilesController } from './document-files.controller';
 import { DocumentStorage } from './document-storage';
@@ -9,10 +12,16 @@ import { DocumentUrlSigner } from './document-url-signer';
 import { DocumentsController } from './documents.controller';
 import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
+import { PortalDocumentsController } from './portal-documents.controller';
+import { PortalDocumentsService } from './portal-documents.service';
 
 @Module({
-  imports: [MeetingsModule],
-  controllers: [DocumentsController, DocumentFilesController],
+  imports: [IdentityModule, MeetingsModule, SessionsModule],
+  controllers: [
+    DocumentsController,
+    DocumentFilesController,
+    PortalDocumentsController,
+  ],
   providers: [
     {
       provide: DocumentStorage,
@@ -24,6 +33,8 @@ import { DocumentsService } from './documents.service';
     DocumentUrlSigner,
     DocumentsRepository,
     DocumentsService,
+    PortalAuthGuard,
+    PortalDocumentsService,
   ],
   exports: [DocumentsService],
 })

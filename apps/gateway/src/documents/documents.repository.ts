@@ -1,9 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
-import { documents } from '../database/schema';
+import { documents, proxies } from '../database/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
+
+/** A paper proxy's scan is the member's own paper, never shown to other voters. */
+const notProxyScan = notExists(
+  sql`(select 1 from ${proxies} where ${proxies.scanDocumentId} = ${documents.id})`,
+);
 
 @Injectable()
 export class DocumentsRepository {
@@ -66,6 +71,33 @@ export class DocumentsRepository {
         and(eq(documents.meetingId, meetingId), eq(documents.id, documentId)),
       )
       .returning();
+    return row;
+  }
+
+  /** What the meeting's voters see: its documents, less the scans of paper proxies. */
+  listForVoters(meetingId: string): Promise<DocumentRow[]> {
+    return this.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.meetingId, meetingId), notProxyScan))
+      .orderBy(asc(documents.createdAt), asc(documents.id));
+  }
+
+  async findForVoters(
+    meetingId: string,
+    documentId: string,
+  ): Promise<DocumentRow | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(documents)
+      .where(
+        and(
+          eq(documents.meetingId, meetingId),
+          eq(documents.id, documentId),
+          notProxyScan,
+        ),
+      )
+      .limit(1);
     return row;
   }
 }

@@ -21,6 +21,7 @@ import { VoterSessions } from '../sessions/voter-sessions';
 import {
   meetingRoom,
   staffRoom,
+  chairRoom,
   type LiveNamespace,
 } from '../broadcast/live-broadcaster';
 import { LiveTokens, type LivePrincipal } from '../identity/live-tokens';
@@ -232,6 +233,7 @@ export class LiveSessions
   private leave(socket: SessionSocket, meetingId: string): void {
     void socket.leave(meetingRoom(meetingId));
     void socket.leave(staffRoom(meetingId));
+    void socket.leave(chairRoom(meetingId));
     socket.data.meetings?.delete(meetingId);
   }
 

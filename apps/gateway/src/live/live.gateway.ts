@@ -25,6 +25,7 @@ import {
   LiveBroadcaster,
   meetingRoom,
   staffRoom,
+  chairRoom,
   type LiveNamespace,
 } from '../broadcast/live-broadcaster';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
@@ -134,7 +135,13 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
       accountId,
       principal.role === 'voter'
         ? [meetingRoom(meeting.id)]
-        : [meetingRoom(meeting.id), staffRoom(meeting.id)],
+        : principal.role === 'screen'
+          ? [meetingRoom(meeting.id), staffRoom(meeting.id)]
+          : [
+              meetingRoom(meeting.id),
+              staffRoom(meeting.id),
+              chairRoom(meeting.id),
+            ],
     );
     if (principal.role === 'voter' && !socket.data.attendance) {
       socket.data.attendance = {

@@ -11,6 +11,8 @@ export interface InviteMailInput {
   unit: string;
   /** The voter's personal portal link, carrying their invite token. */
   portalLink: string;
+  /** The voter's check-in code as printed, and as a QR image (PNG) for the door. */
+  checkIn: { code: string; qrPng: Buffer };
   sentAt: Date;
   uidDomain: string;
 }
@@ -27,6 +29,9 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 }
 
+/** Content-ID of the check-in QR image in the invite's HTML. */
+export const CHECK_IN_QR_CID = 'check-in-qr@livevote';
+
 const paragraph = (text: string) =>
   `<p>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
 
@@ -40,6 +45,8 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
   const greeting = `Hello ${voter.name},`;
   const intro = `You are invited to ${meeting.name}, as a voter for unit ${unit}.`;
   const linkNote = 'This link is yours alone: please do not forward it.';
+  const checkInNote =
+    'Coming in person? Show this code at the check-in desk (it is yours alone too):';
 
   const text = [
     greeting,
@@ -53,6 +60,7 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
       .join('\n'),
     meeting.description,
     `Join the meeting and vote with your personal link:\n${portalLink}\n${linkNote}`,
+    `${checkInNote}\n${input.checkIn.code}`,
     `Meeting page: ${meeting.url}`,
     'The attached calendar file adds the meeting to your calendar.',
     contact && `Questions? Contact ${contact}.`,
@@ -74,6 +82,9 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
     meeting.description ? paragraph(meeting.description) : '',
     `<p><a href="${escapeHtml(portalLink)}">Join the meeting and vote</a></p>`,
     paragraph(linkNote),
+    paragraph(checkInNote),
+    `<p><img src="cid:${CHECK_IN_QR_CID}" width="200" height="200" alt="Check-in QR code"></p>`,
+    `<p style="font-family:monospace;font-size:1.4em">${escapeHtml(input.checkIn.code)}</p>`,
     `<p>Meeting page: <a href="${escapeHtml(meeting.url)}">${escapeHtml(meeting.url)}</a></p>`,
     contact ? paragraph(`Questions? Contact ${contact}.`) : '',
     '</body></html>',
@@ -86,6 +97,12 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
     text,
     html,
     attachments: [
+      {
+        filename: 'check-in.png',
+        content: input.checkIn.qrPng,
+        contentType: 'image/png',
+        cid: CHECK_IN_QR_CID,
+      },
       {
         filename: `${meeting.shortCode}.ics`,
         // A Buffer goes out byte for byte; a string would have its CRLFs (RFC 5545) rewritten.

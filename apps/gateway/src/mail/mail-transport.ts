@@ -2,6 +2,8 @@ export interface MailAttachment {
   filename: string;
   content: string | Buffer;
   contentType: string;
+  /** Content-ID of an inline image, referenced from the HTML as `cid:...`. */
+  cid?: string;
 }
 
 export interface OutgoingMail {

@@ -69,7 +69,7 @@ export class MeetingsRepository {
         from members where meeting_id = ${meetingId}
       ),
       v as (
-        select member_id, attending, in_attendance, last_invite_date,
+        select member_id, attending, in_attendance, rsvp, checked_in_at, last_invite_date,
                coalesce((communication_preferences->>'disableAllEmails')::boolean, false) as no_email
         from voters where meeting_id = ${meetingId}
       ),
@@ -114,6 +114,10 @@ export class MeetingsRepository {
           as "attendingNotVotedCountGroups",
         (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id
           where m.id not in (select member_id from voted))::float8 as "attendingNotVotedSharesCount",
+        (select count(*) from v where rsvp = 'online')::int as "rsvpOnlineCount",
+        (select count(*) from v where rsvp = 'no')::int as "rsvpNoCount",
+        (select count(*) from v where checked_in_at is not null)::int as "checkedInCount",
+        (select count(distinct member_id) from v where checked_in_at is not null)::int as "checkedInCountGroups",
         (select count(*) from proxy where source = 'electronic')::int as "totalElectronicProxies",
         (select count(*) from proxy where source = 'paper')::int as "totalPaperProxies",
         (select count(*) from proxy where status = 'verified')::int as "verifiedProxyCount",

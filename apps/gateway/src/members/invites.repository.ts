@@ -10,6 +10,7 @@ export interface InviteeRow {
   unit: string;
   emailsDisabled: boolean;
   lastInviteDate: Date | null;
+  checkInCode: string;
 }
 
 const inviteeColumns = {
@@ -19,6 +20,7 @@ const inviteeColumns = {
   unit: members.unit,
   emailsDisabled: sql<boolean>`coalesce((${voters.communicationPreferences} ->> 'disableAllEmails') = 'true', false)`,
   lastInviteDate: voters.lastInviteDate,
+  checkInCode: voters.checkInCode,
 };
 
 @Injectable()

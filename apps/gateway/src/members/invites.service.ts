@@ -5,6 +5,7 @@ import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
+import { checkInQrPng, formatCheckInCode } from '../common/check-in-code';
 import { inviteMail } from '../mail/invite-mail';
 import { MailTransport } from '../mail/mail-transport';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
@@ -114,6 +115,10 @@ export class InvitesService {
     sentAt: Date,
   ): Promise<boolean> {
     const token = this.tokens.issue(voter, meeting);
+    const checkIn = {
+      code: formatCheckInCode(voter.checkInCode),
+      qrPng: await checkInQrPng(voter.checkInCode),
+    };
     const message = inviteMail({
       meeting: mapMeetingDetails(meeting, this.config.portalHost),
       voter,
@@ -123,6 +128,7 @@ export class InvitesService {
         meeting.shortCode,
         token,
       ),
+      checkIn,
       sentAt,
       uidDomain: this.config.portalHost,
     });

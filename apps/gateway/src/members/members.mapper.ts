@@ -10,6 +10,8 @@ export function mapVoter(row: VoterRow): Voter {
     isPanelist: row.isPanelist,
     attending: row.attending,
     inAttendance: row.inAttendance,
+    rsvp: row.rsvp,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
     communicationPreferences: {
       disableAllEmails: row.communicationPreferences.disableAllEmails ?? false,
       disableConsentReminders:

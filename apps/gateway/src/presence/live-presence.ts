@@ -40,11 +40,14 @@ export class LivePresence implements OnApplicationShutdown {
     { figures: Promise<[PresenceEvent, QuorumEvent]>; until: number }
   >();
   private readonly attendanceTimer: NodeJS.Timeout;
-  /** Told when a member's voter joins: attending revokes its proxy (docs/proxies.md). */
+  /**
+   * Told when a member's voter joins or is checked in at the desk: attending revokes its proxy
+   * (docs/proxies.md); answers how many proxies it revoked.
+   */
   private attendedListener?: (
     meeting: MeetingRef,
     memberId: string,
-  ) => Promise<void>;
+  ) => Promise<number>;
 
   constructor(
     private readonly tracker: PresenceTracker,
@@ -60,7 +63,7 @@ export class LivePresence implements OnApplicationShutdown {
   }
 
   onAttended(
-    listener: (meeting: MeetingRef, memberId: string) => Promise<void>,
+    listener: (meeting: MeetingRef, memberId: string) => Promise<number>,
   ): void {
     this.attendedListener = listener;
   }
@@ -76,6 +79,27 @@ export class LivePresence implements OnApplicationShutdown {
     );
     if (await this.tracker.join(meeting.id, voterId, memberId))
       this.changed(meeting);
+  }
+
+  /**
+   * A voter was checked in at the desk (docs/hybrid-meetings.md): attends as a join does, and
+   * the quorum is sent again. Answers how many proxies the attendance revoked.
+   */
+  async checkedIn(meeting: MeetingRef, memberId: string): Promise<number> {
+    const revoked =
+      (await this.attendedListener?.(meeting, memberId).catch(
+        (error: unknown) => {
+          this.logger.warn(`attendance listener failed: ${String(error)}`);
+          return 0;
+        },
+      )) ?? 0;
+    this.changed(meeting);
+    return revoked;
+  }
+
+  /** A voter was checked out at the desk: the quorum is sent again. */
+  checkedOut(meeting: MeetingRef): void {
+    this.changed(meeting);
   }
 
   async leave(

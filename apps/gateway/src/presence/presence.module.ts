@@ -9,6 +9,7 @@ import {
   RedisPresenceTracker,
 } from './presence-tracker';
 import { PresenceRepository } from './presence.repository';
+import { PresentUnits } from './present-units';
 import { QuorumCounter } from './quorum-counter';
 
 /** Who is connected to each meeting (in Redis when configured, across nodes), and its quorum. */
@@ -25,8 +26,9 @@ import { QuorumCounter } from './quorum-counter';
     },
     LivePresence,
     PresenceRepository,
+    PresentUnits,
     QuorumCounter,
   ],
-  exports: [PresenceTracker, LivePresence, QuorumCounter],
+  exports: [PresenceTracker, LivePresence, PresentUnits, QuorumCounter],
 })
 export class PresenceModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { QuorumEvent, QuorumRecord } from '@livevote/contracts';
 import { quorumFigure, type Quorum } from '@livevote/rules';
 import { Clock } from '../common/clock';
-import { PresenceTracker } from './presence-tracker';
+import { PresentUnits } from './present-units';
 import type { meetings } from '../database/schema';
 import { ResultsRepository } from '../results/results.repository';
 
@@ -28,12 +28,12 @@ export type QuorumNow = Quorum & { basis: QuorumMeeting['quorumBasis'] };
 export class QuorumCounter {
   constructor(
     private readonly repository: ResultsRepository,
-    private readonly tracker: PresenceTracker,
+    private readonly presentUnits: PresentUnits,
     private readonly clock: Clock,
   ) {}
 
   async now(meeting: QuorumMeeting): Promise<QuorumNow> {
-    const present = await this.tracker.presentUnits(meeting.id);
+    const present = await this.presentUnits.of(meeting.id);
     const weights = await this.repository.quorumWeights(meeting.id, present);
     const figure = quorumFigure(
       {

@@ -92,15 +92,16 @@ export class ProxyBallots {
     }
   }
 
-  /** A member's voter joined the meeting: attending revokes its proxy while revocations are open. */
+  /** A member's voter joined the meeting or was checked in: attending revokes its proxy while revocations are open. */
   private async onMemberAttended(
     meeting: MeetingRef,
     memberId: string,
-  ): Promise<void> {
+  ): Promise<number> {
     const revoked = await this.proxies.revokeOnAttendance(
       memberId,
       this.clock.now(),
     );
     if (revoked.length) await this.quorumChanged(meeting);
+    return revoked.length;
   }
 }

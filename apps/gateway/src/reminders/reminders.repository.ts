@@ -340,7 +340,7 @@ export class RemindersRepository {
   async summaryFigures(meetingId: string): Promise<SummaryFigures> {
     const result = await this.database.db.execute(sql`
       with v as (
-        select member_id, attending, in_attendance, last_invite_date,
+        select member_id, attending, in_attendance, rsvp, checked_in_at, last_invite_date,
           ${emailsDisabled(sql`communication_preferences`)} as no_email
         from voters where meeting_id = ${meetingId}
       ),
@@ -357,6 +357,9 @@ export class RemindersRepository {
         (select count(*) from v where in_attendance)::int as "attendedVoters",
         (select count(distinct member_id) from v where in_attendance)::int as "attendedUnits",
         (select count(*) from v where attending)::int as "rsvpVoters",
+        (select count(*) from v where rsvp = 'online')::int as "rsvpOnlineVoters",
+        (select count(*) from v where checked_in_at is not null)::int as "checkedInVoters",
+        (select count(distinct member_id) from v where checked_in_at is not null)::int as "checkedInUnits",
         (select coalesce(json_agg(x order by x.method), '[]') from (
           select method, count(*)::int as ballots, count(distinct member_id)::int as units
           from b group by method
@@ -385,6 +388,9 @@ export class RemindersRepository {
       attendedVoters: Number(row.attendedVoters),
       attendedUnits: Number(row.attendedUnits),
       rsvpVoters: Number(row.rsvpVoters),
+      rsvpOnlineVoters: Number(row.rsvpOnlineVoters),
+      checkedInVoters: Number(row.checkedInVoters),
+      checkedInUnits: Number(row.checkedInUnits),
       ballots: json(row.ballots),
       mail: json(row.mail),
       matters: json(row.matters),

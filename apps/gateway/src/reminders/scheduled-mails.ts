@@ -169,7 +169,12 @@ export interface MeetingSummary {
   ballots: { method: string; ballots: number; units: number }[];
   attendedVoters: number;
   attendedUnits: number;
+  /** RSVPs: in person (the seed's `attending`), online. */
   rsvpVoters: number;
+  rsvpOnlineVoters: number;
+  /** At the check-in desk now. */
+  checkedInVoters: number;
+  checkedInUnits: number;
   connectedVoters: number;
   connectedUnits: number;
   quorum: { present: number; proxies: number; required: number; met: boolean };
@@ -240,7 +245,8 @@ export function managerSummaryMail(input: {
     ]),
     list('Attendance', [
       `${s.attendedVoters} voters of ${s.attendedUnits} units attended the live meeting`,
-      `${s.rsvpVoters} voters said they will attend`,
+      `${s.rsvpVoters} voters said they will attend in person, ${s.rsvpOnlineVoters} online`,
+      `${s.checkedInVoters} voters of ${s.checkedInUnits} units checked in at the desk now`,
       `${s.connectedVoters} voters of ${s.connectedUnits} units connected now`,
     ]),
     text(

@@ -14,7 +14,7 @@ import {
 } from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
-import { PresenceTracker } from '../presence/presence-tracker';
+import { PresentUnits } from '../presence/present-units';
 import { MattersService } from '../matters/matters.service';
 import type { MeetingRow } from '../meetings/meeting-access';
 import { SequenceStore } from '../broadcast/sequence';
@@ -71,7 +71,7 @@ export class MatterResults
     private readonly repository: ResultsRepository,
     private readonly quorum: QuorumCounter,
     private readonly matters: MattersService,
-    private readonly tracker: PresenceTracker,
+    private readonly presentUnits: PresentUnits,
     private readonly broadcaster: LiveBroadcaster,
     private readonly sequences: SequenceStore,
     private readonly clock: Clock,
@@ -146,7 +146,7 @@ export class MatterResults
     // the state-checked recount of docs/security.md; none when reopened meanwhile
     const rows = await this.matters.publishedRows(matterId);
     if (!meeting || !rows) return;
-    const present = await this.tracker.presentUnits(meeting.id);
+    const present = await this.presentUnits.of(meeting.id);
     const [cast, bases, quorum] = await Promise.all([
       this.repository.cast(matterId),
       this.repository.bases(matterId, present),

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import type { PortalDocument } from '@livevote/contracts';
+import { isUuid } from '../common/ids';
+import { AppConfig } from '../config/app-config';
+import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import type { VoterPrincipal } from '../voting/ballot-entry';
+import { DocumentStorage } from './document-storage';
+import { DocumentErrorCode, DocumentException } from './documents.exception';
+import { downloadHeaders } from './documents.mapper';
+import { DocumentsRepository } from './documents.repository';
+import type { DocumentDownload } from './documents.service';
+
+/**
+ * The meeting's documents for its voters (docs/hybrid-meetings.md, "Documents"): listed and
+ * downloaded with the voter token, never the scans of paper proxies; another meeting's voter
+ * gets a 404.
+ */
+@Injectable()
+export class PortalDocumentsService {
+  constructor(
+    private readonly meetings: MeetingAccess,
+    private readonly documents: DocumentsRepository,
+    private readonly storage: DocumentStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  async list(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<PortalDocument[]> {
+    const meeting = await this.ownMeeting(voter, shortCode);
+    const rows = await this.documents.listForVoters(meeting.id);
+    return rows.map((row) => ({
+      key: row.id,
+      name: row.name,
+      size: row.size,
+      contentType: row.contentType,
+      url: `${this.config.publicUrl}/portal/v1/Meetings/${meeting.shortCode}/documents/${row.id}`,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async download(
+    voter: VoterPrincipal,
+    shortCode: string,
+    documentKey: string,
+  ): Promise<DocumentDownload> {
+    const meeting = await this.ownMeeting(voter, shortCode);
+    const row = isUuid(documentKey)
+      ? await this.documents.findForVoters(meeting.id, documentKey)
+      : undefined;
+    const content = row ? await this.storage.open(row.storageKey) : null;
+    if (!row || !content)
+      throw new DocumentException(DocumentErrorCode.DocumentNotFound);
+    return {
+      stream: content.stream,
+      headers: {
+        ...downloadHeaders({
+          name: row.name,
+          contentType: row.contentType,
+          size: content.size,
+          remainingSeconds: 0,
+        }),
+        'Cache-Control': 'private, no-store',
+      },
+    };
+  }
+
+  private async ownMeeting(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<MeetingRow> {
+    const meeting = await this.meetings.byShortCode(shortCode);
+    if (!meeting || meeting.id !== voter.meetingId)
+      throw new DocumentException(DocumentErrorCode.DocumentNotFound);
+    return meeting;
+  }
+}
