@@ -10,7 +10,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccount,
-  createMeeting,
   createTenant,
   createUser,
   signIn,
