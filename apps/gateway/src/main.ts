@@ -51,6 +51,7 @@ function printDemo(demo: Awaited<ReturnType<DemoSeedService['seed']>>): void {
     `  Console:      ${demo.consoleUrl}`,
     `  Sign in:      username ${demo.signIn.username}   password ${demo.signIn.password}`,
     `  Control room: ${demo.controlRoomUrl}`,
+    `  Check-in:     ${demo.deskUrl}`,
     `  Screen:       ${demo.screenUrl}`,
     ...demo.voters
       .slice(0, 2)

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
+import type { RsvpAnswer } from '../database/schema';
 import { UsersRepository } from '../identity/users.repository';
 import { UsersService } from '../identity/users.service';
 import { LiveTokens } from '../identity/live-tokens';
@@ -20,17 +21,60 @@ export const DEMO_PASSWORD = 'demo-chair-2026';
 
 const SCREEN_LINK_TTL_MS = 24 * 3_600_000;
 
-const DEMO_MEMBERS = [
-  { unit: '101', shares: 1, voter: 'Ana Silva', email: 'ana' },
-  { unit: '102', shares: 1, voter: 'Ben Okafor', email: 'ben' },
-  { unit: '103', shares: 1.5, voter: 'Chloé Martin', email: 'chloe' },
+/**
+ * Some RSVPs, and two owners already checked in at the desk (docs/hybrid-meetings.md): units
+ * whose verified proxies already count them, so the demo's quorum stays as it was.
+ */
+const DEMO_MEMBERS: {
+  unit: string;
+  shares: number;
+  voter: string;
+  email: string;
+  rsvp?: RsvpAnswer;
+  checkedIn?: boolean;
+}[] = [
+  {
+    unit: '101',
+    shares: 1,
+    voter: 'Ana Silva',
+    email: 'ana',
+    rsvp: 'in_person',
+  },
+  { unit: '102', shares: 1, voter: 'Ben Okafor', email: 'ben', rsvp: 'online' },
+  {
+    unit: '103',
+    shares: 1.5,
+    voter: 'Chloé Martin',
+    email: 'chloe',
+    rsvp: 'in_person',
+  },
   { unit: '104', shares: 1, voter: 'Dev Patel', email: 'dev' },
-  { unit: '105', shares: 2, voter: 'Eva Novak', email: 'eva' },
-  { unit: '106', shares: 1, voter: 'Farid Haddad', email: 'farid' },
-  { unit: '107', shares: 1, voter: 'Gus Lindqvist', email: 'gus' },
+  { unit: '105', shares: 2, voter: 'Eva Novak', email: 'eva', rsvp: 'no' },
+  {
+    unit: '106',
+    shares: 1,
+    voter: 'Farid Haddad',
+    email: 'farid',
+    rsvp: 'in_person',
+  },
+  {
+    unit: '107',
+    shares: 1,
+    voter: 'Gus Lindqvist',
+    email: 'gus',
+    rsvp: 'in_person',
+    checkedIn: true,
+  },
   { unit: '108', shares: 1.5, voter: 'Hiro Tanaka', email: 'hiro' },
   { unit: '109', shares: 1, voter: 'Inès Moreau', email: 'ines' },
-  { unit: '110', shares: 2, voter: 'Jonas Berg', email: 'jonas' },
+  {
+    unit: '110',
+    shares: 2,
+    voter: 'Jonas Berg',
+    email: 'jonas',
+    rsvp: 'in_person',
+    checkedIn: true,
+  },
   { unit: '111', shares: 1, voter: 'Kemi Adeyemi', email: 'kemi' },
   { unit: '112', shares: 1, voter: 'Lucía Gómez', email: 'lucia' },
 ];
@@ -130,6 +174,8 @@ export interface DemoDetails {
   meeting: { shortCode: string; name: string; url: string; apiUrl: string };
   consoleUrl: string;
   controlRoomUrl: string;
+  /** The check-in desk (docs/hybrid-meetings.md). */
+  deskUrl: string;
   /** Valid for 24 hours from this report. */
   screenUrl: string;
   voters: DemoVoterLink[];
@@ -237,6 +283,11 @@ export class DemoSeedService {
         meetingId,
         name: member.voter,
         email: `${member.email}@demo.livevote.test`,
+        rsvp: member.rsvp ?? null,
+        rsvpAt: member.rsvp ? this.clock.now() : null,
+        attending: member.rsvp === 'in_person',
+        checkedInAt: member.checkedIn ? this.clock.now() : null,
+        inAttendance: member.checkedIn ?? false,
       });
       members.set(member.unit, { memberId: row.id, voterName: member.voter });
     }
@@ -327,6 +378,7 @@ export class DemoSeedService {
       },
       consoleUrl: `${publicUrl}/`,
       controlRoomUrl: `${publicUrl}/meetings/${shortCode}/live`,
+      deskUrl: `${publicUrl}/meetings/${shortCode}/check-in`,
       screenUrl: `${publicUrl}/screen/${shortCode}?token=${encodeURIComponent(screenToken)}`,
       voters: voters.map((voter) => ({
         unit: voter.unit,
