@@ -58,6 +58,10 @@ const ProxiesPage = lazyNamed(
   () => import('./modules/proxies/components/ProxiesPage'),
   'ProxiesPage',
 );
+const CheckInDeskPage = lazyNamed(
+  () => import('./modules/check-in/components/CheckInDeskPage'),
+  'CheckInDeskPage',
+);
 const ControlRoomPage = lazyNamed(
   () => import('./modules/live/components/ControlRoomPage'),
   'ControlRoomPage',
@@ -98,6 +102,10 @@ export function AppRoutes() {
             <Route
               path="/meetings/:shortCode/live"
               element={<ControlRoomPage />}
+            />
+            <Route
+              path="/meetings/:shortCode/check-in"
+              element={<CheckInDeskPage />}
             />
             <Route path="/meetings/:shortCode" element={<MeetingLayout />}>
               <Route index element={<MeetingDetailsPage />} />

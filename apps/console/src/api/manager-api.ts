@@ -1,6 +1,9 @@
 import type {
   Account,
   BulkInviteResult,
+  CheckInList,
+  CheckInRequest,
+  CheckInResult,
   CreateMatterRequest,
   CreateMeetingRequest,
   CreateMemberRequest,
@@ -89,6 +92,19 @@ export function createManagerApi(session: ManagerSession) {
       }),
     getStats: (shortCode: string) =>
       session.json<MeetingStats>(`${meeting(shortCode)}/stats`),
+
+    listCheckIns: (shortCode: string) =>
+      session.json<CheckInList>(`${meeting(shortCode)}/check-ins`),
+    checkIn: (shortCode: string, body: CheckInRequest) =>
+      session.json<CheckInResult>(`${meeting(shortCode)}/check-ins`, {
+        method: 'POST',
+        body,
+      }),
+    checkOut: (shortCode: string, voterKey: string) =>
+      session.json<CheckInResult>(
+        `${meeting(shortCode)}/check-ins/${enc(voterKey)}`,
+        { method: 'DELETE' },
+      ),
 
     async listMembers(
       shortCode: string,

@@ -6,13 +6,17 @@ import type {
   HolderView,
   MemberProxy,
   OwnBallot,
+  PortalCheckInCode,
+  PortalDocument,
+  PortalRsvp,
+  RsvpAnswer,
   PortalMeeting,
   PortalRegisterRequest,
   PortalSessionResponse,
   ProxyForm,
   SubmitProxyRequest,
 } from '@livevote/contracts';
-import { ApiError, requestJson } from './http-client';
+import { ApiError, request, requestJson } from './http-client';
 
 const base = (shortCode: string) =>
   `/portal/v1/Meetings/${encodeURIComponent(shortCode)}`;
@@ -64,6 +68,37 @@ export const portalApi = {
         headers: { 'Idempotency-Key': idempotencyKey },
       },
     ),
+
+  rsvp: (shortCode: string, voterToken: string) =>
+    requestJson<PortalRsvp>(`${base(shortCode)}/rsvp`, {
+      accessToken: voterToken,
+    }),
+  setRsvp: (shortCode: string, attending: RsvpAnswer, voterToken: string) =>
+    requestJson<PortalRsvp>(`${base(shortCode)}/rsvp`, {
+      method: 'PUT',
+      body: { attending },
+      accessToken: voterToken,
+    }),
+  checkInCode: (shortCode: string, voterToken: string) =>
+    requestJson<PortalCheckInCode>(`${base(shortCode)}/check-in-code`, {
+      accessToken: voterToken,
+    }),
+  documents: (shortCode: string, voterToken: string) =>
+    requestJson<PortalDocument[]>(`${base(shortCode)}/documents`, {
+      accessToken: voterToken,
+    }),
+  /** A document's bytes: the download needs the voter token, so it cannot be a plain link. */
+  async downloadDocument(
+    shortCode: string,
+    documentKey: string,
+    voterToken: string,
+  ): Promise<Blob> {
+    const response = await request(
+      `${base(shortCode)}/documents/${encodeURIComponent(documentKey)}`,
+      { accessToken: voterToken, headers: { Accept: '*/*' } },
+    );
+    return response.blob();
+  },
 
   proxyForm: (shortCode: string, voterToken: string) =>
     requestJson<ProxyForm>(`${base(shortCode)}/proxy-form`, {

@@ -30,6 +30,13 @@ export const queryKeys = {
     ['meeting', shortCode, 'proxy-holders'] as const,
   defaultHolderView: (shortCode: string, holderKey: string) =>
     ['meeting', shortCode, 'proxy-holders', holderKey] as const,
+  checkIns: (shortCode: string) => ['meeting', shortCode, 'check-ins'] as const,
+  rsvp: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'rsvp'] as const,
+  checkInCode: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'check-in-code'] as const,
+  portalDocuments: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'documents'] as const,
   proxyForm: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey, 'proxy-form'] as const,
   ownProxy: (shortCode: string, voterKey: string) =>

@@ -133,6 +133,9 @@ export class LiveChannel {
     socket.on('meeting.quorum', (quorum) =>
       this.update({ ...this.state, quorum }),
     );
+    socket.on('checkin.updated', (lastCheckIn) =>
+      this.update({ ...this.state, lastCheckIn }),
+    );
     if (typeof window !== 'undefined') {
       window.addEventListener('offline', this.onBrowserOffline);
       window.addEventListener('online', this.onBrowserOnline);

@@ -1,4 +1,5 @@
 import type {
+  CheckInUpdatedEvent,
   LiveMatter,
   LiveSnapshot,
   MatterResultEvent,
@@ -28,6 +29,8 @@ export interface LiveState {
   tallies: Readonly<Record<string, MatterTallyEvent>>;
   presence?: PresenceEvent;
   quorum?: QuorumEvent;
+  /** Chairs only: the last check-in or check-out at the desk (docs/hybrid-meetings.md). */
+  lastCheckIn?: CheckInUpdatedEvent;
   /** Server clock minus this browser's clock, in milliseconds. */
   clockOffsetMs: number;
   /** Highest `seq` seen on this connection per event type and matter. */

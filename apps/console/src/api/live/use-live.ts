@@ -1,4 +1,5 @@
 import type {
+  CheckInUpdatedEvent,
   LiveMatter,
   MatterTallyEvent,
   PresenceEvent,
@@ -68,6 +69,11 @@ export function usePresence(): PresenceEvent | undefined {
 
 export function useQuorum(): QuorumEvent | undefined {
   return useLiveSlice((state) => state.quorum);
+}
+
+/** Chairs only: the last check-in or check-out at any desk of the meeting. */
+export function useLastCheckIn(): CheckInUpdatedEvent | undefined {
+  return useLiveSlice((state) => state.lastCheckIn);
 }
 
 /** Server clock minus this browser's clock, for countdowns every screen agrees on. */

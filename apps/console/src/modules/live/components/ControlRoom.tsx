@@ -45,6 +45,12 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         </h2>
         <ConnectionBanner />
         <ScreenLink shortCode={shortCode} />
+        <Link
+          className="button secondary"
+          to={`/meetings/${shortCode}/check-in`}
+        >
+          Check-in desk
+        </Link>
         <ReportLinks shortCode={shortCode} label="Results report" />
       </header>
       <div className="figures-row">

@@ -11,6 +11,8 @@ function aVoter(name: string): Voter {
     isPanelist: false,
     attending: false,
     inAttendance: false,
+    rsvp: null,
+    checkedInAt: null,
     communicationPreferences: {
       disableAllEmails: false,
       disableConsentReminders: false,

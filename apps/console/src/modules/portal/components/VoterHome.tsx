@@ -7,6 +7,9 @@ import {
 } from '../../../api/live/use-live';
 import { queryKeys } from '../../../api/query-keys';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
+import { CheckInCodePanel } from '../../check-in/components/CheckInCodePanel';
+import { RsvpPanel } from '../../check-in/components/RsvpPanel';
+import { PortalDocuments } from '../../documents/components/PortalDocuments';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -113,7 +116,10 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
           </section>
         )}
 
+        <RsvpPanel target={target} />
+        <CheckInCodePanel target={target} />
         <ProxyPanel target={target} />
+        <PortalDocuments target={target} />
 
         {closed.length > 0 && (
           <section aria-labelledby="closed" className="portal-section">

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
+import { useCheckInCode } from '../hooks/usePortalAttendance';
+
+/** The voter's code for the door: a QR to show the registrar, and the same code in text. */
+export function CheckInCodePanel({ target }: { target: VoterTarget }) {
+  const [shown, setShown] = useState(false);
+  const code = useCheckInCode(target, shown);
+
+  return (
+    <section aria-labelledby="check-in-code" className="portal-section">
+      <h2 id="check-in-code">Check-in at the meeting</h2>
+      <button
+        type="button"
+        className="secondary"
+        aria-expanded={shown}
+        onClick={() => setShown(!shown)}
+      >
+        {shown ? 'Hide my check-in code' : 'Show my check-in code'}
+      </button>
+      <ErrorMessage error={code.error} />
+      {shown && code.data && (
+        <figure>
+          <div
+            className="check-in-qr"
+            role="img"
+            aria-label="Check-in QR code"
+            // the gateway's SVG, made by the qrcode library from the code alone
+            dangerouslySetInnerHTML={{ __html: code.data.qrSvg }}
+          />
+          <figcaption>
+            <span className="check-in-code">{code.data.code}</span>
+            <br />
+            {code.data.checkedInAt
+              ? 'You are checked in.'
+              : 'Show this at the check-in desk.'}
+          </figcaption>
+        </figure>
+      )}
+    </section>
+  );
+}

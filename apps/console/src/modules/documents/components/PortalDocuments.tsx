@@ -1,0 +1,65 @@
+import type { PortalDocument } from '@livevote/contracts';
+import { useState } from 'react';
+import { portalApi } from '../../../api/portal-api';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { usePortalDocuments } from '../../check-in/hooks/usePortalAttendance';
+import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
+import { formatBytes } from '../../ui/utils/format';
+
+/** Hands a downloaded file to the browser, as a link to it would. */
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The meeting's documents (agenda, budget...) for its voters. */
+export function PortalDocuments({ target }: { target: VoterTarget }) {
+  const documents = usePortalDocuments(target);
+  const [failed, setFailed] = useState<unknown>();
+  if (!documents.data?.length) return null;
+
+  const download = async (document: PortalDocument) => {
+    setFailed(undefined);
+    try {
+      saveFile(
+        await portalApi.downloadDocument(
+          target.shortCode,
+          document.key,
+          target.voterToken,
+        ),
+        document.name,
+      );
+    } catch (caught) {
+      setFailed(caught);
+    }
+  };
+
+  return (
+    <section aria-labelledby="documents" className="portal-section">
+      <h2 id="documents">Documents</h2>
+      <ErrorMessage error={documents.error ?? failed} />
+      <ul className="pick-list" aria-label="Meeting documents">
+        {documents.data.map((document) => (
+          <li key={document.key} className="pick-row">
+            <span className="pick-title">{document.name}</span>
+            <span className="pick-meta">{formatBytes(document.size)}</span>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={`Download ${document.name}`}
+              onClick={() => void download(document)}
+            >
+              Download
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
