@@ -75,7 +75,7 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
           </span>
         </div>
         {quorum && (
-          <div className="figure-card">
+          <div className={`figure-card${quorum.met ? ' good' : ''}`}>
             <span className="figure">{quorum.met ? 'Met' : 'Not met'}</span>{' '}
             quorum
             <span className="figure-detail">

@@ -47,8 +47,10 @@ export function PortalDocuments({ target }: { target: VoterTarget }) {
       <ul className="pick-list" aria-label="Meeting documents">
         {documents.data.map((document) => (
           <li key={document.key} className="pick-row">
-            <span className="pick-title">{document.name}</span>
-            <span className="pick-meta">{formatBytes(document.size)}</span>
+            <span>
+              <span className="pick-title">{document.name}</span>
+              <span className="pick-meta">{formatBytes(document.size)}</span>
+            </span>
             <button
               type="button"
               className="secondary"
