@@ -191,8 +191,14 @@ describe('Voter invites', () => {
         meetingId: meeting.id,
       });
 
-      expect(parsed.attachments).toHaveLength(1);
-      const [ics] = parsed.attachments;
+      // the calendar, and the check-in QR shown inline (docs/hybrid-meetings.md)
+      expect(parsed.attachments).toHaveLength(2);
+      const ics = parsed.attachments.find((a) => a.mimeType !== 'image/png')!;
+      const qr = parsed.attachments.find((a) => a.mimeType === 'image/png')!;
+      expect(qr.related).toBe(true);
+      expect(html).toContain(
+        `src="cid:${qr.contentId?.replace(/^<|>$/g, '')}"`,
+      );
       expect(ics.mimeType).toBe('text/calendar');
       expect(ics.filename).toBe(`${meeting.shortCode}.ics`);
       // postal-mime hands text parts back with LF line ends; unfold RFC 5545 continuations.
@@ -590,9 +596,12 @@ describe('Voter invites', () => {
       ]);
       expect(parsed.subject).toContain('Harbourview AGM 2026');
       expect(parsed.text).toContain('Hello Outbox Olive');
-      expect(String(parsed.attachments[0]?.content)).toContain(
-        'BEGIN:VCALENDAR',
-      );
+      expect(
+        String(
+          parsed.attachments.find((a) => a.mimeType === 'text/calendar')
+            ?.content,
+        ),
+      ).toContain('BEGIN:VCALENDAR');
       expect(
         embedded.app
           .get(InviteTokens)

@@ -98,12 +98,6 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
     html,
     attachments: [
       {
-        filename: 'check-in.png',
-        content: input.checkIn.qrPng,
-        contentType: 'image/png',
-        cid: CHECK_IN_QR_CID,
-      },
-      {
         filename: `${meeting.shortCode}.ics`,
         // A Buffer goes out byte for byte; a string would have its CRLFs (RFC 5545) rewritten.
         content: Buffer.from(
@@ -113,6 +107,12 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
           }),
         ),
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      },
+      {
+        filename: 'check-in.png',
+        content: input.checkIn.qrPng,
+        contentType: 'image/png',
+        cid: CHECK_IN_QR_CID,
       },
     ],
   };
