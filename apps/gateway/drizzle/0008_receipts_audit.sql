@@ -37,6 +37,8 @@ CREATE FUNCTION "ballot_receipt"() RETURNS text LANGUAGE sql VOLATILE AS $$
 		unnest(ARRAY[0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]) WITH ORDINALITY AS t(i, n)
 $$;
 --> statement-breakpoint
+UPDATE "ballot_events" SET "receipt" = ballot_receipt() WHERE "receipt" IS NULL AND jsonb_array_length("choices") > 0;
+--> statement-breakpoint
 -- Append-only (docs/verifiability.md): a ballot event is never changed or removed, except by
 -- the foreign keys: the voter or manager it names may be deleted (set null, outside the hash),
 -- and it goes with its matter, member or proxy when those are deleted (a whole meeting).

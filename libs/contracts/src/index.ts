@@ -14,3 +14,4 @@ export * from './partner';
 export * from './reminders';
 export * from './proxies';
 export * from './report';
+export * from './receipts';

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
-import { ballots, matters, members, voters } from '../database/schema';
+import {
+  ballotEvents,
+  ballots,
+  matters,
+  members,
+  voters,
+} from '../database/schema';
 
 export type MatterRow = typeof matters.$inferSelect;
 export type NewMatterRow = typeof matters.$inferInsert;
@@ -88,11 +94,12 @@ export class MattersRepository {
     await this.database.db.delete(matters).where(eq(matters.id, matterId));
   }
 
+  /** Whether a ballot was ever cast on it: its events are kept for good (docs/verifiability.md). */
   async hasBallots(matterId: string): Promise<boolean> {
     const [row] = await this.database.db
-      .select({ id: ballots.id })
-      .from(ballots)
-      .where(eq(ballots.matterId, matterId))
+      .select({ id: ballotEvents.id })
+      .from(ballotEvents)
+      .where(eq(ballotEvents.matterId, matterId))
       .limit(1);
     return Boolean(row);
   }

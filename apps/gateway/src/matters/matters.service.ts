@@ -64,6 +64,8 @@ function toChanges(body: UpdateMatterRequest): MatterChanges {
   if (body.autoCloseWhenAllVoted !== undefined)
     changes.autoCloseWhenAllVoted = body.autoCloseWhenAllVoted;
   if (body.secretBallot !== undefined) changes.secretBallot = body.secretBallot;
+  if (body.openVerification !== undefined)
+    changes.openVerification = body.openVerification;
   if (body.threshold !== undefined) changes.threshold = body.threshold;
   if (body.thresholdBasis !== undefined)
     changes.thresholdBasis = body.thresholdBasis;
@@ -133,6 +135,7 @@ export class MattersService {
         exclusions,
         autoCloseWhenAllVoted: body.autoCloseWhenAllVoted,
         secretBallot: body.secretBallot,
+        openVerification: body.openVerification,
         threshold: body.threshold,
         thresholdBasis: body.thresholdBasis,
         thresholdBase: body.thresholdBase,
@@ -170,10 +173,14 @@ export class MattersService {
         changes.choices !== undefined && changes.choices < matter.choices;
       const secrecyDropped =
         changes.secretBallot === false && matter.secretBallot;
+      // ballots cast while choices stayed out of the published count keep them out
+      const choicesOpened =
+        changes.openVerification === true && !matter.openVerification;
       if (
         (optionsChanged ||
           choicesLowered ||
           secrecyDropped ||
+          choicesOpened ||
           ruleChanged(changes, matter)) &&
         (await this.matters.hasBallots(matter.id))
       )

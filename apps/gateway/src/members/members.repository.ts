@@ -19,7 +19,7 @@ import type {
   MemberFilterProperty,
 } from '@livevote/contracts';
 import { Database } from '../database/database';
-import { ballots, members, voters } from '../database/schema';
+import { ballotEvents, ballots, members, voters } from '../database/schema';
 import { escapeLike } from '../common/text';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -225,11 +225,12 @@ export class MembersRepository {
     await this.database.db.delete(members).where(eq(members.id, memberId));
   }
 
+  /** Whether a ballot was ever cast for it: its events are kept for good (docs/verifiability.md). */
   async holdsBallots(memberId: string): Promise<boolean> {
     const [row] = await this.database.db
-      .select({ id: ballots.id })
-      .from(ballots)
-      .where(eq(ballots.memberId, memberId))
+      .select({ id: ballotEvents.id })
+      .from(ballotEvents)
+      .where(eq(ballotEvents.memberId, memberId))
       .limit(1);
     return Boolean(row);
   }
