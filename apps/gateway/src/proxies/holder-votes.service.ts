@@ -14,6 +14,7 @@ import {
   sharesFromMicro,
   toMicro,
 } from '@livevote/rules';
+import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -74,6 +75,7 @@ export class HolderVotesService {
     private readonly proxyBallots: ProxyBallots,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async session(
@@ -228,6 +230,20 @@ export class HolderVotesService {
           ? [{ unit: units.get(ballot.memberId) ?? '', receipt: ballot.receipt }]
           : [],
       );
+      if ('userId' in actor)
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'holder.cast',
+          actor: { userId: actor.userId },
+          subject: { type: 'holder', key: holder.id, label: holder.name },
+          changes: {
+            matterKey: matter.id,
+            matter: matter.name,
+            split,
+            cast: cast.length,
+            withdrawn: takenBack.length,
+          },
+        });
       return { written: [...cast, ...takenBack], total, receipts };
     });
     await this.proxyBallots.applyToTallies(written);
