@@ -249,9 +249,7 @@ describe('Receipts and the published count', () => {
         options: ['Ana', 'Ben'],
       });
       await action(matter.key, { action: 'stop' });
-      await giveProxy(voters[2], [
-        { matterKey: other.key, choices: ['Ben'] },
-      ]);
+      await giveProxy(voters[2], [{ matterKey: other.key, choices: ['Ben'] }]);
       await action(other.key, { action: 'start', duration: 600 });
       const held = await vi.waitFor(async () => {
         const list = ReceiptList.parse(
@@ -300,11 +298,15 @@ describe('Receipts and the published count', () => {
 
     it('answers the same 404 for another member’s receipt, an unknown one and a malformed one', async () => {
       const answers = await Promise.all(
-        [live.receipt, 'ZZZZZZZZZZZZZZZZ', 'not-a-receipt!', 'A'.repeat(300)].map(
-          (code) =>
-            api.get(`${portal()}/receipts/${encodeURIComponent(code)}`, {
-              token: voters[3].token,
-            }),
+        [
+          live.receipt,
+          'ZZZZZZZZZZZZZZZZ',
+          'not-a-receipt!',
+          'A'.repeat(300),
+        ].map((code) =>
+          api.get(`${portal()}/receipts/${encodeURIComponent(code)}`, {
+            token: voters[3].token,
+          }),
         ),
       );
       for (const answer of answers) expectProblem(answer, 404);
@@ -315,9 +317,13 @@ describe('Receipts and the published count', () => {
       expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
       // nor by e-mail
       expectProblem(
-        await api.post(`${portal()}/receipts/${live.receipt}/email`, undefined, {
-          token: voters[3].token,
-        }),
+        await api.post(
+          `${portal()}/receipts/${live.receipt}/email`,
+          undefined,
+          {
+            token: voters[3].token,
+          },
+        ),
         404,
       );
       // a voter of another meeting, under this meeting's code or its own
@@ -367,9 +373,7 @@ describe('Receipts and the published count', () => {
       const count = PublishedCount.parse(staff.body);
       expect(count.publishedAt).toBeNull();
       expect(count.receipts.map((r) => r.receipt)).toContain(live.receipt);
-      expect(count.receipts.map((r) => r.receipt)).not.toContain(
-        early.receipt,
-      );
+      expect(count.receipts.map((r) => r.receipt)).not.toContain(early.receipt);
       expect(count.receipts).toContainEqual({
         receipt: live.receipt,
         weight: voters[0].shares,
@@ -468,7 +472,8 @@ describe('Receipts and the published count', () => {
       // the directed votes are written as the matter opens
       await vi.waitFor(async () => {
         const list = ReceiptList.parse(
-          (await api.get(`${portal()}/receipts`, { token: crowd[59].token })).body,
+          (await api.get(`${portal()}/receipts`, { token: crowd[59].token }))
+            .body,
         );
         expect(list).toHaveLength(1);
       });
@@ -477,7 +482,9 @@ describe('Receipts and the published count', () => {
         await Promise.all(
           liveVoters
             .slice(at, at + 50)
-            .map((voter, k) => cast(voter, matter.key, [choiceOf(at + k + 50)])),
+            .map((voter, k) =>
+              cast(voter, matter.key, [choiceOf(at + k + 50)]),
+            ),
         );
       await action(matter.key, { action: 'stop' });
 
@@ -545,8 +552,7 @@ describe('Receipts and the published count', () => {
       // who voted how is in the ballots table; the list must agree with it, ballot by ballot
       const expected = new Map<string, number>();
       crowd.forEach((voter, i) => {
-        const choice =
-          i >= 50 ? choiceOf(i) : i % 2 ? 'Against' : 'For';
+        const choice = i >= 50 ? choiceOf(i) : i % 2 ? 'Against' : 'For';
         expected.set(choice, (expected.get(choice) ?? 0) + 1);
       });
       for (const row of count.totals.options)

@@ -37,7 +37,13 @@ export const ChainHead = z.strictObject({
 export type ChainHead = z.infer<typeof ChainHead>;
 
 /** Who stands behind a ballot (libs/rules, proxy-precedence.ts). */
-export const BallotKindName = z.enum(['live', 'holder', 'early', 'paper', 'floor']);
+export const BallotKindName = z.enum([
+  'live',
+  'holder',
+  'early',
+  'paper',
+  'floor',
+]);
 
 export const ReceiptState = z.enum(['counts', 'replaced', 'withdrawn']);
 export type ReceiptState = z.infer<typeof ReceiptState>;
@@ -115,7 +121,11 @@ export const PublishedCount = z.strictObject({
     shares: z.number(),
     /** Per option, every method together (the result's totals). */
     options: z.array(
-      z.strictObject({ vote: z.string(), units: z.number(), shares: z.number() }),
+      z.strictObject({
+        vote: z.string(),
+        units: z.number(),
+        shares: z.number(),
+      }),
     ),
     /** The members the base was measured against at the close, to recount the verdict. */
     eligible: Figures,

@@ -8,9 +8,7 @@ import { ChainSealer } from './chain-sealer';
 
 /** Who acted: a manager (by user id), a partner application, or the gateway itself. */
 export type AuditActorRef =
-  | { userId: string }
-  | { partnerClientId: string }
-  | 'system';
+  { userId: string } | { partnerClientId: string } | 'system';
 
 export interface AuditRecord {
   meetingId: string;
@@ -37,7 +35,8 @@ export class AuditLog {
 
   async record(entry: AuditRecord): Promise<void> {
     const actor = entry.actor;
-    const userId = typeof actor === 'object' && 'userId' in actor ? actor.userId : null;
+    const userId =
+      typeof actor === 'object' && 'userId' in actor ? actor.userId : null;
     const other =
       actor === 'system'
         ? { type: 'system' }
@@ -72,7 +71,9 @@ export function changesOf<T extends object>(
     const from = plain(before[field]);
     const to = plain(after[field]);
     if (JSON.stringify(from) === JSON.stringify(to)) continue;
-    changes[field] = SECRET_FIELDS.has(field) ? { changed: true } : { from, to };
+    changes[field] = SECRET_FIELDS.has(field)
+      ? { changed: true }
+      : { from, to };
   }
   return changes;
 }

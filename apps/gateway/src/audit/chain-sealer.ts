@@ -24,7 +24,9 @@ const PAGE = 2000;
  * an advisory lock, on any node; what one sealed, the next finds done.
  */
 @Injectable()
-export class ChainSealer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ChainSealer
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger = new Logger('ChainSealer');
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<ChainHead | null>>();
@@ -53,7 +55,9 @@ export class ChainSealer implements OnApplicationBootstrap, OnApplicationShutdow
     const timer = setTimeout(() => {
       this.timers.delete(meetingId);
       this.seal(meetingId).catch((error: unknown) =>
-        this.logger.warn(`sealing meeting ${meetingId} failed: ${String(error)}`),
+        this.logger.warn(
+          `sealing meeting ${meetingId} failed: ${String(error)}`,
+        ),
       );
     }, SEAL_DELAY_MS);
     timer.unref();

@@ -49,7 +49,10 @@ export class ChainVerifier {
         if (link.position >= checked.expected) break;
         for (const head of wanted.get(link.position) ?? [])
           if (head.hash !== link.hash && !badResultHead)
-            badResultHead = { matterKey: head.matterId, position: link.position };
+            badResultHead = {
+              matterKey: head.matterId,
+              position: link.position,
+            };
       }
       state = { previous: checked.previous, expected: checked.expected };
       if (checked.bad) {
@@ -63,7 +66,10 @@ export class ChainVerifier {
       badResultHead =
         heads
           .filter((head) => head.position > count)
-          .map((head) => ({ matterKey: head.matterId, position: head.position }))[0] ?? null;
+          .map((head) => ({
+            matterKey: head.matterId,
+            position: head.position,
+          }))[0] ?? null;
     return {
       ok: !bad && !badResultHead,
       links: count,

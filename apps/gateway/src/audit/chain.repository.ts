@@ -10,9 +10,11 @@ const UTC_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
  * a jsonb array of its fields, timestamps in UTC to the microsecond. A ballot event leaves out
  * the voter and the manager it names: deleting them sets those to null.
  */
-const BALLOT_CONTENT = sql.raw(`jsonb_build_array('ballot', e.id, e.matter_id, e.member_id, e.receipt, e.method,
+const BALLOT_CONTENT =
+  sql.raw(`jsonb_build_array('ballot', e.id, e.matter_id, e.member_id, e.receipt, e.method,
   e.choices, e.weight::text, to_char(e.cast_at at time zone 'UTC', ${UTC_TEXT}), e.proxy_id)::text`);
-const AUDIT_CONTENT = sql.raw(`jsonb_build_array('audit', a.id, a.meeting_id, a.kind, a.actor, a.client_ip,
+const AUDIT_CONTENT =
+  sql.raw(`jsonb_build_array('audit', a.id, a.meeting_id, a.kind, a.actor, a.client_ip,
   a.subject, a.changes, to_char(a.at at time zone 'UTC', ${UTC_TEXT}))::text`);
 
 export interface PendingEntry {

@@ -70,7 +70,11 @@ export class VotersService {
         meetingId: meeting.id,
         kind: 'voter.create',
         actor: { userId },
-        subject: { type: 'voter', key: row.id, label: `${member.unit}: ${row.email}` },
+        subject: {
+          type: 'voter',
+          key: row.id,
+          label: `${member.unit}: ${row.email}`,
+        },
         changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
       return mapVoter(row);
@@ -128,7 +132,11 @@ export class VotersService {
         meetingId: meeting.id,
         kind: 'voter.update',
         actor: { userId },
-        subject: { type: 'voter', key: row.id, label: `${member.unit}: ${voter.email}` },
+        subject: {
+          type: 'voter',
+          key: row.id,
+          label: `${member.unit}: ${voter.email}`,
+        },
         changes: changesOf(voter, row, AUDITED_FIELDS),
       });
       replaced =
@@ -162,7 +170,11 @@ export class VotersService {
         meetingId: meeting.id,
         kind: 'voter.delete',
         actor: { userId },
-        subject: { type: 'voter', key: voter.id, label: `${member.unit}: ${voter.email}` },
+        subject: {
+          type: 'voter',
+          key: voter.id,
+          label: `${member.unit}: ${voter.email}`,
+        },
         changes: { before: fieldsOf(voter, AUDITED_FIELDS) },
       });
       return voter.id;

@@ -224,10 +224,17 @@ export class HolderVotesService {
         now,
         recordedBy,
       );
-      const units = new Map(held.map((row) => [row.member.id, row.member.unit]));
+      const units = new Map(
+        held.map((row) => [row.member.id, row.member.unit]),
+      );
       const receipts = cast.flatMap((ballot) =>
         ballot.receipt
-          ? [{ unit: units.get(ballot.memberId) ?? '', receipt: ballot.receipt }]
+          ? [
+              {
+                unit: units.get(ballot.memberId) ?? '',
+                receipt: ballot.receipt,
+              },
+            ]
           : [],
       );
       if ('userId' in actor)

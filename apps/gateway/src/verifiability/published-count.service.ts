@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { PublishedCount } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
-import { MattersRepository, type MatterRow } from '../matters/matters.repository';
+import {
+  MattersRepository,
+  type MatterRow,
+} from '../matters/matters.repository';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { currentResult } from '../results/results.mapper';
 import type { VoterPrincipal } from '../voting/ballot-entry';
@@ -71,7 +74,9 @@ export class PublishedCountService {
     if (!stored)
       throw new VerifiabilityException(VerifiabilityErrorCode.CountNotReady);
     if (publishedOnly && !stored.publishedAt)
-      throw new VerifiabilityException(VerifiabilityErrorCode.CountNotPublished);
+      throw new VerifiabilityException(
+        VerifiabilityErrorCode.CountNotPublished,
+      );
     const counted = await this.repository.counted(matter.id);
     const byUnits = matter.thresholdBasis === 'units';
     return {

@@ -36,7 +36,10 @@ export class ReceiptsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(voter: VoterPrincipal, shortCode: string): Promise<ReceiptStatus[]> {
+  async list(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<ReceiptStatus[]> {
     const meeting = await this.ownMeeting(voter, shortCode);
     const rows = await this.repository.ofMember(meeting.id, voter.memberId);
     return rows.map((row) => this.status(meeting, row));

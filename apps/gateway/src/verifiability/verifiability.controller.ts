@@ -56,11 +56,11 @@ export class VerifiabilityController {
   ): Promise<StreamableFile> {
     const entries = await this.audit.entries(manager.userId, shortCode, query);
     const csv = query.format === 'csv';
-    const body = csv
-      ? this.audit.csv(entries)
-      : this.audit.jsonLines(entries);
+    const body = csv ? this.audit.csv(entries) : this.audit.jsonLines(entries);
     return new StreamableFile(Buffer.from(body, 'utf8'), {
-      type: csv ? 'text/csv; charset=utf-8' : 'application/jsonl; charset=utf-8',
+      type: csv
+        ? 'text/csv; charset=utf-8'
+        : 'application/jsonl; charset=utf-8',
       disposition: `attachment; filename="${shortCode}-audit.${csv ? 'csv' : 'jsonl'}"`,
     });
   }

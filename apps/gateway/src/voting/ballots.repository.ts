@@ -6,11 +6,7 @@ import {
   mayReplaceSql,
 } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
-import {
-  ballotEvents,
-  ballots,
-  type BallotMethod,
-} from '../database/schema';
+import { ballotEvents, ballots, type BallotMethod } from '../database/schema';
 
 // the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
 const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));

@@ -76,7 +76,11 @@ export class SignOffService {
         meetingId: meeting.id,
         kind: 'meeting.scrutineers',
         actor: { userId },
-        subject: { type: 'meeting', key: meeting.shortCode, label: meeting.name },
+        subject: {
+          type: 'meeting',
+          key: meeting.shortCode,
+          label: meeting.name,
+        },
         changes: changesOf(meeting, { ...meeting, scrutineers: ids }, [
           'scrutineers',
         ]),
