@@ -94,14 +94,14 @@ export class MattersRepository {
     await this.database.db.delete(matters).where(eq(matters.id, matterId));
   }
 
-  /** Whether a ballot was ever cast on it: its events are kept for good (docs/verifiability.md). */
+  /** Whether it holds a ballot, or ever did: cast events are kept for good (docs/verifiability.md). */
   async hasBallots(matterId: string): Promise<boolean> {
-    const [row] = await this.database.db
-      .select({ id: ballotEvents.id })
-      .from(ballotEvents)
-      .where(eq(ballotEvents.matterId, matterId))
-      .limit(1);
-    return Boolean(row);
+    const [row] = rowsOf<{ held: boolean }>(
+      await this.database.db.execute(sql`
+        select exists (select 1 from ${ballots} where matter_id = ${matterId})
+          or exists (select 1 from ${ballotEvents} where matter_id = ${matterId}) as held`),
+    );
+    return Boolean(row?.held);
   }
 
   /**

@@ -53,6 +53,7 @@ export function useCastBallot({
         choices,
         method,
         castAt: receipt.castAt,
+        receipt: receipt.receipt,
       };
       queryClient.setQueryData(
         queryKeys.ownBallot(shortCode, voterKey, matterKey),
