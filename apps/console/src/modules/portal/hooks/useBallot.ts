@@ -59,6 +59,9 @@ export function useCastBallot({
         queryKeys.ownBallot(shortCode, voterKey, matterKey),
         ballot,
       );
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.receipts(shortCode, voterKey),
+      });
     },
   });
 }

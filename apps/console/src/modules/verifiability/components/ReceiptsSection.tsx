@@ -25,7 +25,7 @@ const STATE_WORDS = {
 
 /** The member's receipts, and where an owner finds one in a matter's published count. */
 export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
-  const receipts = useReceipts(target);
+  const receipts = useReceipts(target, matters.length);
   const [matterKey, setMatterKey] = useState('');
   const [code, setCode] = useState('');
   const [looked, setLooked] = useState<{ matterKey: string; code: string }>();

@@ -16,10 +16,16 @@ export function useEmailReceipt({ shortCode, voterToken }: VoterTarget) {
   });
 }
 
-/** The member's receipts, newest first, with what became of each. */
-export function useReceipts({ shortCode, voterKey, voterToken }: VoterTarget) {
+/**
+ * The member's receipts, newest first, with what became of each; read again as matters close
+ * (`closed`, their number), since a close settles which ballot counts.
+ */
+export function useReceipts(
+  { shortCode, voterKey, voterToken }: VoterTarget,
+  closed = 0,
+) {
   return useQuery({
-    queryKey: queryKeys.receipts(shortCode, voterKey),
+    queryKey: [...queryKeys.receipts(shortCode, voterKey), closed],
     queryFn: () => portalApi.receipts(shortCode, voterToken),
   });
 }
