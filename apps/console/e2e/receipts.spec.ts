@@ -133,7 +133,9 @@ test.describe('Receipts', () => {
     // Ana looks her code up in the published count: found, with its weight and choice
     const receipts = anaPage.getByRole('region', { name: 'Your receipts' });
     await receipts.getByLabel('Matter').selectOption({ label: MATTER });
-    await expect(receipts.getByLabel('Receipt code')).toHaveValue(code);
+    await expect(
+      receipts.getByRole('textbox', { name: 'Receipt code' }),
+    ).toHaveValue(code);
     await receipts.getByRole('button', { name: 'Look it up' }).click();
     await expect(receipts.getByRole('status')).toContainText(
       `Found: ${code} was counted with a weight of`,
@@ -145,12 +147,14 @@ test.describe('Receipts', () => {
     await expect(table.getByRole('row')).toHaveCount(4);
     await expect(table.locator('tr[aria-current="true"]')).toContainText(code);
     // a code that is not hers is simply not there
-    await receipts.getByLabel('Receipt code').fill('0000-0000-0000-0000');
+    await receipts
+      .getByRole('textbox', { name: 'Receipt code' })
+      .fill('0000-0000-0000-0000');
     await receipts.getByRole('button', { name: 'Look it up' }).click();
     await expect(receipts.getByRole('status')).toContainText(
       'is not among the 3 counted ballots',
     );
-    await receipts.getByLabel('Receipt code').fill(code);
+    await receipts.getByRole('textbox', { name: 'Receipt code' }).fill(code);
     await receipts.getByRole('button', { name: 'Look it up' }).click();
     await expect(table.locator('tr[aria-current="true"]')).toBeVisible();
     await receipts.scrollIntoViewIfNeeded();
@@ -176,15 +180,15 @@ test.describe('Receipts', () => {
     await expect(log).toContainText(demo.signIn.username);
     const download = chair.waitForEvent('download');
     await chair.getByRole('button', { name: 'Export CSV' }).click();
-    expect((await download).suggestedFilename()).toBe(
-      `${shortCode}-audit.csv`,
-    );
+    expect((await download).suggestedFilename()).toBe(`${shortCode}-audit.csv`);
     await keepScreenshot(chair, 'audit-log');
 
     // and the scrutineers' view of the same count
     await chair.goto(`/meetings/${shortCode}/published/${matterKey}`);
     await chair.getByLabel('Find a receipt').fill(code.toLowerCase());
-    await expect(chair.getByRole('status')).toContainText(`${code} is counted.`);
+    await expect(chair.getByRole('status')).toContainText(
+      `${code} is counted.`,
+    );
 
     await anaContext.close();
     await chairContext.close();

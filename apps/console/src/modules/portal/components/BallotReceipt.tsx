@@ -43,8 +43,8 @@ export function BallotReceipt({
             Your receipt: <ReceiptCode receipt={ballot.receipt} />
           </p>
           <p className="hint small">
-            Keep it: once the count is published you can find it there and
-            check your vote was counted. It never shows who you are.
+            Keep it: once the count is published you can find it there and check
+            your vote was counted. It never shows who you are.
           </p>
           {target && (
             <EmailReceiptButton target={target} receipt={ballot.receipt} />

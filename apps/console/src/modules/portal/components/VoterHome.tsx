@@ -132,7 +132,10 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
 
         <ReceiptsSection
           target={target}
-          matters={closed.map((m) => ({ matterKey: m.matterKey, name: m.name }))}
+          matters={closed.map((m) => ({
+            matterKey: m.matterKey,
+            name: m.name,
+          }))}
         />
       </main>
     </div>

@@ -3,10 +3,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import {
-  formatDateTime,
-  fromLocalInput,
-} from '../../ui/utils/format';
+import { formatDateTime, fromLocalInput } from '../../ui/utils/format';
 import { useAuditDownload, useAuditLog } from '../hooks/useAuditLog';
 
 /** The families of the audit log's kinds, for the filter. */
@@ -28,7 +25,12 @@ export const AUDIT_FAMILIES = [
 function changesText(changes: Record<string, unknown>): string {
   return Object.entries(changes)
     .map(([field, value]) => {
-      if (value && typeof value === 'object' && 'from' in value && 'to' in value)
+      if (
+        value &&
+        typeof value === 'object' &&
+        'from' in value &&
+        'to' in value
+      )
         return `${field}: ${JSON.stringify(value.from)} → ${JSON.stringify(value.to)}`;
       return `${field}: ${JSON.stringify(value)}`;
     })
@@ -36,7 +38,8 @@ function changesText(changes: Record<string, unknown>): string {
 }
 
 function actorText(entry: AuditEntryView): string {
-  if (entry.actor.type === 'user') return entry.actor.email ?? entry.actor.id ?? '';
+  if (entry.actor.type === 'user')
+    return entry.actor.email ?? entry.actor.id ?? '';
   if (entry.actor.type === 'partner') return `partner ${entry.actor.id}`;
   return 'the gateway';
 }
@@ -112,7 +115,7 @@ export function AuditLogPage() {
       <ErrorMessage error={log.error ?? download.error} />
       {log.isPending && <Loading />}
       {log.data && (
-        <table aria-label="Audit entries">
+        <table className="audit-table" aria-label="Audit entries">
           <thead>
             <tr>
               <th scope="col">When</th>
@@ -137,8 +140,10 @@ export function AuditLogPage() {
                 </td>
                 <td>{actorText(entry)}</td>
                 <td>{entry.clientIp ?? '–'}</td>
-                <td>{String(entry.subject.label ?? entry.subject.key ?? '')}</td>
-                <td className="small">{changesText(entry.changes)}</td>
+                <td>
+                  {String(entry.subject.label ?? entry.subject.key ?? '')}
+                </td>
+                <td className="small changes">{changesText(entry.changes)}</td>
               </tr>
             ))}
           </tbody>

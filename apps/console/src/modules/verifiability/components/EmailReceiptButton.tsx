@@ -7,7 +7,10 @@ export interface EmailReceiptButtonProps {
 }
 
 /** "Email me my receipt": a copy to the voter's own address. */
-export function EmailReceiptButton({ target, receipt }: EmailReceiptButtonProps) {
+export function EmailReceiptButton({
+  target,
+  receipt,
+}: EmailReceiptButtonProps) {
   const email = useEmailReceipt(target);
   return (
     <>

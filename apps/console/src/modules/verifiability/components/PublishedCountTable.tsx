@@ -63,9 +63,7 @@ export function PublishedCountTable({
                   <code>{formatReceipt(row.receipt)}</code>
                 </td>
                 <td>{formatNumber(row.weight, 6)}</td>
-                {count.openVerification && (
-                  <td>{row.choices?.join(', ')}</td>
-                )}
+                {count.openVerification && <td>{row.choices?.join(', ')}</td>}
               </tr>
             ))}
           </tbody>
