@@ -67,6 +67,15 @@ const ControlRoomPage = lazyNamed(
   'ControlRoomPage',
 );
 
+const AuditLogPage = lazyNamed(
+  () => import('./modules/verifiability/components/AuditLogPage'),
+  'AuditLogPage',
+);
+const PublishedCountPage = lazyNamed(
+  () => import('./modules/verifiability/components/PublishedCountPage'),
+  'PublishedCountPage',
+);
+
 function NotFound() {
   return (
     <section className="panel narrow">
@@ -107,12 +116,17 @@ export function AppRoutes() {
               path="/meetings/:shortCode/check-in"
               element={<CheckInDeskPage />}
             />
+            <Route
+              path="/meetings/:shortCode/published/:matterKey"
+              element={<PublishedCountPage />}
+            />
             <Route path="/meetings/:shortCode" element={<MeetingLayout />}>
               <Route index element={<MeetingDetailsPage />} />
               <Route path="members" element={<MembersPage />} />
               <Route path="matters" element={<MattersPage />} />
               <Route path="documents" element={<DocumentsPage />} />
               <Route path="proxies" element={<ProxiesPage />} />
+              <Route path="audit" element={<AuditLogPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />

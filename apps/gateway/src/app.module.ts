@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AccountsModule } from './accounts/accounts.module';
+import { AuditModule } from './audit/audit.module';
 import { Clock } from './common/clock';
 import { ProblemDetailsFilter } from './common/problem-details.filter';
 import { requestLogOptions } from './common/request-log';
@@ -30,6 +31,7 @@ import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { ReportModule } from './report/report.module';
 import { VotingModule } from './voting/voting.module';
+import { VerifiabilityModule } from './verifiability/verifiability.module';
 
 export interface AppContext {
   config: AppConfig;
@@ -64,6 +66,7 @@ export function domainModules(context: AppContext) {
     CoreModule.register(context),
     DatabaseModule.register(context.database),
     RedisModule,
+    AuditModule,
     IdentityModule,
     AccountsModule,
     MailModule,
@@ -96,6 +99,7 @@ export class AppModule {
         PortalModule,
         ProxiesModule,
         CheckInsModule,
+        VerifiabilityModule,
         HealthModule,
       ],
       providers: [

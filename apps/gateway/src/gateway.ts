@@ -7,6 +7,7 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './common/clock';
 import { bodyParsers, correlationId, urlGuard } from './common/http-middleware';
+import { requestContext } from './common/request-context';
 import { consoleHandlers } from './console/console-static';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/database';
@@ -53,6 +54,7 @@ export async function createGateway(
     app.get(MetricsService).middleware(),
     urlGuard(),
     ...bodyParsers(),
+    requestContext(),
   );
   const consolePages = consoleHandlers(options.consoleDir);
   if (consolePages.length) app.use(...consolePages);

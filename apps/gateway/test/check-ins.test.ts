@@ -336,6 +336,33 @@ describe('Check-ins', () => {
     );
   });
 
+  it('leaves each check-in and check-out in the audit log, with the registrar and how', async () => {
+    const response = await fetch(
+      `${nodes[0].baseUrl}/v1/Meetings/${shortCode()}/audit?kind=check_in`,
+      { headers: { authorization: `Bearer ${tenant.token}` } },
+    );
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    const entries = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
+    const kinds = entries.map((entry) => entry.kind);
+    expect(kinds.filter((kind) => kind === 'check_in.create').length).toBe(
+      (await apis[0].get(desk(), asManager())).body.counts.voters +
+        kinds.filter((kind) => kind === 'check_in.delete').length,
+    );
+    expect(kinds).toContain('check_in.delete');
+    const walkIn = entries.find(
+      (entry) =>
+        entry.kind === 'check_in.create' && entry.changes?.by === 'walk_in',
+    );
+    expect(walkIn).toMatchObject({
+      actor: { email: tenant.user.email },
+      subject: { type: 'voter' },
+    });
+  });
+
   it('refuses codes that are not this meeting’s with a plain 400, and voters of other meetings with 404', async () => {
     for (const code of ['hello', '0000-0000-0000-0000', 'https://x.test/'])
       expect(

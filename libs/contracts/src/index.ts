@@ -15,3 +15,4 @@ export * from './reminders';
 export * from './proxies';
 export * from './report';
 export * from './hybrid';
+export * from './receipts';

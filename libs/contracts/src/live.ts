@@ -64,6 +64,8 @@ export const BallotReceipt = z.strictObject({
   ballotId: z.string(),
   matterKey: z.string(),
   castAt: IsoDateTime,
+  /** The receipt code to find in the published count (docs/verifiability.md). */
+  receipt: z.string(),
 });
 export type BallotReceipt = z.infer<typeof BallotReceipt>;
 
@@ -74,6 +76,8 @@ export const OwnBallot = z.strictObject({
   choices: z.array(z.string()),
   method: z.enum(BALLOT_METHODS),
   castAt: IsoDateTime,
+  /** Null only for a ballot without a recorded cast (data from before receipts). */
+  receipt: z.string().nullable(),
 });
 export type OwnBallot = z.infer<typeof OwnBallot>;
 

@@ -78,6 +78,8 @@ export const CreateMatterRequest = z.strictObject({
   autoCloseWhenAllVoted: z.boolean().default(false),
   /** Per-option rows stay hidden until the matter closes (docs/security.md). */
   secretBallot: z.boolean().default(true),
+  /** The published count lists each receipt's choices (docs/verifiability.md). */
+  openVerification: z.boolean().default(false),
   /** The majority rule (docs/verdicts.md); fixed once the matter holds ballots. */
   threshold: Threshold.default(DEFAULT_MATTER_THRESHOLD),
   thresholdBasis: ThresholdBasis.default('shares'),
@@ -99,6 +101,7 @@ export const UpdateMatterRequest = z.strictObject({
   allowProxyVote: z.boolean().optional(),
   autoCloseWhenAllVoted: z.boolean().optional(),
   secretBallot: z.boolean().optional(),
+  openVerification: z.boolean().optional(),
   threshold: Threshold.optional(),
   thresholdBasis: ThresholdBasis.optional(),
   thresholdBase: ThresholdBase.optional(),
@@ -130,6 +133,7 @@ export const Matter = z.strictObject({
   liveClosedAt: IsoDateTime.nullable(),
   autoCloseWhenAllVoted: z.boolean(),
   secretBallot: z.boolean(),
+  openVerification: z.boolean(),
   threshold: Threshold,
   thresholdBasis: ThresholdBasis,
   thresholdBase: ThresholdBase,

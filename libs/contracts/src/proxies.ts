@@ -205,5 +205,7 @@ export const HolderCastResponse = z.strictObject({
   /** Earlier discretionary votes the holder took back (a smaller split). */
   withdrawn: z.number(),
   castAt: IsoDateTime,
+  /** The receipt of each ballot this cast wrote, by unit (docs/verifiability.md). */
+  receipts: z.array(z.strictObject({ unit: z.string(), receipt: z.string() })),
 });
 export type HolderCastResponse = z.infer<typeof HolderCastResponse>;

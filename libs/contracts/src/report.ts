@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
+import { ChainHead } from './receipts';
 import { MatterLiveStatus, MatterTallyRow, MatterVoteMethod } from './matters';
 import {
   Figures,
@@ -57,6 +58,8 @@ export const ReportMatter = z.strictObject({
     sharesCast: z.number(),
   }),
   result: MatterResult.nullable(),
+  /** The head of the meeting's hash chain when this result was worked out (docs/verifiability.md). */
+  chainHead: ChainHead.nullable(),
   /** The verdict in one sentence, for people. */
   statement: z.string().nullable(),
   /** Units that voted and how they voted by (never what). */
@@ -84,6 +87,8 @@ export const MeetingReport = z.strictObject({
   }),
   matters: z.array(ReportMatter),
   generatedAt: IsoDateTime,
+  /** The head of the meeting's hash chain as this report was made. */
+  chainHead: ChainHead.nullable(),
   /** SHA-256 (hex) of the bytes of the same report as CSV: `sha256sum report.csv`. */
   sha256: z.string(),
 });

@@ -1,4 +1,6 @@
 import type {
+  AuditEntryView,
+  PublishedCount,
   Account,
   BulkInviteResult,
   CheckInList,
@@ -58,6 +60,14 @@ function query(params: Record<string, string | number | undefined>): string {
     if (value !== undefined && value !== '') search.set(name, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** Filters of the audit log: a kind or family, and a time range (ISO instants). */
+export interface AuditFilter {
+  kind?: string;
+  from?: string;
+  to?: string;
+  limit?: number;
 }
 
 /** The management API (`/v1`) for a signed-in manager, typed over libs/contracts. */
@@ -283,6 +293,37 @@ export function createManagerApi(session: ManagerSession) {
         `${meeting(shortCode)}/matters/${enc(matterKey)}/sign-off`,
         { method: 'POST' },
       ),
+    /** The counted receipts of a closed matter (docs/verifiability.md). */
+    publishedCount: (shortCode: string, matterKey: string) =>
+      session.json<PublishedCount>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/published`,
+      ),
+    /** The audit log as JSON Lines (the console's view) or as a file to save. */
+    async auditLog(
+      shortCode: string,
+      filter: AuditFilter,
+    ): Promise<AuditEntryView[]> {
+      const response = await session.request(
+        `${meeting(shortCode)}/audit${query({ ...filter, format: 'jsonl' })}`,
+      );
+      return (await response.text())
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as AuditEntryView);
+    },
+    async auditFile(
+      shortCode: string,
+      format: 'csv' | 'jsonl',
+      filter: AuditFilter,
+    ): Promise<{ blob: Blob; fileName: string }> {
+      const response = await session.request(
+        `${meeting(shortCode)}/audit${query({ ...filter, format })}`,
+      );
+      return {
+        blob: await response.blob(),
+        fileName: `${shortCode}-audit.${format}`,
+      };
+    },
     /** The results report (docs/verdicts.md) as a file: of the meeting, or of one matter. */
     async reportFile(
       shortCode: string,

@@ -1,5 +1,8 @@
 import type {
   BallotReceipt,
+  EmailReceiptResponse,
+  PublishedCount,
+  ReceiptStatus,
   HolderCastResponse,
   HolderSessionResponse,
   HolderSplit,
@@ -99,6 +102,21 @@ export const portalApi = {
     );
     return response.blob();
   },
+  /** The member's receipts and what became of each (docs/verifiability.md). */
+  receipts: (shortCode: string, voterToken: string) =>
+    requestJson<ReceiptStatus[]>(`${base(shortCode)}/receipts`, {
+      accessToken: voterToken,
+    }),
+  emailReceipt: (shortCode: string, receipt: string, voterToken: string) =>
+    requestJson<EmailReceiptResponse>(
+      `${base(shortCode)}/receipts/${encodeURIComponent(receipt)}/email`,
+      { method: 'POST', accessToken: voterToken },
+    ),
+  publishedCount: (shortCode: string, matterKey: string, voterToken: string) =>
+    requestJson<PublishedCount>(
+      `${base(shortCode)}/matters/${encodeURIComponent(matterKey)}/published`,
+      { accessToken: voterToken },
+    ),
 
   proxyForm: (shortCode: string, voterToken: string) =>
     requestJson<ProxyForm>(`${base(shortCode)}/proxy-form`, {

@@ -47,4 +47,12 @@ export const queryKeys = {
     ['portal', shortCode, voterKey] as const,
   ownBallot: (shortCode: string, voterKey: string, matterKey: string) =>
     ['portal', shortCode, voterKey, 'ballot', matterKey] as const,
+  receipts: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'receipts'] as const,
+  portalPublished: (shortCode: string, voterKey: string, matterKey: string) =>
+    ['portal', shortCode, voterKey, 'published', matterKey] as const,
+  published: (shortCode: string, matterKey: string) =>
+    ['meeting', shortCode, 'published', matterKey] as const,
+  audit: (shortCode: string, kind: string, from: string, to: string) =>
+    ['meeting', shortCode, 'audit', kind, from, to] as const,
 };

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { BroadcastModule } from '../broadcast/broadcast.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
@@ -17,6 +18,7 @@ import { PortalAttendanceService } from './portal-attendance.service';
  */
 @Module({
   imports: [
+    AuditModule,
     BroadcastModule,
     IdentityModule,
     MeetingsModule,

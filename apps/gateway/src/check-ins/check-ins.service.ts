@@ -6,6 +6,7 @@ import type {
   CheckInResult,
 } from '@livevote/contracts';
 import { isMeetingOver } from '@livevote/rules';
+import { AuditLog } from '../audit/audit-log';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { normalizeCheckInCode } from '../common/check-in-code';
 import { Clock } from '../common/clock';
@@ -32,6 +33,7 @@ export class CheckInsService {
     private readonly broadcaster: LiveBroadcaster,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(userId: string, shortCode: string): Promise<CheckInList> {
@@ -53,8 +55,27 @@ export class CheckInsService {
       const now = this.clock.now();
       const voter = await this.findVoter(meeting, request, now);
       const already = voter.checkedInAt !== null;
-      if (!already)
+      if (!already) {
         voter.checkedInAt = await this.checkIns.checkIn(voter.id, userId, now);
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'check_in.create',
+          actor: { userId },
+          subject: {
+            type: 'voter',
+            key: voter.id,
+            label: `${voter.unit} ${voter.name}`,
+          },
+          changes: {
+            by:
+              request.code !== undefined
+                ? 'code'
+                : request.voterKey !== undefined
+                  ? 'pick'
+                  : 'walk_in',
+          },
+        });
+      }
       return {
         meeting,
         voter,
@@ -92,6 +113,16 @@ export class CheckInsService {
       if (wasIn) {
         await this.checkIns.checkOut(voter.id);
         voter.checkedInAt = null;
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'check_in.delete',
+          actor: { userId },
+          subject: {
+            type: 'voter',
+            key: voter.id,
+            label: `${voter.unit} ${voter.name}`,
+          },
+        });
       }
       return {
         meeting,

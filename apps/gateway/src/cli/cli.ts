@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 import { ACCOUNT_ROLES, AccountRole } from '@livevote/contracts';
 import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
+import type { LinkFault } from '../audit/chain';
+import { ChainVerifier } from '../audit/chain-verifier';
 import { domainModules } from '../app.module';
 import { ApiException } from '../common/api-exception';
 import { SystemClock } from '../common/clock';
@@ -15,9 +17,17 @@ import type { AppConfig } from '../config/app-config';
 import { openDatabase } from '../database/database';
 import { DemoSeedService } from '../demo/demo-seed.service';
 import { UsersService } from '../identity/users.service';
+import { MeetingAccess } from '../meetings/meeting-access';
 import { PartnerClientsService } from '../partner/partner-clients.service';
 
 export class CliError extends Error {}
+
+const FAULT_WORDS: Record<LinkFault, string> = {
+  position: 'the entries before it are missing or out of order',
+  missing: 'its row was deleted',
+  content: 'its row no longer reads as it did when sealed',
+  hash: 'its link hash does not follow from the one before',
+};
 
 type Flags = Record<string, string | boolean | string[] | undefined>;
 type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
@@ -32,6 +42,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   'redirect-uri': { type: 'string', multiple: true },
   role: { type: 'string', multiple: true },
+  meeting: { type: 'string' },
 } as const;
 
 function required(flags: Flags, name: string): string {
@@ -94,6 +105,21 @@ const COMMANDS: Record<string, Command> = {
       name: required(flags, 'name'),
       redirectUris: (flags['redirect-uri'] as string[] | undefined) ?? [],
     }),
+  'audit:verify': async (app, flags) => {
+    const shortCode = required(flags, 'meeting');
+    const meeting = await app.get(MeetingAccess).byShortCode(shortCode);
+    if (!meeting) throw new CliError(`no meeting ${shortCode}`);
+    const report = await app.get(ChainVerifier).verify(meeting.id);
+    if (report.bad)
+      throw new CliError(
+        `chain of ${shortCode} broken at entry ${report.bad.position} (${report.bad.source} ${report.bad.sourceId}): ${FAULT_WORDS[report.bad.fault]}`,
+      );
+    if (report.badResultHead)
+      throw new CliError(
+        `chain of ${shortCode} rewritten: matter ${report.badResultHead.matterKey} closed at entry ${report.badResultHead.position}, which no longer has the hash its result recorded`,
+      );
+    return { meeting: shortCode, ...report };
+  },
   'demo:seed': async (app) => {
     const demo = await app.get(DemoSeedService).seed();
     return demo;

@@ -328,6 +328,8 @@ export const matters = pgTable(
       .default(false),
     /** Per-option rows are withheld until the matter closes (docs/security.md). */
     secretBallot: boolean('secret_ballot').notNull().default(true),
+    /** The published count lists each receipt's choices too (docs/verifiability.md). */
+    openVerification: boolean('open_verification').notNull().default(false),
     liveStatus: text('live_status')
       .$type<LiveStatus>()
       .notNull()
@@ -573,6 +575,8 @@ export const ballotEvents = pgTable(
     proxyId: uuid('proxy_id').references(() => proxies.id, {
       onDelete: 'cascade',
     }),
+    /** The receipt code of an accepted ballot (docs/verifiability.md); null for a withdrawal. */
+    receipt: text('receipt'),
   },
   (t) => [
     uniqueIndex('ballot_events_idempotency_key').on(
@@ -581,6 +585,65 @@ export const ballotEvents = pgTable(
       t.idempotencyKey,
     ),
     index('ballot_events_matter_idx').on(t.matterId, t.castAt),
+    uniqueIndex('ballot_events_receipt_key')
+      .on(t.receipt)
+      .where(sql`${t.receipt} is not null`),
+    index('ballot_events_member_idx').on(t.memberId),
+  ],
+);
+
+/** Who did something the audit log keeps: a manager, a partner application, or the gateway itself. */
+export type AuditActor =
+  | { type: 'user'; id: string; email: string | null }
+  | { type: 'partner'; clientId: string }
+  | { type: 'system' };
+
+/**
+ * Every manager and chair action on a meeting, append-only (a trigger refuses UPDATE and
+ * DELETE; docs/verifiability.md): who, when, from where, and what changed.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actor: jsonb('actor').$type<AuditActor>().notNull(),
+    /** The client address as TRUST_PROXY reads it (docs/security.md); null outside a request. */
+    clientIp: text('client_ip'),
+    /** What it acted on: `{ type, key, label }`. */
+    subject: jsonb('subject').$type<Record<string, unknown>>().notNull(),
+    /** Before and after of the fields it changed, or the figures of the action; never secrets. */
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('audit_entries_meeting_idx').on(t.meetingId, t.at)],
+);
+
+/**
+ * The hash chain of a meeting over its ballot events and audit entries, in the order the
+ * sealer appended them: each link's hash covers the previous one (docs/verifiability.md).
+ */
+export const auditChain = pgTable(
+  'audit_chain',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    source: text('source').$type<'ballot' | 'audit'>().notNull(),
+    sourceId: uuid('source_id').notNull(),
+    /** SHA-256 (hex) of the entry's content. */
+    digest: text('digest').notNull(),
+    /** SHA-256 (hex) over the previous link's hash, the position and the digest. */
+    hash: text('hash').notNull(),
+    sealedAt: at('sealed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetingId, t.position] }),
+    uniqueIndex('audit_chain_source_key').on(t.sourceId),
   ],
 );
 

@@ -143,6 +143,8 @@ const DEMO_MATTERS = [
     // abstentions are left out of the votes cast (docs/verdicts.md)
     exclusions: ['Abstain'],
     choices: 1,
+    // owners find their receipt and its choice in the published count (docs/verifiability.md)
+    openVerification: true,
   },
   {
     name: 'Elect two directors',

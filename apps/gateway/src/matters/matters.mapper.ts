@@ -37,6 +37,7 @@ export function mapMatter(
     liveClosedAt: row.liveClosedAt?.toISOString() ?? null,
     autoCloseWhenAllVoted: row.autoCloseWhenAllVoted,
     secretBallot: row.secretBallot,
+    openVerification: row.openVerification,
     ...mapRule(row),
     forecast: row.liveStatus === 'live' ? forecast : null,
     result: resultFor(row, 'staff'),

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
-import { ballots, matters, members, voters } from '../database/schema';
+import {
+  ballotEvents,
+  ballots,
+  matters,
+  members,
+  voters,
+} from '../database/schema';
 
 export type MatterRow = typeof matters.$inferSelect;
 export type NewMatterRow = typeof matters.$inferInsert;
@@ -88,13 +94,14 @@ export class MattersRepository {
     await this.database.db.delete(matters).where(eq(matters.id, matterId));
   }
 
+  /** Whether it holds a ballot, or ever did: cast events are kept for good (docs/verifiability.md). */
   async hasBallots(matterId: string): Promise<boolean> {
-    const [row] = await this.database.db
-      .select({ id: ballots.id })
-      .from(ballots)
-      .where(eq(ballots.matterId, matterId))
-      .limit(1);
-    return Boolean(row);
+    const [row] = rowsOf<{ held: boolean }>(
+      await this.database.db.execute(sql`
+        select exists (select 1 from ${ballots} where matter_id = ${matterId})
+          or exists (select 1 from ${ballotEvents} where matter_id = ${matterId}) as held`),
+    );
+    return Boolean(row?.held);
   }
 
   /**

@@ -8,6 +8,7 @@ import type {
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
+import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { MatterForecasts } from '../results/matter-forecasts';
@@ -64,6 +65,8 @@ function toChanges(body: UpdateMatterRequest): MatterChanges {
   if (body.autoCloseWhenAllVoted !== undefined)
     changes.autoCloseWhenAllVoted = body.autoCloseWhenAllVoted;
   if (body.secretBallot !== undefined) changes.secretBallot = body.secretBallot;
+  if (body.openVerification !== undefined)
+    changes.openVerification = body.openVerification;
   if (body.threshold !== undefined) changes.threshold = body.threshold;
   if (body.thresholdBasis !== undefined)
     changes.thresholdBasis = body.thresholdBasis;
@@ -87,6 +90,25 @@ function ruleChanged(changes: MatterChanges, matter: MatterRow): boolean {
   );
 }
 
+/** What the audit log keeps of a matter (docs/verifiability.md). */
+const AUDITED_FIELDS = [
+  'name',
+  'type',
+  'header',
+  'options',
+  'choices',
+  'order',
+  'eligibility',
+  'exclusions',
+  'allowProxyVote',
+  'autoCloseWhenAllVoted',
+  'secretBallot',
+  'openVerification',
+  'threshold',
+  'thresholdBasis',
+  'thresholdBase',
+] as const;
+
 @Injectable()
 export class MattersService {
   constructor(
@@ -94,6 +116,7 @@ export class MattersService {
     private readonly access: MeetingAccess,
     private readonly unitOfWork: UnitOfWork,
     private readonly forecasts: MatterForecasts,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(userId: string, shortCode: string): Promise<Matter[]> {
@@ -133,9 +156,17 @@ export class MattersService {
         exclusions,
         autoCloseWhenAllVoted: body.autoCloseWhenAllVoted,
         secretBallot: body.secretBallot,
+        openVerification: body.openVerification,
         threshold: body.threshold,
         thresholdBasis: body.thresholdBasis,
         thresholdBase: body.thresholdBase,
+      });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'matter.create',
+        actor: { userId },
+        subject: { type: 'matter', key: row.id, label: row.name },
+        changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
       return mapMatter(row);
     });
@@ -170,10 +201,14 @@ export class MattersService {
         changes.choices !== undefined && changes.choices < matter.choices;
       const secrecyDropped =
         changes.secretBallot === false && matter.secretBallot;
+      // ballots cast while choices stayed out of the published count keep them out
+      const choicesOpened =
+        changes.openVerification === true && !matter.openVerification;
       if (
         (optionsChanged ||
           choicesLowered ||
           secrecyDropped ||
+          choicesOpened ||
           ruleChanged(changes, matter)) &&
         (await this.matters.hasBallots(matter.id))
       )
@@ -182,7 +217,15 @@ export class MattersService {
             ? MatterErrorCode.SecretBallotLocked
             : MatterErrorCode.MatterHasBallots,
         );
-      return mapMatter(await this.matters.update(matter.id, changes));
+      const row = await this.matters.update(matter.id, changes);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'matter.update',
+        actor: { userId },
+        subject: { type: 'matter', key: row.id, label: row.name },
+        changes: changesOf(matter, row, AUDITED_FIELDS),
+      });
+      return mapMatter(row);
     });
   }
 
@@ -195,6 +238,13 @@ export class MattersService {
       if (await this.matters.hasBallots(matter.id))
         throw new MatterException(MatterErrorCode.MatterHasBallots);
       await this.matters.delete(matter.id);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'matter.delete',
+        actor: { userId },
+        subject: { type: 'matter', key: matter.id, label: matter.name },
+        changes: { before: fieldsOf(matter, AUDITED_FIELDS) },
+      });
     });
   }
 

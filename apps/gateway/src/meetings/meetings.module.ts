@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PresenceModule } from '../presence/presence.module';
 import { MeetingAccess } from './meeting-access';
@@ -8,7 +9,7 @@ import { MeetingsRepository } from './meetings.repository';
 import { MeetingsService } from './meetings.service';
 
 @Module({
-  imports: [IdentityModule, AccountsModule, PresenceModule],
+  imports: [AuditModule, IdentityModule, AccountsModule, PresenceModule],
   controllers: [MeetingsController],
   providers: [MeetingAccess, MeetingsRepository, MeetingsService],
   exports: [MeetingAccess, IdentityModule],

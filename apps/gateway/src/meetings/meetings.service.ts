@@ -10,6 +10,7 @@ import type {
 } from '@livevote/contracts';
 import { meetingEndsAt } from '@livevote/rules';
 import { AccountsService } from '../accounts/accounts.service';
+import { AuditLog, changesOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
@@ -70,6 +71,39 @@ function checkDates(
   }
 }
 
+/** What the audit log compares of a meeting and of its settings (docs/verifiability.md). */
+const AUDITED_MEETING_FIELDS = [
+  'name',
+  'description',
+  'meetingDate',
+  'expiryDate',
+  'duration',
+  'meetingTimezone',
+  'location',
+  'addresses',
+  'corporation',
+  'contact',
+  'quorumMinimum',
+  'portalRevocationsClosedAt',
+  'nominationExpiryDate',
+  'options',
+] as const;
+const AUDITED_SETTINGS = [
+  'meetingReminderFrequency',
+  'meetingStartingReminder',
+  'managerSummaryReportFrequency',
+  'alternateManagerEmails',
+  'defaultProxyHolders',
+  'autoVerifyElectronicProxies',
+  'proxyHolderMustAttend',
+  'quorumBasis',
+  'quorumPercent',
+  'quorumIncludesProxies',
+  'requireQuorumToStart',
+  'requireSignOff',
+  'oneLiveMatter',
+] as const;
+
 @Injectable()
 export class MeetingsService {
   constructor(
@@ -80,6 +114,7 @@ export class MeetingsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   create(
@@ -146,6 +181,13 @@ export class MeetingsService {
         ...columns,
         updatedAt: this.clock.now(),
       });
+      await this.audit.record({
+        meetingId: row.id,
+        kind: 'meeting.update',
+        actor: { userId },
+        subject: { type: 'meeting', key: row.shortCode, label: row.name },
+        changes: changesOf(current, row, AUDITED_MEETING_FIELDS),
+      });
       return mapMeeting(row, await this.meetings.isLive(row.id), this.config);
     });
   }
@@ -177,6 +219,13 @@ export class MeetingsService {
         requireSignOff: body.requireSignOff,
         oneLiveMatter: body.oneLiveMatter,
         updatedAt: this.clock.now(),
+      });
+      await this.audit.record({
+        meetingId: row.id,
+        kind: 'meeting.settings',
+        actor: { userId },
+        subject: { type: 'meeting', key: row.shortCode, label: row.name },
+        changes: changesOf(current, row, AUDITED_SETTINGS),
       });
       return mapMeetingSettings(row);
     });

@@ -3,6 +3,7 @@ import type {
   ImportLineError,
   ImportMembersResponse,
 } from '@livevote/contracts';
+import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
@@ -28,6 +29,7 @@ export class MembersImportService {
     private readonly voters: VotersRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async import(
@@ -124,6 +126,20 @@ export class MembersImportService {
       }
       await this.voters.insertMany(inserts);
       await this.voters.renameMany(renames, now);
+      const units = parsed.members.map((member) => member.unit);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'members.import',
+        actor: { userId },
+        subject: { type: 'members', label: `${units.length} units` },
+        changes: {
+          columns: parsed.columns,
+          created: units.filter((unit) => !byUnit.has(unit)),
+          updated: units.filter((unit) => byUnit.has(unit)),
+          votersAdded: inserts.map((voter) => voter.email),
+          votersRenamed: renames.length,
+        },
+      });
       return { ...counts, dryRun: false };
     });
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { MembersController } from './members.controller';
@@ -10,7 +11,7 @@ import { VotersRepository } from './voters.repository';
 import { VotersService } from './voters.service';
 
 @Module({
-  imports: [MeetingsModule, SessionsModule],
+  imports: [AuditModule, MeetingsModule, SessionsModule],
   controllers: [MembersController, VotersController],
   providers: [
     MembersRepository,

@@ -18,8 +18,8 @@ import type {
   MemberFilter,
   MemberFilterProperty,
 } from '@livevote/contracts';
-import { Database } from '../database/database';
-import { ballots, members, voters } from '../database/schema';
+import { Database, rowsOf } from '../database/database';
+import { ballotEvents, ballots, members, voters } from '../database/schema';
 import { escapeLike } from '../common/text';
 
 export type MemberRow = typeof members.$inferSelect;
@@ -225,13 +225,14 @@ export class MembersRepository {
     await this.database.db.delete(members).where(eq(members.id, memberId));
   }
 
+  /** Whether it holds a ballot, or ever did: cast events are kept for good (docs/verifiability.md). */
   async holdsBallots(memberId: string): Promise<boolean> {
-    const [row] = await this.database.db
-      .select({ id: ballots.id })
-      .from(ballots)
-      .where(eq(ballots.memberId, memberId))
-      .limit(1);
-    return Boolean(row);
+    const [row] = rowsOf<{ held: boolean }>(
+      await this.database.db.execute(sql`
+        select exists (select 1 from ${ballots} where member_id = ${memberId})
+          or exists (select 1 from ${ballotEvents} where member_id = ${memberId}) as held`),
+    );
+    return Boolean(row?.held);
   }
 
   /** Unit and control number of every member of the meeting (the import checks against them). */

@@ -5,6 +5,7 @@ import type {
   Member,
   UpdateMemberRequest,
 } from '@livevote/contracts';
+import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -19,6 +20,22 @@ import {
   type MemberWithLiveVotes,
 } from './members.repository';
 import { VotersRepository, type VoterRow } from './voters.repository';
+
+/** What the audit log keeps of a member (docs/verifiability.md); the control number only as changed. */
+const AUDITED_FIELDS = [
+  'unit',
+  'shares',
+  'eligible',
+  'tags',
+  'controlNumber',
+  'customData',
+  'mailAddress1',
+  'mailAddress2',
+  'mailCity',
+  'mailProv',
+  'mailPostal',
+  'mailCountry',
+] as const;
 
 const MAIL_FIELDS = [
   'mailAddress1',
@@ -38,6 +55,7 @@ export class MembersService {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly sessions: VoterSessions,
+    private readonly audit: AuditLog,
   ) {}
 
   /** One page of members with their voters (loaded for the whole page at once) and the total. */
@@ -95,6 +113,13 @@ export class MembersService {
         createdAt: now,
         updatedAt: now,
       });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'member.create',
+        actor: { userId },
+        subject: { type: 'member', key: row.id, label: row.unit },
+        changes: { after: fieldsOf(row, AUDITED_FIELDS) },
+      });
       return mapMember({ ...row, hasLiveVotes: false }, []);
     });
   }
@@ -126,6 +151,13 @@ export class MembersService {
         ...changes,
         updatedAt: this.clock.now(),
       });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'member.update',
+        actor: { userId },
+        subject: { type: 'member', key: row.id, label: row.unit },
+        changes: changesOf(member, row, AUDITED_FIELDS),
+      });
       return mapMember(
         { ...row, hasLiveVotes: member.hasLiveVotes },
         await this.voters.listForMembers([member.id]),
@@ -148,6 +180,16 @@ export class MembersService {
         throw new MemberException(MemberErrorCode.MemberHasBallots);
       const voters = await this.voters.listForMembers([member.id]);
       await this.members.delete(member.id);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'member.delete',
+        actor: { userId },
+        subject: { type: 'member', key: member.id, label: member.unit },
+        changes: {
+          before: fieldsOf(member, AUDITED_FIELDS),
+          voters: voters.map((voter) => voter.email),
+        },
+      });
       return voters;
     });
     await Promise.all(

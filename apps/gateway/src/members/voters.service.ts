@@ -4,6 +4,7 @@ import type {
   UpdateVoterRequest,
   Voter,
 } from '@livevote/contracts';
+import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
@@ -16,6 +17,14 @@ import { VotersRepository, type VoterRow } from './voters.repository';
 
 const VOTER_EMAIL_INDEX = 'voters_member_email_key';
 
+/** What the audit log keeps of a voter (docs/verifiability.md). */
+const AUDITED_FIELDS = [
+  'name',
+  'email',
+  'isPanelist',
+  'communicationPreferences',
+] as const;
+
 @Injectable()
 export class VotersService {
   constructor(
@@ -25,6 +34,7 @@ export class VotersService {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly sessions: VoterSessions,
+    private readonly audit: AuditLog,
   ) {}
 
   create(
@@ -56,6 +66,17 @@ export class VotersService {
           updatedAt: now,
         })
         .catch(emailTaken);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'voter.create',
+        actor: { userId },
+        subject: {
+          type: 'voter',
+          key: row.id,
+          label: `${member.unit}: ${row.email}`,
+        },
+        changes: { after: fieldsOf(row, AUDITED_FIELDS) },
+      });
       return mapVoter(row);
     });
   }
@@ -107,6 +128,17 @@ export class VotersService {
           updatedAt: this.clock.now(),
         })
         .catch(emailTaken);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'voter.update',
+        actor: { userId },
+        subject: {
+          type: 'voter',
+          key: row.id,
+          label: `${member.unit}: ${voter.email}`,
+        },
+        changes: changesOf(voter, row, AUDITED_FIELDS),
+      });
       replaced =
         voterSessionVersion(row.id, row.email) !==
         voterSessionVersion(voter.id, voter.email);
@@ -134,6 +166,17 @@ export class VotersService {
       if (await this.voters.castBallots(voter.id))
         throw new MemberException(MemberErrorCode.VoterHasBallots);
       await this.voters.delete(voter.id);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'voter.delete',
+        actor: { userId },
+        subject: {
+          type: 'voter',
+          key: voter.id,
+          label: `${member.unit}: ${voter.email}`,
+        },
+        changes: { before: fieldsOf(voter, AUDITED_FIELDS) },
+      });
       return voter.id;
     });
     await this.sessions.revoke(voterId, null);

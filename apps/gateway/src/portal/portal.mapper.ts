@@ -50,13 +50,16 @@ export function mapPortalMeeting(
 }
 
 /** The voter's own ballot; its id is the receipt the voter was given, when there was one. */
-export function mapOwnBallot(ballot: BallotRow): OwnBallot {
+export function mapOwnBallot(
+  ballot: BallotRow & { receipt: string | null },
+): OwnBallot {
   return {
     ballotId: ballot.receiptId ?? ballot.id,
     matterKey: ballot.matterId,
     choices: ballot.choices,
     method: ballot.method,
     castAt: ballot.castAt.toISOString(),
+    receipt: ballot.receipt,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   sharesFromMicro,
   toMicro,
 } from '@livevote/rules';
+import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -40,6 +41,7 @@ import {
 } from './proxy-ballots.repository';
 import { ProxyBallots } from './proxy-ballots.service';
 import { checkChoices, directionOn } from './proxy-directions';
+import { newReceipt } from '../voting/receipt-codes';
 
 type MemberRow = Awaited<
   ReturnType<ProxiesRepository['held']>
@@ -73,6 +75,7 @@ export class HolderVotesService {
     private readonly proxyBallots: ProxyBallots,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async session(
@@ -167,7 +170,7 @@ export class HolderVotesService {
     const { meeting } = await this.resolve(actor, shortCode, holderKey);
     const now = this.clock.now();
     const recordedBy = 'userId' in actor ? actor.userId : null;
-    const { written, total } = await this.unitOfWork.run(async () => {
+    const { written, total, receipts } = await this.unitOfWork.run(async () => {
       // one cast of a holder at a time: the list order and its assignment stay consistent
       const holder = await this.proxies.holder(
         meeting.id,
@@ -203,6 +206,7 @@ export class HolderVotesService {
       const cast = await this.ballots.writeDiscretionary(
         discretionary.slice(0, total).map((entry, index) => ({
           eventId: randomUUID(),
+          receipt: newReceipt(),
           matterId: matter.id,
           memberId: entry.member.id,
           proxyId: entry.proxy.id,
@@ -220,7 +224,34 @@ export class HolderVotesService {
         now,
         recordedBy,
       );
-      return { written: [...cast, ...takenBack], total };
+      const units = new Map(
+        held.map((row) => [row.member.id, row.member.unit]),
+      );
+      const receipts = cast.flatMap((ballot) =>
+        ballot.receipt
+          ? [
+              {
+                unit: units.get(ballot.memberId) ?? '',
+                receipt: ballot.receipt,
+              },
+            ]
+          : [],
+      );
+      if ('userId' in actor)
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'holder.cast',
+          actor: { userId: actor.userId },
+          subject: { type: 'holder', key: holder.id, label: holder.name },
+          changes: {
+            matterKey: matter.id,
+            matter: matter.name,
+            split,
+            cast: cast.length,
+            withdrawn: takenBack.length,
+          },
+        });
+      return { written: [...cast, ...takenBack], total, receipts };
     });
     await this.proxyBallots.applyToTallies(written);
     return {
@@ -228,6 +259,7 @@ export class HolderVotesService {
       cast: total,
       withdrawn: written.filter((ballot) => ballot.change.removed).length,
       castAt: now.toISOString(),
+      receipts,
     };
   }
 

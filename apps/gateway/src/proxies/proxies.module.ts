@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 import { BroadcastModule } from '../broadcast/broadcast.module';
@@ -28,6 +29,7 @@ import {
  */
 @Module({
   imports: [
+    AuditModule,
     BroadcastModule,
     IdentityModule,
     JwtSigningModule,

@@ -13,6 +13,7 @@ import {
   isEarlyVotingOpen,
   isEligible,
 } from '@livevote/rules';
+import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
@@ -77,6 +78,7 @@ export class ProxiesService {
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async submit(
@@ -212,6 +214,13 @@ export class ProxiesService {
         verifiedBy: userId,
         updatedAt: now,
       });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'proxy.verify',
+        actor: { userId },
+        subject: { type: 'proxy', key: proxy.id, label: found.unit },
+        changes: { status: { from: found.proxy.status, to: proxy.status } },
+      });
       return { saved: { ...found, proxy }, changed: true };
     });
     if (changed) {
@@ -238,6 +247,16 @@ export class ProxiesService {
         rejectReason: reason,
         rejectedAt: now,
         updatedAt: now,
+      });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'proxy.reject',
+        actor: { userId },
+        subject: { type: 'proxy', key: proxy.id, label: found.unit },
+        changes: {
+          status: { from: found.proxy.status, to: proxy.status },
+          rejectReason: reason,
+        },
       });
       return { ...found, proxy };
     });
@@ -329,6 +348,20 @@ export class ProxiesService {
           createdAt: now,
           updatedAt: now,
         });
+        if (appointment.recordedBy)
+          await this.audit.record({
+            meetingId: meeting.id,
+            kind: 'proxy.paper',
+            actor: { userId: appointment.recordedBy },
+            subject: { type: 'proxy', key: proxy.id, label: member.unit },
+            changes: {
+              holder: holderInput.name,
+              directions,
+              signedName: appointment.signedName,
+              scanKey: appointment.scanDocumentId,
+              replaced: replaced.map((row) => row.id),
+            },
+          });
         return {
           saved: { proxy, unit: member.unit, holder },
           replacedVerified: replaced.some((row) => row.status === 'verified'),

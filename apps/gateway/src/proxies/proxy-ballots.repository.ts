@@ -14,6 +14,7 @@ const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
 /** A holder's discretionary vote for one member. */
 export interface HolderBallotInput {
   eventId: string;
+  receipt: string;
   matterId: string;
   memberId: string;
   proxyId: string;
@@ -23,6 +24,9 @@ export interface HolderBallotInput {
 /** A ballot the statement wrote or removed, as the tally needs it. */
 export interface WrittenBallot {
   matterId: string;
+  memberId: string;
+  /** The receipt of the ballot written; null for one taken back. */
+  receipt: string | null;
   change: CastChange;
 }
 
@@ -38,6 +42,8 @@ export interface StandingBallotRow {
 
 interface ChangeRow {
   matter_id: string;
+  member_id: string;
+  receipt: string | null;
   method: BallotMethod;
   choices: string[];
   weight: string | number;
@@ -48,6 +54,8 @@ interface ChangeRow {
 
 const changeOf = (row: ChangeRow): WrittenBallot => ({
   matterId: row.matter_id,
+  memberId: row.member_id,
+  receipt: row.receipt,
   change: {
     method: row.method,
     choices: row.choices,
@@ -92,7 +100,7 @@ export class ProxyBallotsRepository {
         for share
       ),
       cand as materialized (
-        select gen_random_uuid() as event_id, m.id as matter_id, p.member_id, p.id as proxy_id,
+        select gen_random_uuid() as event_id, ballot_receipt() as receipt, m.id as matter_id, p.member_id, p.id as proxy_id,
           d.value -> 'choices' as choices, mb.shares as weight
         from proxies p
         join members mb on mb.id = p.member_id
@@ -121,6 +129,7 @@ export class ProxyBallotsRepository {
     const payload = JSON.stringify(
       inputs.map((input) => ({
         event_id: input.eventId,
+        receipt: input.receipt,
         matter_id: input.matterId,
         member_id: input.memberId,
         proxy_id: input.proxyId,
@@ -129,9 +138,9 @@ export class ProxyBallotsRepository {
     );
     const candidates = sql`
       cand as materialized (
-        select i.event_id, i.matter_id, i.member_id, i.proxy_id, i.choices, mb.shares as weight
+        select i.event_id, i.receipt, i.matter_id, i.member_id, i.proxy_id, i.choices, mb.shares as weight
         from jsonb_to_recordset(${payload}::jsonb)
-          as i(event_id uuid, matter_id uuid, member_id uuid, proxy_id uuid, choices jsonb)
+          as i(event_id uuid, receipt text, matter_id uuid, member_id uuid, proxy_id uuid, choices jsonb)
         join matters m on m.id = i.matter_id
         join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
         join proxies p on p.id = i.proxy_id and p.member_id = i.member_id and p.status = 'verified'
@@ -165,10 +174,12 @@ export class ProxyBallotsRepository {
           null, ${now}, proxy_id
         from gone
       )
-      select matter_id, method, choices, weight from gone
+      select matter_id, member_id, method, choices, weight from gone
     `);
     return rowsOf<ChangeRow>(result).map((row) => ({
       matterId: row.matter_id,
+      memberId: row.member_id,
+      receipt: null,
       change: {
         method: row.method,
         choices: [],
@@ -205,7 +216,7 @@ export class ProxyBallotsRepository {
   }
 
   /**
-   * Upserts the candidates (a CTE `cand` with event_id, matter_id, member_id, proxy_id,
+   * Upserts the candidates (a CTE `cand` with event_id, receipt, matter_id, member_id, proxy_id,
    * choices, weight) as the holders' ballots where the precedence allows, skipping those that
    * would change nothing, and appends their events.
    */
@@ -231,18 +242,21 @@ export class ProxyBallotsRepository {
         where ${MAY_REPLACE}
           and not (b.proxy_id is not distinct from excluded.proxy_id and b.choices = excluded.choices
             and b.weight = excluded.weight)
-        returning b.matter_id, b.receipt_id, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
+        returning b.matter_id, b.member_id, b.receipt_id, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
           b.prev_weight
       ),
       events as (
         insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
-          idempotency_key, cast_at, proxy_id)
+          idempotency_key, cast_at, proxy_id, receipt)
         select c.event_id, c.matter_id, c.member_id, null, ${recordedBy}::uuid, 'proxy', c.choices, c.weight, null,
-          ${now}, c.proxy_id
+          ${now}, c.proxy_id, c.receipt
         from cand c
         where c.event_id = any (array(select receipt_id from upserted))
+        returning id, receipt
       )
-      select matter_id, method, choices, weight, prev_method, prev_choices, prev_weight from upserted
+      select u.matter_id, u.member_id, e.receipt, u.method, u.choices, u.weight, u.prev_method, u.prev_choices,
+        u.prev_weight
+      from upserted u left join events e on e.id = u.receipt_id
     `),
     );
     return rowsOf<ChangeRow>(result).map(changeOf);

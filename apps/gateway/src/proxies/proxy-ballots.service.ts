@@ -1,8 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ChainSealer } from '../audit/chain-sealer';
 import { Clock } from '../common/clock';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveTallies } from '../voting/live-tallies';
+import { MatterDirectory } from '../voting/matter-directory';
 import { MatterEvents } from '../voting/matter-events';
 import type { CastChange } from '../voting/tally';
 import { ProxiesRepository } from './proxies.repository';
@@ -27,6 +29,8 @@ export class ProxyBallots {
     private readonly presence: LivePresence,
     private readonly broadcaster: LiveBroadcaster,
     private readonly clock: Clock,
+    private readonly directory: MatterDirectory,
+    private readonly sealer: ChainSealer,
     matterEvents: MatterEvents,
   ) {
     presence.onAttended((meeting, memberId) =>
@@ -75,8 +79,11 @@ export class ProxyBallots {
     const byMatter = new Map<string, CastChange[]>();
     for (const { matterId, change } of written)
       byMatter.set(matterId, [...(byMatter.get(matterId) ?? []), change]);
-    for (const [matterId, changes] of byMatter)
+    for (const [matterId, changes] of byMatter) {
       await this.tallies.apply(matterId, changes);
+      const matter = await this.directory.get(matterId);
+      if (matter) this.sealer.touch(matter.meetingId);
+    }
   }
 
   /** Sends the meeting's quorum now: a proxy's status or a holder's presence changed it. */

@@ -83,6 +83,13 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
       text: flag(meeting.requireSignOff),
     },
   ];
+  if (report.chainHead)
+    rows.push({
+      section: 'chain',
+      label: 'head',
+      units: report.chainHead.position,
+      text: report.chainHead.hash,
+    });
   for (const item of report.matters) {
     const m: Row = { matter_order: item.order, matter: item.name };
     const push = (section: string, row: Row) =>
@@ -160,6 +167,12 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
       push('result', { label: 'signedOffBy', text: result.signedOffBy });
       push('result', { label: 'signedOffAt', text: result.signedOffAt });
     }
+    if (item.chainHead)
+      push('chain', {
+        label: 'headAtClose',
+        units: item.chainHead.position,
+        text: item.chainHead.hash,
+      });
     for (const voter of item.voted)
       push('voted', { label: voter.unit, method: voter.method });
   }

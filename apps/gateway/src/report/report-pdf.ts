@@ -132,6 +132,12 @@ function matterSection(doc: Doc, matter: ReportMatter, timeZone: string) {
       ? `${instantText(matter.liveClosedAt, timeZone)}${matter.closeReason ? `, ${CLOSE_WORDS[matter.closeReason]}` : ''}`
       : '–',
   );
+  if (matter.chainHead)
+    line(
+      doc,
+      'Chain at close',
+      `link ${matter.chainHead.position}, ${matter.chainHead.hash}`,
+    );
   line(doc, 'Quorum at open', quorumText(matter.quorumAtOpen, timeZone));
   line(doc, 'Quorum at close', quorumText(matter.quorumAtClose, timeZone));
   if (matter.snapshot) {
@@ -251,10 +257,17 @@ export function reportPdf(report: MeetingReport): Promise<Buffer> {
   );
   line(doc, 'Generated', instantText(report.generatedAt, zone));
   const digest = () => {
-    ensure(doc, 30);
+    ensure(doc, report.chainHead ? 60 : 30);
     doc.font('Helvetica-Bold').fontSize(8).fillColor(GREY);
     doc.text('SHA-256 of report.csv (the data of this report):');
     doc.font('Courier').fontSize(8).text(report.sha256);
+    if (report.chainHead) {
+      doc.font('Helvetica-Bold').fontSize(8);
+      doc.text(
+        `Head of the meeting's hash chain, link ${report.chainHead.position} (docs/verifiability.md):`,
+      );
+      doc.font('Courier').fontSize(8).text(report.chainHead.hash);
+    }
     doc.fillColor('black');
   };
   doc.moveDown(0.3);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { ResultsModule } from '../results/results.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
@@ -7,7 +8,7 @@ import { ReportRepository } from './report.repository';
 import { ReportService } from './report.service';
 
 @Module({
-  imports: [ResultsModule, MattersModule, MeetingsModule],
+  imports: [AuditModule, ResultsModule, MattersModule, MeetingsModule],
   controllers: [ReportController],
   providers: [ReportRepository, ReportService],
 })

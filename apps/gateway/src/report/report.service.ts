@@ -13,6 +13,7 @@ import {
   sharesText,
   type CloseSnapshot,
 } from '@livevote/rules';
+import { ChainSealer } from '../audit/chain-sealer';
 import { Clock } from '../common/clock';
 import { MattersRepository } from '../matters/matters.repository';
 import { MattersService } from '../matters/matters.service';
@@ -54,6 +55,7 @@ export class ReportService {
     private readonly mattersService: MattersService,
     private readonly repository: ReportRepository,
     private readonly clock: Clock,
+    private readonly sealer: ChainSealer,
   ) {}
 
   async build(
@@ -70,6 +72,8 @@ export class ReportService {
       meeting: await this.meetingOf(meeting),
       matters: items,
       generatedAt: this.clock.now().toISOString(),
+      // everything so far sealed, so the head covers it (docs/verifiability.md)
+      chainHead: await this.sealer.seal(meeting.id),
     };
     const csv = reportCsv(body);
     const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex');
@@ -153,6 +157,7 @@ export class ReportService {
         sharesCast: Number(sharesText(shares)),
       },
       result: stored ? mapResult(stored) : null,
+      chainHead: stored?.chainHead ?? null,
       statement: stored
         ? resultStatement({ ...stored, election: row.choices > 1 })
         : null,

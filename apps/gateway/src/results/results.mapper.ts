@@ -1,4 +1,5 @@
 import type {
+  ChainHead,
   Figures,
   MatterResult,
   QuorumRecord,
@@ -31,6 +32,8 @@ export interface StoredResult {
   computedAt: string;
   publishedAt: string | null;
   signedOff: { userId: string; email: string; name: string; at: string } | null;
+  /** The meeting's hash chain sealed at the close (docs/verifiability.md); absent on older results. */
+  chainHead?: ChainHead | null;
 }
 
 /** The result of the matter's last close, or null (not closed, reopened, not computed yet). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ChainSealer } from '../audit/chain-sealer';
 import { BallotIngest } from './ballot-ingest';
 import { LiveTallies } from './live-tallies';
 import { LiveVotingRepository } from './live-voting.repository';
@@ -7,8 +8,9 @@ import { MatterDirectory } from './matter-directory';
 import type { CastChange } from './tally';
 
 /**
- * What follows each committed batch, per matter: the running tally takes its changes, then a
- * matter set to close when all have voted closes once every eligible member has.
+ * What follows each committed batch, per matter: the running tally takes its changes, the
+ * meeting's chain is sealed soon after, then a matter set to close when all have voted closes
+ * once every eligible member has.
  */
 @Injectable()
 export class AfterBallots {
@@ -18,6 +20,7 @@ export class AfterBallots {
     private readonly directory: MatterDirectory,
     private readonly repository: LiveVotingRepository,
     private readonly close: MatterClose,
+    private readonly sealer: ChainSealer,
   ) {
     ingest.setAcceptedHandler((matterId, changes, recount) =>
       this.accepted(matterId, changes, recount),
@@ -33,6 +36,7 @@ export class AfterBallots {
     if (recount) await this.tallies.rebuild(matterId);
     await this.tallies.apply(matterId, recount ? [] : changes);
     const info = await this.directory.get(matterId);
+    if (info) this.sealer.touch(info.meetingId);
     if (!info?.autoCloseWhenAllVoted || info.liveStatus !== 'live') return;
     const [{ votes }, eligible] = await Promise.all([
       this.repository.votesCast(matterId),

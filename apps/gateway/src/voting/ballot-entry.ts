@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BallotReceipt, RecordBallotRequest } from '@livevote/contracts';
+import { AuditLog } from '../audit/audit-log';
 import { isUuid } from '../common/ids';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { BallotIngest } from './ballot-ingest';
@@ -26,6 +27,7 @@ export class BallotEntry {
     private readonly ingest: BallotIngest,
     private readonly inFlight: BallotsInFlight,
     private readonly directory: MatterDirectory,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Also refuses the excess of a member (or socket) that already has ballots on their way. */
@@ -64,7 +66,7 @@ export class BallotEntry {
     await this.checkChoices(meeting.id, matterKey, request.choices);
     if (!isUuid(request.memberKey))
       throw new VotingException(VotingErrorCode.MemberNotFound);
-    return this.ingest.submit({
+    const receipt = await this.ingest.submit({
       matterId: matterKey,
       memberId: request.memberKey,
       voterId: null,
@@ -73,6 +75,19 @@ export class BallotEntry {
       choices: request.choices,
       idempotencyKey,
     });
+    // after the batch that wrote it: the ballot's own event is in the chain either way
+    await this.audit.record({
+      meetingId: meeting.id,
+      kind: 'ballot.record',
+      actor: { userId },
+      subject: { type: 'member', key: request.memberKey },
+      changes: {
+        matterKey,
+        method: request.method,
+        receipt: receipt.receipt,
+      },
+    });
+    return receipt;
   }
 
   private async checkChoices(

@@ -15,9 +15,13 @@ import {
   type RefusalFacts,
 } from './ballots.repository';
 import type { CastChange } from './tally';
+import { newReceipt } from './receipt-codes';
 import { VotingErrorCode, VotingException } from './voting.exception';
 
-export type BallotRequest = Omit<BallotInput, 'eventId' | 'receivedAt'>;
+export type BallotRequest = Omit<
+  BallotInput,
+  'eventId' | 'receivedAt' | 'receipt'
+>;
 
 interface Pending {
   input: BallotInput;
@@ -96,6 +100,8 @@ export class BallotIngest implements OnApplicationShutdown {
     const input: BallotInput = {
       ...request,
       eventId: randomUUID(),
+      // made here, written by the batch statement: no round trip of its own
+      receipt: newReceipt(),
       receivedAt: this.clock.now(),
     };
     return new Promise<BallotReceipt>((resolve, reject) => {
@@ -200,6 +206,7 @@ export class BallotIngest implements OnApplicationShutdown {
         ballotId: result.ballotId,
         matterKey: pending.input.matterId,
         castAt: result.castAt.toISOString(),
+        receipt: result.receipt,
       });
       if (result.status === 'accepted') {
         changesOf(pending.input.matterId).list.push({

@@ -6,7 +6,7 @@ import {
   mayReplaceSql,
 } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
-import { ballots, type BallotMethod } from '../database/schema';
+import { ballotEvents, ballots, type BallotMethod } from '../database/schema';
 
 // the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
 const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
@@ -19,6 +19,8 @@ const MAY_REPLACE = sql.raw(
 /** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
 export interface BallotInput {
   eventId: string;
+  /** The receipt code of this cast; a replay answers the receipt of the cast it repeats. */
+  receipt: string;
   matterId: string;
   memberId: string;
   voterId: string | null;
@@ -35,6 +37,7 @@ export type BatchOutcome =
       status: 'accepted';
       ballotId: string;
       castAt: Date;
+      receipt: string;
       method: BallotMethod;
       choices: string[];
       weight: number;
@@ -44,6 +47,7 @@ export type BatchOutcome =
       status: 'replayed';
       ballotId: string;
       castAt: Date;
+      receipt: string;
       /** This very cast was already written (an earlier attempt of the statement committed). */
       rewritten: boolean;
     }
@@ -55,6 +59,7 @@ interface OutcomeRow {
   ord: number | null;
   ballot_id: string;
   cast_at: string | Date;
+  receipt: string | null;
   method: BallotMethod | null;
   choices: string[] | null;
   weight: string | number | null;
@@ -103,6 +108,7 @@ export class BallotsRepository {
       inputs.map((input, ord) => ({
         ord,
         event_id: input.eventId,
+        receipt: input.receipt,
         matter_id: input.matterId,
         member_id: input.memberId,
         voter_id: input.voterId,
@@ -118,14 +124,14 @@ export class BallotsRepository {
       this.database.db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${payload}::jsonb) as t(
-          ord int, event_id uuid, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
+          ord int, event_id uuid, receipt text, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
           kind text, choices jsonb, idem_key text, received_at timestamptz)
       ),
       replay as (
-        select i.ord, e.id, e.cast_at, true as rewritten from input i
+        select i.ord, e.id, e.cast_at, e.receipt, true as rewritten from input i
         join ballot_events e on e.id = i.event_id
         union all
-        select i.ord, e.id, e.cast_at, false from input i
+        select i.ord, e.id, e.cast_at, e.receipt, false from input i
         join ballot_events e on e.matter_id = i.matter_id and e.member_id = i.member_id
           and e.idempotency_key = i.idem_key and e.id <> i.event_id
       ),
@@ -170,21 +176,21 @@ export class BallotsRepository {
       ),
       events as (
         insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
-          idempotency_key, cast_at)
+          idempotency_key, cast_at, receipt)
         select c.event_id, c.matter_id, c.member_id, c.voter_id, c.recorded_by, c.method, c.choices, c.weight,
-          c.idem_key, c.received_at
+          c.idem_key, c.received_at, c.receipt
         from cand c
         -- not a join: with the planner's one-row guess for CTEs a join became a nested loop, O(batch^2)
         where c.event_id = any (array(select receipt_id from upserted))
         on conflict do nothing
         returning id
       )
-      select 'accepted' as kind, null::int as ord, u.receipt_id as ballot_id, u.cast_at, u.method, u.choices,
-        u.weight, u.prev_method, u.prev_choices, u.prev_weight
+      select 'accepted' as kind, null::int as ord, u.receipt_id as ballot_id, u.cast_at, null as receipt,
+        u.method, u.choices, u.weight, u.prev_method, u.prev_choices, u.prev_weight
       from upserted u
       union all
-      select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, null, null,
-        null, null, null, null
+      select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, r.receipt,
+        null, null, null, null, null, null
       from replay r
     `),
     );
@@ -192,18 +198,22 @@ export class BallotsRepository {
     // an accepted ballot's receipt is the event id its input was given
     const ordOf = new Map(inputs.map((input, ord) => [input.eventId, ord]));
     for (const row of rowsOf<OutcomeRow>(result)) {
-      outcomes[row.ord ?? ordOf.get(row.ballot_id)!] =
+      const ord = row.ord ?? ordOf.get(row.ballot_id)!;
+      outcomes[ord] =
         row.kind !== 'accepted'
           ? {
               status: 'replayed',
               ballotId: row.ballot_id,
               castAt: new Date(row.cast_at),
+              // every accepted cast has one (the receipts migration gave the earlier ones theirs)
+              receipt: row.receipt ?? '',
               rewritten: row.kind === 'rewritten',
             }
           : {
               status: 'accepted',
               ballotId: row.ballot_id,
               castAt: new Date(row.cast_at),
+              receipt: inputs[ord].receipt,
               method: row.method!,
               choices: row.choices!,
               weight: Number(row.weight),
@@ -269,15 +279,17 @@ export class BallotsRepository {
     }));
   }
 
+  /** The member's standing ballot on the matter, with the receipt of the cast that made it. */
   async ownBallot(matterId: string, memberId: string) {
     const [row] = await this.database.db
-      .select()
+      .select({ ballot: ballots, receipt: ballotEvents.receipt })
       .from(ballots)
+      .leftJoin(ballotEvents, eq(ballotEvents.id, ballots.receiptId))
       .where(
         and(eq(ballots.matterId, matterId), eq(ballots.memberId, memberId)),
       )
       .limit(1);
-    return row;
+    return row && { ...row.ballot, receipt: row.receipt };
   }
 
   /** Every current ballot of a matter, for a full recount. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MatterActionRequest } from '@livevote/contracts';
+import { AuditLog, changesOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -28,6 +29,7 @@ export class MatterLifecycle {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly results: MatterResults,
+    private readonly audit: AuditLog,
   ) {}
 
   async action(
@@ -57,6 +59,22 @@ export class MatterLifecycle {
           request.overrideQuorum === true,
         );
       if (after.liveStatus === 'closed') await this.close.record(after, 'stop');
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind:
+          request.action === 'start' && matter.liveStatus === 'closed'
+            ? 'matter.reopen'
+            : `matter.${request.action}`,
+        actor: { userId },
+        subject: { type: 'matter', key: after.id, label: after.name },
+        changes: {
+          ...changesOf(matter, after, ['liveStatus', 'liveEndsAt']),
+          ...(request.duration !== undefined
+            ? { duration: request.duration }
+            : {}),
+          ...(request.overrideQuorum ? { overrideQuorum: true } : {}),
+        },
+      });
       return { before: matter, after };
     });
     if (after.liveStatus === 'closed') {

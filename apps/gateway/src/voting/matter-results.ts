@@ -12,6 +12,7 @@ import {
   sharesText,
   toFigures,
 } from '@livevote/rules';
+import { ChainSealer } from '../audit/chain-sealer';
 import { Clock } from '../common/clock';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { PresentUnits } from '../presence/present-units';
@@ -75,6 +76,7 @@ export class MatterResults
     private readonly broadcaster: LiveBroadcaster,
     private readonly sequences: SequenceStore,
     private readonly clock: Clock,
+    private readonly sealer: ChainSealer,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -146,6 +148,8 @@ export class MatterResults
     // the state-checked recount of docs/security.md; none when reopened meanwhile
     const rows = await this.matters.publishedRows(matterId);
     if (!meeting || !rows) return;
+    // everything up to the close is in the chain before the result names its head
+    const chainHead = await this.sealer.seal(meeting.id);
     const present = await this.presentUnits.of(meeting.id);
     const [cast, bases, quorum] = await Promise.all([
       this.repository.cast(matterId),
@@ -181,6 +185,7 @@ export class MatterResults
       computedAt: now,
       publishedAt: meeting.requireSignOff ? null : now,
       signedOff: null,
+      chainHead,
     };
     if (
       await this.repository.storeResult(matterId, matter.liveGeneration, stored)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SignOffStatus } from '@livevote/contracts';
+import { AuditLog, changesOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -25,6 +26,7 @@ export class SignOffService {
     private readonly results: MatterResults,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async status(userId: string, shortCode: string): Promise<SignOffStatus> {
@@ -70,6 +72,19 @@ export class SignOffService {
         ...new Set(emails.map((email) => byEmail.get(email.toLowerCase())!.id)),
       ];
       await this.repository.nameScrutineers(meeting.id, ids);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'meeting.scrutineers',
+        actor: { userId },
+        subject: {
+          type: 'meeting',
+          key: meeting.shortCode,
+          label: meeting.name,
+        },
+        changes: changesOf(meeting, { ...meeting, scrutineers: ids }, [
+          'scrutineers',
+        ]),
+      });
       return this.statusOf({ ...meeting, scrutineers: ids }, userId);
     });
   }
@@ -109,6 +124,17 @@ export class SignOffService {
         publishedAt: stored.publishedAt ?? at,
       };
       await this.repository.updateResult(matter.id, next);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'result.sign_off',
+        actor: { userId },
+        subject: { type: 'matter', key: matter.id, label: matter.name },
+        changes: {
+          verdict: stored.verdict,
+          publishedAt: { from: stored.publishedAt, to: next.publishedAt },
+          chainHead: stored.chainHead ?? null,
+        },
+      });
       return { matter, next };
     });
     await this.results.announce(signed.matter, meeting.shortCode, signed.next);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { BroadcastModule } from '../broadcast/broadcast.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
@@ -32,6 +33,7 @@ import { VotingController } from './voting.controller';
  */
 @Module({
   imports: [
+    AuditModule,
     BroadcastModule,
     IdentityModule,
     MattersModule,
@@ -66,6 +68,7 @@ import { VotingController } from './voting.controller';
     },
   ],
   exports: [
+    AuditModule,
     BallotEntry,
     BallotsRepository,
     LiveTallies,

@@ -1,5 +1,6 @@
 import type { LiveMatter } from '@livevote/contracts';
 import { useServerClockOffset, useTally } from '../../../api/live/use-live';
+import { Link } from 'react-router';
 import { ReportLinks } from '../../results/components/ReportLinks';
 import { ResultPanel } from '../../results/components/ResultPanel';
 import { SignOffControl } from '../../results/components/SignOffControl';
@@ -75,6 +76,13 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           matterKey={matter.matterKey}
           label="Report of this matter"
         />
+      )}
+      {matter.liveStatus === 'closed' && (
+        <p>
+          <Link to={`/meetings/${shortCode}/published/${matter.matterKey}`}>
+            Published count of this matter
+          </Link>
+        </p>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ const TABS = [
   { to: 'matters', label: 'Matters', end: false },
   { to: 'documents', label: 'Documents', end: false },
   { to: 'proxies', label: 'Proxies', end: false },
+  { to: 'audit', label: 'Audit log', end: false },
 ];
 
 /** The set-up screens of one meeting, under tabs. */

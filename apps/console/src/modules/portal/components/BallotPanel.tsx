@@ -50,7 +50,7 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
           Voting on this matter has closed.
           {!ballot && ' Your unit did not vote.'}
         </p>
-        {ballot && <BallotReceipt ballot={ballot} />}
+        {ballot && <BallotReceipt ballot={ballot} target={target} />}
       </div>
     );
   }
@@ -122,7 +122,7 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
 
   return (
     <div className="stack-small">
-      <BallotReceipt ballot={ballot} focus={justCast} />
+      <BallotReceipt ballot={ballot} focus={justCast} target={target} />
       <button
         type="button"
         className="secondary wide"

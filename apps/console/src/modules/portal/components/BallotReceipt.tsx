@@ -1,14 +1,23 @@
 import type { OwnBallot } from '@livevote/contracts';
 import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../ui/utils/format';
+import { EmailReceiptButton } from '../../verifiability/components/EmailReceiptButton';
+import { ReceiptCode } from '../../verifiability/components/ReceiptCode';
+import type { VoterTarget } from '../../verifiability/hooks/useReceipts';
 
 export interface BallotReceiptProps {
   ballot: OwnBallot;
   /** Move focus here (right after casting), so screen readers read the receipt. */
   focus?: boolean;
+  /** Who is signed in, to e-mail the receipt; without it, no e-mail button. */
+  target?: VoterTarget;
 }
 
-export function BallotReceipt({ ballot, focus = false }: BallotReceiptProps) {
+export function BallotReceipt({
+  ballot,
+  focus = false,
+  target,
+}: BallotReceiptProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -27,10 +36,21 @@ export function BallotReceipt({ ballot, focus = false }: BallotReceiptProps) {
       <p>
         You chose: <strong>{ballot.choices.join(', ')}</strong>
       </p>
-      <p className="muted small">
-        {formatDateTime(ballot.castAt)} · receipt{' '}
-        <code>{ballot.ballotId.slice(0, 8)}</code>
-      </p>
+      <p className="muted small">{formatDateTime(ballot.castAt)}</p>
+      {ballot.receipt && (
+        <>
+          <p>
+            Your receipt: <ReceiptCode receipt={ballot.receipt} />
+          </p>
+          <p className="hint small">
+            Keep it: once the count is published you can find it there and check
+            your vote was counted. It never shows who you are.
+          </p>
+          {target && (
+            <EmailReceiptButton target={target} receipt={ballot.receipt} />
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { Loading } from '../../ui/components/Loading';
 import { formatDateTime } from '../../ui/utils/format';
 import { usePortalMeeting } from '../hooks/usePortalMeeting';
 import { mergeMatters } from '../utils/merge-matters';
+import { ReceiptsSection } from '../../verifiability/components/ReceiptsSection';
 import { MatterCard } from './MatterCard';
 
 export interface VoterHomeProps {
@@ -134,6 +135,14 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
             ))}
           </section>
         )}
+
+        <ReceiptsSection
+          target={target}
+          matters={closed.map((m) => ({
+            matterKey: m.matterKey,
+            name: m.name,
+          }))}
+        />
       </main>
     </div>
   );

@@ -53,11 +53,15 @@ export function useCastBallot({
         choices,
         method,
         castAt: receipt.castAt,
+        receipt: receipt.receipt,
       };
       queryClient.setQueryData(
         queryKeys.ownBallot(shortCode, voterKey, matterKey),
         ballot,
       );
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.receipts(shortCode, voterKey),
+      });
     },
   });
 }

@@ -1,0 +1,34 @@
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { useEmailReceipt, type VoterTarget } from '../hooks/useReceipts';
+
+export interface EmailReceiptButtonProps {
+  target: VoterTarget;
+  receipt: string;
+}
+
+/** "Email me my receipt": a copy to the voter's own address. */
+export function EmailReceiptButton({
+  target,
+  receipt,
+}: EmailReceiptButtonProps) {
+  const email = useEmailReceipt(target);
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={email.isPending}
+        onClick={() => email.mutate(receipt)}
+      >
+        Email me my receipt
+      </button>
+      {email.data && (
+        <span role="status" className="muted small">
+          {' '}
+          Sent to {email.data.to}.
+        </span>
+      )}
+      <ErrorMessage error={email.error} />
+    </>
+  );
+}

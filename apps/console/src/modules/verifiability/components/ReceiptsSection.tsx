@@ -1,0 +1,114 @@
+import { formatReceipt, normalizeReceipt } from '@livevote/contracts';
+import { useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { Loading } from '../../ui/components/Loading';
+import { formatDateTime } from '../../ui/utils/format';
+import {
+  usePortalPublishedCount,
+  useReceipts,
+  type VoterTarget,
+} from '../hooks/useReceipts';
+import { PublishedCountTable } from './PublishedCountTable';
+import { ReceiptCode } from './ReceiptCode';
+
+export interface ReceiptsSectionProps {
+  target: VoterTarget;
+  /** Closed matters of the meeting, to look a receipt up in their published count. */
+  matters: { matterKey: string; name: string }[];
+}
+
+const STATE_WORDS = {
+  counts: 'Counts',
+  replaced: 'Replaced',
+  withdrawn: 'Taken back',
+} as const;
+
+/** The member's receipts, and where an owner finds one in a matter's published count. */
+export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
+  const receipts = useReceipts(target, matters.length);
+  const [matterKey, setMatterKey] = useState('');
+  const [code, setCode] = useState('');
+  const [looked, setLooked] = useState<{ matterKey: string; code: string }>();
+  const count = usePortalPublishedCount(target, looked?.matterKey ?? '');
+  const wanted = looked ? normalizeReceipt(looked.code) : null;
+  const found = count.data?.receipts.find((row) => row.receipt === wanted);
+
+  const lookUp = (event: FormEvent) => {
+    event.preventDefault();
+    setLooked({ matterKey, code });
+  };
+
+  return (
+    <section aria-labelledby="receipts" className="portal-section">
+      <h2 id="receipts">Your receipts</h2>
+      {receipts.isPending && <Loading label="Loading your receipts…" />}
+      <ErrorMessage error={receipts.error} />
+      {receipts.data?.length === 0 && <p>No ballot of yours yet.</p>}
+      <ul className="receipt-list">
+        {receipts.data?.map((item) => (
+          <li key={item.receipt}>
+            <strong>{item.matterName}</strong> · {STATE_WORDS[item.state]} ·{' '}
+            <ReceiptCode receipt={item.receipt} />
+            <p className="muted small">
+              {formatDateTime(item.castAt)} · {item.explanation}
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      {matters.length > 0 && (
+        <form className="receipt-lookup" onSubmit={lookUp}>
+          <h3>Find your receipt in the published count</h3>
+          <label>
+            Matter
+            <select
+              value={matterKey}
+              onChange={(event) => {
+                setMatterKey(event.target.value);
+                const own = receipts.data?.find(
+                  (item) =>
+                    item.matterKey === event.target.value &&
+                    item.state === 'counts',
+                );
+                if (own) setCode(formatReceipt(own.receipt));
+              }}
+              required
+            >
+              <option value="">Choose a closed matter</option>
+              {matters.map((matter) => (
+                <option key={matter.matterKey} value={matter.matterKey}>
+                  {matter.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Receipt code
+            <input
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+          </label>
+          <button type="submit">Look it up</button>
+        </form>
+      )}
+      {looked && count.isPending && <Loading label="Loading the count…" />}
+      <ErrorMessage error={count.error} />
+      {looked && count.data && (
+        <>
+          <p role="status" className={found ? 'found-note' : 'missing-note'}>
+            {!wanted
+              ? 'That is not a receipt code: 16 letters and digits.'
+              : found
+                ? `Found: ${formatReceipt(found.receipt)} was counted with a weight of ${found.weight}${found.choices ? `, for ${found.choices.join(', ')}` : ''}.`
+                : `${formatReceipt(wanted)} is not among the ${count.data.receipts.length} counted ballots of this matter.`}
+          </p>
+          <PublishedCountTable count={count.data} highlight={wanted} />
+        </>
+      )}
+    </section>
+  );
+}

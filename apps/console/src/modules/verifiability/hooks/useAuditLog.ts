@@ -1,0 +1,36 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { AuditFilter } from '../../../api/manager-api';
+import { queryKeys } from '../../../api/query-keys';
+import { useManagerApi } from '../../auth/hooks/useSession';
+
+/** The newest entries of the meeting's audit log under the filter. */
+export function useAuditLog(shortCode: string, filter: AuditFilter) {
+  const api = useManagerApi();
+  return useQuery({
+    queryKey: queryKeys.audit(
+      shortCode,
+      filter.kind ?? '',
+      filter.from ?? '',
+      filter.to ?? '',
+    ),
+    queryFn: () => api.auditLog(shortCode, { ...filter, limit: 500 }),
+  });
+}
+
+/** Saves the whole filtered log as CSV or JSON Lines (it needs the token, so no plain link). */
+export function useAuditDownload(shortCode: string, filter: AuditFilter) {
+  const api = useManagerApi();
+  return useMutation({
+    mutationFn: async (format: 'csv' | 'jsonl') => {
+      const { blob, fileName } = await api.auditFile(shortCode, format, filter);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
+}

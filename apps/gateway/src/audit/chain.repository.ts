@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { Database, rowsOf } from '../database/database';
+import type { StoredLink } from './chain';
+
+const UTC_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+/**
+ * The content of an entry as the chain hashes it (docs/verifiability.md): PostgreSQL's text of
+ * a jsonb array of its fields, timestamps in UTC to the microsecond. A ballot event leaves out
+ * the voter and the manager it names: deleting them sets those to null.
+ */
+const BALLOT_CONTENT =
+  sql.raw(`jsonb_build_array('ballot', e.id, e.matter_id, e.member_id, e.receipt, e.method,
+  e.choices, e.weight::text, to_char(e.cast_at at time zone 'UTC', ${UTC_TEXT}), e.proxy_id)::text`);
+const AUDIT_CONTENT =
+  sql.raw(`jsonb_build_array('audit', a.id, a.meeting_id, a.kind, a.actor, a.client_ip,
+  a.subject, a.changes, to_char(a.at at time zone 'UTC', ${UTC_TEXT}))::text`);
+
+export interface PendingEntry {
+  source: 'ballot' | 'audit';
+  id: string;
+  content: string;
+}
+
+export interface NewLink {
+  position: number;
+  source: 'ballot' | 'audit';
+  sourceId: string;
+  digest: string;
+  hash: string;
+}
+
+/** The hash chain's SQL: what is still to seal, the links, and the entries' content. */
+@Injectable()
+export class ChainRepository {
+  constructor(private readonly database: Database) {}
+
+  /** Serialises sealers of one meeting, on every node, until the transaction ends. */
+  async lockMeeting(meetingId: string): Promise<void> {
+    await this.database.db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`audit_chain:${meetingId}`}, 0))`,
+    );
+  }
+
+  async head(
+    meetingId: string,
+  ): Promise<{ position: number; hash: string } | null> {
+    const [row] = rowsOf<{ position: number; hash: string }>(
+      await this.database.db.execute(sql`
+        select position, hash from audit_chain where meeting_id = ${meetingId}
+        order by position desc limit 1`),
+    );
+    return row ? { position: Number(row.position), hash: row.hash } : null;
+  }
+
+  /** Entries of the meeting not yet in its chain, oldest first. */
+  async pending(meetingId: string, limit: number): Promise<PendingEntry[]> {
+    const result = await this.database.db.execute(sql`
+      select source, id, content from (
+        select 'ballot' as source, e.id, e.cast_at as at, ${BALLOT_CONTENT} as content
+        from ballot_events e join matters m on m.id = e.matter_id
+        where m.meeting_id = ${meetingId}
+          and not exists (select 1 from audit_chain c where c.source_id = e.id)
+        union all
+        select 'audit', a.id, a.at, ${AUDIT_CONTENT}
+        from audit_entries a
+        where a.meeting_id = ${meetingId}
+          and not exists (select 1 from audit_chain c where c.source_id = a.id)
+      ) p
+      order by at, source, id
+      limit ${limit}`);
+    return rowsOf<PendingEntry>(result);
+  }
+
+  async append(meetingId: string, links: NewLink[], now: Date): Promise<void> {
+    if (!links.length) return;
+    const payload = JSON.stringify(
+      links.map((link) => ({
+        position: link.position,
+        source: link.source,
+        source_id: link.sourceId,
+        digest: link.digest,
+        hash: link.hash,
+      })),
+    );
+    await this.database.db.execute(sql`
+      insert into audit_chain (meeting_id, position, source, source_id, digest, hash, sealed_at)
+      select ${meetingId}, position, source, source_id, digest, hash, ${now}
+      from jsonb_to_recordset(${payload}::jsonb)
+        as t(position int, source text, source_id uuid, digest text, hash text)`);
+  }
+
+  /** Links after a position, in order, each with its entry's content as it reads now. */
+  async links(
+    meetingId: string,
+    after: number,
+    limit: number,
+  ): Promise<StoredLink[]> {
+    const result = await this.database.db.execute(sql`
+      select c.position, c.source, c.source_id, c.digest, c.hash,
+        case c.source
+          when 'ballot' then (select ${BALLOT_CONTENT} from ballot_events e where e.id = c.source_id)
+          else (select ${AUDIT_CONTENT} from audit_entries a where a.id = c.source_id)
+        end as content
+      from audit_chain c
+      where c.meeting_id = ${meetingId} and c.position > ${after}
+      order by c.position
+      limit ${limit}`);
+    return rowsOf<Record<string, unknown>>(result).map((row) => ({
+      position: Number(row.position),
+      source: row.source as 'ballot' | 'audit',
+      sourceId: row.source_id as string,
+      digest: row.digest as string,
+      hash: row.hash as string,
+      content: (row.content as string | null) ?? null,
+    }));
+  }
+
+  /** How many entries of the meeting are not yet in its chain. */
+  async unsealed(meetingId: string): Promise<number> {
+    const [row] = rowsOf<{ count: string | number }>(
+      await this.database.db.execute(sql`
+        select (
+          select count(*) from ballot_events e join matters m on m.id = e.matter_id
+          where m.meeting_id = ${meetingId}
+            and not exists (select 1 from audit_chain c where c.source_id = e.id)
+        ) + (
+          select count(*) from audit_entries a
+          where a.meeting_id = ${meetingId}
+            and not exists (select 1 from audit_chain c where c.source_id = a.id)
+        ) as count`),
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  /**
+   * Meetings with entries still to seal among those active since `since` (a live or lately
+   * closed matter, or a recent audit entry): the sweep's work list.
+   */
+  async meetingsToSeal(since: Date, limit: number): Promise<string[]> {
+    const result = await this.database.db.execute(sql`
+      select distinct meeting_id from (
+        select m.meeting_id from matters m
+        where (m.live_status = 'live' or m.live_closed_at >= ${since} or m.updated_at >= ${since})
+          and exists (
+            select 1 from ballot_events e where e.matter_id = m.id
+              and not exists (select 1 from audit_chain c where c.source_id = e.id))
+        union all
+        select a.meeting_id from audit_entries a
+        where a.at >= ${since}
+          and not exists (select 1 from audit_chain c where c.source_id = a.id)
+      ) t
+      limit ${limit}`);
+    return rowsOf<{ meeting_id: string }>(result).map((row) => row.meeting_id);
+  }
+
+  /** The chain heads stored with the meeting's current results, by matter. */
+  async resultHeads(
+    meetingId: string,
+  ): Promise<{ matterId: string; position: number; hash: string }[]> {
+    const result = await this.database.db.execute(sql`
+      select id, result -> 'chainHead' as head from matters
+      where meeting_id = ${meetingId} and live_status = 'closed'
+        and result_generation = live_generation and result ? 'chainHead'
+        and jsonb_typeof(result -> 'chainHead') = 'object'`);
+    return rowsOf<{ id: string; head: { position: number; hash: string } }>(
+      result,
+    ).map((row) => ({
+      matterId: row.id,
+      position: Number(row.head.position),
+      hash: String(row.head.hash),
+    }));
+  }
+}

@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import {
+  formatReceipt,
+  normalizeReceipt,
+  type EmailReceiptResponse,
+  type ReceiptStatus,
+} from '@livevote/contracts';
+import { ballotKind } from '@livevote/rules';
+import { sql } from 'drizzle-orm';
+import { Clock } from '../common/clock';
+import { AppConfig } from '../config/app-config';
+import { Database, rowsOf } from '../database/database';
+import { MailTransport } from '../mail/mail-transport';
+import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import type { VoterPrincipal } from '../voting/ballot-entry';
+import { receiptExplanation } from './receipt-words';
+import { ReceiptsRepository, type ReceiptRow } from './receipts.repository';
+import {
+  VerifiabilityErrorCode,
+  VerifiabilityException,
+} from './verifiability.exception';
+
+/**
+ * A voter's receipts (docs/verifiability.md): which ballot of the member each one is, whether
+ * it counts now and why, and a copy by e-mail. Only the member's own: any other code, known or
+ * not, is the same 404.
+ */
+@Injectable()
+export class ReceiptsService {
+  constructor(
+    private readonly repository: ReceiptsRepository,
+    private readonly meetings: MeetingAccess,
+    private readonly database: Database,
+    private readonly mail: MailTransport,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<ReceiptStatus[]> {
+    const meeting = await this.ownMeeting(voter, shortCode);
+    const rows = await this.repository.ofMember(meeting.id, voter.memberId);
+    return rows.map((row) => this.status(meeting, row));
+  }
+
+  async get(
+    voter: VoterPrincipal,
+    shortCode: string,
+    code: string,
+  ): Promise<ReceiptStatus> {
+    const { meeting, row } = await this.own(voter, shortCode, code);
+    return this.status(meeting, row);
+  }
+
+  /** Sends the receipt and what became of it to the voter who asks, at their address. */
+  async email(
+    voter: VoterPrincipal,
+    shortCode: string,
+    code: string,
+  ): Promise<EmailReceiptResponse> {
+    const { meeting, row } = await this.own(voter, shortCode, code);
+    const status = this.status(meeting, row);
+    const [person] = rowsOf<{ email: string; name: string }>(
+      await this.database.db.execute(
+        sql`select email, name from voters where id = ${voter.voterId}`,
+      ),
+    );
+    if (!person?.email)
+      throw new VerifiabilityException(VerifiabilityErrorCode.EmailsDisabled);
+    const link = `${this.config.publicUrl}/vote/${meeting.shortCode}/receipts`;
+    const text = [
+      `Hello ${person.name},`,
+      '',
+      `Your receipt for "${row.matterName}" at ${meeting.name}:`,
+      '',
+      `    ${formatReceipt(row.receipt)}`,
+      '',
+      `Cast at ${this.time(meeting, row.castAt)}.`,
+      status.explanation,
+      '',
+      'Once the count of the matter is published you can find this code in it, with its weight,',
+      'and check that your ballot was counted. The published count never shows who cast a ballot.',
+      `Your receipts: ${link}`,
+    ].join('\n');
+    await this.mail.send({
+      to: person.email,
+      subject: `Your receipt: ${row.matterName}`,
+      text,
+    });
+    return { sentAt: this.clock.now().toISOString(), to: person.email };
+  }
+
+  private async own(
+    voter: VoterPrincipal,
+    shortCode: string,
+    code: string,
+  ): Promise<{ meeting: MeetingRow; row: ReceiptRow }> {
+    const meeting = await this.ownMeeting(voter, shortCode);
+    const receipt = normalizeReceipt(code);
+    const [row] = receipt
+      ? await this.repository.ofMember(meeting.id, voter.memberId, receipt)
+      : [];
+    if (!row)
+      throw new VerifiabilityException(VerifiabilityErrorCode.ReceiptNotFound);
+    return { meeting, row };
+  }
+
+  private async ownMeeting(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<MeetingRow> {
+    const meeting = await this.meetings.byShortCode(shortCode);
+    if (!meeting || meeting.id !== voter.meetingId)
+      throw new VerifiabilityException(VerifiabilityErrorCode.ReceiptNotFound);
+    return meeting;
+  }
+
+  private status(meeting: MeetingRow, row: ReceiptRow): ReceiptStatus {
+    const kind = ballotKind(row);
+    const standing = row.standing;
+    const state =
+      standing?.eventId === row.eventId
+        ? 'counts'
+        : standing
+          ? 'replaced'
+          : 'withdrawn';
+    const current =
+      standing && state === 'replaced'
+        ? { kind: ballotKind(standing), castAt: standing.castAt }
+        : null;
+    const proxy = row.proxyStatus
+      ? { status: row.proxyStatus, revokedAt: row.proxyRevokedAt }
+      : null;
+    return {
+      receipt: row.receipt,
+      matterKey: row.matterId,
+      matterName: row.matterName,
+      kind,
+      choices: row.choices,
+      castAt: row.castAt.toISOString(),
+      state,
+      current: current && {
+        kind: current.kind,
+        castAt: current.castAt.toISOString(),
+        receipt: standing?.receipt ?? null,
+      },
+      proxy: proxy && {
+        status: proxy.status,
+        revokedAt: proxy.revokedAt?.toISOString() ?? null,
+      },
+      explanation: receiptExplanation(
+        {
+          kind,
+          state,
+          closed: row.liveStatus === 'closed',
+          current,
+          withdrawnAt: row.withdrawnAt,
+          proxy,
+        },
+        (at) => this.time(meeting, at),
+      ),
+      published: row.published,
+    };
+  }
+
+  private time(meeting: MeetingRow, at: Date): string {
+    return new Intl.DateTimeFormat('en-GB', {
+      timeZone: meeting.meetingTimezone,
+      hour: '2-digit',
+      minute: '2-digit',
+      day: 'numeric',
+      month: 'short',
+      timeZoneName: 'short',
+    }).format(at);
+  }
+}

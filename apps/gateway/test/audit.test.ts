@@ -1,0 +1,686 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import {
+  AuditEntryView,
+  Matter,
+  MeetingReport,
+  MemberProxy,
+  type AuditKind,
+} from '@livevote/contracts';
+import { parse } from 'csv-parse/sync';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AccountsService } from '../src/accounts/accounts.service';
+import { GENESIS, linkHash, sha256 } from '../src/audit/chain';
+import { ChainRepository } from '../src/audit/chain.repository';
+import {
+  createTenant,
+  createUser,
+  signIn,
+  type TenantFixture,
+} from './support/factories';
+import { http, type Http } from './support/http';
+import { createVoters, type VoterFixture } from './support/live-fixtures';
+import {
+  RunningClock,
+  startGateway,
+  type TestGateway,
+} from './support/test-app';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { createTestRedis, type TestRedis } from './support/test-redis';
+
+const run = promisify(execFile);
+const CLI = resolve(__dirname, '../dist/cli/main.js');
+const CLIENT = '203.0.113.7';
+
+/**
+ * Issue 17, the audit log and the hash chain, on PostgreSQL: every chair and manager action
+ * with who, when, from where and what changed; exports; append-only in the database; and
+ * `audit:verify`, the real CLI process, naming the first entry an attacker with database
+ * access changed.
+ */
+describe('The audit log and the hash chain', () => {
+  let database: TestDatabase;
+  let redis: TestRedis;
+  let gateway: TestGateway;
+  let api: Http;
+  let tenant: TenantFixture;
+  let outsider: TenantFixture;
+  let scrutineerToken: string;
+  let voters: VoterFixture[];
+  let sql: pg.Client;
+
+  const base = (shortCode = tenant.meeting.shortCode) =>
+    `/v1/Meetings/${shortCode}`;
+  const asChair = () => ({
+    token: tenant.token,
+    headers: { 'x-forwarded-for': CLIENT },
+  });
+  const ok = async (
+    promise: Promise<{ status: number; text: string; body: unknown }>,
+    status = 200,
+  ) => {
+    const result = await promise;
+    expect(result.status, result.text).toBe(status);
+    return result.body;
+  };
+  const exportAudit = async (query = '', token = tenant.token) => {
+    const response = await fetch(`${gateway.baseUrl}${base()}/audit${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      text: await response.text(),
+    };
+  };
+  const entries = async (query = '') => {
+    const { status, type, text } = await exportAudit(query);
+    expect(status, text).toBe(200);
+    expect(type).toMatch(/^application\/jsonl/);
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => AuditEntryView.parse(JSON.parse(line)));
+  };
+  const kinds = (list: AuditEntryView[]) => list.map((entry) => entry.kind);
+  const verify = async (shortCode = tenant.meeting.shortCode) => {
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        [CLI, 'audit:verify', '--meeting', shortCode, '--json'],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: database.url,
+            JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+            LOG_LEVEL: 'silent',
+          },
+        },
+      );
+      return { code: 0, stdout, stderr: '' };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return {
+        code: failed.code,
+        stdout: failed.stdout,
+        stderr: failed.stderr,
+      };
+    }
+  };
+  /** Runs SQL as an attacker with the database's owner rights: the trigger off, then on again. */
+  const tamper = async (
+    table: string,
+    statement: string,
+    values: unknown[],
+  ) => {
+    const trigger = `${table}_append_only`;
+    await sql.query(`alter table ${table} disable trigger ${trigger}`);
+    try {
+      await sql.query(statement, values);
+    } finally {
+      await sql.query(`alter table ${table} enable trigger ${trigger}`);
+    }
+  };
+  const seal = () => gateway.app.get(ChainRepository);
+
+  beforeAll(async () => {
+    execFileSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-b', resolve(__dirname, '..')],
+      { stdio: 'inherit' },
+    );
+    database = await createTestDatabase();
+    redis = createTestRedis();
+    gateway = await startGateway({
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      redisPrefix: redis.prefix,
+      clock: new RunningClock(),
+      env: { TRUST_PROXY: '1' },
+    });
+    api = http(gateway.baseUrl);
+    tenant = await createTenant(gateway, {
+      defaultProxyHolders: ['Board Secretary'],
+    });
+    outsider = await createTenant(gateway);
+    const scrutineer = await createUser(gateway);
+    const accounts = gateway.app.get(AccountsService);
+    await accounts.adminSetMembership(
+      tenant.account.key,
+      scrutineer.email,
+      true,
+    );
+    await accounts.adminSetRoles(tenant.account.key, scrutineer.email, [
+      'scrutineer',
+    ]);
+    scrutineerToken = await signIn(gateway, scrutineer);
+    voters = await createVoters(gateway, tenant, 6);
+    sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    await sql?.end();
+    await gateway?.close();
+    await redis?.cleanup();
+    await database?.drop();
+  });
+
+  describe('what it records', () => {
+    let matter: Matter;
+
+    it('records a chair’s start, extend, stop and reopen: who, when, from where, what changed', async () => {
+      matter = Matter.parse(
+        await ok(
+          api.post(
+            `${base()}/matters`,
+            { name: 'Approve the budget', options: ['For', 'Against'] },
+            asChair(),
+          ),
+          201,
+        ),
+      );
+      for (const body of [
+        { action: 'start', duration: 600 },
+        { action: 'extend', duration: 120 },
+        { action: 'stop' },
+      ])
+        await ok(
+          api.post(`${base()}/matters/${matter.key}/action`, body, asChair()),
+          204,
+        );
+      await ok(
+        api.post(
+          `${base()}/matters/${matter.key}/action`,
+          { action: 'start', duration: 60 },
+          asChair(),
+        ),
+        204,
+      );
+      await ok(
+        api.post(
+          `${base()}/matters/${matter.key}/action`,
+          { action: 'stop' },
+          asChair(),
+        ),
+        204,
+      );
+      const log = await entries('?kind=matter');
+      expect(kinds(log)).toEqual([
+        'matter.create',
+        'matter.start',
+        'matter.extend',
+        'matter.stop',
+        'matter.reopen',
+        'matter.stop',
+      ]);
+      for (const entry of log)
+        expect(entry).toMatchObject({
+          actor: { type: 'user', id: tenant.user.id, email: tenant.user.email },
+          clientIp: CLIENT,
+          subject: {
+            type: 'matter',
+            key: matter.key,
+            label: 'Approve the budget',
+          },
+        });
+      expect(log[1].changes).toMatchObject({
+        liveStatus: { from: 'pending', to: 'live' },
+        duration: 600,
+      });
+      expect(log[2].changes).toEqual({
+        liveEndsAt: {
+          from: expect.any(String),
+          to: expect.any(String),
+        },
+        duration: 120,
+      });
+      const [from, to] = [
+        log[2].changes.liveEndsAt as { from: string; to: string },
+      ].map((c) => [Date.parse(c.from), Date.parse(c.to)])[0];
+      expect(to - from).toBe(120_000);
+      expect(log[4].changes).toMatchObject({
+        liveStatus: { from: 'closed', to: 'live' },
+      });
+      // times in order, and no later than now
+      const times = log.map((entry) => Date.parse(entry.at));
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+    });
+
+    it('keeps member and voter edits as before and after, and a control number only as changed', async () => {
+      const member = (await ok(
+        api.post(
+          `${base()}/members`,
+          { unit: '12B', shares: 1, controlNumber: 'SECRET-CN-1234' },
+          asChair(),
+        ),
+        201,
+      )) as { key: string };
+      const memberKey = member.key;
+      await ok(
+        api.patch(
+          `${base()}/members/${memberKey}`,
+          { shares: 2.5, controlNumber: 'SECRET-CN-9876' },
+          asChair(),
+        ),
+      );
+      await ok(
+        api.post(
+          `${base()}/members/${memberKey}/voters`,
+          { name: 'Rosa Diaz', email: 'rosa@owners.test' },
+          asChair(),
+        ),
+        201,
+      );
+      await ok(
+        api.patch(
+          `${base()}/members/${memberKey}/voters/rosa%40owners.test`,
+          { name: 'Rosa Diaz-Peralta' },
+          asChair(),
+        ),
+      );
+      await ok(
+        api.delete(
+          `${base()}/members/${memberKey}/voters/rosa%40owners.test`,
+          asChair(),
+        ),
+        204,
+      );
+      await ok(api.delete(`${base()}/members/${memberKey}`, asChair()), 204);
+      const log = await entries('?kind=member');
+      expect(kinds(log)).toEqual([
+        'member.create',
+        'member.update',
+        'member.delete',
+      ]);
+      expect(log[1].changes).toEqual({
+        shares: { from: 1, to: 2.5 },
+        controlNumber: { changed: true },
+      });
+      expect(log[0].changes.after).toMatchObject({ unit: '12B', shares: 1 });
+      expect(log[2].changes.before).toMatchObject({ unit: '12B', shares: 2.5 });
+      const voterLog = await entries('?kind=voter');
+      expect(kinds(voterLog)).toEqual([
+        'voter.create',
+        'voter.update',
+        'voter.delete',
+      ]);
+      expect(voterLog[1].changes).toEqual({
+        name: { from: 'Rosa Diaz', to: 'Rosa Diaz-Peralta' },
+      });
+      const everything = (await exportAudit()).text;
+      expect(everything).not.toContain('SECRET-CN');
+    });
+
+    it('records imports, settings, proxies and sign-off', async () => {
+      const imported = await api.post(`${base()}/members/import`, undefined, {
+        ...asChair(),
+        raw: 'unit,shares,voterName,voterEmail\n201,2,Ann Lee,ann@owners.test\n202,3,,\n',
+        headers: { ...asChair().headers, 'content-type': 'text/csv' },
+      });
+      expect(imported.status, imported.text).toBe(200);
+      await ok(
+        api.patch(`${base()}/settings`, { requireSignOff: true }, asChair()),
+      );
+      const paper = MemberProxy.parse(
+        await ok(
+          api.post(
+            `${base()}/proxies`,
+            {
+              memberKey: voters[0].memberId,
+              holder: { isDefault: true, name: 'Board Secretary' },
+              directions: [],
+              signedName: `Owner ${voters[0].unit}`,
+            },
+            asChair(),
+          ),
+          201,
+        ),
+      );
+      await ok(
+        api.post(`${base()}/proxies/${paper.key}/verify`, undefined, asChair()),
+      );
+      const other = MemberProxy.parse(
+        await ok(
+          api.post(
+            `${base()}/proxies`,
+            {
+              memberKey: voters[1].memberId,
+              holder: { isDefault: true, name: 'Board Secretary' },
+              directions: [],
+              signedName: `Owner ${voters[1].unit}`,
+            },
+            asChair(),
+          ),
+          201,
+        ),
+      );
+      await ok(
+        api.post(
+          `${base()}/proxies/${other.key}/reject`,
+          { reason: 'Signature missing' },
+          asChair(),
+        ),
+      );
+      await ok(
+        api.post(`${base()}/matters/${matter.key}/sign-off`, undefined, {
+          token: scrutineerToken,
+        }),
+        204,
+      );
+      const log = await entries();
+      const byKind = (kind: AuditKind) =>
+        log.filter((entry) => entry.kind === kind);
+      expect(byKind('members.import')[0].changes).toMatchObject({
+        created: ['201', '202'],
+        votersAdded: ['ann@owners.test'],
+      });
+      expect(byKind('meeting.settings')[0].changes).toEqual({
+        requireSignOff: { from: false, to: true },
+      });
+      expect(byKind('proxy.paper')).toHaveLength(2);
+      expect(byKind('proxy.verify')[0]).toMatchObject({
+        subject: { key: paper.key, label: voters[0].unit },
+        changes: { status: { from: 'submitted', to: 'verified' } },
+      });
+      expect(byKind('proxy.reject')[0].changes).toMatchObject({
+        rejectReason: 'Signature missing',
+      });
+      expect(byKind('result.sign_off')[0]).toMatchObject({
+        actor: { type: 'user', email: expect.stringContaining('@') },
+        subject: { key: matter.key },
+        changes: { verdict: expect.any(String) },
+      });
+    });
+  });
+
+  describe('the export', () => {
+    it('gives CSV and JSON Lines, filtered by kind and time, newest last', async () => {
+      const all = await entries();
+      expect(all.length).toBeGreaterThan(15);
+      const middle = all[Math.floor(all.length / 2)].at;
+      const later = await entries(`?from=${encodeURIComponent(middle)}`);
+      expect(later.length).toBeGreaterThan(0);
+      expect(later.every((entry) => entry.at >= middle)).toBe(true);
+      const earlier = await entries(`?to=${encodeURIComponent(middle)}`);
+      expect(earlier.every((entry) => entry.at < middle)).toBe(true);
+      expect(earlier.length + later.length).toBe(all.length);
+      expect(kinds(await entries('?kind=matter.stop'))).toEqual([
+        'matter.stop',
+        'matter.stop',
+      ]);
+      expect(await entries('?limit=2')).toEqual(all.slice(-2));
+      const csv = await exportAudit('?format=csv&kind=proxy');
+      expect(csv.status).toBe(200);
+      expect(csv.type).toMatch(/^text\/csv/);
+      const rows = parse(csv.text, { columns: true }) as Record<
+        string,
+        string
+      >[];
+      expect(rows.map((row) => row.kind)).toEqual([
+        'proxy.paper',
+        'proxy.verify',
+        'proxy.paper',
+        'proxy.reject',
+      ]);
+      expect(rows[0]).toMatchObject({
+        actor_email: tenant.user.email,
+        client_ip: CLIENT,
+        subject_type: 'proxy',
+      });
+      expect(JSON.parse(rows[3].changes)).toMatchObject({
+        rejectReason: 'Signature missing',
+      });
+    });
+
+    it('refuses bad filters with 400, and another account’s meeting with 404', async () => {
+      for (const query of [
+        '?format=xml',
+        '?kind=Matter.Start',
+        '?kind=a.b.c',
+        '?from=yesterday',
+        '?limit=0',
+        '?limit=100001',
+        '?who=me',
+      ])
+        expect((await exportAudit(query)).status, query).toBe(400);
+      expect((await exportAudit('', outsider.token)).status).toBe(404);
+      expect((await exportAudit('', 'not-a-token')).status).toBe(401);
+    });
+  });
+
+  describe('append-only in the database', () => {
+    it('refuses to change or delete an audit entry or a ballot event', async () => {
+      const [entry] = await entries('?limit=1');
+      await expect(
+        sql.query(`update audit_entries set kind = 'x' where id = $1`, [
+          entry.id,
+        ]),
+      ).rejects.toThrow(/append-only/);
+      await expect(
+        sql.query(`delete from audit_entries where id = $1`, [entry.id]),
+      ).rejects.toThrow(/append-only/);
+      const cast = await api.post(
+        `/portal/v1/Meetings/${tenant.meeting.shortCode}/matters/${((await ok(api.post(`${base()}/matters`, { name: 'Early', options: ['For', 'Against'] }, asChair()), 201)) as Matter).key}/ballots`,
+        { choices: ['For'] },
+        { token: voters[2].token },
+      );
+      expect(cast.status, cast.text).toBe(201);
+      await expect(
+        sql.query(
+          `update ballot_events set choices = '["Against"]' where id = $1`,
+          [cast.body.ballotId],
+        ),
+      ).rejects.toThrow(/append-only/);
+      await expect(
+        sql.query(`delete from ballot_events where id = $1`, [
+          cast.body.ballotId,
+        ]),
+      ).rejects.toThrow(/append-only/);
+      await expect(
+        sql.query(`update audit_chain set hash = 'x'`),
+      ).rejects.toThrow(/append-only/);
+    });
+  });
+
+  describe('audit:verify', () => {
+    let ballotId: string;
+
+    it('chains ballots and actions soon after they happen, and exits 0 on an intact chain', async () => {
+      const matter = Matter.parse(
+        await ok(
+          api.post(
+            `${base()}/matters`,
+            { name: 'Elect the auditor', options: ['Ana', 'Ben'] },
+            asChair(),
+          ),
+          201,
+        ),
+      );
+      await ok(
+        api.post(
+          `${base()}/matters/${matter.key}/action`,
+          { action: 'start', duration: 600 },
+          asChair(),
+        ),
+        204,
+      );
+      const casts = await Promise.all(
+        voters
+          .slice(3)
+          .map((voter) =>
+            ok(
+              api.post(
+                `/portal/v1/Meetings/${tenant.meeting.shortCode}/matters/${matter.key}/ballots`,
+                { choices: ['Ana'] },
+                { token: voter.token },
+              ),
+              201,
+            ),
+          ),
+      );
+      ballotId = (casts[0] as { ballotId: string }).ballotId;
+      // sealed by the background sealer, with no request asking for it
+      await vi.waitFor(
+        async () => expect(await seal().unsealed(tenant.meeting.id)).toBe(0),
+        { timeout: 15_000, interval: 200 },
+      );
+      await ok(
+        api.post(
+          `${base()}/matters/${matter.key}/action`,
+          { action: 'stop' },
+          asChair(),
+        ),
+        204,
+      );
+      const report = MeetingReport.parse(
+        await ok(api.get(`${base()}/report`, { token: tenant.token })),
+      );
+      const result = await verify();
+      expect(result.code, result.stderr).toBe(0);
+      const printed = JSON.parse(result.stdout);
+      expect(printed).toMatchObject({
+        meeting: tenant.meeting.shortCode,
+        ok: true,
+        unsealed: 0,
+        bad: null,
+        head: report.chainHead,
+      });
+      const closed = report.matters.find((m) => m.matterKey === matter.key)!;
+      expect(closed.chainHead!.position).toBeLessThanOrEqual(
+        report.chainHead!.position,
+      );
+      const csv = await fetch(`${gateway.baseUrl}${base()}/report.csv`, {
+        headers: { authorization: `Bearer ${tenant.token}` },
+      });
+      expect(await csv.text()).toContain(
+        `chain,,,head,,${report.chainHead!.position},,${report.chainHead!.hash}`,
+      );
+    });
+
+    it('exits 1 naming a ballot event changed after it was sealed', async () => {
+      const [row] = (
+        await sql.query(
+          `select position from audit_chain where source_id = $1`,
+          [ballotId],
+        )
+      ).rows;
+      await tamper(
+        'ballot_events',
+        `update ballot_events set choices = '["Ben"]' where id = $1`,
+        [ballotId],
+      );
+      const result = await verify();
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `broken at entry ${row.position} (ballot ${ballotId}): its row no longer reads as it did when sealed`,
+      );
+      await tamper(
+        'ballot_events',
+        `update ballot_events set choices = '["Ana"]' where id = $1`,
+        [ballotId],
+      );
+      expect((await verify()).code).toBe(0);
+    });
+
+    it('exits 1 naming an audit entry changed or deleted after it was sealed', async () => {
+      const [first] = await entries('?kind=member.update');
+      await tamper(
+        'audit_entries',
+        `update audit_entries set client_ip = '198.51.100.1' where id = $1`,
+        [first.id],
+      );
+      const changed = await verify();
+      expect(changed.code).toBe(1);
+      expect(changed.stderr).toContain(
+        `broken at entry ${first.chain!.position} (audit ${first.id}): its row no longer reads as it did when sealed`,
+      );
+      await tamper(
+        'audit_entries',
+        `update audit_entries set client_ip = $2 where id = $1`,
+        [first.id, CLIENT],
+      );
+      expect((await verify()).code).toBe(0);
+      const [gone] = await entries('?kind=voter.delete');
+      const [saved] = (
+        await sql.query(`select * from audit_entries where id = $1`, [gone.id])
+      ).rows;
+      await tamper('audit_entries', `delete from audit_entries where id = $1`, [
+        gone.id,
+      ]);
+      const deleted = await verify();
+      expect(deleted.code).toBe(1);
+      expect(deleted.stderr).toContain(
+        `broken at entry ${gone.chain!.position} (audit ${gone.id}): its row was deleted`,
+      );
+      await sql.query(
+        `insert into audit_entries (id, meeting_id, kind, actor, client_ip, subject, changes, at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          saved.id,
+          saved.meeting_id,
+          saved.kind,
+          saved.actor,
+          saved.client_ip,
+          saved.subject,
+          saved.changes,
+          saved.at,
+        ],
+      );
+      expect((await verify()).code).toBe(0);
+    });
+
+    it('exits 1 when the chain was rewritten after a close, against the head kept with the result', async () => {
+      // the attacker changes a ballot and recomputes every hash from there on
+      const [row] = (
+        await sql.query(
+          `select position from audit_chain where source_id = $1`,
+          [ballotId],
+        )
+      ).rows;
+      await tamper(
+        'ballot_events',
+        `update ballot_events set choices = '["Ben"]' where id = $1`,
+        [ballotId],
+      );
+      const links = gateway.app.get(ChainRepository);
+      const all = await links.links(tenant.meeting.id, 0, 100_000);
+      let previous = GENESIS;
+      await sql.query(
+        'alter table audit_chain disable trigger audit_chain_append_only',
+      );
+      try {
+        for (const link of all) {
+          if (link.position >= row.position) {
+            const digest = sha256(link.content!);
+            const hash = linkHash(previous, link.position, digest);
+            await sql.query(
+              `update audit_chain set digest = $1, hash = $2 where meeting_id = $3 and position = $4`,
+              [digest, hash, tenant.meeting.id, link.position],
+            );
+            previous = hash;
+          } else previous = link.hash;
+        }
+      } finally {
+        await sql.query(
+          'alter table audit_chain enable trigger audit_chain_append_only',
+        );
+      }
+      const result = await verify();
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /chain of \S+ rewritten: matter [0-9a-f-]{36} closed at entry \d+, which no longer has the hash its result recorded/,
+      );
+    });
+
+    it('exits 1 for an unknown meeting, and 0 for a meeting with nothing to chain', async () => {
+      const unknown = await verify('no-such-meeting');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('no meeting no-such-meeting');
+      const intact = await verify(outsider.meeting.shortCode);
+      expect(intact.code, intact.stderr).toBe(0);
+    });
+  });
+});
