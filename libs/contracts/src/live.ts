@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
+import {
+  ScreenQuestion,
+  type OwnQuestionEvent,
+  type QuestionEvent,
+  type ScreenQuestionEvent,
+} from './hybrid';
 import { MatterLiveStatus as LiveStatus, MatterTallyRow } from './matters';
 import {
   Forecast,
@@ -177,6 +183,8 @@ export const LiveSnapshot = z.strictObject({
   quorum: QuorumEvent,
   /** Chairs and screens only; absent for voters. */
   tallies: z.array(MatterTallyEvent).optional(),
+  /** Chairs and screens only: the question on the big screen, or null. */
+  screenQuestion: ScreenQuestion.nullable().optional(),
   serverTime: IsoDateTime,
 });
 export type LiveSnapshot = z.infer<typeof LiveSnapshot>;
@@ -220,6 +228,10 @@ export interface ServerToClientEvents {
   'meeting.presence': (event: PresenceEvent) => void;
   'meeting.quorum': (event: QuorumEvent) => void;
   'matter.result': (event: MatterResultEvent) => void;
+  'question.new': (event: QuestionEvent) => void;
+  'question.updated': (event: QuestionEvent) => void;
+  'question.mine': (event: OwnQuestionEvent) => void;
+  'screen.question': (event: ScreenQuestionEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -9,7 +9,8 @@ import { sqlAlias } from './sql-alias';
  *   holder's discretionary vote);
  * - `early`: the member's own voter, before the matter opened (an early ballot);
  * - `paper`: a proxy ballot a manager recorded for the member;
- * - `floor`: a floor ballot a manager recorded for the member during the meeting.
+ * - `floor`: the member's own vote at the meeting, typed in by a clerk (a floor ballot): it
+ *   ranks as a live one (docs/hybrid-meetings.md).
  */
 export type BallotKind = 'live' | 'holder' | 'early' | 'paper' | 'floor';
 
@@ -77,11 +78,12 @@ export const PRECEDENCE: Readonly<
     paper: 'always',
     floor: 'never',
   },
+  // the member's own vote, cast at the meeting and typed in by a clerk: ranked as a live one
   floor: {
-    live: 'never',
+    live: 'always',
     holder: 'revocable',
-    early: 'never',
-    paper: 'always',
+    early: 'revocable',
+    paper: 'revocable',
     floor: 'always',
   },
 };
