@@ -25,6 +25,8 @@ import { LiveModule } from './live/live.module';
 import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
 import { ProxiesModule } from './proxies/proxies.module';
+import { QuestionsModule } from './questions/questions.module';
+import { FloorModule } from './floor/floor.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { ReportModule } from './report/report.module';
@@ -94,6 +96,8 @@ export class AppModule {
         LiveModule,
         PortalModule,
         ProxiesModule,
+        QuestionsModule,
+        FloorModule,
         HealthModule,
       ],
       providers: [

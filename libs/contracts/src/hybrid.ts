@@ -157,7 +157,7 @@ export const Question = z.strictObject({
 });
 export type Question = z.infer<typeof Question>;
 
-export const ListQuestionsQuery = z.strictObject({
+export const ListQuestionsQuery = z.object({
   status: QuestionStatus.optional(),
 });
 export type ListQuestionsQuery = z.infer<typeof ListQuestionsQuery>;

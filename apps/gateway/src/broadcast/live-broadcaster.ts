@@ -13,6 +13,13 @@ export type LiveNamespace = Namespace<
 export const meetingRoom = (meetingId: string) => `meeting:${meetingId}`;
 /** Chairs and scrutineer screens: the only sockets that receive tallies. */
 export const staffRoom = (meetingId: string) => `meeting:${meetingId}:staff`;
+/** Chairs alone: the question queue. */
+export const chairRoom = (meetingId: string) => `meeting:${meetingId}:chairs`;
+/** Scrutineer screens alone: what is put on the big screen. */
+export const screenRoom = (meetingId: string) => `meeting:${meetingId}:screens`;
+/** The sockets of one voter: news of their own questions. */
+export const voterRoom = (meetingId: string, voterId: string) =>
+  `meeting:${meetingId}:voter:${voterId}`;
 
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -43,6 +50,31 @@ export class LiveBroadcaster {
     payload: Payload<E>,
   ): void {
     this.emit(staffRoom(meetingId), event, payload);
+  }
+
+  toChairs<E extends EventName>(
+    meetingId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(chairRoom(meetingId), event, payload);
+  }
+
+  toScreens<E extends EventName>(
+    meetingId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(screenRoom(meetingId), event, payload);
+  }
+
+  toVoter<E extends EventName>(
+    meetingId: string,
+    voterId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(voterRoom(meetingId, voterId), event, payload);
   }
 
   private emit<E extends EventName>(

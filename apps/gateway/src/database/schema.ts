@@ -724,7 +724,8 @@ export const scheduledMail = pgTable(
   ],
 );
 
-export type FloorEntryStatus = 'pending' | 'counted' | 'replaced' | 'discarded';
+export type FloorEntryStatus =
+  'pending' | 'counted' | 'replaced' | 'discarded' | 'lapsed';
 
 /**
  * Floor ballots typed by clerks in double-entry mode (docs/hybrid-meetings.md): an entry waits

@@ -19,6 +19,7 @@ import {
 } from '../sessions/session-signals';
 import { VoterSessions } from '../sessions/voter-sessions';
 import {
+  chairRoom,
   meetingRoom,
   staffRoom,
   type LiveNamespace,
@@ -232,6 +233,7 @@ export class LiveSessions
   private leave(socket: SessionSocket, meetingId: string): void {
     void socket.leave(meetingRoom(meetingId));
     void socket.leave(staffRoom(meetingId));
+    void socket.leave(chairRoom(meetingId));
     socket.data.meetings?.delete(meetingId);
   }
 

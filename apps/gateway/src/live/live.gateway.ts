@@ -22,9 +22,12 @@ import { toProblem } from '../common/problem-details.filter';
 import { InvalidIdempotencyKeyException } from '../voting/idempotency-key';
 import { BallotEntry } from '../voting/ballot-entry';
 import {
+  chairRoom,
   LiveBroadcaster,
   meetingRoom,
+  screenRoom,
   staffRoom,
+  voterRoom,
   type LiveNamespace,
 } from '../broadcast/live-broadcaster';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
@@ -133,8 +136,14 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
       meeting,
       accountId,
       principal.role === 'voter'
-        ? [meetingRoom(meeting.id)]
-        : [meetingRoom(meeting.id), staffRoom(meeting.id)],
+        ? [meetingRoom(meeting.id), voterRoom(meeting.id, principal.voterId)]
+        : [
+            meetingRoom(meeting.id),
+            staffRoom(meeting.id),
+            principal.role === 'chair'
+              ? chairRoom(meeting.id)
+              : screenRoom(meeting.id),
+          ],
     );
     if (principal.role === 'voter' && !socket.data.attendance) {
       socket.data.attendance = {

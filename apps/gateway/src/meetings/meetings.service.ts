@@ -176,6 +176,9 @@ export class MeetingsService {
         requireQuorumToStart: body.requireQuorumToStart,
         requireSignOff: body.requireSignOff,
         oneLiveMatter: body.oneLiveMatter,
+        // docs/hybrid-meetings.md
+        questionCategories: body.questionCategories,
+        floorDoubleEntry: body.floorDoubleEntry,
         updatedAt: this.clock.now(),
       });
       return mapMeetingSettings(row);
@@ -184,9 +187,10 @@ export class MeetingsService {
 
   async stats(userId: string, shortCode: string): Promise<MeetingStats> {
     const meeting = await this.access.require(userId, shortCode);
-    const [figures, rtvPresence] = await Promise.all([
+    const [figures, rtvPresence, questions] = await Promise.all([
       this.meetings.stats(meeting.id),
       this.presence.count(meeting.id),
+      this.meetings.questionsByCategory(meeting.id),
     ]);
     const { invitedVoters, ...counts } = figures;
     const totalProxies =
@@ -222,7 +226,7 @@ export class MeetingsService {
       cachedAt: this.clock.now().toISOString(),
       noticeStatusSummary: noticeStatusSummary(invitedVoters, counts),
       testVoterStats: '',
-      questions: {},
+      questions,
       rtvPresence,
     };
   }

@@ -103,6 +103,19 @@ export class LivePresence implements OnApplicationShutdown {
     return figures;
   }
 
+  /**
+   * Whether a member is present at the meeting: one of its voters has a socket open on some
+   * node, or has attended (`voters.in_attendance`). Floor ballots take present members only
+   * (docs/hybrid-meetings.md).
+   */
+  async isPresent(meetingId: string, memberId: string): Promise<boolean> {
+    const connected = await this.tracker.presentUnits(meetingId);
+    return (
+      connected.includes(memberId) ||
+      (await this.repository.hasAttended(memberId))
+    );
+  }
+
   presence(meeting: MeetingRef): Promise<PresenceEvent> {
     return this.tracker
       .count(meeting.id)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { Database } from '../database/database';
+import { Database, rowsOf } from '../database/database';
 
 /** What presence writes in PostgreSQL: attendance (the quorum's figures are ResultsRepository.quorumWeights). */
 @Injectable()
@@ -15,5 +15,13 @@ export class PresenceRepository {
       where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(voterIds)}::jsonb))
         and not in_attendance
     `);
+  }
+
+  /** Whether a voter of the member has attended the meeting (`in_attendance`). */
+  async hasAttended(memberId: string): Promise<boolean> {
+    const result = await this.database.db.execute(sql`
+      select exists (select 1 from voters where member_id = ${memberId} and in_attendance) as attended
+    `);
+    return Boolean(rowsOf<{ attended: boolean }>(result)[0]?.attended);
   }
 }

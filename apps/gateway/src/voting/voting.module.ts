@@ -66,6 +66,7 @@ import { VotingController } from './voting.controller';
     },
   ],
   exports: [
+    AfterBallots,
     BallotEntry,
     BallotsRepository,
     LiveTallies,
