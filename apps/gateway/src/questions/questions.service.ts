@@ -127,6 +127,10 @@ export class QuestionsService {
       )
         throw new QuestionException(QuestionErrorCode.NotApproved);
       const replyChanged = body.reply !== undefined && body.reply !== row.reply;
+      // the other question leaves the screen first: at most one is on it (a unique index)
+      const cleared = onScreen
+        ? await this.questions.clearScreen(meeting.id, row.id, now)
+        : [];
       await this.questions.update(row.id, {
         status,
         onScreen,
@@ -136,9 +140,6 @@ export class QuestionsService {
           ? { reply: body.reply, repliedAt: body.reply === null ? null : now }
           : {}),
       });
-      const cleared = onScreen
-        ? await this.questions.clearScreen(meeting.id, row.id, now)
-        : [];
       return {
         meeting,
         voterId: row.voterId,
