@@ -13,7 +13,7 @@ import { MattersRepository } from '../matters/matters.repository';
 import { mapLiveMatter } from './live.mapper';
 import type { LivePrincipal } from '../identity/live-tokens';
 import { MatterForecasts } from '../results/matter-forecasts';
-import { QuestionsService } from '../questions/questions.service';
+import { ScreenQuestions } from '../broadcast/screen-questions';
 
 /** What a client gets when it subscribes: the whole picture, then events from there on. */
 @Injectable()
@@ -26,7 +26,7 @@ export class LiveSnapshots {
     private readonly sequences: SequenceStore,
     private readonly clock: Clock,
     private readonly forecasts: MatterForecasts,
-    private readonly questions: QuestionsService,
+    private readonly screenQuestions: ScreenQuestions,
   ) {}
 
   async forPrincipal(
@@ -66,7 +66,7 @@ export class LiveSnapshots {
             ),
           )
         : Promise.resolve(undefined),
-      staff ? this.questions.onScreen(row.id) : Promise.resolve(undefined),
+      staff ? this.screenQuestions.current(row.id) : Promise.resolve(undefined),
     ]);
     const snapshot: LiveSnapshot = {
       meeting: {

@@ -4,7 +4,6 @@ import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PresenceModule } from '../presence/presence.module';
-import { QuestionsModule } from '../questions/questions.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { VotingModule } from '../voting/voting.module';
 import { LiveSessions } from './live-sessions';
@@ -19,7 +18,6 @@ import { LiveGateway } from './live.gateway';
     MattersModule,
     MeetingsModule,
     PresenceModule,
-    QuestionsModule,
     SessionsModule,
     VotingModule,
   ],

@@ -11,6 +11,7 @@ import type {
 import { isMeetingOver } from '@livevote/rules';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
+import { ScreenQuestions } from '../broadcast/screen-questions';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -46,8 +47,10 @@ export class QuestionsService {
     private readonly broadcaster: LiveBroadcaster,
     private readonly clock: Clock,
     redis: RedisConnection,
+    screenQuestions: ScreenQuestions,
   ) {
     this.perVoter = minuteBudget(redis, 'questions', QUESTIONS_PER_MINUTE);
+    screenQuestions.provide((meetingId) => this.onScreen(meetingId));
   }
 
   async ask(
@@ -169,7 +172,7 @@ export class QuestionsService {
     return question;
   }
 
-  /** The question on a meeting's big screen, for the live snapshot of chairs and screens. */
+  /** The question on a meeting's big screen (the live snapshot of chairs and screens). */
   async onScreen(meetingId: string): Promise<ScreenQuestion | null> {
     const row = await this.questions.onScreen(meetingId);
     return row ? mapScreenQuestion(row) : null;
