@@ -58,6 +58,10 @@ const ProxiesPage = lazyNamed(
   () => import('./modules/proxies/components/ProxiesPage'),
   'ProxiesPage',
 );
+const FloorBallotsPage = lazyNamed(
+  () => import('./modules/floor/components/FloorBallotsPage'),
+  'FloorBallotsPage',
+);
 const ControlRoomPage = lazyNamed(
   () => import('./modules/live/components/ControlRoomPage'),
   'ControlRoomPage',
@@ -98,6 +102,10 @@ export function AppRoutes() {
             <Route
               path="/meetings/:shortCode/live"
               element={<ControlRoomPage />}
+            />
+            <Route
+              path="/meetings/:shortCode/floor"
+              element={<FloorBallotsPage />}
             />
             <Route path="/meetings/:shortCode" element={<MeetingLayout />}>
               <Route index element={<MeetingDetailsPage />} />

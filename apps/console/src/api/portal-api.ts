@@ -1,4 +1,5 @@
 import type {
+  AskQuestionRequest,
   BallotReceipt,
   HolderCastResponse,
   HolderSessionResponse,
@@ -6,6 +7,8 @@ import type {
   HolderView,
   MemberProxy,
   OwnBallot,
+  OwnQuestion,
+  OwnQuestions,
   PortalMeeting,
   PortalRegisterRequest,
   PortalSessionResponse,
@@ -64,6 +67,21 @@ export const portalApi = {
         headers: { 'Idempotency-Key': idempotencyKey },
       },
     ),
+
+  ownQuestions: (shortCode: string, voterToken: string) =>
+    requestJson<OwnQuestions>(`${base(shortCode)}/questions`, {
+      accessToken: voterToken,
+    }),
+  askQuestion: (
+    shortCode: string,
+    body: AskQuestionRequest,
+    voterToken: string,
+  ) =>
+    requestJson<OwnQuestion>(`${base(shortCode)}/questions`, {
+      method: 'POST',
+      body,
+      accessToken: voterToken,
+    }),
 
   proxyForm: (shortCode: string, voterToken: string) =>
     requestJson<ProxyForm>(`${base(shortCode)}/proxy-form`, {

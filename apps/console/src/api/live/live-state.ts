@@ -6,6 +6,7 @@ import type {
   MatterTallyEvent,
   PresenceEvent,
   QuorumEvent,
+  ScreenQuestion,
 } from '@livevote/contracts';
 
 export type ConnectionStatus =
@@ -28,6 +29,8 @@ export interface LiveState {
   tallies: Readonly<Record<string, MatterTallyEvent>>;
   presence?: PresenceEvent;
   quorum?: QuorumEvent;
+  /** Chairs and screens: the question on the big screen, or null. */
+  screenQuestion: ScreenQuestion | null;
   /** Server clock minus this browser's clock, in milliseconds. */
   clockOffsetMs: number;
   /** Highest `seq` seen on this connection per event type and matter. */
@@ -38,6 +41,7 @@ export const initialLiveState: LiveState = {
   status: 'connecting',
   matters: [],
   tallies: {},
+  screenQuestion: null,
   clockOffsetMs: 0,
   seqs: {},
 };
@@ -113,6 +117,7 @@ export function applySnapshot(
     tallies,
     presence: snapshot.presence,
     quorum: snapshot.quorum,
+    screenQuestion: snapshot.screenQuestion ?? null,
     clockOffsetMs: clockOffset(snapshot.serverTime, sentAt, receivedAt),
     seqs,
   };

@@ -8,6 +8,7 @@ import {
 import { queryKeys } from '../../../api/query-keys';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
+import { AskQuestionPanel } from '../../questions/components/AskQuestionPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { formatDateTime } from '../../ui/utils/format';
@@ -114,6 +115,8 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
         )}
 
         <ProxyPanel target={target} />
+
+        <AskQuestionPanel target={target} />
 
         {closed.length > 0 && (
           <section aria-labelledby="closed" className="portal-section">
