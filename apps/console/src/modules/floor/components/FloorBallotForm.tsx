@@ -3,7 +3,7 @@ import type {
   LiveMatter,
   Member,
 } from '@livevote/contracts';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../../api/http-client';
 import { Alert } from '../../ui/components/Alert';
 import { useFindUnit, useRecordFloorBallot } from '../hooks/useFloorBallots';
@@ -52,6 +52,11 @@ export function FloorBallotForm({
   const [problem, setProblem] = useState<string>();
   const [done, setDone] = useState<string>();
 
+  // the choices take the keyboard once they are on the page (not a timer: hidden tabs skip frames)
+  useEffect(() => {
+    if (member) choicesRef.current?.focus();
+  }, [member]);
+
   const backToUnit = () => {
     setMember(null);
     setChosen([]);
@@ -71,8 +76,6 @@ export function FloorBallotForm({
       }
       setMember(found);
       setChosen([]);
-      // after React renders the choices
-      requestAnimationFrame(() => choicesRef.current?.focus());
     } catch (error) {
       setProblem(errorMessage(error));
     }
