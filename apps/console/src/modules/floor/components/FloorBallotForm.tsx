@@ -145,7 +145,7 @@ export function FloorBallotForm({
           void lookUp();
         }}
       >
-        <label className="field">
+        <label className="field stacked">
           <span>Unit</span>
           <input
             ref={unitRef}

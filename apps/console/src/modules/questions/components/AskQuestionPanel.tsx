@@ -56,7 +56,7 @@ export function AskQuestionPanel({ target }: { target: VoterTarget }) {
             );
           }}
         >
-          <label className="field">
+          <label className="field stacked">
             <span>Category</span>
             <select
               value={chosen}
@@ -69,7 +69,7 @@ export function AskQuestionPanel({ target }: { target: VoterTarget }) {
               ))}
             </select>
           </label>
-          <label className="field">
+          <label className="field stacked">
             <span>Your question</span>
             <textarea
               value={text}

@@ -141,7 +141,7 @@ function QuestionItem({
             setReplying(false);
           }}
         >
-          <label className="field">
+          <label className="field stacked">
             <span>Written reply to {who}</span>
             <textarea
               value={reply}
