@@ -103,13 +103,7 @@ export const PRECEDENCE_CASES: PrecedenceCase[] = [
   c('paper', 'early', false, false, 'a manager never overrides a voter'),
   c('paper', 'paper', true, true, 'a manager corrects its own entry'),
   c('paper', 'floor', false, false, 'a paper proxy never follows a floor vote'),
-  c(
-    'floor',
-    'live',
-    true,
-    true,
-    'the member votes again, on paper at the meeting',
-  ),
+  c('floor', 'live', false, false, 'a manager never overrides a voter'),
   c(
     'floor',
     'holder',
@@ -117,20 +111,8 @@ export const PRECEDENCE_CASES: PrecedenceCase[] = [
     false,
     'voting on the floor is attending: it revokes the proxy, until revocations close',
   ),
-  c(
-    'floor',
-    'early',
-    true,
-    false,
-    'the member votes at the meeting: its early ballot gives way, until revocations close',
-  ),
-  c(
-    'floor',
-    'paper',
-    true,
-    false,
-    'the floor vote supersedes a paper entry, until revocations close',
-  ),
+  c('floor', 'early', false, false, 'a manager never overrides a voter'),
+  c('floor', 'paper', true, true, 'the floor vote supersedes a paper entry'),
   c('floor', 'floor', true, true, 'a manager corrects a floor vote'),
 ];
 

@@ -9,8 +9,7 @@ import { sqlAlias } from './sql-alias';
  *   holder's discretionary vote);
  * - `early`: the member's own voter, before the matter opened (an early ballot);
  * - `paper`: a proxy ballot a manager recorded for the member;
- * - `floor`: the member's own vote at the meeting, typed in by a clerk (a floor ballot): it
- *   ranks as a live one (docs/hybrid-meetings.md).
+ * - `floor`: a floor ballot a manager recorded for the member during the meeting.
  */
 export type BallotKind = 'live' | 'holder' | 'early' | 'paper' | 'floor';
 
@@ -78,12 +77,11 @@ export const PRECEDENCE: Readonly<
     paper: 'always',
     floor: 'never',
   },
-  // the member's own vote, cast at the meeting and typed in by a clerk: ranked as a live one
   floor: {
-    live: 'always',
+    live: 'never',
     holder: 'revocable',
-    early: 'revocable',
-    paper: 'revocable',
+    early: 'never',
+    paper: 'always',
     floor: 'always',
   },
 };

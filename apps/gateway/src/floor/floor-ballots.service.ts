@@ -41,8 +41,8 @@ const sameChoices = (a: string[], b: string[]) =>
  * Floor ballots: a clerk types a present member's paper sheet for a live matter
  * (docs/hybrid-meetings.md, "Floor ballots"). Each is one transaction that writes the ballot
  * with the same statement as every ballot (BallotsRepository.castBatch: eligibility,
- * precedence, the audit row), so a live ballot of the same member in a concurrent batch
- * replaces it or is replaced by it row-locked, never counted twice. In double-entry mode a
+ * precedence, the audit row): against a live ballot of the same member in a concurrent batch
+ * the row lock orders the two and precedence keeps one, never counted twice. In double-entry mode a
  * sheet waits until a second manager enters it alike.
  */
 @Injectable()
