@@ -62,6 +62,10 @@ const CheckInDeskPage = lazyNamed(
   () => import('./modules/check-in/components/CheckInDeskPage'),
   'CheckInDeskPage',
 );
+const FloorBallotsPage = lazyNamed(
+  () => import('./modules/floor/components/FloorBallotsPage'),
+  'FloorBallotsPage',
+);
 const ControlRoomPage = lazyNamed(
   () => import('./modules/live/components/ControlRoomPage'),
   'ControlRoomPage',
@@ -119,6 +123,10 @@ export function AppRoutes() {
             <Route
               path="/meetings/:shortCode/published/:matterKey"
               element={<PublishedCountPage />}
+            />
+            <Route
+              path="/meetings/:shortCode/floor"
+              element={<FloorBallotsPage />}
             />
             <Route path="/meetings/:shortCode" element={<MeetingLayout />}>
               <Route index element={<MeetingDetailsPage />} />

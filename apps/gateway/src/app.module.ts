@@ -27,6 +27,8 @@ import { PartnerModule } from './partner/partner.module';
 import { PortalModule } from './portal/portal.module';
 import { ProxiesModule } from './proxies/proxies.module';
 import { CheckInsModule } from './check-ins/check-ins.module';
+import { QuestionsModule } from './questions/questions.module';
+import { FloorModule } from './floor/floor.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { ReportModule } from './report/report.module';
@@ -100,6 +102,8 @@ export class AppModule {
         ProxiesModule,
         CheckInsModule,
         VerifiabilityModule,
+        QuestionsModule,
+        FloorModule,
         HealthModule,
       ],
       providers: [

@@ -412,7 +412,7 @@ describe('Check-ins', () => {
     );
   });
 
-  it('is for the meeting’s managers only: other accounts get 404, voter and no tokens 401', async () => {
+  it('is for the meeting’s managers only: other accounts get 404, a voter token 403, no token 401', async () => {
     const stranger = await createUser(nodes[0]);
     await createAccount(nodes[0], [stranger]);
     const strangerToken = await signIn(nodes[0], stranger);
@@ -438,7 +438,8 @@ describe('Check-ins', () => {
         { voterKey: voters[5].voterId },
         { token: voters[5].token },
       ),
-      401,
+      403,
+      'voter_token_forbidden',
     );
     expectProblem(await apis[0].get(desk()), 401);
     // a voter's code is its own: another meeting's voter token does not reach it

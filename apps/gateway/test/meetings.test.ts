@@ -365,6 +365,8 @@ describe('Meetings API', () => {
         requireQuorumToStart: false,
         requireSignOff: false,
         oneLiveMatter: true,
+        questionCategories: [],
+        floorDoubleEntry: false,
       });
       const patched = await api.patch(
         url,

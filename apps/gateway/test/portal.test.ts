@@ -347,11 +347,11 @@ describe('Voter portal API', () => {
       );
     });
 
-    it('does not take a voter token on the management API', async () => {
+    it('refuses a voter token on the management API', async () => {
       expectProblem(
         await api.get('/v1/Accounts', { token: voters[0].token }),
-        401,
-        'invalid_token',
+        403,
+        'voter_token_forbidden',
       );
     });
 

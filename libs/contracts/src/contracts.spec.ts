@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   AddAccountUserRequest,
+  AskQuestionRequest,
   AuthTokenRequest,
   BallotCastMessage,
+  FloorBallotRequest,
   ListAccountsQuery,
+  ModerateQuestionRequest,
+  QuestionCategories,
 } from './index';
 
 describe('contracts', () => {
@@ -60,5 +64,55 @@ describe('contracts', () => {
       'é',
     ])
       expect(cast(bad)).toBe(false);
+  });
+
+  it('takes a question of 1 to 2,000 characters of plain text, line breaks allowed', () => {
+    const ask = (text: string) =>
+      AskQuestionRequest.safeParse({ category: 'Budget', text }).success;
+    expect(ask('Why?\nAnd when?\r\nThanks')).toBe(true);
+    expect(ask('x'.repeat(2_000))).toBe(true);
+    expect(ask('🏠'.repeat(2_000))).toBe(true);
+    for (const bad of [
+      '',
+      '   ',
+      'x'.repeat(2_001),
+      'tab\there',
+      'nul\u0000',
+      'bell\u0007',
+      'lone\ud800',
+    ])
+      expect(ask(bad)).toBe(false);
+  });
+
+  it('takes distinct plain question categories, and a moderation with something to do', () => {
+    expect(QuestionCategories.safeParse(['Budget', 'Repairs']).success).toBe(
+      true,
+    );
+    expect(QuestionCategories.safeParse(['Budget', 'Budget']).success).toBe(
+      false,
+    );
+    expect(QuestionCategories.safeParse(['Bud\nget']).success).toBe(false);
+    expect(ModerateQuestionRequest.safeParse({}).success).toBe(false);
+    expect(ModerateQuestionRequest.safeParse({ status: 'new' }).success).toBe(
+      false,
+    );
+    expect(
+      ModerateQuestionRequest.safeParse({ reply: null, onScreen: false })
+        .success,
+    ).toBe(true);
+  });
+
+  it('takes a floor ballot as entry 1 or 2 only', () => {
+    const floor = (entry: unknown) =>
+      FloorBallotRequest.safeParse({ memberKey: 'm', choices: ['For'], entry })
+        .success;
+    expect([1, 2, 0, 3, '1', 1.5].map(floor)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -8,6 +8,7 @@ export * from './matters';
 export * from './documents';
 export * from './webcast';
 export * from './invites';
+export * from './hybrid';
 export * from './live';
 export * from './portal';
 export * from './partner';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
-import type { CheckInUpdatedEvent } from './hybrid';
+import {
+  ScreenQuestion,
+  type CheckInUpdatedEvent,
+  type OwnQuestionEvent,
+  type QuestionEvent,
+  type ScreenQuestionEvent,
+} from './hybrid';
 import { MatterLiveStatus as LiveStatus, MatterTallyRow } from './matters';
 import {
   Forecast,
@@ -182,6 +188,8 @@ export const LiveSnapshot = z.strictObject({
   quorum: QuorumEvent,
   /** Chairs and screens only; absent for voters. */
   tallies: z.array(MatterTallyEvent).optional(),
+  /** Chairs and screens only: the question on the big screen, or null. */
+  screenQuestion: ScreenQuestion.nullable().optional(),
   serverTime: IsoDateTime,
 });
 export type LiveSnapshot = z.infer<typeof LiveSnapshot>;
@@ -227,6 +235,10 @@ export interface ServerToClientEvents {
   'matter.result': (event: MatterResultEvent) => void;
   /** Chairs only: a voter checked in or out at the desk (docs/hybrid-meetings.md). */
   'checkin.updated': (event: CheckInUpdatedEvent) => void;
+  'question.new': (event: QuestionEvent) => void;
+  'question.updated': (event: QuestionEvent) => void;
+  'question.mine': (event: OwnQuestionEvent) => void;
+  'screen.question': (event: ScreenQuestionEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime, IsoDateTimeInput, ListLimit, SearchText } from './common';
+import { QuestionCategories } from './hybrid';
 import { QuorumBasis } from './results';
 
 export const MEETING_TYPES = ['agm', 'vbm', 'town', 'other'] as const;
@@ -158,6 +159,8 @@ export const PatchMeetingSettingsRequest = z.strictObject({
   autoVerifyElectronicProxies: z.boolean().optional(),
   proxyHolderMustAttend: z.boolean().optional(),
   ...quorumAndResultSettings(),
+  questionCategories: QuestionCategories.optional(),
+  floorDoubleEntry: z.boolean().optional(),
 });
 export type PatchMeetingSettingsRequest = z.infer<
   typeof PatchMeetingSettingsRequest
@@ -185,6 +188,10 @@ export const MeetingSettings = z.strictObject({
   requireSignOff: z.boolean(),
   /** Only one matter may be live at a time. */
   oneLiveMatter: z.boolean(),
+  /** The categories voters ask their questions under. */
+  questionCategories: z.array(z.string()),
+  /** Floor ballots count only once two managers entered the same sheet alike. */
+  floorDoubleEntry: z.boolean(),
 });
 export type MeetingSettings = z.infer<typeof MeetingSettings>;
 

@@ -45,6 +45,8 @@ export const PortalMeeting = z.strictObject({
   duration: z.number(),
   location: z.string(),
   expiryDate: IsoDateTime.nullable(),
+  /** The categories of the "Ask a question" form; empty: the meeting takes no questions. */
+  questionCategories: z.array(z.string()),
   matters: z.array(
     LiveMatter.extend({ allowProxyVote: z.boolean(), eligible: z.boolean() }),
   ),

@@ -10,6 +10,8 @@ import type {
   CreateMeetingRequest,
   CreateMemberRequest,
   CreateVoterRequest,
+  FloorBallotRequest,
+  FloorBallotResponse,
   HolderCastResponse,
   HolderSplit,
   HolderView,
@@ -25,11 +27,15 @@ import type {
   MeetingStats,
   Member,
   MemberProxy,
+  ModerateQuestionRequest,
   PaperProxyRequest,
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
   ProxyHolderSummary,
   ProxyStatus,
+  PendingFloorBallot,
+  Question,
+  QuestionStatus,
   ScreenTokenResponse,
   SignOffStatus,
   UpdateMatterRequest,
@@ -48,6 +54,8 @@ export interface MembersPage {
 
 export interface ListMembersParams {
   searchText?: string;
+  /** `property:value`, comma-separated (e.g. `unit:101`). */
+  filters?: string;
   page?: number;
   size?: number;
 }
@@ -279,6 +287,43 @@ export function createManagerApi(session: ManagerSession) {
       session.json<HolderCastResponse>(
         `${meeting(shortCode)}/proxy-holders/${enc(holderKey)}/matters/${enc(matterKey)}/ballots`,
         { method: 'POST', body: { split } },
+      ),
+
+    recordFloorBallot: (
+      shortCode: string,
+      matterKey: string,
+      body: FloorBallotRequest,
+    ) =>
+      session.json<FloorBallotResponse>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/floor-ballots`,
+        { method: 'POST', body },
+      ),
+    pendingFloorBallots: (shortCode: string, matterKey: string) =>
+      session.json<PendingFloorBallot[]>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/floor-ballots/pending`,
+      ),
+    discardFloorEntry: (
+      shortCode: string,
+      matterKey: string,
+      entryKey: string,
+    ) =>
+      session.json<void>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/floor-ballots/pending/${enc(entryKey)}`,
+        { method: 'DELETE' },
+      ),
+
+    listQuestions: (shortCode: string, status?: QuestionStatus) =>
+      session.json<Question[]>(
+        `${meeting(shortCode)}/questions${query({ status })}`,
+      ),
+    moderateQuestion: (
+      shortCode: string,
+      questionKey: string,
+      body: ModerateQuestionRequest,
+    ) =>
+      session.json<Question>(
+        `${meeting(shortCode)}/questions/${enc(questionKey)}`,
+        { method: 'PATCH', body },
       ),
 
     createScreenToken: (shortCode: string) =>

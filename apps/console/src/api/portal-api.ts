@@ -1,4 +1,5 @@
 import type {
+  AskQuestionRequest,
   BallotReceipt,
   EmailReceiptResponse,
   PublishedCount,
@@ -13,6 +14,8 @@ import type {
   PortalDocument,
   PortalRsvp,
   RsvpAnswer,
+  OwnQuestion,
+  OwnQuestions,
   PortalMeeting,
   PortalRegisterRequest,
   PortalSessionResponse,
@@ -117,6 +120,20 @@ export const portalApi = {
       `${base(shortCode)}/matters/${encodeURIComponent(matterKey)}/published`,
       { accessToken: voterToken },
     ),
+  ownQuestions: (shortCode: string, voterToken: string) =>
+    requestJson<OwnQuestions>(`${base(shortCode)}/questions`, {
+      accessToken: voterToken,
+    }),
+  askQuestion: (
+    shortCode: string,
+    body: AskQuestionRequest,
+    voterToken: string,
+  ) =>
+    requestJson<OwnQuestion>(`${base(shortCode)}/questions`, {
+      method: 'POST',
+      body,
+      accessToken: voterToken,
+    }),
 
   proxyForm: (shortCode: string, voterToken: string) =>
     requestJson<ProxyForm>(`${base(shortCode)}/proxy-form`, {

@@ -21,6 +21,12 @@ export const queryKeys = {
   matters: (shortCode: string) => ['meeting', shortCode, 'matters'] as const,
   matterVoters: (shortCode: string, matterKey: string, votesCast: number) =>
     ['meeting', shortCode, 'matters', matterKey, 'voters', votesCast] as const,
+  floorPending: (shortCode: string, matterKey: string) =>
+    ['meeting', shortCode, 'matters', matterKey, 'floor-pending'] as const,
+  questions: (shortCode: string) =>
+    ['meeting', shortCode, 'questions'] as const,
+  ownQuestions: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'questions'] as const,
   signOff: (shortCode: string) => ['meeting', shortCode, 'sign-off'] as const,
   documents: (shortCode: string) =>
     ['meeting', shortCode, 'documents'] as const,

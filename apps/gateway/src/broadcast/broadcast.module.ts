@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module';
 import { LiveBroadcaster } from './live-broadcaster';
+import { ScreenQuestions } from './screen-questions';
 import {
   MemorySequenceStore,
   RedisSequenceStore,
@@ -9,11 +10,13 @@ import {
 
 /**
  * The one emitter of live events (the live gateway attaches the socket.io namespace to it) and
- * the sequence numbers that order each matter's events (in Redis when configured).
+ * the sequence numbers that order each matter's events (in Redis when configured), and the
+ * question on each meeting's big screen for snapshots.
  */
 @Module({
   providers: [
     LiveBroadcaster,
+    ScreenQuestions,
     {
       provide: SequenceStore,
       inject: [RedisConnection],
@@ -23,6 +26,6 @@ import {
           : new MemorySequenceStore(),
     },
   ],
-  exports: [LiveBroadcaster, SequenceStore],
+  exports: [LiveBroadcaster, ScreenQuestions, SequenceStore],
 })
 export class BroadcastModule {}

@@ -13,8 +13,13 @@ export type LiveNamespace = Namespace<
 export const meetingRoom = (meetingId: string) => `meeting:${meetingId}`;
 /** Chairs and scrutineer screens: the only sockets that receive tallies. */
 export const staffRoom = (meetingId: string) => `meeting:${meetingId}:staff`;
-/** Chairs (managers) only: what a public screen must not show, such as who checked in. */
+/** Chairs (managers) only: what a public screen must not show, such as who checked in, and the question queue. */
 export const chairRoom = (meetingId: string) => `meeting:${meetingId}:chairs`;
+/** Scrutineer screens alone: what is put on the big screen. */
+export const screenRoom = (meetingId: string) => `meeting:${meetingId}:screens`;
+/** The sockets of one voter: news of their own questions. */
+export const voterRoom = (meetingId: string, voterId: string) =>
+  `meeting:${meetingId}:voter:${voterId}`;
 
 type EventName = keyof ServerToClientEvents;
 type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -53,6 +58,23 @@ export class LiveBroadcaster {
     payload: Payload<E>,
   ): void {
     this.emit(chairRoom(meetingId), event, payload);
+  }
+
+  toScreens<E extends EventName>(
+    meetingId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(screenRoom(meetingId), event, payload);
+  }
+
+  toVoter<E extends EventName>(
+    meetingId: string,
+    voterId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(voterRoom(meetingId, voterId), event, payload);
   }
 
   private emit<E extends EventName>(

@@ -196,6 +196,13 @@ export const meetings = pgTable(
       .default(false),
     requireSignOff: boolean('require_sign_off').notNull().default(false),
     oneLiveMatter: boolean('one_live_matter').notNull().default(true),
+    /** Categories voters file their questions under (docs/hybrid-meetings.md). */
+    questionCategories: jsonb('question_categories')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
+    /** Floor ballots count only once two managers entered the same sheet (docs/hybrid-meetings.md). */
+    floorDoubleEntry: boolean('floor_double_entry').notNull().default(false),
     /** User ids of the scrutineers named for the meeting; none: any scrutineer of the account. */
     scrutineers: jsonb('scrutineers').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -796,5 +803,90 @@ export const scheduledMail = pgTable(
     ),
     index('scheduled_mail_meeting_status_idx').on(t.meetingId, t.status),
     index('scheduled_mail_voter_idx').on(t.voterId),
+  ],
+);
+
+export type FloorEntryStatus =
+  'pending' | 'counted' | 'replaced' | 'discarded' | 'lapsed';
+
+/**
+ * Floor ballots typed by clerks in double-entry mode (docs/hybrid-meetings.md): an entry waits
+ * as `pending` until the other entry of the same sheet, by another manager, agrees; then both
+ * are `counted` and the ballot is written. `generation` is the matter's live generation when
+ * entered: entries of an earlier opening have lapsed.
+ */
+export const floorEntries = pgTable(
+  'floor_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    matterId: uuid('matter_id')
+      .notNull()
+      .references(() => matters.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    generation: integer('generation').notNull(),
+    entry: integer('entry').$type<1 | 2>().notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status').$type<FloorEntryStatus>().notNull(),
+    /** The ballot_events row of the counted ballot. */
+    ballotId: uuid('ballot_id'),
+    resolvedAt: at('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('floor_entries_pending_key')
+      .on(t.matterId, t.memberId, t.entry)
+      .where(sql`${t.status} = 'pending'`),
+    index('floor_entries_matter_idx').on(t.matterId, t.status),
+  ],
+);
+
+export type QuestionStatus = 'new' | 'approved' | 'answered' | 'dismissed';
+
+/** Voters' questions to the chair, moderated in the control room (docs/hybrid-meetings.md). */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id').references(() => voters.id, {
+      onDelete: 'set null',
+    }),
+    /** The asker's name when asked: the queue still says who asked once the voter is gone. */
+    voterName: text('voter_name').notNull(),
+    category: text('category').notNull(),
+    text: text('text').notNull(),
+    status: text('status').$type<QuestionStatus>().notNull().default('new'),
+    reply: text('reply'),
+    repliedAt: at('replied_at'),
+    moderatedBy: uuid('moderated_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Shown on the meeting's big screen; at most one question of a meeting at a time. */
+    onScreen: boolean('on_screen').notNull().default(false),
+    askedAt: at('asked_at').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questions_meeting_idx').on(t.meetingId, t.askedAt),
+    index('questions_voter_idx').on(t.voterId),
+    uniqueIndex('questions_on_screen_key')
+      .on(t.meetingId)
+      .where(sql`${t.onScreen}`),
   ],
 );

@@ -135,6 +135,37 @@ export interface DemoHolderLink {
   holderUrl: string;
 }
 
+/** Question categories of the demo meeting, and questions owners sent ahead (docs/hybrid-meetings.md). */
+const QUESTION_CATEGORIES = ['Budget', 'Repairs', 'Bylaws', 'Other'];
+const DEMO_QUESTIONS: {
+  unit: string;
+  category: string;
+  text: string;
+  status: 'new' | 'approved' | 'answered';
+  reply?: string;
+}[] = [
+  {
+    unit: '104',
+    category: 'Budget',
+    text: 'Why did the reserve fund contribution go up by 8% this year?',
+    status: 'approved',
+  },
+  {
+    unit: '106',
+    category: 'Repairs',
+    text: 'When will the garage door be fixed? It has been stuck open twice this month.',
+    status: 'answered',
+    reply:
+      'The new opener is ordered and will be installed in the first week of next month.',
+  },
+  {
+    unit: '112',
+    category: 'Other',
+    text: 'Could the meeting minutes be posted in the lobby as well as online?',
+    status: 'new',
+  },
+];
+
 const DEMO_MATTERS = [
   {
     name: 'Approve the 2025 financial statements',
@@ -248,6 +279,7 @@ export class DemoSeedService {
       duration: 90,
       quorumMinimum: 6,
       defaultProxyHolders: DEFAULT_HOLDERS,
+      questionCategories: QUESTION_CATEGORIES,
       contact: {
         email: DEMO_EMAIL,
         name: 'Demo Chair',
@@ -270,7 +302,10 @@ export class DemoSeedService {
 
   private async populate(meetingId: string): Promise<void> {
     const taken = new Set<string>();
-    const members = new Map<string, { memberId: string; voterName: string }>();
+    const members = new Map<
+      string,
+      { memberId: string; voterId: string; voterName: string }
+    >();
     for (const member of DEMO_MEMBERS) {
       const controlNumber = generateUniqueControlNumber(taken);
       taken.add(controlNumber);
@@ -280,7 +315,7 @@ export class DemoSeedService {
         shares: member.shares,
         controlNumber,
       });
-      await this.demo.insertVoter({
+      const voterId = await this.demo.insertVoter({
         memberId: row.id,
         meetingId,
         name: member.voter,
@@ -291,7 +326,11 @@ export class DemoSeedService {
         checkedInAt: member.checkedIn ? this.clock.now() : null,
         inAttendance: member.checkedIn ?? false,
       });
-      members.set(member.unit, { memberId: row.id, voterName: member.voter });
+      members.set(member.unit, {
+        memberId: row.id,
+        voterId,
+        voterName: member.voter,
+      });
     }
     const matters = await this.demo.insertMatters(
       DEMO_MATTERS.map((matter, index) => ({
@@ -301,6 +340,38 @@ export class DemoSeedService {
       })),
     );
     await this.seedProxies(meetingId, members, matters);
+    await this.seedQuestions(meetingId, members);
+  }
+
+  private async seedQuestions(
+    meetingId: string,
+    members: Map<
+      string,
+      { memberId: string; voterId: string; voterName: string }
+    >,
+  ): Promise<void> {
+    const now = this.clock.now();
+    await this.demo.insertQuestions(
+      DEMO_QUESTIONS.map((question, index) => {
+        const member = members.get(question.unit)!;
+        const at = new Date(
+          now.getTime() - (DEMO_QUESTIONS.length - index) * 3_600_000,
+        );
+        return {
+          meetingId,
+          memberId: member.memberId,
+          voterId: member.voterId,
+          voterName: member.voterName,
+          category: question.category,
+          text: question.text,
+          status: question.status,
+          reply: question.reply ?? null,
+          repliedAt: question.reply ? at : null,
+          askedAt: at,
+          updatedAt: at,
+        };
+      }),
+    );
   }
 
   /** Written as stored, like a meeting some weeks into its proxy period (docs/proxies.md). */

@@ -9,6 +9,7 @@ import {
   members,
   proxies,
   proxyHolders,
+  questions,
   voters,
 } from '../database/schema';
 
@@ -78,8 +79,18 @@ export class DemoRepository {
     return row;
   }
 
-  async insertVoter(values: typeof voters.$inferInsert): Promise<void> {
-    await this.database.db.insert(voters).values(values);
+  async insertVoter(values: typeof voters.$inferInsert): Promise<string> {
+    const [row] = await this.database.db
+      .insert(voters)
+      .values(values)
+      .returning({ id: voters.id });
+    return row.id;
+  }
+
+  async insertQuestions(
+    values: (typeof questions.$inferInsert)[],
+  ): Promise<void> {
+    await this.database.db.insert(questions).values(values);
   }
 
   async insertMatters(

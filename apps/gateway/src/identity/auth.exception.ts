@@ -8,6 +8,7 @@ export enum AuthErrorCode {
   MissingToken = 'missing_token',
   RateLimited = 'rate_limited',
   PartnerTokenForbidden = 'partner_token_forbidden',
+  VoterTokenForbidden = 'voter_token_forbidden',
 }
 
 function message(code: AuthErrorCode): string {
@@ -26,6 +27,8 @@ function message(code: AuthErrorCode): string {
       return 'Too many attempts; try again later.';
     case AuthErrorCode.PartnerTokenForbidden:
       return 'A partner access token reaches only /papi/v1; /v1 needs a manager access token.';
+    case AuthErrorCode.VoterTokenForbidden:
+      return 'A voter token reaches only the voter portal (/portal/v1); /v1 needs a manager access token.';
   }
 }
 
@@ -34,7 +37,8 @@ export class AuthException extends ApiException {
     const status =
       code === AuthErrorCode.RateLimited
         ? 429
-        : code === AuthErrorCode.PartnerTokenForbidden
+        : code === AuthErrorCode.PartnerTokenForbidden ||
+            code === AuthErrorCode.VoterTokenForbidden
           ? 403
           : 401;
     super(status, code, message(code), headers);

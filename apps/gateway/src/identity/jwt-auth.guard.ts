@@ -9,6 +9,7 @@ import { AccessTokens } from './access-tokens';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { bearerToken } from '../common/text';
 import { isPartnerAccessToken } from './partner-token-shape';
+import { LiveTokens } from './live-tokens';
 
 export interface Manager {
   userId: string;
@@ -19,7 +20,10 @@ type AuthedRequest = Request & { manager?: Manager };
 /** Guards /v1: a valid manager JWT in `Authorization: Bearer`. */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
-  constructor(private readonly tokens: AccessTokens) {}
+  constructor(
+    private readonly tokens: AccessTokens,
+    private readonly liveTokens: LiveTokens,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
@@ -30,6 +34,10 @@ export class JwtAuthGuard implements CanActivate {
     if (token && isPartnerAccessToken(token))
       throw new AuthException(AuthErrorCode.PartnerTokenForbidden);
     const claims = token ? this.tokens.verify(token) : null;
+    // A voter's token too: a valid credential without the right, as the issue's "moderation by
+    // a voter" asks (docs/security.md).
+    if (!claims && token && this.liveTokens.verifyVoter(token))
+      throw new AuthException(AuthErrorCode.VoterTokenForbidden);
     if (!claims) throw AuthException.bearer(AuthErrorCode.InvalidToken);
     request.manager = { userId: claims.sub };
     return true;

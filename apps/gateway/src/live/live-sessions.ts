@@ -19,9 +19,9 @@ import {
 } from '../sessions/session-signals';
 import { VoterSessions } from '../sessions/voter-sessions';
 import {
+  chairRoom,
   meetingRoom,
   staffRoom,
-  chairRoom,
   type LiveNamespace,
 } from '../broadcast/live-broadcaster';
 import { LiveTokens, type LivePrincipal } from '../identity/live-tokens';

@@ -13,6 +13,7 @@ import { MattersRepository } from '../matters/matters.repository';
 import { mapLiveMatter } from './live.mapper';
 import type { LivePrincipal } from '../identity/live-tokens';
 import { MatterForecasts } from '../results/matter-forecasts';
+import { ScreenQuestions } from '../broadcast/screen-questions';
 
 /** What a client gets when it subscribes: the whole picture, then events from there on. */
 @Injectable()
@@ -25,6 +26,7 @@ export class LiveSnapshots {
     private readonly sequences: SequenceStore,
     private readonly clock: Clock,
     private readonly forecasts: MatterForecasts,
+    private readonly screenQuestions: ScreenQuestions,
   ) {}
 
   async forPrincipal(
@@ -55,7 +57,7 @@ export class LiveSnapshots {
         forecasts.get(matter.id),
       ),
     );
-    const [[presence, quorum], tallies] = await Promise.all([
+    const [[presence, quorum], tallies, screenQuestion] = await Promise.all([
       this.presence.snapshotFigures(meeting),
       staff
         ? Promise.all(
@@ -64,6 +66,7 @@ export class LiveSnapshots {
             ),
           )
         : Promise.resolve(undefined),
+      staff ? this.screenQuestions.current(row.id) : Promise.resolve(undefined),
     ]);
     const snapshot: LiveSnapshot = {
       meeting: {
@@ -82,6 +85,7 @@ export class LiveSnapshots {
       ...(tallies
         ? { tallies: tallies.filter((tally) => tally !== undefined) }
         : {}),
+      ...(staff ? { screenQuestion } : {}),
       serverTime: this.clock.now().toISOString(),
     };
     return { meeting, accountId: row.accountId, snapshot };

@@ -22,10 +22,12 @@ import { toProblem } from '../common/problem-details.filter';
 import { InvalidIdempotencyKeyException } from '../voting/idempotency-key';
 import { BallotEntry } from '../voting/ballot-entry';
 import {
+  chairRoom,
   LiveBroadcaster,
   meetingRoom,
+  screenRoom,
   staffRoom,
-  chairRoom,
+  voterRoom,
   type LiveNamespace,
 } from '../broadcast/live-broadcaster';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
@@ -134,9 +136,13 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
       meeting,
       accountId,
       principal.role === 'voter'
-        ? [meetingRoom(meeting.id)]
+        ? [meetingRoom(meeting.id), voterRoom(meeting.id, principal.voterId)]
         : principal.role === 'screen'
-          ? [meetingRoom(meeting.id), staffRoom(meeting.id)]
+          ? [
+              meetingRoom(meeting.id),
+              staffRoom(meeting.id),
+              screenRoom(meeting.id),
+            ]
           : [
               meetingRoom(meeting.id),
               staffRoom(meeting.id),

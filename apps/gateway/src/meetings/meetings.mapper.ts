@@ -76,5 +76,7 @@ export function mapMeetingSettings(row: MeetingRow): MeetingSettings {
     requireQuorumToStart: row.requireQuorumToStart,
     requireSignOff: row.requireSignOff,
     oneLiveMatter: row.oneLiveMatter,
+    questionCategories: row.questionCategories,
+    floorDoubleEntry: row.floorDoubleEntry,
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
-import { meetings } from '../database/schema';
+import { meetings, questions } from '../database/schema';
 import type { MeetingRow } from './meeting-access';
 import { escapeLike } from '../common/text';
 
@@ -59,6 +59,18 @@ export class MeetingsRepository {
       .where(eq(meetings.id, meetingId))
       .returning();
     return row;
+  }
+
+  /** Questions asked in the meeting, whatever their status, by category. */
+  async questionsByCategory(
+    meetingId: string,
+  ): Promise<Record<string, number>> {
+    const rows = await this.database.db
+      .select({ category: questions.category, count: count() })
+      .from(questions)
+      .where(eq(questions.meetingId, meetingId))
+      .groupBy(questions.category);
+    return Object.fromEntries(rows.map((row) => [row.category, row.count]));
   }
 
   /** Every figure of the meeting stats in one round trip (see docs/decisions.md for meanings). */

@@ -218,6 +218,9 @@ export class MeetingsService {
         requireQuorumToStart: body.requireQuorumToStart,
         requireSignOff: body.requireSignOff,
         oneLiveMatter: body.oneLiveMatter,
+        // docs/hybrid-meetings.md
+        questionCategories: body.questionCategories,
+        floorDoubleEntry: body.floorDoubleEntry,
         updatedAt: this.clock.now(),
       });
       await this.audit.record({
@@ -233,9 +236,10 @@ export class MeetingsService {
 
   async stats(userId: string, shortCode: string): Promise<MeetingStats> {
     const meeting = await this.access.require(userId, shortCode);
-    const [figures, rtvPresence] = await Promise.all([
+    const [figures, rtvPresence, questions] = await Promise.all([
       this.meetings.stats(meeting.id),
       this.presence.count(meeting.id),
+      this.meetings.questionsByCategory(meeting.id),
     ]);
     const { invitedVoters, ...counts } = figures;
     const totalProxies =
@@ -275,7 +279,7 @@ export class MeetingsService {
       cachedAt: this.clock.now().toISOString(),
       noticeStatusSummary: noticeStatusSummary(invitedVoters, counts),
       testVoterStats: '',
-      questions: {},
+      questions,
       rtvPresence,
     };
   }

@@ -35,6 +35,7 @@ export function mapPortalMeeting(
     duration: meeting.duration,
     location: meeting.location,
     expiryDate: meeting.expiryDate?.toISOString() ?? null,
+    questionCategories: meeting.questionCategories,
     matters: matterRows.map((matter) => ({
       // results once published (docs/verdicts.md, "What voters see")
       ...mapLiveMatter(

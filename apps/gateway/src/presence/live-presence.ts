@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { PresenceEvent, QuorumEvent } from '@livevote/contracts';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { PresenceRepository } from './presence.repository';
+import { PresentUnits } from './present-units';
 import { QuorumCounter } from './quorum-counter';
 import { PresenceTracker } from './presence-tracker';
 
@@ -54,6 +55,7 @@ export class LivePresence implements OnApplicationShutdown {
     private readonly repository: PresenceRepository,
     private readonly broadcaster: LiveBroadcaster,
     private readonly quorumCounter: QuorumCounter,
+    private readonly presentUnits: PresentUnits,
   ) {
     this.attendanceTimer = setInterval(
       () => void this.flushAttendance(),
@@ -125,6 +127,15 @@ export class LivePresence implements OnApplicationShutdown {
     });
     figures.catch(() => this.figures.delete(meeting.id));
     return figures;
+  }
+
+  /**
+   * Whether a member is present at the meeting now, as the quorum counts it (PresentUnits: a
+   * voter connected on some node, or checked in at the desk). Floor ballots take present
+   * members only (docs/hybrid-meetings.md).
+   */
+  async isPresent(meetingId: string, memberId: string): Promise<boolean> {
+    return (await this.presentUnits.of(meetingId)).includes(memberId);
   }
 
   presence(meeting: MeetingRef): Promise<PresenceEvent> {

@@ -27,6 +27,11 @@ export class AfterBallots {
     );
   }
 
+  /** Ballots written outside the batch (floor ballots), after their transaction committed. */
+  committed(matterId: string, changes: CastChange[]): Promise<void> {
+    return this.accepted(matterId, changes, false);
+  }
+
   private async accepted(
     matterId: string,
     changes: CastChange[],

@@ -5,7 +5,7 @@ import { isUuid } from '../common/ids';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { BallotIngest } from './ballot-ingest';
 import { BallotsInFlight } from './ballots-in-flight';
-import { MatterDirectory } from './matter-directory';
+import { MatterDirectory, type MatterInfo } from './matter-directory';
 import { VotingErrorCode, VotingException } from './voting.exception';
 
 /** A voter signed in to the portal: the member they vote for and its meeting. */
@@ -90,11 +90,12 @@ export class BallotEntry {
     return receipt;
   }
 
-  private async checkChoices(
+  /** The matter of the meeting (404 otherwise), when the choices fit it (400 otherwise). */
+  async checkChoices(
     meetingId: string,
     matterKey: string,
     choices: string[],
-  ): Promise<void> {
+  ): Promise<MatterInfo> {
     const matter = isUuid(matterKey)
       ? await this.directory.inMeeting(meetingId, matterKey)
       : undefined;
@@ -106,5 +107,6 @@ export class BallotEntry {
     }
     if (choices.length > matter.choices)
       throw new VotingException(VotingErrorCode.TooManyChoices);
+    return matter;
   }
 }

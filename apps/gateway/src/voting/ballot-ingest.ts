@@ -294,6 +294,14 @@ export function refusalCode(
   if (!facts.recorderFound) return VotingErrorCode.ManagerRemoved;
   if (!facts.validChoices) return VotingErrorCode.InvalidChoice;
   if (!facts.eligible) return VotingErrorCode.NotEligible;
+  if (input.kind === 'floor') {
+    if (facts.liveStatus === 'pending') return VotingErrorCode.MatterNotLive;
+    const late =
+      facts.liveEndsAt !== null && input.receivedAt > facts.liveEndsAt;
+    return facts.liveStatus === 'closed' || late
+      ? VotingErrorCode.MatterClosed
+      : VotingErrorCode.BallotLocked;
+  }
   if (input.kind !== 'voter') {
     if (facts.liveStatus === 'closed') return VotingErrorCode.MatterClosed;
     if (input.kind === 'proxy' && !facts.allowProxyVote)

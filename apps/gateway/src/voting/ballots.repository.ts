@@ -25,8 +25,11 @@ export interface BallotInput {
   memberId: string;
   voterId: string | null;
   recordedBy: string | null;
-  /** `voter` for a voter's own ballot; a manager records `proxy` or `other`. */
-  kind: 'voter' | 'proxy' | 'other';
+  /**
+   * `voter` for a voter's own ballot; a manager records `proxy` or `other`; `floor` is a clerk's
+   * floor ballot (docs/hybrid-meetings.md): method `other`, only while the matter is live.
+   */
+  kind: 'voter' | 'proxy' | 'other' | 'floor';
   choices: string[];
   idempotencyKey: string | null;
   receivedAt: Date;
@@ -138,6 +141,8 @@ export class BallotsRepository {
       cand as (
         select i.*, mb.shares as weight,
           case
+            when i.kind = 'floor' then
+              case when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'other' end
             when i.kind in ('proxy', 'other') then
               case when m.live_status in ('pending', 'live')
                 and (i.kind = 'other' or m.allow_proxy_vote) then i.kind end

@@ -69,6 +69,7 @@ import { VotingController } from './voting.controller';
   ],
   exports: [
     AuditModule,
+    AfterBallots,
     BallotEntry,
     BallotsRepository,
     LiveTallies,

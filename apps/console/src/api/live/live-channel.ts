@@ -18,6 +18,17 @@ import {
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+/** Events a feature hears through {@link LiveChannel.onEvent} rather than the shared state. */
+export const RELAYED_EVENTS = [
+  'question.new',
+  'question.updated',
+  'question.mine',
+] as const;
+export type RelayedEvent = (typeof RELAYED_EVENTS)[number];
+type RelayedPayload<E extends RelayedEvent> = Parameters<
+  ServerToClientEvents[E]
+>[0];
+
 /** A token, or a function giving a fresh one on every (re)connection (managers' JWTs expire). */
 export type TokenSource = string | (() => Promise<string>);
 
@@ -57,6 +68,10 @@ function defaultConnect(auth: LiveAuth): LiveSocket {
 export class LiveChannel {
   private state: LiveState = initialLiveState;
   private readonly listeners = new Set<() => void>();
+  private readonly relays = new Map<
+    RelayedEvent,
+    Set<(payload: never) => void>
+  >();
   private socket?: LiveSocket;
   /** The token the socket is authenticated with (handshake or last accepted reauth). */
   private sentToken?: string;
@@ -80,6 +95,17 @@ export class LiveChannel {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  /** Hears one of the relayed events (a question's news); answers the way to stop. */
+  onEvent<E extends RelayedEvent>(
+    event: E,
+    listener: (payload: RelayedPayload<E>) => void,
+  ): () => void {
+    const listeners = this.relays.get(event) ?? new Set();
+    this.relays.set(event, listeners);
+    listeners.add(listener as (payload: never) => void);
+    return () => listeners.delete(listener as (payload: never) => void);
+  }
 
   connect(): void {
     if (this.socket) return;
@@ -136,6 +162,18 @@ export class LiveChannel {
     socket.on('checkin.updated', (lastCheckIn) =>
       this.update({ ...this.state, lastCheckIn }),
     );
+    socket.on('screen.question', (event) =>
+      this.update({ ...this.state, screenQuestion: event.question }),
+    );
+    for (const event of RELAYED_EVENTS) {
+      (socket.on as (event: string, listener: (p: unknown) => void) => void)(
+        event,
+        (payload) => {
+          for (const listener of this.relays.get(event) ?? [])
+            (listener as (payload: unknown) => void)(payload);
+        },
+      );
+    }
     if (typeof window !== 'undefined') {
       window.addEventListener('offline', this.onBrowserOffline);
       window.addEventListener('online', this.onBrowserOnline);

@@ -7,6 +7,7 @@ import type {
   MatterTallyEvent,
   PresenceEvent,
   QuorumEvent,
+  ScreenQuestion,
 } from '@livevote/contracts';
 
 export type ConnectionStatus =
@@ -31,6 +32,8 @@ export interface LiveState {
   quorum?: QuorumEvent;
   /** Chairs only: the last check-in or check-out at the desk (docs/hybrid-meetings.md). */
   lastCheckIn?: CheckInUpdatedEvent;
+  /** Chairs and screens: the question on the big screen, or null. */
+  screenQuestion: ScreenQuestion | null;
   /** Server clock minus this browser's clock, in milliseconds. */
   clockOffsetMs: number;
   /** Highest `seq` seen on this connection per event type and matter. */
@@ -41,6 +44,7 @@ export const initialLiveState: LiveState = {
   status: 'connecting',
   matters: [],
   tallies: {},
+  screenQuestion: null,
   clockOffsetMs: 0,
   seqs: {},
 };
@@ -116,6 +120,7 @@ export function applySnapshot(
     tallies,
     presence: snapshot.presence,
     quorum: snapshot.quorum,
+    screenQuestion: snapshot.screenQuestion ?? null,
     clockOffsetMs: clockOffset(snapshot.serverTime, sentAt, receivedAt),
     seqs,
   };

@@ -4,9 +4,11 @@ import type {
   MatterTallyEvent,
   PresenceEvent,
   QuorumEvent,
+  ScreenQuestion,
+  ServerToClientEvents,
 } from '@livevote/contracts';
-import { useContext, useSyncExternalStore } from 'react';
-import type { LiveChannel } from './live-channel';
+import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { LiveChannel, RelayedEvent } from './live-channel';
 import { LiveChannelContext } from './live-context';
 import type { LiveState } from './live-state';
 
@@ -79,4 +81,25 @@ export function useLastCheckIn(): CheckInUpdatedEvent | undefined {
 /** Server clock minus this browser's clock, for countdowns every screen agrees on. */
 export function useServerClockOffset(): number {
   return useLiveSlice((state) => state.clockOffsetMs);
+}
+
+/** Chairs and screens: the question on the big screen, or null. */
+export function useScreenQuestion(): ScreenQuestion | null {
+  return useLiveSlice((state) => state.screenQuestion);
+}
+
+/** Calls the listener with every such event while mounted (the latest listener). */
+export function useLiveEvent<E extends RelayedEvent>(
+  event: E,
+  listener: (payload: Parameters<ServerToClientEvents[E]>[0]) => void,
+): void {
+  const channel = useLiveChannel();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(
+    () => channel.onEvent(event, (payload) => latest.current(payload)),
+    [channel, event],
+  );
 }

@@ -9,6 +9,7 @@ import {
   useServerClockOffset,
 } from '../../../api/live/use-live';
 import { HolderPanel } from '../../proxies/components/HolderPanel';
+import { QuestionQueue } from '../../questions/components/QuestionQueue';
 import { ReportLinks } from '../../results/components/ReportLinks';
 import { ConnectionBanner } from './ConnectionBanner';
 import { MatterDesk } from './MatterDesk';
@@ -51,6 +52,9 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         >
           Check-in desk
         </Link>
+        <Link className="button secondary" to={`/meetings/${shortCode}/floor`}>
+          Floor ballots
+        </Link>
         <ReportLinks shortCode={shortCode} label="Results report" />
       </header>
       <div className="figures-row">
@@ -66,6 +70,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         />
         {selected && <MatterDesk shortCode={shortCode} matter={selected} />}
       </div>
+      <QuestionQueue shortCode={shortCode} />
       <HolderPanel shortCode={shortCode} />
     </div>
   );

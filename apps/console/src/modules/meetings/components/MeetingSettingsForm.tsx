@@ -38,6 +38,10 @@ export function MeetingSettingsForm({
   const [proxyHolders, setProxyHolders] = useState(
     settings.defaultProxyHolders.join('\n'),
   );
+  const [categories, setCategories] = useState(
+    settings.questionCategories.join('\n'),
+  );
+  const [doubleEntry, setDoubleEntry] = useState(settings.floorDoubleEntry);
   const [invalid, setInvalid] = useState<string>();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -48,6 +52,12 @@ export function MeetingSettingsForm({
       managerSummaryReportFreqency: summary,
       alternateManagerEmails: list(managers),
       defaultProxyHolders: list(proxyHolders),
+      // docs/hybrid-meetings.md
+      questionCategories: categories
+        .split('\n')
+        .map((item) => item.trim())
+        .filter(Boolean),
+      floorDoubleEntry: doubleEntry,
     });
     if (!parsed.success) return setInvalid(describeIssues(parsed.error));
     setInvalid(undefined);
@@ -132,6 +142,26 @@ export function MeetingSettingsForm({
           onChange={(event) => setProxyHolders(event.target.value)}
         />
       </div>
+      <div className="field">
+        <label htmlFor={`${id}-categories`}>
+          Question categories (one a line; none: voters ask no questions)
+        </label>
+        <textarea
+          id={`${id}-categories`}
+          rows={3}
+          value={categories}
+          onChange={(event) => setCategories(event.target.value)}
+        />
+      </div>
+      <label className="ballot-option">
+        <input
+          type="checkbox"
+          checked={doubleEntry}
+          onChange={(event) => setDoubleEntry(event.target.checked)}
+        />
+        Double entry of floor ballots: a sheet counts once two managers typed it
+        alike
+      </label>
       <button type="submit" className="primary" disabled={patch.isPending}>
         {patch.isPending ? 'Saving…' : 'Save settings'}
       </button>

@@ -11,6 +11,7 @@ import { CheckInCodePanel } from '../../check-in/components/CheckInCodePanel';
 import { RsvpPanel } from '../../check-in/components/RsvpPanel';
 import { PortalDocuments } from '../../documents/components/PortalDocuments';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
+import { AskQuestionPanel } from '../../questions/components/AskQuestionPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { formatDateTime } from '../../ui/utils/format';
@@ -121,6 +122,8 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
         <CheckInCodePanel target={target} />
         <ProxyPanel target={target} />
         <PortalDocuments target={target} />
+
+        <AskQuestionPanel target={target} />
 
         {closed.length > 0 && (
           <section aria-labelledby="closed" className="portal-section">

@@ -5,6 +5,7 @@ import {
   useLiveMeeting,
   usePresence,
   useQuorum,
+  useScreenQuestion,
   useServerClockOffset,
   useTally,
 } from '../../../api/live/use-live';
@@ -27,6 +28,7 @@ export function ScreenView() {
   const shown = live.length > 1 ? live : [currentMatter(matters)];
   const quorum = useQuorum();
   const presence = usePresence();
+  const question = useScreenQuestion();
   const digits = quorum?.basis === 'shares' ? 6 : 0;
 
   return (
@@ -36,6 +38,12 @@ export function ScreenView() {
         <h1>{meeting?.name ?? 'LiveVote'}</h1>
         <ConnectionBanner />
       </header>
+      {question && (
+        <section className="screen-asked" aria-label="Question from the floor">
+          <p className="screen-asked-category">{question.category}</p>
+          <p className="screen-asked-text">{question.text}</p>
+        </section>
+      )}
       {shown[0] ? (
         <div className={shown.length > 1 ? 'screen-several' : undefined}>
           {shown.map(

@@ -1,0 +1,136 @@
+import type { FloorBallotResponse, Member } from '@livevote/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ManagerApi } from '../../../api/manager-api';
+import { aLiveMatter } from '../../../test/live-factories';
+import { renderWithProviders } from '../../../test/render';
+import { SessionContext } from '../../auth/hooks/session-context';
+import { FloorBallotForm } from './FloorBallotForm';
+
+const MEMBER = { key: 'member-101', unit: '101' } as Member;
+
+function renderForm(
+  props: { doubleEntry?: boolean; choices?: number; options?: string[] } = {},
+  answer: Partial<FloorBallotResponse> = {},
+) {
+  const api = {
+    listMembers: vi.fn(
+      async (_shortCode: string, params: { filters?: string }) => ({
+        members: params.filters === 'unit:101' ? [MEMBER] : [],
+        total: params.filters === 'unit:101' ? 1 : 0,
+      }),
+    ),
+    recordFloorBallot: vi.fn(async (): Promise<FloorBallotResponse> => ({
+      status: 'counted',
+      matterKey: 'm1',
+      memberKey: MEMBER.key,
+      unit: '101',
+      receipt: {
+        ballotId: 'b1',
+        matterKey: 'm1',
+        castAt: '2026-11-21T18:00:00.000Z',
+      },
+      pending: null,
+      ...answer,
+    })),
+  };
+  renderWithProviders(
+    <SessionContext.Provider
+      value={{
+        api: api as unknown as ManagerApi,
+        signIn: vi.fn(),
+        signOut: vi.fn(),
+      }}
+    >
+      <FloorBallotForm
+        shortCode="abc123"
+        matter={aLiveMatter({
+          liveStatus: 'live',
+          options: props.options ?? ['For', 'Against', 'Abstain'],
+          choices: props.choices ?? 1,
+        })}
+        doubleEntry={props.doubleEntry ?? false}
+      />
+    </SessionContext.Provider>,
+  );
+  return api;
+}
+
+describe(FloorBallotForm.name, () => {
+  it('records a sheet from the keyboard alone and puts the cursor back in the unit box', async () => {
+    const user = userEvent.setup();
+    const api = renderForm();
+    const unit = screen.getByLabelText('Unit');
+    expect(document.activeElement).toBe(unit);
+
+    await user.keyboard('101{Enter}');
+    const choices = await screen.findByRole('group', {
+      name: 'Choices for unit 101',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(choices));
+    await user.keyboard('2{Enter}');
+
+    await waitFor(() =>
+      expect(api.recordFloorBallot).toHaveBeenCalledWith('abc123', 'm1', {
+        memberKey: 'member-101',
+        choices: ['Against'],
+        entry: 1,
+      }),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'Unit 101: Against, counted.',
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText('Unit'));
+    expect((screen.getByLabelText('Unit') as HTMLInputElement).value).toBe('');
+  });
+
+  it('takes up to the matter’s number of choices, and says when a unit does not exist', async () => {
+    const user = userEvent.setup();
+    const api = renderForm({ choices: 2, options: ['Ana', 'Ben', 'Cleo'] });
+    await user.keyboard('999{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'No unit 999 in this meeting.',
+    );
+    await user.clear(screen.getByLabelText('Unit'));
+    await user.type(screen.getByLabelText('Unit'), '101{Enter}');
+    const choices = await screen.findByRole('group', {
+      name: 'Choices for unit 101',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(choices));
+    await user.keyboard('312{Enter}');
+    await waitFor(() => expect(api.recordFloorBallot).toHaveBeenCalled());
+    // 3 then 1 are two choices; 2 is one too many and is ignored
+    expect(api.recordFloorBallot.mock.calls[0]).toEqual([
+      'abc123',
+      'm1',
+      { memberKey: 'member-101', choices: ['Ana', 'Cleo'], entry: 1 },
+    ]);
+  });
+
+  it('sends the entry chosen in double-entry mode and says when the sheet waits', async () => {
+    const user = userEvent.setup();
+    const api = renderForm(
+      { doubleEntry: true },
+      { status: 'pending', receipt: null },
+    );
+    await user.click(screen.getByLabelText('Entry 2'));
+    await user.click(screen.getByLabelText('Unit'));
+    await user.keyboard('101{Enter}');
+    const choices = await screen.findByRole('group', {
+      name: 'Choices for unit 101',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(choices));
+    await user.keyboard('1{Enter}');
+    await waitFor(() =>
+      expect(api.recordFloorBallot).toHaveBeenCalledWith('abc123', 'm1', {
+        memberKey: 'member-101',
+        choices: ['For'],
+        entry: 2,
+      }),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain(
+      'held until the other entry',
+    );
+  });
+});

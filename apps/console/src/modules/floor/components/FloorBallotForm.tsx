@@ -1,0 +1,228 @@
+import type {
+  FloorBallotResponse,
+  LiveMatter,
+  Member,
+} from '@livevote/contracts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { errorMessage } from '../../../api/http-client';
+import { Alert } from '../../ui/components/Alert';
+import { useFindUnit, useRecordFloorBallot } from '../hooks/useFloorBallots';
+import { optionIndexOfKey, toggleChoice } from '../utils/choices';
+
+export interface FloorBallotFormProps {
+  shortCode: string;
+  matter: LiveMatter;
+  doubleEntry: boolean;
+}
+
+function outcomeWords(
+  unit: string,
+  choices: string[],
+  result: FloorBallotResponse,
+) {
+  const chosen = choices.join(', ');
+  switch (result.status) {
+    case 'counted':
+      return `Unit ${unit}: ${chosen}, counted.`;
+    case 'pending':
+      return `Unit ${unit}: ${chosen}, held until the other entry of this sheet.`;
+    case 'mismatch':
+      return `Unit ${unit}: the two entries differ; check the sheet and enter it again, or discard one below.`;
+  }
+}
+
+/**
+ * Keyboard-fast floor ballots: type the unit, Enter; press the option's digit, Enter to save;
+ * the cursor is back in the unit box for the next sheet (docs/hybrid-meetings.md).
+ */
+export function FloorBallotForm({
+  shortCode,
+  matter,
+  doubleEntry,
+}: FloorBallotFormProps) {
+  const id = useId();
+  const unitRef = useRef<HTMLInputElement>(null);
+  const choicesRef = useRef<HTMLDivElement>(null);
+  const findUnit = useFindUnit(shortCode);
+  const record = useRecordFloorBallot(shortCode, matter.matterKey);
+  const [unit, setUnit] = useState('');
+  const [member, setMember] = useState<Member | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [entry, setEntry] = useState<1 | 2>(1);
+  const [problem, setProblem] = useState<string>();
+  const [done, setDone] = useState<string>();
+
+  // the choices take the keyboard once they are on the page (not a timer: hidden tabs skip frames)
+  useEffect(() => {
+    if (member) choicesRef.current?.focus();
+  }, [member]);
+
+  const backToUnit = () => {
+    setMember(null);
+    setChosen([]);
+    setUnit('');
+    unitRef.current?.focus();
+  };
+
+  const lookUp = async () => {
+    const wanted = unit.trim();
+    if (!wanted) return;
+    setProblem(undefined);
+    try {
+      const found = await findUnit(wanted);
+      if (!found) {
+        setProblem(`No unit ${wanted} in this meeting.`);
+        return;
+      }
+      setMember(found);
+      setChosen([]);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  };
+
+  const save = () => {
+    if (!member || !chosen.length) return;
+    setProblem(undefined);
+    const choices = chosen;
+    record.mutate(
+      {
+        memberKey: member.key,
+        choices,
+        entry: doubleEntry ? entry : 1,
+      },
+      {
+        onSuccess: (result) => {
+          setDone(outcomeWords(member.unit, choices, result));
+          backToUnit();
+        },
+        onError: (error) => {
+          setProblem(`Unit ${member.unit}: ${errorMessage(error)}`);
+          backToUnit();
+        },
+      },
+    );
+  };
+
+  const onChoicesKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = optionIndexOfKey(event.key);
+    if (index !== undefined) {
+      event.preventDefault();
+      setChosen((current) =>
+        toggleChoice(current, matter.options, index, matter.choices),
+      );
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      save();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      backToUnit();
+    }
+  };
+
+  return (
+    <div className="floor-entry">
+      {doubleEntry && (
+        <fieldset className="inline-form">
+          <legend>This clerk types</legend>
+          {([1, 2] as const).map((value) => (
+            <label key={value} className="ballot-option">
+              <input
+                type="radio"
+                name={`${id}-entry`}
+                checked={entry === value}
+                onChange={() => setEntry(value)}
+              />
+              Entry {value}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <form
+        className="floor-unit"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void lookUp();
+        }}
+      >
+        <label className="field stacked">
+          <span>Unit</span>
+          <input
+            ref={unitRef}
+            value={unit}
+            autoFocus
+            autoComplete="off"
+            inputMode="text"
+            onChange={(event) => {
+              setUnit(event.target.value);
+              setMember(null);
+            }}
+          />
+        </label>
+        <p className="hint">
+          Type the unit and press Enter; then the option’s number, and Enter to
+          save. Escape goes back to the unit.
+        </p>
+      </form>
+      {member && (
+        <div
+          ref={choicesRef}
+          tabIndex={0}
+          role="group"
+          aria-label={`Choices for unit ${member.unit}`}
+          onKeyDown={onChoicesKey}
+          className="panel"
+        >
+          <p>
+            <strong>Unit {member.unit}</strong>
+            {matter.choices > 1 && (
+              <span className="muted"> (up to {matter.choices} choices)</span>
+            )}
+          </p>
+          <ul className="floor-options">
+            {matter.options.map((option, index) => (
+              <li key={option} aria-checked={chosen.includes(option)}>
+                <label className="ballot-option">
+                  <input
+                    type={matter.choices > 1 ? 'checkbox' : 'radio'}
+                    name={`${id}-choice`}
+                    tabIndex={-1}
+                    checked={chosen.includes(option)}
+                    onChange={() =>
+                      setChosen((current) =>
+                        toggleChoice(
+                          current,
+                          matter.options,
+                          index,
+                          matter.choices,
+                        ),
+                      )
+                    }
+                  />
+                  {index < 9 && <kbd>{index + 1}</kbd>}
+                  {option}
+                </label>
+              </li>
+            ))}
+          </ul>
+          <div className="button-row">
+            <button
+              type="button"
+              disabled={!chosen.length || record.isPending}
+              onClick={save}
+            >
+              Save (Enter)
+            </button>
+            <button type="button" className="secondary" onClick={backToUnit}>
+              Back (Escape)
+            </button>
+          </div>
+        </div>
+      )}
+      {problem && <Alert>{problem}</Alert>}
+      <p role="status" aria-live="polite" className="floor-done">
+        {done}
+      </p>
+    </div>
+  );
+}

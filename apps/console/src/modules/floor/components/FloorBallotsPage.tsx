@@ -1,0 +1,106 @@
+import { useCallback, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { LiveChannelProvider } from '../../../api/live/LiveChannelProvider';
+import { liveMatters } from '../../../api/live/live-state';
+import {
+  useLiveMatters,
+  useLiveMeeting,
+  useTally,
+} from '../../../api/live/use-live';
+import { useSession } from '../../auth/hooks/useSession';
+import { ConnectionBanner } from '../../live/components/ConnectionBanner';
+import { TallyView } from '../../live/components/TallyView';
+import { useMeetingSettings } from '../../meetings/hooks/useMeetings';
+import { FloorBallotForm } from './FloorBallotForm';
+import { PendingSheets } from './PendingSheets';
+
+/** `/meetings/:shortCode/floor`: clerks type the paper ballots of members in the room. */
+export function FloorBallotsPage() {
+  const { shortCode = '' } = useParams();
+  const { session } = useSession();
+  const token = useCallback(
+    () => session?.token() ?? Promise.reject(new Error('signed out')),
+    [session],
+  );
+  return (
+    <LiveChannelProvider shortCode={shortCode} token={token}>
+      <FloorDesk shortCode={shortCode} />
+    </LiveChannelProvider>
+  );
+}
+
+function FloorDesk({ shortCode }: { shortCode: string }) {
+  const meeting = useLiveMeeting();
+  const open = liveMatters(useLiveMatters());
+  const settings = useMeetingSettings(shortCode);
+  const [pickedKey, setPickedKey] = useState<string>();
+  const matter = open.find((m) => m.matterKey === pickedKey) ?? open[0];
+  const tally = useTally(matter?.matterKey);
+  const doubleEntry = settings.data?.floorDoubleEntry ?? false;
+
+  return (
+    <div className="control-room">
+      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+        <Link to="/accounts">Accounts</Link>
+        <span aria-hidden="true"> › </span>
+        <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
+        <span aria-hidden="true"> › </span>
+        <Link to={`/meetings/${shortCode}/live`}>Control room</Link>
+        <span aria-hidden="true"> › </span>
+        <span aria-current="page">Floor ballots</span>
+      </nav>
+      <header className="room-header">
+        <h2>Floor ballots</h2>
+        <ConnectionBanner />
+        {doubleEntry && <span className="badge badge-live">Double entry</span>}
+      </header>
+      {!matter ? (
+        <p className="waiting">
+          No vote is open. Floor ballots are typed while a matter is live.
+        </p>
+      ) : (
+        <div className="room-grid">
+          <section className="panel" aria-label="Enter a sheet">
+            {open.length > 1 ? (
+              <label className="field">
+                <span>Matter</span>
+                <select
+                  value={matter.matterKey}
+                  onChange={(event) => setPickedKey(event.target.value)}
+                >
+                  {open.map((m) => (
+                    <option key={m.matterKey} value={m.matterKey}>
+                      {m.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <h3>{matter.name}</h3>
+            )}
+            <FloorBallotForm
+              key={matter.matterKey}
+              shortCode={shortCode}
+              matter={matter}
+              doubleEntry={doubleEntry}
+            />
+          </section>
+          <div className="stack">
+            <TallyView
+              options={matter.options}
+              tally={tally}
+              secretBallot={matter.secretBallot}
+              title="Live tally"
+            />
+            {doubleEntry && (
+              <PendingSheets
+                shortCode={shortCode}
+                matterKey={matter.matterKey}
+              />
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

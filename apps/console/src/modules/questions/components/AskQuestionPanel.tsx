@@ -1,0 +1,125 @@
+import { MAX_QUESTION_LENGTH } from '@livevote/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useLiveEvent } from '../../../api/live/use-live';
+import { queryKeys } from '../../../api/query-keys';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import {
+  useAskQuestion,
+  useOwnQuestions,
+  type VoterTarget,
+} from '../hooks/useOwnQuestions';
+
+const STATUS_FOR_VOTER = {
+  new: 'Sent to the chair',
+  approved: 'Accepted by the chair',
+  answered: 'Answered',
+  dismissed: 'Not taken up',
+} as const;
+
+/** The portal's "Ask a question": a category, the text, and the voter's questions with replies. */
+export function AskQuestionPanel({ target }: { target: VoterTarget }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const own = useOwnQuestions(target);
+  const ask = useAskQuestion(target);
+  const [category, setCategory] = useState('');
+  const [text, setText] = useState('');
+  const [sent, setSent] = useState(false);
+  // the chair approved, answered or replied: read the list again
+  useLiveEvent('question.mine', () => {
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.ownQuestions(target.shortCode, target.voterKey),
+    });
+  });
+  const categories = own.data?.categories ?? [];
+  if (!categories.length && !own.data?.questions.length) return null;
+  const chosen = category || categories[0] || '';
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="portal-section">
+      <h2 id={`${id}-title`}>Ask a question</h2>
+      {own.data?.open && categories.length > 0 ? (
+        <form
+          className="stack-small"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSent(false);
+            ask.mutate(
+              { category: chosen, text: text.trim() },
+              {
+                onSuccess: () => {
+                  setText('');
+                  setSent(true);
+                },
+              },
+            );
+          }}
+        >
+          <label className="field stacked">
+            <span>Category</span>
+            <select
+              value={chosen}
+              onChange={(event) => setCategory(event.target.value)}
+            >
+              {categories.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field stacked">
+            <span>Your question</span>
+            <textarea
+              value={text}
+              rows={4}
+              maxLength={MAX_QUESTION_LENGTH}
+              required
+              onChange={(event) => setText(event.target.value)}
+            />
+          </label>
+          <p className="hint">
+            {text.length} / {MAX_QUESTION_LENGTH.toLocaleString('en')}{' '}
+            characters. The chair reads the questions and may put yours on the
+            big screen (without your name) or reply in writing.
+          </p>
+          <ErrorMessage error={ask.error} />
+          <button type="submit" disabled={ask.isPending || !text.trim()}>
+            Send question
+          </button>
+          {sent && (
+            <p role="status" className="alert alert-success">
+              Your question was sent to the chair.
+            </p>
+          )}
+        </form>
+      ) : (
+        <p className="hint">The meeting takes no more questions.</p>
+      )}
+      <ErrorMessage error={own.error} />
+      {own.data && own.data.questions.length > 0 && (
+        <>
+          <h3>Your questions</h3>
+          <ul className="question-list" aria-label="Your questions">
+            {own.data.questions.map((question) => (
+              <li key={question.key} className="question-item">
+                <p className="pick-meta">
+                  <strong>{question.category}</strong> ·{' '}
+                  {STATUS_FOR_VOTER[question.status]}
+                </p>
+                <p className="question-text">{question.text}</p>
+                {question.reply && (
+                  <p className="question-reply">
+                    <span className="muted">Reply from the chair: </span>
+                    {question.reply}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

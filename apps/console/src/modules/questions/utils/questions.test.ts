@@ -1,0 +1,36 @@
+import type { Question } from '@livevote/contracts';
+import { describe, expect, it } from 'vitest';
+import { inFilter, upsertQuestion } from './questions';
+
+const q = (key: string, askedAt: string, status: Question['status'] = 'new') =>
+  ({ key, askedAt, status }) as Question;
+
+describe(upsertQuestion.name, () => {
+  it('adds a new question in the order asked, and replaces a changed one', () => {
+    const list = [
+      q('a', '2026-11-21T18:00:00.000Z'),
+      q('c', '2026-11-21T18:02:00.000Z'),
+    ];
+    const added = upsertQuestion(list, q('b', '2026-11-21T18:01:00.000Z'));
+    expect(added.map((x) => x.key)).toEqual(['a', 'b', 'c']);
+    const changed = upsertQuestion(
+      added,
+      q('a', '2026-11-21T18:00:00.000Z', 'approved'),
+    );
+    expect(changed.map((x) => [x.key, x.status])).toEqual([
+      ['a', 'approved'],
+      ['b', 'new'],
+      ['c', 'new'],
+    ]);
+  });
+});
+
+describe(inFilter.name, () => {
+  it('keeps new and approved questions in the open queue', () => {
+    expect(
+      (['new', 'approved', 'answered', 'dismissed'] as const).map((status) =>
+        inFilter(q('a', '', status), 'open'),
+      ),
+    ).toEqual([true, true, false, false]);
+  });
+});

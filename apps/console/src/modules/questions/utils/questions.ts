@@ -1,0 +1,29 @@
+import type { Question, QuestionStatus } from '@livevote/contracts';
+
+/** The queue with this question in it (new or changed), oldest first. */
+export function upsertQuestion(
+  list: readonly Question[] | undefined,
+  question: Question,
+): Question[] {
+  const others = (list ?? []).filter((q) => q.key !== question.key);
+  return [...others, question].sort(
+    (a, b) => a.askedAt.localeCompare(b.askedAt) || a.key.localeCompare(b.key),
+  );
+}
+
+export const STATUS_WORDS: Record<QuestionStatus, string> = {
+  new: 'New',
+  approved: 'Approved',
+  answered: 'Answered',
+  dismissed: 'Dismissed',
+};
+
+/** What the queue shows by default: what still needs the chair. */
+export type QueueFilter = 'open' | QuestionStatus | 'all';
+
+export function inFilter(question: Question, filter: QueueFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'open')
+    return question.status === 'new' || question.status === 'approved';
+  return question.status === filter;
+}

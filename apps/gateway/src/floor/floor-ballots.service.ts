@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type {
+  BallotReceipt,
+  FloorBallotRequest,
+  FloorBallotResponse,
+  PendingFloorBallot,
+} from '@livevote/contracts';
+import { isEligible } from '@livevote/rules';
+import { AuditLog } from '../audit/audit-log';
+import { Clock } from '../common/clock';
+import { isUuid } from '../common/ids';
+import { UnitOfWork } from '../database/database';
+import { MeetingAccess } from '../meetings/meeting-access';
+import { LivePresence } from '../presence/live-presence';
+import { AfterBallots } from '../voting/after-ballots';
+import { refusalCode } from '../voting/ballot-ingest';
+import { BallotEntry } from '../voting/ballot-entry';
+import {
+  BallotsRepository,
+  type BallotInput,
+} from '../voting/ballots.repository';
+import { newReceipt } from '../voting/receipt-codes';
+import type { CastChange } from '../voting/tally';
+import { VotingErrorCode, VotingException } from '../voting/voting.exception';
+import { FloorErrorCode, FloorException } from './floor-ballots.exception';
+import {
+  isLapsed,
+  mapPendingSheets,
+  type MatterOpening,
+} from './floor-ballots.mapper';
+import { FloorBallotsRepository } from './floor-ballots.repository';
+
+type Outcome =
+  | { status: 'counted'; receipt: BallotReceipt; change: CastChange }
+  | { status: 'pending' | 'mismatch' };
+
+const sameChoices = (a: string[], b: string[]) =>
+  a.length === b.length &&
+  [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/**
+ * Floor ballots: a clerk types a present member's paper sheet for a live matter
+ * (docs/hybrid-meetings.md, "Floor ballots"). Each is one transaction that writes the ballot
+ * with the same statement as every ballot (BallotsRepository.castBatch: eligibility,
+ * precedence, the audit row): against a live ballot of the same member in a concurrent batch
+ * the row lock orders the two and precedence keeps one, never counted twice. In double-entry mode a
+ * sheet waits until a second manager enters it alike.
+ */
+@Injectable()
+export class FloorBallotsService {
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly entry: BallotEntry,
+    private readonly ballots: BallotsRepository,
+    private readonly floor: FloorBallotsRepository,
+    private readonly presence: LivePresence,
+    private readonly afterBallots: AfterBallots,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async record(
+    userId: string,
+    shortCode: string,
+    matterKey: string,
+    request: FloorBallotRequest,
+  ): Promise<FloorBallotResponse> {
+    const meeting = await this.access.require(userId, shortCode);
+    const matter = await this.entry.checkChoices(
+      meeting.id,
+      matterKey,
+      request.choices,
+    );
+    if (!isUuid(request.memberKey))
+      throw new FloorException(FloorErrorCode.MemberNotFound);
+    const { outcome, unit, opening } = await this.unitOfWork.run(async () => {
+      const now = this.clock.now();
+      const state = await this.floor.matterForShare(meeting.id, matter.id);
+      if (!state) throw new VotingException(VotingErrorCode.MatterNotFound);
+      const member = await this.floor.memberForEntry(
+        meeting.id,
+        request.memberKey,
+      );
+      if (!member) throw new FloorException(FloorErrorCode.MemberNotFound);
+      if (state.liveStatus === 'pending')
+        throw new VotingException(VotingErrorCode.MatterNotLive);
+      if (
+        state.liveStatus === 'closed' ||
+        !state.liveEndsAt ||
+        now > state.liveEndsAt
+      )
+        throw new VotingException(VotingErrorCode.MatterClosed);
+      if (!isEligible(member, state))
+        throw new VotingException(VotingErrorCode.NotEligible);
+      if (!(await this.presence.isPresent(meeting.id, member.id)))
+        throw new FloorException(FloorErrorCode.MemberAbsent);
+      if (!meeting.floorDoubleEntry && request.entry !== 1)
+        throw new FloorException(FloorErrorCode.NotDoubleEntry);
+      const outcome = meeting.floorDoubleEntry
+        ? await this.enter(userId, meeting.id, state, member.id, request, now)
+        : await this.count(userId, matter.id, member.id, request.choices, now);
+      // who typed which sheet, never the choices: the matter may be a secret ballot
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'floor.ballot',
+        actor: { userId },
+        subject: { type: 'member', key: member.id, label: member.unit },
+        changes: {
+          matterKey: matter.id,
+          entry: request.entry,
+          status: outcome.status,
+        },
+      });
+      return { outcome, unit: member.unit, opening: state };
+    });
+    const base = { matterKey: matter.id, memberKey: request.memberKey, unit };
+    if (outcome.status === 'counted') {
+      await this.afterBallots.committed(matter.id, [outcome.change]);
+      return {
+        ...base,
+        status: 'counted',
+        receipt: outcome.receipt,
+        pending: null,
+      };
+    }
+    const [sheet] = mapPendingSheets(
+      (await this.floor.pendingOfMatter(matter.id)).filter(
+        (row) => row.memberId === request.memberKey,
+      ),
+      opening,
+    );
+    return {
+      ...base,
+      status: outcome.status,
+      receipt: null,
+      pending: sheet ?? null,
+    };
+  }
+
+  /** The sheets waiting in double-entry mode on a matter: pending, mismatched or lapsed. */
+  async pending(
+    userId: string,
+    shortCode: string,
+    matterKey: string,
+  ): Promise<PendingFloorBallot[]> {
+    const meeting = await this.access.require(userId, shortCode);
+    const matter = isUuid(matterKey)
+      ? await this.floor.matterForShare(meeting.id, matterKey)
+      : undefined;
+    if (!matter) throw new VotingException(VotingErrorCode.MatterNotFound);
+    return mapPendingSheets(
+      await this.floor.pendingOfMatter(matter.id),
+      matter,
+    );
+  }
+
+  /** Discards a pending entry (a mismatch resolved by typing it again, or dropped). */
+  async discard(
+    userId: string,
+    shortCode: string,
+    matterKey: string,
+    entryKey: string,
+  ): Promise<void> {
+    const meeting = await this.access.require(userId, shortCode);
+    await this.unitOfWork.run(async () => {
+      const matter = isUuid(matterKey)
+        ? await this.floor.matterForShare(meeting.id, matterKey)
+        : undefined;
+      if (!matter) throw new VotingException(VotingErrorCode.MatterNotFound);
+      const row = isUuid(entryKey)
+        ? await this.floor.pendingEntry(matter.id, entryKey)
+        : undefined;
+      if (!row) throw new FloorException(FloorErrorCode.EntryNotFound);
+      await this.floor.resolve([row.id], {
+        status: 'discarded',
+        resolvedAt: this.clock.now(),
+        resolvedBy: userId,
+      });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'floor.ballot',
+        actor: { userId },
+        subject: { type: 'floor_entry', key: row.id },
+        changes: { matterKey: matter.id, status: 'discarded' },
+      });
+    });
+  }
+
+  /**
+   * Double entry: the entry waits in its slot (replacing one typed there before) until the
+   * other slot, typed by another manager, holds the same choices; then the ballot counts once.
+   */
+  private async enter(
+    userId: string,
+    meetingId: string,
+    matter: { id: string } & MatterOpening,
+    memberId: string,
+    request: FloorBallotRequest,
+    now: Date,
+  ): Promise<Outcome> {
+    const standing = await this.floor.pending(matter.id, memberId);
+    const lapsed = standing.filter((row) => isLapsed(row, matter));
+    const current = standing.filter((row) => !isLapsed(row, matter));
+    const other = current.find((row) => row.entry !== request.entry);
+    const same = current.find((row) => row.entry === request.entry);
+    if (other && other.recordedBy === userId)
+      throw new FloorException(FloorErrorCode.SameClerk);
+    await this.floor.resolve(
+      lapsed.map((row) => row.id),
+      { status: 'lapsed', resolvedAt: now, resolvedBy: userId },
+    );
+    if (same)
+      await this.floor.resolve([same.id], {
+        status: 'replaced',
+        resolvedAt: now,
+        resolvedBy: userId,
+      });
+    if (other && sameChoices(other.choices, request.choices)) {
+      const counted = await this.count(
+        userId,
+        matter.id,
+        memberId,
+        request.choices,
+        now,
+      );
+      const resolved = {
+        status: 'counted' as const,
+        resolvedAt: now,
+        resolvedBy: userId,
+        ballotId: counted.receipt.ballotId,
+      };
+      await this.floor.insert({
+        meetingId,
+        matterId: matter.id,
+        memberId,
+        generation: matter.liveGeneration,
+        entry: request.entry,
+        choices: request.choices,
+        recordedBy: userId,
+        ...resolved,
+      });
+      await this.floor.resolve([other.id], resolved);
+      return counted;
+    }
+    await this.floor.insert({
+      meetingId,
+      matterId: matter.id,
+      memberId,
+      generation: matter.liveGeneration,
+      entry: request.entry,
+      choices: request.choices,
+      recordedBy: userId,
+      status: 'pending',
+    });
+    return { status: other ? 'mismatch' : 'pending' };
+  }
+
+  /** Writes the member's floor ballot with the one ballot statement, in this transaction. */
+  private async count(
+    userId: string,
+    matterId: string,
+    memberId: string,
+    choices: string[],
+    now: Date,
+  ): Promise<Outcome & { status: 'counted' }> {
+    const input: BallotInput = {
+      eventId: randomUUID(),
+      matterId,
+      memberId,
+      voterId: null,
+      recordedBy: userId,
+      kind: 'floor',
+      choices,
+      idempotencyKey: null,
+      receivedAt: now,
+      receipt: newReceipt(),
+    };
+    const [outcome] = await this.ballots.castBatch([input]);
+    if (outcome.status !== 'accepted') {
+      const [facts] = await this.ballots.refusalFacts([{ ord: 0, input }]);
+      throw new VotingException(refusalCode(input, facts));
+    }
+    return {
+      status: 'counted',
+      receipt: {
+        ballotId: outcome.ballotId,
+        matterKey: matterId,
+        castAt: outcome.castAt.toISOString(),
+        receipt: outcome.receipt,
+      },
+      change: {
+        method: outcome.method,
+        choices: outcome.choices,
+        weight: outcome.weight,
+        prev: outcome.prev,
+      },
+    };
+  }
+}

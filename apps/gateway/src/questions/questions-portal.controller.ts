@@ -1,0 +1,44 @@
+import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { OwnQuestion, OwnQuestions } from '@livevote/contracts';
+import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
+import type { VoterPrincipal } from '../voting/ballot-entry';
+import {
+  AskQuestionRequestDto,
+  OwnQuestionDto,
+  OwnQuestionsDto,
+} from './questions.dto';
+import { QuestionsService } from './questions.service';
+
+/** A voter asks, and sees their own questions with the replies. */
+@ApiTags('Voter portal')
+@ApiBearerAuth()
+@UseGuards(PortalAuthGuard)
+@Controller('portal/v1/Meetings/:shortCode/questions')
+export class QuestionsPortalController {
+  constructor(private readonly questions: QuestionsService) {}
+
+  @Post()
+  @ApiCreatedResponse({ type: OwnQuestionDto })
+  ask(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Body() body: AskQuestionRequestDto,
+  ): Promise<OwnQuestion> {
+    return this.questions.ask(voter, shortCode, body);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: OwnQuestionsDto })
+  own(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<OwnQuestions> {
+    return this.questions.own(voter, shortCode);
+  }
+}

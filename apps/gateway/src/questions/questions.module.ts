@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { BroadcastModule } from '../broadcast/broadcast.module';
+import { IdentityModule } from '../identity/identity.module';
+import { MeetingsModule } from '../meetings/meetings.module';
+import { PortalAuthGuard } from '../portal/portal-auth.guard';
+import { SessionsModule } from '../sessions/sessions.module';
+import { QuestionsPortalController } from './questions-portal.controller';
+import { QuestionsController } from './questions.controller';
+import { QuestionsRepository } from './questions.repository';
+import { QuestionsService } from './questions.service';
+
+/** Voters' questions and their moderation (docs/hybrid-meetings.md, "Questions"). */
+@Module({
+  imports: [BroadcastModule, IdentityModule, MeetingsModule, SessionsModule],
+  controllers: [QuestionsController, QuestionsPortalController],
+  providers: [PortalAuthGuard, QuestionsRepository, QuestionsService],
+  exports: [QuestionsService],
+})
+export class QuestionsModule {}

@@ -1,0 +1,226 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type {
+  AskQuestionRequest,
+  ListQuestionsQuery,
+  ModerateQuestionRequest,
+  OwnQuestion,
+  OwnQuestions,
+  Question,
+  ScreenQuestion,
+} from '@livevote/contracts';
+import { isMeetingOver } from '@livevote/rules';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { LiveBroadcaster } from '../broadcast/live-broadcaster';
+import { ScreenQuestions } from '../broadcast/screen-questions';
+import { Clock } from '../common/clock';
+import { isUuid } from '../common/ids';
+import { UnitOfWork } from '../database/database';
+import { minuteBudget, spend } from '../identity/auth-rate-limiter';
+import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import { RedisConnection } from '../redis/redis.module';
+import type { VoterPrincipal } from '../voting/ballot-entry';
+import {
+  mapOwnQuestion,
+  mapQuestion,
+  mapScreenQuestion,
+} from './questions.mapper';
+import { QuestionErrorCode, QuestionException } from './questions.exception';
+import { QuestionsRepository } from './questions.repository';
+
+/** Questions a voter may ask a minute, across every node (docs/security.md). */
+export const QUESTIONS_PER_MINUTE = 5;
+
+/**
+ * Voters' questions and the chair's moderation (docs/hybrid-meetings.md, "Questions"). Every
+ * change is told live: the queue to chairs, the asker's own question to the asker, and the
+ * question on the big screen to screens and chairs (docs/live-protocol.md).
+ */
+@Injectable()
+export class QuestionsService {
+  private readonly logger = new Logger('Questions');
+  private readonly perVoter: RateLimiterAbstract;
+
+  constructor(
+    private readonly access: MeetingAccess,
+    private readonly questions: QuestionsRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly broadcaster: LiveBroadcaster,
+    private readonly clock: Clock,
+    redis: RedisConnection,
+    screenQuestions: ScreenQuestions,
+  ) {
+    this.perVoter = minuteBudget(redis, 'questions', QUESTIONS_PER_MINUTE);
+    screenQuestions.provide((meetingId) => this.onScreen(meetingId));
+  }
+
+  async ask(
+    voter: VoterPrincipal,
+    shortCode: string,
+    body: AskQuestionRequest,
+  ): Promise<OwnQuestion> {
+    const meeting = await this.ownMeeting(voter, shortCode);
+    if (!meeting.questionCategories.includes(body.category))
+      throw new QuestionException(QuestionErrorCode.UnknownCategory);
+    const now = this.clock.now();
+    if (isMeetingOver(meeting, now))
+      throw new QuestionException(QuestionErrorCode.QuestionsClosed);
+    const retryAfter = await spend([this.perVoter, voter.voterId]);
+    if (retryAfter !== null) {
+      throw new QuestionException(QuestionErrorCode.RateLimited, {
+        'retry-after': String(retryAfter),
+      });
+    }
+    const asker = await this.questions.voter(voter.voterId, voter.memberId);
+    if (!asker) throw new QuestionException(QuestionErrorCode.MeetingNotFound);
+    const row = await this.questions.insert({
+      meetingId: meeting.id,
+      memberId: voter.memberId,
+      voterId: voter.voterId,
+      voterName: asker.name,
+      category: body.category,
+      text: body.text,
+      askedAt: now,
+      updatedAt: now,
+    });
+    await this.tellChairs(meeting, [row.id], 'question.new');
+    return mapOwnQuestion(row);
+  }
+
+  async own(voter: VoterPrincipal, shortCode: string): Promise<OwnQuestions> {
+    const meeting = await this.ownMeeting(voter, shortCode);
+    const rows = await this.questions.own(meeting.id, voter.voterId);
+    return {
+      categories: meeting.questionCategories,
+      open: !isMeetingOver(meeting, this.clock.now()),
+      questions: rows.map(mapOwnQuestion),
+    };
+  }
+
+  async list(
+    userId: string,
+    shortCode: string,
+    query: ListQuestionsQuery,
+  ): Promise<Question[]> {
+    const meeting = await this.access.require(userId, shortCode);
+    const rows = await this.questions.list(meeting.id, query.status);
+    return rows.map(mapQuestion);
+  }
+
+  async moderate(
+    userId: string,
+    shortCode: string,
+    key: string,
+    body: ModerateQuestionRequest,
+  ): Promise<Question> {
+    const now = this.clock.now();
+    const outcome = await this.unitOfWork.run(async () => {
+      // the meeting's row lock orders moderations: one question on the screen at a time
+      const meeting = await this.access.requireForUpdate(userId, shortCode);
+      const row = isUuid(key)
+        ? await this.questions.forUpdate(meeting.id, key)
+        : undefined;
+      if (!row) throw new QuestionException(QuestionErrorCode.QuestionNotFound);
+      const status = body.status ?? row.status;
+      let onScreen = body.onScreen ?? row.onScreen;
+      if (status === 'dismissed') onScreen = false;
+      if (
+        body.onScreen === true &&
+        status !== 'approved' &&
+        status !== 'answered'
+      )
+        throw new QuestionException(QuestionErrorCode.NotApproved);
+      const replyChanged = body.reply !== undefined && body.reply !== row.reply;
+      // the other question leaves the screen first: at most one is on it (a unique index)
+      const cleared = onScreen
+        ? await this.questions.clearScreen(meeting.id, row.id, now)
+        : [];
+      await this.questions.update(row.id, {
+        status,
+        onScreen,
+        moderatedBy: userId,
+        updatedAt: now,
+        ...(replyChanged
+          ? { reply: body.reply, repliedAt: body.reply === null ? null : now }
+          : {}),
+      });
+      return {
+        meeting,
+        voterId: row.voterId,
+        forVoter: replyChanged || status !== row.status,
+        screenChanged: onScreen !== row.onScreen || cleared.length > 0,
+        changed: [row.id, ...cleared],
+      };
+    });
+    const { meeting } = outcome;
+    const [question] = await this.tellChairs(
+      meeting,
+      outcome.changed,
+      'question.updated',
+    );
+    if (!question)
+      throw new QuestionException(QuestionErrorCode.QuestionNotFound);
+    if (outcome.forVoter && outcome.voterId) {
+      const row = await this.questions.withUnit(question.key);
+      if (row) {
+        this.broadcaster.toVoter(meeting.id, outcome.voterId, 'question.mine', {
+          shortCode: meeting.shortCode,
+          question: mapOwnQuestion(row),
+        });
+      }
+    }
+    if (outcome.screenChanged) await this.tellScreens(meeting);
+    return question;
+  }
+
+  /** The question on a meeting's big screen (the live snapshot of chairs and screens). */
+  async onScreen(meetingId: string): Promise<ScreenQuestion | null> {
+    const row = await this.questions.onScreen(meetingId);
+    return row ? mapScreenQuestion(row) : null;
+  }
+
+  /** Sends the questions as they stand now to the meeting's chairs; answers them mapped. */
+  private async tellChairs(
+    meeting: Pick<MeetingRow, 'id' | 'shortCode'>,
+    ids: string[],
+    event: 'question.new' | 'question.updated',
+  ): Promise<Question[]> {
+    const questions: Question[] = [];
+    for (const id of ids) {
+      const row = await this.questions.withUnit(id);
+      if (!row) continue;
+      const question = mapQuestion(row);
+      questions.push(question);
+      this.broadcaster.toChairs(meeting.id, event, {
+        shortCode: meeting.shortCode,
+        question,
+      });
+    }
+    return questions;
+  }
+
+  private async tellScreens(
+    meeting: Pick<MeetingRow, 'id' | 'shortCode'>,
+  ): Promise<void> {
+    try {
+      const event = {
+        shortCode: meeting.shortCode,
+        question: await this.onScreen(meeting.id),
+      };
+      this.broadcaster.toScreens(meeting.id, 'screen.question', event);
+      this.broadcaster.toChairs(meeting.id, 'screen.question', event);
+    } catch (error) {
+      this.logger.warn(`screen question not sent: ${String(error)}`);
+    }
+  }
+
+  /** The voter's own meeting; any other is a 404. */
+  private async ownMeeting(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<MeetingRow> {
+    const meeting = await this.access.byShortCode(shortCode);
+    if (!meeting || meeting.id !== voter.meetingId)
+      throw new QuestionException(QuestionErrorCode.MeetingNotFound);
+    return meeting;
+  }
+}
