@@ -546,6 +546,58 @@ describe('Voter invites', () => {
     });
   });
 
+  describe('without PORTAL_HOST (the embedded default)', () => {
+    let dataDir: string;
+    let embedded: TestGateway;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'livevote-portal-host-'));
+      embedded = await startGateway({
+        databaseUrl: database.url,
+        clock: new ManualClock(NOW),
+        env: { DATA_DIR: dataDir, PUBLIC_URL },
+      });
+    });
+
+    afterAll(async () => {
+      await embedded?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('links the meeting page to this gateway’s own portal page', async () => {
+      const voter = await addVoter(embedded, member, { name: 'Page Paula' });
+      const token = await signIn(embedded, alice.user);
+      const meetingPage = `${PUBLIC_URL}/vote/${meeting.shortCode}`;
+
+      const result = await http(embedded.baseUrl).post(
+        invitePath(meeting.shortCode, member.id, voter.email),
+        undefined,
+        { token },
+      );
+
+      expect(result.status).toBe(200);
+      const outbox = join(dataDir, 'outbox');
+      const [file] = await readdir(outbox);
+      const parsed = await PostalMime.parse(
+        await readFile(join(outbox, file)),
+        {
+          attachmentEncoding: 'utf8',
+        },
+      );
+      expect(parsed.text).toContain(`Meeting page: ${meetingPage}`);
+      expect(parsed.html).toContain(`href="${meetingPage}"`);
+      expect(parsed.text).not.toContain('https://' + meeting.shortCode + '.');
+      expect(String(parsed.attachments[0]?.content)).toContain(
+        `UID:${meeting.id}@${new URL(PUBLIC_URL).hostname}`,
+      );
+      const shown = await http(embedded.baseUrl).get(
+        `/v1/Meetings/${meeting.shortCode}`,
+        { token },
+      );
+      expect(shown.body.url).toBe(meetingPage);
+    });
+  });
+
   describe('without SMTP_URL', () => {
     let dataDir: string;
     let embedded: TestGateway;

@@ -115,7 +115,7 @@ export class InvitesService {
   ): Promise<boolean> {
     const token = this.tokens.issue(voter, meeting);
     const message = inviteMail({
-      meeting: mapMeetingDetails(meeting, this.config.portalHost),
+      meeting: mapMeetingDetails(meeting, this.config),
       voter,
       unit: voter.unit,
       portalLink: personalPortalLink(
@@ -124,7 +124,7 @@ export class InvitesService {
         token,
       ),
       sentAt,
-      uidDomain: this.config.portalHost,
+      uidDomain: this.config.mailDomain,
     });
     try {
       await this.mail.send(message);
