@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './common/clock';
+import { QuietNestLogger } from './common/quiet-nest-logger';
 import { bodyParsers, correlationId, urlGuard } from './common/http-middleware';
 import { consoleHandlers } from './console/console-static';
 import { AppConfig } from './config/app-config';
@@ -44,7 +45,7 @@ export async function createGateway(
     await database.close();
     throw error;
   }
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietNestLogger(app.get(Logger)));
   app.useWebSocketAdapter(new LiveIoAdapter(app));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
