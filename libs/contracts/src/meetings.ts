@@ -226,3 +226,19 @@ export const MeetingStats = z.strictObject({
   rtvPresence: z.strictObject({ numUnits: z.number(), numVoters: z.number() }),
 });
 export type MeetingStats = z.infer<typeof MeetingStats>;
+
+/**
+ * Who is connected to the portal now (`GET /v1/Meetings/{shortCode}/connected`): voters by
+ * unit, nothing about how anyone voted.
+ */
+export const ConnectedVoters = z.strictObject({
+  voters: z.array(
+    z.strictObject({
+      memberKey: z.string(),
+      unit: z.string(),
+      voterKey: z.string(),
+      name: z.string(),
+    }),
+  ),
+});
+export type ConnectedVoters = z.infer<typeof ConnectedVoters>;

@@ -280,6 +280,14 @@ export class BallotsRepository {
     return row;
   }
 
+  /** The member's ballots on every matter it has one on. */
+  ownBallots(memberId: string) {
+    return this.database.db
+      .select()
+      .from(ballots)
+      .where(eq(ballots.memberId, memberId));
+  }
+
   /** Every current ballot of a matter, for a full recount. */
   matterBallots(matterId: string) {
     return this.database.db
