@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BulkInviteResult, InviteResult } from '@livevote/contracts';
+import {
+  BulkInviteResult,
+  InviteResult,
+  PersonalLink,
+} from '@livevote/contracts';
 import { ManualClock } from '../src/common/clock';
 import { Database } from '../src/database/database';
 import { members, voters } from '../src/database/schema';
@@ -541,6 +545,73 @@ describe('Voter invites', () => {
       );
       expectProblem(
         await api.post(`/v1/Meetings/${meeting.shortCode}/invites`),
+        401,
+      );
+    });
+  });
+
+  describe('POST /v1/Meetings/{shortCode}/members/{memberKey}/voters/{email}/personal-link', () => {
+    const linkPath = (shortCode: string, memberKey: string, email: string) =>
+      `/v1/Meetings/${shortCode}/members/${memberKey}/voters/${encodeURIComponent(email)}/personal-link`;
+
+    it('gives the voter’s personal portal link without mailing or marking it invited', async () => {
+      const voter = await addVoter(gateway, member, { name: 'Desk Dana' });
+      const before = sink.messages.length;
+
+      const result = await api.post(
+        linkPath(meeting.shortCode, member.id, voter.email),
+        undefined,
+        { token: alice.token },
+      );
+
+      expect(result.status).toBe(200);
+      const { portalUrl } = PersonalLink.parse(result.body);
+      expect(
+        gateway.app
+          .get(InviteTokens)
+          .verify(portalToken(portalUrl, meeting.shortCode)),
+      ).toEqual({ voterId: voter.id, meetingId: meeting.id });
+      const session = await api.post(
+        `/portal/v1/Meetings/${meeting.shortCode}/session`,
+        { inviteToken: portalToken(portalUrl, meeting.shortCode) },
+      );
+      expect(session.status).toBe(200);
+      expect(session.body.voter.voterKey).toBe(voter.id);
+      expect(sink.messages).toHaveLength(before);
+      expect((await readVoter(gateway, voter.id)).lastInviteDate).toBeNull();
+    });
+
+    it('answers 404 for another account’s meeting, another member or an unknown voter', async () => {
+      const voter = await addVoter(gateway, member);
+      expectProblem(
+        await api.post(
+          linkPath(meeting.shortCode, member.id, voter.email),
+          undefined,
+          { token: bob.token },
+        ),
+        404,
+        'meeting_not_found',
+      );
+      expectProblem(
+        await api.post(
+          linkPath(meeting.shortCode, otherMember.id, voter.email),
+          undefined,
+          { token: alice.token },
+        ),
+        404,
+        'voter_not_found',
+      );
+      expectProblem(
+        await api.post(
+          linkPath(meeting.shortCode, 'not-a-uuid', voter.email),
+          undefined,
+          { token: alice.token },
+        ),
+        404,
+        'member_not_found',
+      );
+      expectProblem(
+        await api.post(linkPath(meeting.shortCode, member.id, voter.email)),
         401,
       );
     });
