@@ -38,6 +38,10 @@ export const queryKeys = {
     ['holder', shortCode, holderKey] as const,
   portalMeeting: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey] as const,
-  ownBallot: (shortCode: string, voterKey: string, matterKey: string) =>
-    ['portal', shortCode, voterKey, 'ballot', matterKey] as const,
+  ownBallots: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'ballots'] as const,
+  portalEntry: (shortCode: string) => ['portal-entry', shortCode] as const,
+  connected: (shortCode: string) =>
+    ['meeting', shortCode, 'connected'] as const,
+  webcast: (shortCode: string) => ['meeting', shortCode, 'webcast'] as const,
 };

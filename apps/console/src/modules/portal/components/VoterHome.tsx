@@ -12,6 +12,7 @@ import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { formatDateTime } from '../../ui/utils/format';
 import { usePortalMeeting } from '../hooks/usePortalMeeting';
+import { showsEarlyVoting } from '../utils/early-voting';
 import { mergeMatters } from '../utils/merge-matters';
 import { MatterCard } from './MatterCard';
 
@@ -39,8 +40,9 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
   }, [missingKey, queryClient, shortCode, voter.voterKey]);
 
   const meeting = portal.data;
-  const expiry = meeting?.expiryDate ? Date.parse(meeting.expiryDate) : 0;
-  const earlyOpen = expiry > Date.now() + offsetMs;
+  const earlyOpen =
+    meeting !== undefined &&
+    showsEarlyVoting(meeting, matters, new Date(Date.now() + offsetMs));
   const open = matters.filter((m) => m.liveStatus === 'live');
   const early = earlyOpen
     ? matters.filter((m) => m.liveStatus === 'pending' && m.allowProxyVote)
@@ -94,13 +96,16 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
           )}
         </section>
 
-        {early.length > 0 && meeting?.expiryDate && (
+        {early.length > 0 && meeting && (
           <section aria-labelledby="early" className="portal-section">
             <h2 id="early">Early voting</h2>
             <p className="hint">
               You can vote ahead of the meeting until{' '}
-              {formatDateTime(meeting.expiryDate, meeting.meetingTimezone)}. A
-              vote during the meeting replaces it.
+              {formatDateTime(
+                meeting.expiryDate ?? meeting.meetingDate,
+                meeting.meetingTimezone,
+              )}
+              . A vote during the meeting replaces it.
             </p>
             {early.map((matter) => (
               <MatterCard
