@@ -16,6 +16,7 @@ import { MatterQueue } from './MatterQueue';
 import { PresencePanel } from './PresencePanel';
 import { QuorumPanel } from './QuorumPanel';
 import { ScreenLink } from './ScreenLink';
+import { VoteAnnouncer } from './VoteAnnouncer';
 
 export function ControlRoom({ shortCode }: { shortCode: string }) {
   const meeting = useLiveMeeting();
@@ -47,6 +48,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         <ScreenLink shortCode={shortCode} />
         <ReportLinks shortCode={shortCode} label="Results report" />
       </header>
+      <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
       <div className="figures-row">
         <QuorumPanel quorum={quorum} />
         <PresencePanel presence={presence} />

@@ -7,6 +7,7 @@ import {
 } from '../../../api/live/use-live';
 import { queryKeys } from '../../../api/query-keys';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
+import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -71,11 +72,7 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
         <ConnectionBanner />
         <ErrorMessage error={portal.error} />
         {portal.isPending && <Loading />}
-        <p className="sr-only" role="status" aria-live="polite">
-          {open.length
-            ? `Voting is open: ${open.map((m) => m.name).join(', ')}.`
-            : 'No vote is open right now.'}
-        </p>
+        <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
 
         <section aria-labelledby="vote-now" className="portal-section">
           <h2 id="vote-now">Vote now</h2>
