@@ -87,6 +87,8 @@ export const LIVE_VOTING_STATUSES = ['disabled', 'live'] as const;
 /** A meeting. */
 export const Meeting = z.strictObject({
   key: z.string(),
+  /** The key of the account the meeting belongs to (the console's way back to it). */
+  accountKey: z.string(),
   shortCode: z.string(),
   name: z.string(),
   description: z.string(),

@@ -27,6 +27,7 @@ export function mapMeeting(
 ): Meeting {
   return {
     key: row.id,
+    accountKey: row.accountId,
     shortCode: row.shortCode,
     name: row.name,
     description: row.description,
