@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { currentMatter } from '../../../api/live/live-state';
 import {
   useLiveMatters,
@@ -8,6 +7,7 @@ import {
   useQuorum,
   useServerClockOffset,
 } from '../../../api/live/use-live';
+import { MeetingBreadcrumbs } from '../../meetings/components/MeetingBreadcrumbs';
 import { HolderPanel } from '../../proxies/components/HolderPanel';
 import { ReportLinks } from '../../results/components/ReportLinks';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -32,13 +32,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
 
   return (
     <div className="control-room">
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link to="/accounts">Accounts</Link>
-        <span aria-hidden="true"> › </span>
-        <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
-        <span aria-hidden="true"> › </span>
-        <span aria-current="page">Control room</span>
-      </nav>
+      <MeetingBreadcrumbs shortCode={shortCode} page="Control room" />
       <header className="room-header">
         <h2>
           Control room
@@ -51,7 +45,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
       <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
       <div className="figures-row">
         <QuorumPanel quorum={quorum} />
-        <PresencePanel presence={presence} />
+        <PresencePanel shortCode={shortCode} presence={presence} />
       </div>
       <div className="room-grid">
         <MatterQueue

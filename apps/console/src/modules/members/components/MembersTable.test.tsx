@@ -22,6 +22,8 @@ const member: Member = {
   eligible: true,
   shares: 2,
   tags: [],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
   voters: [
     {
       voterKey: 'v-1',
@@ -37,7 +39,7 @@ const member: Member = {
       },
     } as Member['voters'][number],
   ],
-} as Member;
+};
 
 function renderTable(api: Partial<ManagerApi>) {
   const onEdit = vi.fn();
