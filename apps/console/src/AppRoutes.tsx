@@ -58,6 +58,14 @@ const ProxiesPage = lazyNamed(
   () => import('./modules/proxies/components/ProxiesPage'),
   'ProxiesPage',
 );
+const PaperBallotsPage = lazyNamed(
+  () => import('./modules/ballots/components/PaperBallotsPage'),
+  'PaperBallotsPage',
+);
+const WebcastPage = lazyNamed(
+  () => import('./modules/webcast/components/WebcastPage'),
+  'WebcastPage',
+);
 const ControlRoomPage = lazyNamed(
   () => import('./modules/live/components/ControlRoomPage'),
   'ControlRoomPage',
@@ -105,6 +113,8 @@ export function AppRoutes() {
               <Route path="matters" element={<MattersPage />} />
               <Route path="documents" element={<DocumentsPage />} />
               <Route path="proxies" element={<ProxiesPage />} />
+              <Route path="paper-ballots" element={<PaperBallotsPage />} />
+              <Route path="webcast" element={<WebcastPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -10,6 +10,8 @@ const TABS = [
   { to: 'matters', label: 'Matters', end: false },
   { to: 'documents', label: 'Documents', end: false },
   { to: 'proxies', label: 'Proxies', end: false },
+  { to: 'paper-ballots', label: 'Paper ballots', end: false },
+  { to: 'webcast', label: 'Webcast', end: false },
 ];
 
 /** The set-up screens of one meeting, under tabs. */
