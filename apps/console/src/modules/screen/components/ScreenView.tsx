@@ -113,11 +113,16 @@ function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
           aria-labelledby="screen-last-title"
           data-matter={last.matterKey}
         >
-          <h3 id="screen-last-title">
-            Last vote: <span>{last.name}</span>
-          </h3>
-          <ResultPanel matter={last} audience="staff" large />
-          <FinalTally matter={last} />
+          <div className="screen-last-head">
+            <h3 id="screen-last-title">
+              Last vote: <span>{last.name}</span>
+            </h3>
+            <MatterStatus status={last.liveStatus} />
+          </div>
+          <div className="screen-last-body">
+            <ResultPanel matter={last} audience="staff" large />
+            <FinalTally matter={last} />
+          </div>
         </section>
       )}
     </main>
