@@ -1,4 +1,5 @@
 import { devices, expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { e2eContext } from './support/context';
 import {
   fitsWidth,
@@ -36,6 +37,16 @@ test.describe('Live vote', () => {
     const screen = await screenContext.newPage();
     const anaPage = await anaContext.newPage();
     const benPage = await benContext.newPage();
+    // the portal reads a voter's ballots in one request: no 404 for each matter without one
+    const ballotNotFound: string[] = [];
+    for (const voter of [anaPage, benPage])
+      voter.on('response', (response) => {
+        if (
+          response.status() === 404 &&
+          /\/ballots?(\?|$)/.test(response.url())
+        )
+          ballotNotFound.push(response.url());
+      });
 
     // the chair finds the meeting through the account and meeting pickers
     await signInAsChair(chair);
@@ -50,6 +61,7 @@ test.describe('Live vote', () => {
       demo.meeting.name,
     );
     await keepScreenshot(chair, 'meeting-picker');
+    await expectNoAxeViolations(chair, 'the meeting picker');
     await chair
       .getByRole('link', { name: `Control room of ${demo.meeting.name}` })
       .click();
@@ -57,13 +69,18 @@ test.describe('Live vote', () => {
       `${baseUrl}/meetings/${demo.meeting.shortCode}/live`,
     );
     await expect(
-      chair.getByRole('status').filter({ hasText: 'Live' }),
+      chair.getByRole('status').filter({ hasText: 'Connected' }),
     ).toBeVisible();
 
     await screen.goto(demo.screenUrl);
     await expect(
       screen.getByText('Waiting for the chair to open a vote.'),
     ).toBeVisible();
+    await expect(
+      screen.getByRole('heading', { name: 'No vote is open' }),
+    ).toBeVisible();
+    await expect(screen.getByLabel('Quorum')).toContainText('Quorum not met');
+    await expectNoAxeViolations(screen, 'the screen before any vote');
     await anaPage.goto(ana.portalUrl);
     await benPage.goto(ben.portalUrl);
     for (const voter of [anaPage, benPage]) {
@@ -72,7 +89,16 @@ test.describe('Live vote', () => {
       ).toBeVisible();
       // the invite token leaves the address bar once it has been traded for a session
       await expect(voter).not.toHaveURL(/invite=/);
+      // the pill says the page is connected, not that a vote is live
+      await expect(
+        voter.getByRole('status').filter({ hasText: 'Connected' }),
+      ).toBeVisible();
+      await expect(
+        voter.getByRole('status').filter({ hasText: /^\s*Live\s*$/ }),
+      ).toHaveCount(0);
     }
+    await expectNoAxeViolations(anaPage, 'the portal with no vote open');
+    await expectNoAxeViolations(benPage, 'the portal on a phone, no vote open');
 
     // the chair sees at once when the network is gone, and that it is back
     await chairContext.setOffline(true);
@@ -81,7 +107,7 @@ test.describe('Live vote', () => {
     ).toBeVisible();
     await chairContext.setOffline(false);
     await expect(
-      chair.getByRole('status').filter({ hasText: 'Live' }),
+      chair.getByRole('status').filter({ hasText: 'Connected' }),
     ).toBeVisible();
 
     // presence and quorum reach the chair live
@@ -91,6 +117,15 @@ test.describe('Live vote', () => {
     await expect(chair.getByRole('region', { name: 'Quorum' })).toContainText(
       'Not met',
     );
+    // and who is connected, by unit
+    const connected = chair.getByRole('region', { name: 'Connected now' });
+    await connected.getByText('Who is connected').click();
+    const connectedList = connected.getByRole('list', {
+      name: 'Connected voters',
+    });
+    await expect(connectedList).toContainText(`${ana.unit} ${ana.name}`);
+    await expect(connectedList).toContainText(`${ben.unit} ${ben.name}`);
+    await expectNoAxeViolations(chair, 'the control room before a vote');
 
     // start the first matter for a short time
     const queue = chair.getByRole('list', { name: 'Matters' });
@@ -110,6 +145,14 @@ test.describe('Live vote', () => {
     await expect(benCard.getByRole('timer')).toBeVisible();
     expect(await fitsWidth(benPage)).toBe(true);
     await keepScreenshot(benPage, 'portal-phone-ballot');
+    // a screen reader hears it opening (politely), and early voting has left the page
+    await expect(benPage.locator('[data-announcer="votes"]')).toHaveText(
+      `Voting is open on ${MATTER}.`,
+    );
+    await expect(
+      benPage.getByRole('heading', { name: 'Early voting' }),
+    ).toHaveCount(0);
+    await expectNoAxeViolations(benPage, 'the portal with a vote open');
 
     await vote(anaPage, MATTER, 'For');
     await vote(benPage, MATTER, 'Against');
@@ -117,6 +160,7 @@ test.describe('Live vote', () => {
       benCard.getByRole('status').filter({ hasText: 'Your vote is recorded' }),
     ).toContainText('Against');
     await keepScreenshot(benPage, 'portal-phone-receipt');
+    await expectNoAxeViolations(benPage, 'the portal with a receipt');
 
     // a secret ballot (the default): the screen counts both votes but shows no option until
     // voting closes; so does the chair's desk, with who has not voted
@@ -128,6 +172,7 @@ test.describe('Live vote', () => {
     await expect(screenTally.locator('[data-option]')).toHaveCount(0);
     await expect(screen.getByRole('heading', { name: MATTER })).toBeVisible();
     await keepScreenshot(screen, 'screen');
+    await expectNoAxeViolations(screen, 'the screen during a vote');
 
     const chairTally = desk.getByRole('region', { name: 'Live tally' });
     await expect(chairTally.locator('[data-votes-cast="2"]')).toBeVisible();
@@ -141,6 +186,7 @@ test.describe('Live vote', () => {
     await expect(notVoted).not.toContainText(ana.name);
     await expect(notVoted).not.toContainText(ben.name);
     await keepScreenshot(chair, 'control-room');
+    await expectNoAxeViolations(chair, 'the control room during a vote');
 
     // a voter changes the vote while it is live; the count stays at two, still no option
     await anaPage.getByRole('button', { name: 'Change my vote' }).click();
@@ -201,6 +247,30 @@ test.describe('Live vote', () => {
     await expect(
       desk.getByRole('button', { name: 'Reopen voting…' }),
     ).toBeVisible();
+    // the chosen voting time stays chosen after the start and the close
+    await expect(desk.getByLabel('Voting time (seconds)')).toHaveValue(
+      String(START_SECONDS),
+    );
+
+    // between votes the screen says so, with the verdict, the legend and quorum, and its
+    // Closed badge is readable (axe checks the contrast)
+    const between = screen.locator('[data-state="between"]');
+    await expect(
+      between.getByRole('heading', { name: 'No vote is open' }),
+    ).toBeVisible();
+    await expect(between.getByLabel('Result')).toBeVisible();
+    await expect(finalTally).toContainText('Thick bar: votes (one a unit)');
+    await expect(finalTally).toContainText('Thin bar: shares');
+    await expect(screen.getByLabel('Quorum')).toContainText('Quorum');
+    await keepScreenshot(screen, 'screen-between-votes');
+    await expectNoAxeViolations(screen, 'the screen between votes');
+    await expectNoAxeViolations(chair, 'the control room after the close');
+    await expectNoAxeViolations(anaPage, 'the portal after the close');
+    // the close, or the result that followed it, was the last thing announced
+    await expect(anaPage.locator('[data-announcer="votes"]')).toHaveText(
+      new RegExp(`Voting has closed on ${MATTER}|${MATTER}: `),
+    );
+    expect(ballotNotFound).toEqual([]);
 
     await Promise.all(
       [chairContext, screenContext, anaContext, benContext].map((c) =>

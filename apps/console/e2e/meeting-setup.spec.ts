@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2eContext } from './support/context';
+import { expectNoAxeViolations } from './support/axe';
 import { keepScreenshot, signInAsChair } from './support/helpers';
 
 test.use({
@@ -28,8 +29,16 @@ test.describe('Meeting set-up', () => {
   test('creates a meeting and imports members from CSV, showing the bad lines first', async ({
     page,
   }) => {
+    // the browser's own confirm() must never appear: every confirmation is in the page
+    const browserDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      browserDialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     await signInAsChair(page);
+    await expectNoAxeViolations(page, 'the account picker');
     await page.getByRole('link', { name: /Harbourview Condominium/ }).click();
+    await expectNoAxeViolations(page, 'the meeting picker');
     const create = page.getByRole('form', { name: 'New meeting' });
     await create.getByLabel('Name', { exact: true }).fill('E2E town hall');
     await create.getByLabel('Type').selectOption('town');
@@ -54,6 +63,12 @@ test.describe('Meeting set-up', () => {
       'Community centre, hall B',
     );
     await keepScreenshot(page, 'meeting-details');
+    await expectNoAxeViolations(page, 'the details tab');
+    // the breadcrumb leads back through the account, not only to the list of accounts
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(
+      crumbs.getByRole('link', { name: /Harbourview Condominium/ }),
+    ).toBeVisible();
 
     await page.getByRole('link', { name: 'Members and voters' }).click();
     await expect(page.getByText('No members yet.')).toBeVisible();
@@ -76,6 +91,7 @@ test.describe('Meeting set-up', () => {
     );
     await expect(page.getByText('No members yet.')).toBeVisible();
     await keepScreenshot(page, 'members-import-errors');
+    await expectNoAxeViolations(page, 'the members tab with import errors');
 
     await importer
       .getByLabel('CSV file')
@@ -108,6 +124,97 @@ test.describe('Meeting set-up', () => {
     await expect(page.getByText(/Sent 3 invitations; 1 skipped/)).toBeVisible();
     await expect(table.getByText('Not invited')).toHaveCount(0);
     await keepScreenshot(page, 'members', { fullPage: true });
+    await expectNoAxeViolations(page, 'the members tab');
+
+    // a member is edited in the console
+    await page.getByRole('button', { name: 'Edit unit 203' }).click();
+    const editor = page.getByRole('form', { name: 'Unit 203' });
+    await expect(
+      page.getByRole('heading', { name: 'Edit unit 203' }),
+    ).toBeFocused();
+    await editor.getByLabel('Shares').fill('3.5');
+    await expectNoAxeViolations(page, 'editing a member');
+    await editor.getByRole('button', { name: 'Save unit' }).click();
+    await expect(table.getByRole('row', { name: /^203/ })).toContainText('3.5');
+    const voterForm = page.getByRole('form', { name: 'Voter Ivy Chen' });
+    await page.getByRole('button', { name: 'Edit unit 203' }).click();
+    await voterForm.getByLabel('Name').fill('Ivy Chen-Moreau');
+    await voterForm
+      .getByRole('button', { name: 'Save voter Ivy Chen' })
+      .click();
+    await expect(table).toContainText('Ivy Chen-Moreau');
+
+    // the personal link, as a QR code for the owner's phone
+    await page.getByRole('button', { name: 'Link / QR of Gia Tran' }).click();
+    const personal = page.getByRole('region', {
+      name: /Personal link of Gia Tran/,
+    });
+    await expect(
+      personal.getByRole('img', {
+        name: 'QR code of the personal link of Gia Tran',
+      }),
+    ).toBeVisible();
+    await expect(personal.getByLabel('Personal link')).toHaveValue(
+      /\/vote\/[a-z0-9]+\?invite=/,
+    );
+    await keepScreenshot(page, 'member-personal-link', { fullPage: true });
+    await expectNoAxeViolations(page, 'a voter’s personal link');
+    await personal.getByRole('button', { name: 'Close' }).click();
+
+    // deleting asks in the page, with the safe choice focused
+    await page.getByRole('button', { name: 'Delete unit 203…' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete unit 203?' });
+    await expect(ask.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expectNoAxeViolations(page, 'confirming a delete');
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await expect(table.getByRole('row')).toHaveCount(3);
+    expect(browserDialogs).toEqual([]);
+
+    // a matter that closes when all have voted, a paper ballot for it, a webcast
+    await page.getByRole('link', { name: 'Matters' }).click();
+    const newMatter = page.getByRole('form', { name: 'New matter' });
+    await newMatter.getByLabel('Name').fill('Paint the hall');
+    await newMatter.getByLabel('Options (one a line)').fill('Yes\nNo');
+    await newMatter.getByLabel('Close when all have voted').check();
+    await newMatter.getByRole('button', { name: 'Add matter' }).click();
+    await expect(page.getByRole('list', { name: 'Matters' })).toContainText(
+      'Paint the hall',
+    );
+    await page.getByRole('button', { name: 'Edit Paint the hall' }).click();
+    await expect(
+      page
+        .getByRole('form', { name: /Edit/ })
+        .getByLabel('Close when all have voted'),
+    ).toBeChecked();
+    await expectNoAxeViolations(page, 'editing a matter');
+
+    await page.getByRole('link', { name: 'Paper ballots' }).click();
+    await page.getByLabel('Matter').selectOption({ label: 'Paint the hall' });
+    await page.getByLabel('Unit').selectOption({ label: '201 (Gia Tran)' });
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await expectNoAxeViolations(page, 'the paper ballots tab');
+    await page.getByRole('button', { name: 'Record paper ballot' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Paper ballot recorded for unit 201: Yes.' }),
+    ).toBeVisible();
+    await keepScreenshot(page, 'paper-ballots');
+
+    await page.getByRole('link', { name: 'Webcast' }).click();
+    await page
+      .getByRole('radio', { name: 'Meeting: everyone may speak' })
+      .check();
+    await expectNoAxeViolations(page, 'the webcast tab');
+    await page.getByRole('button', { name: 'Set up the webcast' }).click();
+    await page
+      .getByRole('button', { name: 'Get the host’s start link' })
+      .click();
+    await expect(
+      page.getByRole('link', { name: 'Open the host’s room (new tab)' }),
+    ).toHaveAttribute('href', /^https:\/\//);
+    await keepScreenshot(page, 'webcast');
+    await expectNoAxeViolations(page, 'the webcast tab, launched');
   });
 
   test('adds, edits and reorders matters and uploads a document', async ({
@@ -152,6 +259,7 @@ test.describe('Meeting set-up', () => {
       'Adopt the 2027 operating budget',
     );
     await keepScreenshot(page, 'matters', { fullPage: true });
+    await expectNoAxeViolations(page, 'the matters tab');
 
     await page.getByRole('link', { name: 'Documents' }).click();
     await page.getByLabel('File', { exact: true }).setInputFiles({
@@ -163,5 +271,9 @@ test.describe('Meeting set-up', () => {
     await expect(page.getByRole('list', { name: 'Documents' })).toContainText(
       'agenda.txt',
     );
+    await expectNoAxeViolations(page, 'the documents tab');
+    await page.getByRole('link', { name: 'Proxies' }).click();
+    await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expectNoAxeViolations(page, 'the proxies tab');
   });
 });

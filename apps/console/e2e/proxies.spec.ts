@@ -1,4 +1,5 @@
 import { devices, expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { e2eContext } from './support/context';
 import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
 
@@ -44,6 +45,7 @@ test.describe('Proxies', () => {
     await form.getByRole('checkbox', { name: /I appoint/ }).check();
     expect(await fitsWidth(phone)).toBe(true);
     await keepScreenshot(phone, 'portal-phone-proxy', { fullPage: true });
+    await expectNoAxeViolations(phone, 'the proxy form');
     await form.getByRole('button', { name: 'Sign and send my proxy' }).click();
     const summary = proxy.getByRole('status', { name: 'Your proxy' });
     await expect(summary).toContainText('Received, waiting for verification');
@@ -51,6 +53,7 @@ test.describe('Proxies', () => {
     await expect(summary).toContainText(
       `${MATTER}: at the holder’s discretion`,
     );
+    await expectNoAxeViolations(phone, 'the proxy summary');
 
     // the manager verifies it, and the other proxy of the same holder waiting in the queue
     await signInAsChair(chair);
@@ -59,6 +62,7 @@ test.describe('Proxies', () => {
     const list = chair.getByRole('table', { name: 'Proxies' });
     await expect(list.getByRole('row', { name: /^112/ })).toBeVisible();
     await keepScreenshot(chair, 'proxies');
+    await expectNoAxeViolations(chair, 'the proxies queue');
     for (const unit of ['112', '108']) {
       await list.getByRole('button', { name: `Verify unit ${unit}` }).click();
       await expect(
@@ -78,6 +82,7 @@ test.describe('Proxies', () => {
       ),
     ).toBeVisible();
     await expect(holderPage).not.toHaveURL(/token=/);
+    await expectNoAxeViolations(holderPage, 'the holder’s page');
 
     // the chair opens the vote; the screen watches
     await screen.goto(demo.screenUrl);
@@ -97,6 +102,7 @@ test.describe('Proxies', () => {
     await votes.getByLabel('Votes for Against').fill('1');
     expect(await fitsWidth(holderPage)).toBe(true);
     await keepScreenshot(holderPage, 'holder-phone');
+    await expectNoAxeViolations(holderPage, 'the holder’s votes');
     await votes.getByRole('button', { name: 'Cast 3 votes' }).click();
     await expect(
       card.getByRole('status', { name: `Your votes on ${MATTER}` }),
@@ -122,6 +128,8 @@ test.describe('Proxies', () => {
       '3 by proxy',
     );
     await keepScreenshot(screen, 'screen-proxies');
+    await expectNoAxeViolations(screen, 'the screen with proxy votes');
+    await expectNoAxeViolations(chair, 'the control room with a holder');
 
     await Promise.all(
       [memberContext, holderContext, chairContext, screenContext].map((c) =>

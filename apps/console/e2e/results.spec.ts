@@ -10,6 +10,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { e2eContext } from './support/context';
+import { expectNoAxeViolations } from './support/axe';
 import { keepScreenshot, signInAs, signInAsChair } from './support/helpers';
 
 const MATTER = 'Special resolution: adopt the new bylaws';
@@ -129,6 +130,7 @@ test.describe('Results', () => {
       .selectOption({ label: 'At least two-thirds (special resolution)' });
     await expect(form.getByText('To pass: at least two-thirds')).toBeVisible();
     await keepScreenshot(chair, 'results-matter-form');
+    await expectNoAxeViolations(chair, 'the matter form with its rule');
     await form.getByRole('button', { name: 'Add matter' }).click();
     await expect(chair.getByText(MATTER).first()).toBeVisible();
 
@@ -176,6 +178,7 @@ test.describe('Results', () => {
     );
     await expect(desk.locator('[data-forecast="carried"]')).toBeVisible();
     await keepScreenshot(screen, 'results-screen-forecast');
+    await expectNoAxeViolations(screen, 'the screen with a forecast');
     await castOverApi(request, dev.portalUrl, matterKey, 'Against');
     await expect(
       screen
@@ -195,6 +198,7 @@ test.describe('Results', () => {
     await expect(screenResult).toHaveAttribute('data-verdict', 'carried');
     await expect(screenResult).toContainText(statement);
     await keepScreenshot(screen, 'results-screen-verdict');
+    await expectNoAxeViolations(screen, 'the screen with a verdict');
     const deskResult = desk.getByRole('region', { name: 'Result' });
     await expect(deskResult).toContainText('Awaiting a scrutineer’s sign-off');
     // the chair is not a scrutineer: no sign-off for them
@@ -225,6 +229,7 @@ test.describe('Results', () => {
       scrutineerPage.getByRole('button', { name: 'Not yet' }),
     ).toBeFocused();
     await keepScreenshot(scrutineerPage, 'results-sign-off');
+    await expectNoAxeViolations(scrutineerPage, 'the sign-off question');
     await scrutineerPage.getByRole('button', { name: 'Sign off' }).click();
     await expect(
       scrutineerDesk.getByRole('region', { name: 'Result' }),
@@ -233,6 +238,7 @@ test.describe('Results', () => {
       `Signed off by ${scrutineer.username}`,
     );
     await keepScreenshot(chair, 'results-control-room');
+    await expectNoAxeViolations(chair, 'the control room with a verdict');
 
     // published: the voter's page shows the verdict and the figures beside the receipt
     const anaResult = anaCard.getByRole('region', { name: 'Result' });
@@ -244,6 +250,7 @@ test.describe('Results', () => {
     await expect(anaCard.getByRole('status')).toContainText('You chose: For');
     await anaCard.scrollIntoViewIfNeeded();
     await keepScreenshot(anaPage, 'results-portal');
+    await expectNoAxeViolations(anaPage, 'the portal with a verdict');
 
     // the report, as the chair downloads it: its first page kept as a picture
     const pdf = await request.get(

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2eContext } from './support/context';
+import { expectNoAxeViolations } from './support/axe';
 import { keepScreenshot } from './support/helpers';
 
 test.use({ baseURL: e2eContext().baseUrl });
@@ -11,6 +12,7 @@ test.describe('Sign-in', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/signin/);
     await keepScreenshot(page, 'sign-in');
+    await expectNoAxeViolations(page, 'the sign-in form');
 
     await page.getByLabel('E-mail').fill(e2eContext().demo.signIn.username);
     await page.getByLabel('Password').fill('not-the-password');
@@ -18,6 +20,7 @@ test.describe('Sign-in', () => {
 
     await expect(page.getByRole('alert')).toContainText(/not correct/i);
     await expect(page).toHaveURL(/\/signin/);
+    await expectNoAxeViolations(page, 'the sign-in form with its error');
     await expect(page.getByRole('heading', { name: 'Accounts' })).toHaveCount(
       0,
     );
@@ -41,5 +44,6 @@ test.describe('Sign-in', () => {
     await page.reload();
     await expect(page.getByRole('list', { name: 'Matters' })).toBeVisible();
     await expect(page).not.toHaveURL(/\/signin/);
+    await expectNoAxeViolations(page, 'the matters tab');
   });
 });

@@ -66,6 +66,14 @@ const FloorBallotsPage = lazyNamed(
   () => import('./modules/floor/components/FloorBallotsPage'),
   'FloorBallotsPage',
 );
+const PaperBallotsPage = lazyNamed(
+  () => import('./modules/ballots/components/PaperBallotsPage'),
+  'PaperBallotsPage',
+);
+const WebcastPage = lazyNamed(
+  () => import('./modules/webcast/components/WebcastPage'),
+  'WebcastPage',
+);
 const ControlRoomPage = lazyNamed(
   () => import('./modules/live/components/ControlRoomPage'),
   'ControlRoomPage',
@@ -135,6 +143,8 @@ export function AppRoutes() {
               <Route path="documents" element={<DocumentsPage />} />
               <Route path="proxies" element={<ProxiesPage />} />
               <Route path="audit" element={<AuditLogPage />} />
+              <Route path="paper-ballots" element={<PaperBallotsPage />} />
+              <Route path="webcast" element={<WebcastPage />} />
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
 import { ZodValidationPipe } from 'nestjs-zod';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
@@ -90,7 +91,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
-          pinoHttp: requestLogOptions(context.config.logLevel),
+          // one stream for Nest's lines and the request log, so what is written keeps its order
+          pinoHttp: [
+            requestLogOptions(context.config.logLevel),
+            pino.destination({ dest: 1, sync: false }),
+          ],
         }),
         ...domainModules(context),
         VotingModule,

@@ -6,6 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { Clock, SystemClock } from './common/clock';
+import { QuietNestLogger } from './common/quiet-nest-logger';
 import { bodyParsers, correlationId, urlGuard } from './common/http-middleware';
 import { requestContext } from './common/request-context';
 import { consoleHandlers } from './console/console-static';
@@ -45,7 +46,7 @@ export async function createGateway(
     await database.close();
     throw error;
   }
-  app.useLogger(app.get(Logger));
+  app.useLogger(new QuietNestLogger(app.get(Logger)));
   app.useWebSocketAdapter(new LiveIoAdapter(app));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');

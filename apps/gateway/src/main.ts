@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { Logger } from '@nestjs/common';
+import { Logger, type INestApplication } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config/app-config';
 import { DemoSeedService } from './demo/demo-seed.service';
 import { createGateway } from './gateway';
@@ -9,10 +11,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createGateway(config);
   const logger = new Logger('Gateway');
-  if (config.seedDemo) {
-    const demo = await app.get(DemoSeedService).seed();
-    printDemo(demo);
-  }
+  const demo = config.seedDemo
+    ? await app.get(DemoSeedService).seed()
+    : undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -29,11 +30,38 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  await app.listen(config.port, config.host);
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new StartError(
+        `Port ${config.port} on ${config.host} is already in use: stop the other process or set PORT to a free port.`,
+      );
+    throw error;
+  }
   logger.log(
     `listening on ${boundAddress(app.getHttpServer().address())}, public URL ${config.publicUrl} (database: ${config.embeddedDatabase ? 'PGlite in ' + config.dataDir : 'PostgreSQL'}, redis: ${config.redis.url ? 'on' : 'off'})`,
   );
+  // only once the port is ours: a clash must not print links that lead to another process
+  if (demo) writeAfterLogs(app, demoBanner(demo));
 }
+
+/**
+ * Writes after the log lines so far: Nest's buffered start-up lines are flushed, then the text
+ * goes into pino's own stream (written asynchronously), so it comes out after them.
+ */
+function writeAfterLogs(app: INestApplication, text: string): void {
+  app.flushLogs();
+  const streams = PinoLogger.root as unknown as Record<
+    symbol,
+    { write(chunk: string): unknown }
+  >;
+  streams[pino.symbols.streamSym].write(text);
+}
+
+/** A start-up failure the operator can fix: one line, no stack. */
+class StartError extends Error {}
 
 /** Where this node really listens (the port may have been 0), as http://host:port. */
 function boundAddress(address: AddressInfo | string | null): string {
@@ -44,7 +72,9 @@ function boundAddress(address: AddressInfo | string | null): string {
   return `http://${host}:${address.port}`;
 }
 
-function printDemo(demo: Awaited<ReturnType<DemoSeedService['seed']>>): void {
+function demoBanner(
+  demo: Awaited<ReturnType<DemoSeedService['seed']>>,
+): string {
   const lines = [
     '',
     `  Demo ${demo.created ? 'created' : 'ready'}.`,
@@ -62,11 +92,11 @@ function printDemo(demo: Awaited<ReturnType<DemoSeedService['seed']>>): void {
     `  Meeting:      ${demo.meeting.name} (${demo.meeting.shortCode})  ${demo.meeting.apiUrl}`,
     '',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  return lines.join('\n') + '\n';
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BulkInviteResult, InviteResult } from '@livevote/contracts';
+import {
+  BulkInviteResult,
+  InviteResult,
+  PersonalLink,
+} from '@livevote/contracts';
 import { ManualClock } from '../src/common/clock';
 import { Database } from '../src/database/database';
 import { members, voters } from '../src/database/schema';
@@ -549,6 +553,128 @@ describe('Voter invites', () => {
         await api.post(`/v1/Meetings/${meeting.shortCode}/invites`),
         401,
       );
+    });
+  });
+
+  describe('POST /v1/Meetings/{shortCode}/members/{memberKey}/voters/{email}/personal-link', () => {
+    const linkPath = (shortCode: string, memberKey: string, email: string) =>
+      `/v1/Meetings/${shortCode}/members/${memberKey}/voters/${encodeURIComponent(email)}/personal-link`;
+
+    it('gives the voter’s personal portal link without mailing or marking it invited', async () => {
+      const voter = await addVoter(gateway, member, { name: 'Desk Dana' });
+      const before = sink.messages.length;
+
+      const result = await api.post(
+        linkPath(meeting.shortCode, member.id, voter.email),
+        undefined,
+        { token: alice.token },
+      );
+
+      expect(result.status).toBe(200);
+      const { portalUrl } = PersonalLink.parse(result.body);
+      expect(
+        gateway.app
+          .get(InviteTokens)
+          .verify(portalToken(portalUrl, meeting.shortCode)),
+      ).toEqual({ voterId: voter.id, meetingId: meeting.id });
+      const session = await api.post(
+        `/portal/v1/Meetings/${meeting.shortCode}/session`,
+        { inviteToken: portalToken(portalUrl, meeting.shortCode) },
+      );
+      expect(session.status).toBe(200);
+      expect(session.body.voter.voterKey).toBe(voter.id);
+      expect(sink.messages).toHaveLength(before);
+      expect((await readVoter(gateway, voter.id)).lastInviteDate).toBeNull();
+    });
+
+    it('answers 404 for another account’s meeting, another member or an unknown voter', async () => {
+      const voter = await addVoter(gateway, member);
+      expectProblem(
+        await api.post(
+          linkPath(meeting.shortCode, member.id, voter.email),
+          undefined,
+          { token: bob.token },
+        ),
+        404,
+        'meeting_not_found',
+      );
+      expectProblem(
+        await api.post(
+          linkPath(meeting.shortCode, otherMember.id, voter.email),
+          undefined,
+          { token: alice.token },
+        ),
+        404,
+        'voter_not_found',
+      );
+      expectProblem(
+        await api.post(
+          linkPath(meeting.shortCode, 'not-a-uuid', voter.email),
+          undefined,
+          { token: alice.token },
+        ),
+        404,
+        'member_not_found',
+      );
+      expectProblem(
+        await api.post(linkPath(meeting.shortCode, member.id, voter.email)),
+        401,
+      );
+    });
+  });
+
+  describe('without PORTAL_HOST (the embedded default)', () => {
+    let dataDir: string;
+    let embedded: TestGateway;
+
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'livevote-portal-host-'));
+      embedded = await startGateway({
+        databaseUrl: database.url,
+        clock: new ManualClock(NOW),
+        env: { DATA_DIR: dataDir, PUBLIC_URL },
+      });
+    });
+
+    afterAll(async () => {
+      await embedded?.close();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('links the meeting page to this gateway’s own portal page', async () => {
+      const voter = await addVoter(embedded, member, { name: 'Page Paula' });
+      const token = await signIn(embedded, alice.user);
+      const meetingPage = `${PUBLIC_URL}/vote/${meeting.shortCode}`;
+
+      const result = await http(embedded.baseUrl).post(
+        invitePath(meeting.shortCode, member.id, voter.email),
+        undefined,
+        { token },
+      );
+
+      expect(result.status).toBe(200);
+      const outbox = join(dataDir, 'outbox');
+      const [file] = await readdir(outbox);
+      const parsed = await PostalMime.parse(
+        await readFile(join(outbox, file)),
+        {
+          attachmentEncoding: 'utf8',
+        },
+      );
+      expect(parsed.text).toContain(`Meeting page: ${meetingPage}`);
+      expect(parsed.html).toContain(`href="${meetingPage}"`);
+      expect(parsed.text).not.toContain('https://' + meeting.shortCode + '.');
+      const calendar = parsed.attachments.find(
+        (attachment) => attachment.mimeType === 'text/calendar',
+      );
+      expect(String(calendar?.content)).toContain(
+        `UID:${meeting.id}@${new URL(PUBLIC_URL).hostname}`,
+      );
+      const shown = await http(embedded.baseUrl).get(
+        `/v1/Meetings/${meeting.shortCode}`,
+        { token },
+      );
+      expect(shown.body.url).toBe(meetingPage);
     });
   });
 

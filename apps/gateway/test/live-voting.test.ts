@@ -1,4 +1,5 @@
 import {
+  ConnectedVoters,
   Matter,
   MatterStateEvent,
   MatterTallyEvent,
@@ -797,6 +798,35 @@ for (const mode of ['redis', 'in-process'] as const) {
         { token: fresh.token },
       );
       expect(stats.body.rtvPresence).toEqual({ numUnits: 3, numVoters: 3 });
+
+      // who they are, by unit, and nothing about ballots
+      const connected = await api.get(
+        `/v1/Meetings/${fresh.meeting.shortCode}/connected`,
+        { token: fresh.token },
+      );
+      expect(connected.status).toBe(200);
+      const byUnit = [...people].sort((x, y) => x.unit.localeCompare(y.unit));
+      expect(ConnectedVoters.parse(connected.body).voters).toEqual(
+        byUnit.map((person) => ({
+          memberKey: person.memberId,
+          unit: person.unit,
+          voterKey: person.voterId,
+          name: expect.any(String),
+        })),
+      );
+      expectProblem(
+        await api.get(`/v1/Meetings/${fresh.meeting.shortCode}/connected`, {
+          token: tenant.token,
+        }),
+        404,
+      );
+      expectProblem(
+        await api.get(`/v1/Meetings/${fresh.meeting.shortCode}/connected`, {
+          token: people[0].token,
+        }),
+        403,
+        'voter_token_forbidden',
+      );
     });
   });
 }

@@ -55,6 +55,7 @@ describe('Meetings API', () => {
       const meeting = Meeting.parse(result.body);
       expect(meeting).toMatchObject({
         name: 'AGM 2027',
+        accountKey: tenant.account.key,
         type: 'agm',
         meetingDate: '2027-03-01T23:30:00.000Z',
         meetingTimezone: 'America/Toronto',

@@ -1,4 +1,9 @@
-import { PortalMeeting, PortalSessionResponse } from '@livevote/contracts';
+import {
+  OwnBallots,
+  PortalEntry,
+  PortalMeeting,
+  PortalSessionResponse,
+} from '@livevote/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/database/database';
@@ -344,6 +349,80 @@ describe('Voter portal API', () => {
         }),
         401,
         'invalid_token',
+      );
+    });
+
+    it('lists the member’s own ballots in one answer, an empty list when there is none', async () => {
+      const base = `/portal/v1/Meetings/${tenant.meeting.shortCode}`;
+      const before = await api.get(`${base}/ballots`, {
+        token: voters[1].token,
+      });
+      expect(before.status).toBe(200);
+      expect(OwnBallots.parse(before.body).ballots).toEqual([]);
+      const matter = await createMatter(gateway, tenant, {
+        name: 'Listed ballots',
+        liveStatus: 'live',
+        liveStartedAt: new Date(),
+        liveEndsAt: new Date(Date.now() + 600_000),
+      });
+      const cast = await api.post(
+        `${base}/matters/${matter.id}/ballots`,
+        { choices: ['No'] },
+        { token: voters[1].token },
+      );
+      expect(cast.status, cast.text).toBe(201);
+
+      const after = OwnBallots.parse(
+        (await api.get(`${base}/ballots`, { token: voters[1].token })).body,
+      );
+      expect(after.ballots).toEqual([
+        expect.objectContaining({
+          matterKey: matter.id,
+          choices: ['No'],
+          method: 'live',
+          ballotId: cast.body.ballotId,
+        }),
+      ]);
+      // another member of the same meeting sees none of them
+      const others = OwnBallots.parse(
+        (await api.get(`${base}/ballots`, { token: voters[0].token })).body,
+      );
+      expect(others.ballots.map((b) => b.matterKey)).not.toContain(matter.id);
+      expectProblem(
+        await api.get(
+          `/portal/v1/Meetings/${other.meeting.shortCode}/ballots`,
+          {
+            token: voters[1].token,
+          },
+        ),
+        404,
+      );
+      expectProblem(await api.get(`${base}/ballots`), 401, 'missing_token');
+      expectProblem(
+        await api.get(`${base}/ballots`, { token: tenant.token }),
+        401,
+        'invalid_token',
+      );
+    });
+
+    it('names the meeting to anyone at its way in, and nothing more', async () => {
+      const result = await api.get(
+        `/portal/v1/Meetings/${tenant.meeting.shortCode}/entry`,
+      );
+      expect(result.status).toBe(200);
+      expect(PortalEntry.parse(result.body)).toEqual({
+        name: tenant.meeting.name,
+        meetingDate: tenant.meeting.meetingDate.toISOString(),
+        meetingTimezone: tenant.meeting.meetingTimezone,
+      });
+      expectProblem(
+        await api.get('/portal/v1/Meetings/nosuchmeeting/entry'),
+        404,
+        'meeting_not_found',
+      );
+      expectProblem(
+        await api.get(`/portal/v1/Meetings/${'x'.repeat(300)}/entry`),
+        404,
       );
     });
 

@@ -23,3 +23,11 @@ export const BulkInviteResult = z.strictObject({
   sentAt: IsoDateTime,
 });
 export type BulkInviteResult = z.infer<typeof BulkInviteResult>;
+
+/**
+ * `POST /v1/Meetings/{shortCode}/members/{memberKey}/voters/{email}/personal-link`: the voter's
+ * personal portal link, as in the invite, for a manager helping an owner (a QR code on the
+ * desk's screen). Nothing is sent and the voter is not marked invited.
+ */
+export const PersonalLink = z.strictObject({ portalUrl: z.string() });
+export type PersonalLink = z.infer<typeof PersonalLink>;

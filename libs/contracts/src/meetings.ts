@@ -88,6 +88,8 @@ export const LIVE_VOTING_STATUSES = ['disabled', 'live'] as const;
 /** A meeting. */
 export const Meeting = z.strictObject({
   key: z.string(),
+  /** The key of the account the meeting belongs to (the console's way back to it). */
+  accountKey: z.string(),
   shortCode: z.string(),
   name: z.string(),
   description: z.string(),
@@ -239,3 +241,19 @@ export const MeetingStats = z.strictObject({
   rtvPresence: z.strictObject({ numUnits: z.number(), numVoters: z.number() }),
 });
 export type MeetingStats = z.infer<typeof MeetingStats>;
+
+/**
+ * Who is connected to the portal now (`GET /v1/Meetings/{shortCode}/connected`): voters by
+ * unit, nothing about how anyone voted.
+ */
+export const ConnectedVoters = z.strictObject({
+  voters: z.array(
+    z.strictObject({
+      memberKey: z.string(),
+      unit: z.string(),
+      voterKey: z.string(),
+      name: z.string(),
+    }),
+  ),
+});
+export type ConnectedVoters = z.infer<typeof ConnectedVoters>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
-import { LiveMatter } from './live';
+import { LiveMatter, OwnBallot } from './live';
 
 export const PortalSessionRequest = z.strictObject({
   inviteToken: z.string().min(1).max(4096),
@@ -52,3 +52,18 @@ export const PortalMeeting = z.strictObject({
   ),
 });
 export type PortalMeeting = z.infer<typeof PortalMeeting>;
+
+/** The member's own ballots in the meeting, one a matter (`GET .../ballots`); none is an empty list. */
+export const OwnBallots = z.strictObject({ ballots: z.array(OwnBallot) });
+export type OwnBallots = z.infer<typeof OwnBallots>;
+
+/**
+ * What the way in shows before anyone signs in (`GET .../entry`): which meeting this is, so a
+ * voter typing a control number knows where it goes.
+ */
+export const PortalEntry = z.strictObject({
+  name: z.string(),
+  meetingDate: IsoDateTime,
+  meetingTimezone: z.string(),
+});
+export type PortalEntry = z.infer<typeof PortalEntry>;

@@ -2,10 +2,12 @@ import type {
   AuditEntryView,
   PublishedCount,
   Account,
+  BallotReceipt,
   BulkInviteResult,
   CheckInList,
   CheckInRequest,
   CheckInResult,
+  ConnectedVoters,
   CreateMatterRequest,
   CreateMeetingRequest,
   CreateMemberRequest,
@@ -31,6 +33,9 @@ import type {
   PaperProxyRequest,
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
+  PersonalLink,
+  PutWebcastRequest,
+  RecordBallotRequest,
   ProxyHolderSummary,
   ProxyStatus,
   PendingFloorBallot,
@@ -40,9 +45,13 @@ import type {
   SignOffStatus,
   UpdateMatterRequest,
   UpdateMemberRequest,
+  UpdateVoterRequest,
   UploadedDocument,
   Voter,
+  Webcast,
+  WebcastLaunch,
 } from '@livevote/contracts';
+import { ApiError } from './http-client';
 import type { ManagerSession } from './manager-session';
 
 export type ReportFormat = 'pdf' | 'csv';
@@ -165,6 +174,25 @@ export function createManagerApi(session: ManagerSession) {
         `${meeting(shortCode)}/members/${enc(memberKey)}/voters`,
         { method: 'POST', body },
       ),
+    patchVoter: (
+      shortCode: string,
+      memberKey: string,
+      email: string,
+      body: UpdateVoterRequest,
+    ) =>
+      session.json<Voter>(
+        `${meeting(shortCode)}/members/${enc(memberKey)}/voters/${enc(email)}`,
+        { method: 'PATCH', body },
+      ),
+    /** The voter's personal portal link (as in its invite); nothing is sent. */
+    personalLink: (shortCode: string, memberKey: string, email: string) =>
+      session.json<PersonalLink>(
+        `${meeting(shortCode)}/members/${enc(memberKey)}/voters/${enc(email)}/personal-link`,
+        { method: 'POST' },
+      ),
+    /** Voters connected to the portal now, by unit (never how they voted). */
+    connected: (shortCode: string) =>
+      session.json<ConnectedVoters>(`${meeting(shortCode)}/connected`),
     importMembers: (shortCode: string, csv: string, dryRun: boolean) =>
       session.json<ImportMembersResponse>(
         `${meeting(shortCode)}/members/import${query({ dryRun: String(dryRun) })}`,
@@ -219,6 +247,39 @@ export function createManagerApi(session: ManagerSession) {
         { method: 'POST', body },
       ),
 
+    /** A ballot a manager enters for a member (a paper ballot: method `proxy`). */
+    recordBallot: (
+      shortCode: string,
+      matterKey: string,
+      body: RecordBallotRequest,
+      idempotencyKey: string,
+    ) =>
+      session.json<BallotReceipt>(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/ballots`,
+        {
+          method: 'POST',
+          body,
+          headers: { 'Idempotency-Key': idempotencyKey },
+        },
+      ),
+    /** The meeting's webcast, or null before one is set up. */
+    async getWebcast(shortCode: string): Promise<Webcast | null> {
+      try {
+        return await session.json<Webcast>(`${meeting(shortCode)}/webcast`);
+      } catch (caught) {
+        if (caught instanceof ApiError && caught.status === 404) return null;
+        throw caught;
+      }
+    },
+    putWebcast: (shortCode: string, body: PutWebcastRequest) =>
+      session.json<Webcast>(`${meeting(shortCode)}/webcast`, {
+        method: 'PUT',
+        body,
+      }),
+    launchWebcast: (shortCode: string) =>
+      session.json<WebcastLaunch>(`${meeting(shortCode)}/webcast/launch`, {
+        method: 'POST',
+      }),
     listDocuments: (shortCode: string) =>
       session.json<MeetingDocument[]>(`${meeting(shortCode)}/documents`),
     uploadDocument(shortCode: string, file: File) {

@@ -9,13 +9,14 @@ import type {
   HolderSplit,
   HolderView,
   MemberProxy,
-  OwnBallot,
   PortalCheckInCode,
   PortalDocument,
   PortalRsvp,
   RsvpAnswer,
   OwnQuestion,
   OwnQuestions,
+  OwnBallots,
+  PortalEntry,
   PortalMeeting,
   PortalRegisterRequest,
   PortalSessionResponse,
@@ -41,22 +42,14 @@ export const portalApi = {
     }),
   getMeeting: (shortCode: string, voterToken: string) =>
     requestJson<PortalMeeting>(base(shortCode), { accessToken: voterToken }),
-  /** The member's own ballot on the matter, or null when there is none. */
-  async ownBallot(
-    shortCode: string,
-    matterKey: string,
-    voterToken: string,
-  ): Promise<OwnBallot | null> {
-    try {
-      return await requestJson<OwnBallot>(
-        `${base(shortCode)}/matters/${encodeURIComponent(matterKey)}/ballot`,
-        { accessToken: voterToken },
-      );
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 404) return null;
-      throw caught;
-    }
-  },
+  /** The member's own ballots, one a matter it voted on: one request, never a 404 per matter. */
+  ownBallots: (shortCode: string, voterToken: string) =>
+    requestJson<OwnBallots>(`${base(shortCode)}/ballots`, {
+      accessToken: voterToken,
+    }),
+  /** The meeting's name and date for the way in, before any sign-in. */
+  entry: (shortCode: string) =>
+    requestJson<PortalEntry>(`${base(shortCode)}/entry`),
   /** `idempotencyKey` stays the same across retries of one choice, so a retry is harmless. */
   castBallot: (
     shortCode: string,

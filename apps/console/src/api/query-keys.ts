@@ -61,4 +61,10 @@ export const queryKeys = {
     ['meeting', shortCode, 'published', matterKey] as const,
   audit: (shortCode: string, kind: string, from: string, to: string) =>
     ['meeting', shortCode, 'audit', kind, from, to] as const,
+  ownBallots: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'ballots'] as const,
+  portalEntry: (shortCode: string) => ['portal-entry', shortCode] as const,
+  connected: (shortCode: string) =>
+    ['meeting', shortCode, 'connected'] as const,
+  webcast: (shortCode: string) => ['meeting', shortCode, 'webcast'] as const,
 };

@@ -1,4 +1,6 @@
 import type { LiveMatter, MatterResult } from '@livevote/contracts';
+import type { LiveChannel } from '../api/live/live-channel';
+import { initialLiveState, type LiveState } from '../api/live/live-state';
 
 /** A matter as the live channel sends it; overrides for what a test is about. */
 export function aLiveMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
@@ -46,4 +48,13 @@ export function aResult(overrides: Partial<MatterResult> = {}): MatterResult {
     signedOffAt: null,
     ...overrides,
   };
+}
+
+/** A live channel that holds one state, for components that read the live hooks. */
+export function aLiveChannel(state: Partial<LiveState> = {}): LiveChannel {
+  const whole: LiveState = { ...initialLiveState, ...state };
+  return {
+    subscribe: () => () => undefined,
+    getState: () => whole,
+  } as unknown as LiveChannel;
 }

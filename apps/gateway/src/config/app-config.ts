@@ -72,7 +72,7 @@ const EnvSchema = z.object({
     .default('LiveVote <no-reply@livevote.localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  PORTAL_HOST: z.string().min(1).default('vote.localhost'),
+  PORTAL_HOST: z.string().min(1).optional(),
   DOCUMENTS_DIR: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_USER: positiveInt(10),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
@@ -120,7 +120,8 @@ export class AppConfig {
   readonly mail: { smtpUrl?: string; from: string; outboxDir: string };
   readonly jwtSecret: string;
   readonly publicUrl: string;
-  readonly portalHost: string;
+  /** Where each meeting has its own host name (`<shortCode>.<PORTAL_HOST>`); unset: none. */
+  readonly portalHost?: string;
   readonly documentsDir: string;
   readonly auth: {
     rateLimitPerUser: number;
@@ -182,6 +183,11 @@ export class AppConfig {
       inFlightPerSocket: env.BALLOT_LIMIT_PER_SOCKET,
       inFlightPerMember: env.BALLOT_LIMIT_PER_MEMBER,
     };
+  }
+
+  /** The domain of calendar UIDs: the portal's, else this gateway's host name. */
+  get mailDomain(): string {
+    return this.portalHost ?? new URL(this.publicUrl).hostname;
   }
 
   get embeddedDatabase(): boolean {

@@ -446,7 +446,7 @@ export class DemoSeedService {
       meeting: {
         shortCode,
         name: meeting.name,
-        url: meetingPortalUrl(shortCode, this.config.portalHost),
+        url: meetingPortalUrl(shortCode, this.config),
         apiUrl: `${publicUrl}/v1/Meetings/${shortCode}`,
       },
       consoleUrl: `${publicUrl}/`,

@@ -13,7 +13,7 @@ export interface MeetingDetails {
   duration: number;
   meetingTimezone: string;
   contact: { email?: string; name?: string; preferredName?: string };
-  /** The public portal address, https://<shortCode>.<PORTAL_HOST>. */
+  /** The meeting page: https://<shortCode>.<PORTAL_HOST>, else PUBLIC_URL/vote/<shortCode>. */
   url: string;
   createdAt: Date;
   updatedAt: Date;

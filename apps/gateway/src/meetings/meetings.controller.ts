@@ -17,6 +17,7 @@ import {
 import type {
   Meeting,
   MeetingSettings,
+  ConnectedVoters,
   MeetingStats,
 } from '@livevote/contracts';
 import {
@@ -29,6 +30,7 @@ import {
   ListMeetingsQueryDto,
   MeetingDto,
   MeetingSettingsDto,
+  ConnectedVotersDto,
   MeetingStatsDto,
   PatchMeetingRequestDto,
   PatchMeetingSettingsRequestDto,
@@ -98,6 +100,15 @@ export class MeetingsController {
     @Body() body: PatchMeetingSettingsRequestDto,
   ): Promise<MeetingSettings> {
     return this.meetings.patchSettings(manager.userId, shortCode, body);
+  }
+
+  @Get('Meetings/:shortCode/connected')
+  @ApiOkResponse({ type: ConnectedVotersDto })
+  connected(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<ConnectedVoters> {
+    return this.meetings.connected(manager.userId, shortCode);
   }
 
   @Get('Meetings/:shortCode/stats')

@@ -4,6 +4,7 @@ import {
   ListMeetingsQuery,
   Meeting,
   MeetingSettings,
+  ConnectedVoters,
   MeetingStats,
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
@@ -20,3 +21,4 @@ export class PatchMeetingSettingsRequestDto extends createZodDto(
   PatchMeetingSettingsRequest,
 ) {}
 export class MeetingStatsDto extends createZodDto(MeetingStats) {}
+export class ConnectedVotersDto extends createZodDto(ConnectedVoters) {}

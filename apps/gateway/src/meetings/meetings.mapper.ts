@@ -7,12 +7,17 @@ const iso = (date: Date | null): string | null =>
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : '';
 
-/** The meeting's voter portal address (spec 2.2 `url`). */
+/**
+ * The meeting's voter portal address (spec 2.2 `url`): `https://<shortCode>.<PORTAL_HOST>`
+ * where a portal host is set up, else this gateway's own portal page (docs/deployment.md).
+ */
 export function meetingPortalUrl(
   shortCode: string,
-  portalHost: string,
+  config: Pick<AppConfig, 'portalHost' | 'publicUrl'>,
 ): string {
-  return `https://${shortCode}.${portalHost}`;
+  return config.portalHost
+    ? `https://${shortCode}.${config.portalHost}`
+    : `${config.publicUrl}/vote/${encodeURIComponent(shortCode)}`;
 }
 
 export function mapMeeting(
@@ -22,6 +27,7 @@ export function mapMeeting(
 ): Meeting {
   return {
     key: row.id,
+    accountKey: row.accountId,
     shortCode: row.shortCode,
     name: row.name,
     description: row.description,
@@ -49,7 +55,7 @@ export function mapMeeting(
       virtualMeetingType: text(row.options.virtualMeetingType),
     },
     portalRevocationsClosedAt: iso(row.portalRevocationsClosedAt),
-    url: meetingPortalUrl(row.shortCode, config.portalHost),
+    url: meetingPortalUrl(row.shortCode, config),
     nominationExpiryDate: iso(row.nominationExpiryDate),
     liveVotingStatus: live ? 'live' : 'disabled',
     createdAt: row.createdAt.toISOString(),

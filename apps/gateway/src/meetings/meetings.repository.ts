@@ -73,6 +73,24 @@ export class MeetingsRepository {
     return Object.fromEntries(rows.map((row) => [row.category, row.count]));
   }
 
+  /** Units and names of the given voters of the meeting, by unit then name. */
+  async votersByUnit(meetingId: string, voterIds: string[]) {
+    if (!voterIds.length) return [];
+    const result = await this.database.db.execute(sql`
+      select m.id as "memberKey", m.unit, v.id as "voterKey", v.name
+      from voters v join members m on m.id = v.member_id
+      where v.meeting_id = ${meetingId}
+        and v.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(voterIds)}::jsonb))
+      order by m.unit, v.name
+    `);
+    return rowsOf<{
+      memberKey: string;
+      unit: string;
+      voterKey: string;
+      name: string;
+    }>(result);
+  }
+
   /** Every figure of the meeting stats in one round trip (see docs/decisions.md for meanings). */
   async stats(meetingId: string): Promise<Record<string, number>> {
     const result = await this.database.db.execute(sql`

@@ -4,6 +4,7 @@ import type {
   ListMeetingsQuery,
   Meeting,
   MeetingSettings,
+  ConnectedVoters,
   MeetingStats,
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
@@ -232,6 +233,15 @@ export class MeetingsService {
       });
       return mapMeetingSettings(row);
     });
+  }
+
+  /** The voters connected now (PresenceTracker), by unit; no ballot is read. */
+  async connected(userId: string, shortCode: string): Promise<ConnectedVoters> {
+    const meeting = await this.access.require(userId, shortCode);
+    const voterIds = await this.presence.presentVoters(meeting.id);
+    return {
+      voters: await this.meetings.votersByUnit(meeting.id, voterIds),
+    };
   }
 
   async stats(userId: string, shortCode: string): Promise<MeetingStats> {

@@ -20,6 +20,7 @@ import {
   BulkInviteResult,
   InviteRequest,
   InviteResult,
+  PersonalLink,
 } from '@livevote/contracts';
 import {
   CurrentManager,
@@ -31,6 +32,7 @@ import { InvitesService } from './invites.service';
 export class InviteRequestDto extends createZodDto(InviteRequest) {}
 export class InviteResultDto extends createZodDto(InviteResult) {}
 export class BulkInviteResultDto extends createZodDto(BulkInviteResult) {}
+export class PersonalLinkDto extends createZodDto(PersonalLink) {}
 
 @ApiTags('Members')
 @ApiBearerAuth()
@@ -56,6 +58,26 @@ export class InvitesController {
     @Body() _body: InviteRequestDto,
   ): Promise<InviteResult> {
     return this.invites.inviteVoter(
+      manager.userId,
+      shortCode,
+      memberKey,
+      email,
+    );
+  }
+
+  @Post(':shortCode/members/:memberKey/voters/:email/personal-link')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PersonalLinkDto })
+  @ApiNotFoundResponse({
+    description: 'meeting_not_found, member_not_found, voter_not_found',
+  })
+  personalLink(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('memberKey') memberKey: string,
+    @Param('email') email: string,
+  ): Promise<PersonalLink> {
+    return this.invites.personalLink(
       manager.userId,
       shortCode,
       memberKey,

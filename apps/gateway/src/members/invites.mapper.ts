@@ -1,10 +1,11 @@
 import { meetingPortalUrl } from '../meetings/meetings.mapper';
+import type { AppConfig } from '../config/app-config';
 import type { MeetingDetails } from '../mail/meeting-details';
 import type { MeetingRow } from '../meetings/meeting-access';
 
 export function mapMeetingDetails(
   row: MeetingRow,
-  portalHost: string,
+  config: Pick<AppConfig, 'portalHost' | 'publicUrl'>,
 ): MeetingDetails {
   return {
     id: row.id,
@@ -16,7 +17,7 @@ export function mapMeetingDetails(
     duration: row.duration,
     meetingTimezone: row.meetingTimezone,
     contact: row.contact,
-    url: meetingPortalUrl(row.shortCode, portalHost),
+    url: meetingPortalUrl(row.shortCode, config),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,5 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { BulkInviteResult, InviteResult } from '@livevote/contracts';
+import type {
+  BulkInviteResult,
+  InviteResult,
+  PersonalLink,
+} from '@livevote/contracts';
 import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
@@ -77,6 +81,30 @@ export class InvitesService {
     return { sentAt: sentAt.toISOString() };
   }
 
+  /** The voter's personal portal link, the one its invite carries; nothing is sent. */
+  async personalLink(
+    userId: string,
+    shortCode: string,
+    memberKey: string,
+    email: string,
+  ): Promise<PersonalLink> {
+    const meeting = await this.access.require(userId, shortCode);
+    if (
+      !isUuid(memberKey) ||
+      !(await this.invites.memberExists(meeting.id, memberKey))
+    )
+      throw new MemberException(MemberErrorCode.MemberNotFound);
+    const voter = await this.invites.findVoter(meeting.id, memberKey, email);
+    if (!voter) throw new MemberException(MemberErrorCode.VoterNotFound);
+    return {
+      portalUrl: personalPortalLink(
+        this.config.publicUrl,
+        meeting.shortCode,
+        this.tokens.issue(voter, meeting),
+      ),
+    };
+  }
+
   /** Invites every voter not yet invited whose e-mails are on; a refused message is counted, not fatal. */
   async inviteAll(
     userId: string,
@@ -120,7 +148,7 @@ export class InvitesService {
       qrPng: await checkInQrPng(voter.checkInCode),
     };
     const message = inviteMail({
-      meeting: mapMeetingDetails(meeting, this.config.portalHost),
+      meeting: mapMeetingDetails(meeting, this.config),
       voter,
       unit: voter.unit,
       portalLink: personalPortalLink(
@@ -130,7 +158,7 @@ export class InvitesService {
       ),
       checkIn,
       sentAt,
-      uidDomain: this.config.portalHost,
+      uidDomain: this.config.mailDomain,
     });
     try {
       await this.mail.send(message);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type {
   BallotReceipt,
   OwnBallot,
+  OwnBallots,
   PortalMeeting,
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
@@ -66,6 +67,15 @@ export class PortalMeetingService {
       : undefined;
     if (!ballot) throw new PortalException(PortalErrorCode.BallotNotFound);
     return mapOwnBallot(ballot);
+  }
+
+  async ownBallots(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<OwnBallots> {
+    await this.requireOwnMeeting(voter, shortCode);
+    const rows = await this.ballots.ownBallots(voter.memberId);
+    return { ballots: rows.map(mapOwnBallot) };
   }
 
   async cast(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  PortalEntry,
   PortalRegisterRequest,
   PortalSessionResponse,
 } from '@livevote/contracts';
@@ -144,6 +145,16 @@ export class PortalSessionsService {
       expiresAt,
     );
     return mapPortalSession(token, expiresAt, voter, member);
+  }
+
+  /** The meeting's name and date, for the control-number page (no credential needed). */
+  async entry(shortCode: string): Promise<PortalEntry> {
+    const meeting = await this.requireMeeting(shortCode);
+    return {
+      name: meeting.name,
+      meetingDate: meeting.meetingDate.toISOString(),
+      meetingTimezone: meeting.meetingTimezone,
+    };
   }
 
   private async requireMeeting(shortCode: string): Promise<PortalMeetingRow> {

@@ -17,6 +17,8 @@ import {
 import type {
   BallotReceipt,
   OwnBallot,
+  OwnBallots,
+  PortalEntry,
   PortalMeeting,
   PortalSessionResponse,
 } from '@livevote/contracts';
@@ -29,6 +31,8 @@ import {
 } from '../voting/voting.dto';
 import { CurrentVoter, PortalAuthGuard } from './portal-auth.guard';
 import {
+  OwnBallotsDto,
+  PortalEntryDto,
   PortalMeetingDto,
   PortalRegisterRequestDto,
   PortalSessionRequestDto,
@@ -55,6 +59,12 @@ export class PortalController {
     return this.sessions.session(shortCode, body.inviteToken);
   }
 
+  @Get('entry')
+  @ApiOkResponse({ type: PortalEntryDto })
+  entry(@Param('shortCode') shortCode: string): Promise<PortalEntry> {
+    return this.sessions.entry(shortCode);
+  }
+
   @Post('register')
   @HttpCode(200)
   @ApiOkResponse({ type: PortalSessionResponseDto })
@@ -75,6 +85,17 @@ export class PortalController {
     @Param('shortCode') shortCode: string,
   ): Promise<PortalMeeting> {
     return this.portal.meeting(voter, shortCode);
+  }
+
+  @Get('ballots')
+  @UseGuards(PortalAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: OwnBallotsDto })
+  ownBallots(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+  ): Promise<OwnBallots> {
+    return this.portal.ownBallots(voter, shortCode);
   }
 
   @Get('matters/:matterKey/ballot')

@@ -1,5 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import {
+  OwnBallots,
+  PortalEntry,
   PortalMeeting,
   PortalRegisterRequest,
   PortalSessionRequest,
@@ -16,3 +18,5 @@ export class PortalSessionResponseDto extends createZodDto(
   PortalSessionResponse,
 ) {}
 export class PortalMeetingDto extends createZodDto(PortalMeeting) {}
+export class OwnBallotsDto extends createZodDto(OwnBallots) {}
+export class PortalEntryDto extends createZodDto(PortalEntry) {}

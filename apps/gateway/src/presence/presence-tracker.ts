@@ -56,6 +56,9 @@ export abstract class PresenceTracker {
   /** The members (units) with at least one voter connected. */
   abstract presentUnits(meetingId: string): Promise<string[]>;
 
+  /** The voters connected now, on any node. */
+  abstract presentVoters(meetingId: string): Promise<string[]>;
+
   protected localMeetings(): string[] {
     return [...this.local.keys()];
   }
@@ -108,6 +111,10 @@ export class MemoryPresenceTracker extends PresenceTracker {
     return Promise.resolve(this.localSets(meetingId).units);
   }
 
+  presentVoters(meetingId: string): Promise<string[]> {
+    return Promise.resolve(this.localSets(meetingId).voters);
+  }
+
   protected added(): Promise<void> {
     return Promise.resolve();
   }
@@ -140,10 +147,11 @@ local units = redis.call('sunionstore', tmp, unpack(unitKeys))
 redis.call('del', tmp)
 return {units, voters}`;
 
-const UNITS = `
+// The union of the nodes' sets of one kind (ARGV[2]: units or voters).
+const MEMBERS = `
 local keys = {}
 for _, node in ipairs(redis.call('smembers', KEYS[1])) do
-  table.insert(keys, ARGV[1] .. ':units:' .. node)
+  table.insert(keys, ARGV[1] .. ':' .. ARGV[2] .. ':' .. node)
 end
 if #keys == 0 then return {} end
 return redis.call('sunion', unpack(keys))`;
@@ -175,9 +183,26 @@ export class RedisPresenceTracker extends PresenceTracker {
     return { numUnits: Number(numUnits), numVoters: Number(numVoters) };
   }
 
-  async presentUnits(meetingId: string): Promise<string[]> {
+  presentUnits(meetingId: string): Promise<string[]> {
+    return this.union(meetingId, 'units');
+  }
+
+  presentVoters(meetingId: string): Promise<string[]> {
+    return this.union(meetingId, 'voters');
+  }
+
+  private async union(
+    meetingId: string,
+    kind: 'units' | 'voters',
+  ): Promise<string[]> {
     const base = this.base(meetingId);
-    return (await this.redis.eval(UNITS, 1, `${base}:nodes`, base)) as string[];
+    return (await this.redis.eval(
+      MEMBERS,
+      1,
+      `${base}:nodes`,
+      base,
+      kind,
+    )) as string[];
   }
 
   async stop(): Promise<void> {

@@ -224,7 +224,7 @@ export class RemindersService {
     const summary = claims.some((c) => c.kind === 'summary')
       ? await this.summaryOf(meeting, current.now)
       : null;
-    const details = mapMeetingDetails(meeting, this.config.portalHost);
+    const details = mapMeetingDetails(meeting, this.config);
     // Once per tick, not per recipient: the signature is the same in every mail.
     const signature = mailSignature(signatureOf(meeting));
 

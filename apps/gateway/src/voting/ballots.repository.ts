@@ -297,6 +297,16 @@ export class BallotsRepository {
     return row && { ...row.ballot, receipt: row.receipt };
   }
 
+  /** The member's ballots on every matter it has one on. */
+  async ownBallots(memberId: string) {
+    const rows = await this.database.db
+      .select({ ballot: ballots, receipt: ballotEvents.receipt })
+      .from(ballots)
+      .leftJoin(ballotEvents, eq(ballotEvents.id, ballots.receiptId))
+      .where(eq(ballots.memberId, memberId));
+    return rows.map((row) => ({ ...row.ballot, receipt: row.receipt }));
+  }
+
   /** Every current ballot of a matter, for a full recount. */
   matterBallots(matterId: string) {
     return this.database.db

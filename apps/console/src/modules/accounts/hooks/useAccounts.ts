@@ -11,10 +11,11 @@ export function useAccounts(searchText: string) {
   });
 }
 
-export function useAccount(accountKey: string) {
+export function useAccount(accountKey: string, enabled = true) {
   const api = useManagerApi();
   return useQuery({
     queryKey: queryKeys.account(accountKey),
     queryFn: () => api.getAccount(accountKey),
+    enabled,
   });
 }

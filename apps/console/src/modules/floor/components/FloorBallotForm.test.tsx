@@ -30,6 +30,7 @@ function renderForm(
         ballotId: 'b1',
         matterKey: 'm1',
         castAt: '2026-11-21T18:00:00.000Z',
+        receipt: 'ABCD1234EFGH5678',
       },
       pending: null,
       ...answer,

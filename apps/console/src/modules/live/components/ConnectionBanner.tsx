@@ -3,15 +3,22 @@ import {
   useConnectionStatus,
 } from '../../../api/live/use-live';
 
-/** Whether live updates are flowing; loud only when they are not. */
+/**
+ * Whether live updates are flowing; loud only when they are not. It says "Connected", never
+ * "Live": beside "No vote is open" a green "Live" read as if a vote were open.
+ */
 export function ConnectionBanner() {
   const status = useConnectionStatus();
   const problem = useConnectionProblem();
   switch (status) {
     case 'online':
       return (
-        <p className="connection connection-online" role="status">
-          <span className="dot" aria-hidden="true" /> Live
+        <p
+          className="connection connection-online"
+          role="status"
+          title="Updates arrive by themselves"
+        >
+          <span className="dot" aria-hidden="true" /> Connected
         </p>
       );
     case 'connecting':

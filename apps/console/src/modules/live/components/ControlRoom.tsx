@@ -8,6 +8,7 @@ import {
   useQuorum,
   useServerClockOffset,
 } from '../../../api/live/use-live';
+import { MeetingBreadcrumbs } from '../../meetings/components/MeetingBreadcrumbs';
 import { HolderPanel } from '../../proxies/components/HolderPanel';
 import { QuestionQueue } from '../../questions/components/QuestionQueue';
 import { ReportLinks } from '../../results/components/ReportLinks';
@@ -17,6 +18,7 @@ import { MatterQueue } from './MatterQueue';
 import { PresencePanel } from './PresencePanel';
 import { QuorumPanel } from './QuorumPanel';
 import { ScreenLink } from './ScreenLink';
+import { VoteAnnouncer } from './VoteAnnouncer';
 
 export function ControlRoom({ shortCode }: { shortCode: string }) {
   const meeting = useLiveMeeting();
@@ -32,13 +34,7 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
 
   return (
     <div className="control-room">
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link to="/accounts">Accounts</Link>
-        <span aria-hidden="true"> › </span>
-        <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
-        <span aria-hidden="true"> › </span>
-        <span aria-current="page">Control room</span>
-      </nav>
+      <MeetingBreadcrumbs shortCode={shortCode} page="Control room" />
       <header className="room-header">
         <h2>
           Control room
@@ -57,9 +53,10 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
         </Link>
         <ReportLinks shortCode={shortCode} label="Results report" />
       </header>
+      <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
       <div className="figures-row">
         <QuorumPanel quorum={quorum} />
-        <PresencePanel presence={presence} />
+        <PresencePanel shortCode={shortCode} presence={presence} />
       </div>
       <div className="room-grid">
         <MatterQueue

@@ -1,7 +1,7 @@
 import type { LiveMatter } from '@livevote/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/http-client';
 import type { ManagerApi } from '../../../api/manager-api';
 import { renderWithProviders } from '../../../test/render';
@@ -23,6 +23,31 @@ function renderControls(
 }
 
 describe(MatterControls.name, () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('keeps the chosen voting time after a start and a close', async () => {
+    const user = userEvent.setup();
+    const action = renderControls(aLiveMatter());
+    await user.selectOptions(screen.getByLabelText('Voting time'), '2 min');
+    await user.click(screen.getByRole('button', { name: 'Start voting' }));
+    await waitFor(() => expect(action).toHaveBeenCalled());
+    cleanup();
+
+    // the control room draws the controls anew for every state of the matter
+    const again = renderControls(aLiveMatter({ matterKey: 'm2' }));
+
+    expect(
+      (screen.getByLabelText('Voting time') as HTMLSelectElement).value,
+    ).toBe('120');
+    await user.click(screen.getByRole('button', { name: 'Start voting' }));
+    await waitFor(() =>
+      expect(again).toHaveBeenCalledWith('abc123', 'm2', {
+        action: 'start',
+        duration: 120,
+      }),
+    );
+  });
+
   it('starts with the chosen duration, a preset or custom seconds', async () => {
     const user = userEvent.setup();
     const action = renderControls(aLiveMatter());

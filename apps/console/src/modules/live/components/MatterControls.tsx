@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/http-client';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { useChosenDuration } from '../hooks/useChosenDuration';
 import { useMatterAction } from '../hooks/useMatterAction';
 import { DurationPicker, validDuration } from './DurationPicker';
 
@@ -21,7 +22,7 @@ const quorumRefused = (error: unknown) =>
  */
 export function MatterControls({ shortCode, matter }: MatterControlsProps) {
   const action = useMatterAction(shortCode, matter.matterKey);
-  const [duration, setDuration] = useState(360);
+  const [duration, setDuration] = useChosenDuration(shortCode);
   const [extendBy, setExtendBy] = useState(120);
   const [confirming, setConfirming] = useState<'stop' | 'reopen'>();
 

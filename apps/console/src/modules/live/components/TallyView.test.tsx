@@ -90,6 +90,18 @@ describe(TallyView.name, () => {
     expect(width('Abstain', '.bar-votes')).toBe('0%');
   });
 
+  it('says which bar is votes and which is shares', () => {
+    render(
+      <TallyView options={['For', 'Against', 'Abstain']} tally={aTally()} />,
+    );
+
+    const region = screen.getByRole('region', { name: 'Tally' });
+    expect(
+      within(region).getByText('Thick bar: votes (one a unit)'),
+    ).toBeTruthy();
+    expect(within(region).getByText('Thin bar: shares')).toBeTruthy();
+  });
+
   it('shows turnout and says when results appear while a secret ballot withholds its rows', () => {
     render(
       <TallyView

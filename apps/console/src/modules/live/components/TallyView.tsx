@@ -53,42 +53,54 @@ export function TallyView({
           Results appear when voting closes.
         </p>
       ) : (
-        <ul className="tally-rows">
-          {lines.map((line) => (
-            <li
-              key={line.option}
-              className="tally-row"
-              data-option={line.option}
-              data-votes={line.votes}
-              data-proxy-votes={line.proxyVotes}
-            >
-              <div className="tally-label">
-                <span className="tally-option">{line.option}</span>
-                <span className="tally-figures">
-                  {countOf(line.votes, 'vote', 'votes')} (
-                  {formatPercent(line.votes, votesCast)}) ·{' '}
-                  {countOf(line.shares, 'share', 'shares')} (
-                  {formatPercent(line.shares, sharesCast)})
-                  {line.proxyVotes > 0 && (
-                    <> · {formatNumber(line.proxyVotes)} by proxy</>
-                  )}
-                </span>
-              </div>
-              <div className="bar" aria-hidden="true">
-                <div
-                  className="bar-votes"
-                  style={{ width: barWidth(line.votes, votesCast) }}
-                />
-              </div>
-              <div className="bar bar-thin" aria-hidden="true">
-                <div
-                  className="bar-shares"
-                  style={{ width: barWidth(line.shares, sharesCast) }}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="tally-legend" data-legend="true">
+            <span className="legend-item">
+              <span className="legend-key legend-votes" aria-hidden="true" />
+              Thick bar: votes (one a unit)
+            </span>
+            <span className="legend-item">
+              <span className="legend-key legend-shares" aria-hidden="true" />
+              Thin bar: shares
+            </span>
+          </p>
+          <ul className="tally-rows">
+            {lines.map((line) => (
+              <li
+                key={line.option}
+                className="tally-row"
+                data-option={line.option}
+                data-votes={line.votes}
+                data-proxy-votes={line.proxyVotes}
+              >
+                <div className="tally-label">
+                  <span className="tally-option">{line.option}</span>
+                  <span className="tally-figures">
+                    {countOf(line.votes, 'vote', 'votes')} (
+                    {formatPercent(line.votes, votesCast)}) ·{' '}
+                    {countOf(line.shares, 'share', 'shares')} (
+                    {formatPercent(line.shares, sharesCast)})
+                    {line.proxyVotes > 0 && (
+                      <> · {formatNumber(line.proxyVotes)} by proxy</>
+                    )}
+                  </span>
+                </div>
+                <div className="bar" aria-hidden="true">
+                  <div
+                    className="bar-votes"
+                    style={{ width: barWidth(line.votes, votesCast) }}
+                  />
+                </div>
+                <div className="bar bar-thin" aria-hidden="true">
+                  <div
+                    className="bar-shares"
+                    style={{ width: barWidth(line.shares, sharesCast) }}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );

@@ -25,6 +25,23 @@ function renderForm(initial: MatterDraft = EMPTY_MATTER) {
 }
 
 describe(MatterForm.name, () => {
+  it('sends “close when all have voted” when the box is ticked', async () => {
+    const onSubmit = renderForm();
+    const box = screen.getByRole('checkbox', {
+      name: 'Close when all have voted',
+    });
+    expect((box as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('Name'), 'Approve the minutes');
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+
+    const [sent] = onSubmit.mock.calls.at(-1)!;
+    expect(
+      CreateMatterRequest.parse(matterFields(sent)).autoCloseWhenAllVoted,
+    ).toBe(true);
+  });
+
   it('makes a new matter a secret ballot unless the box is cleared', async () => {
     const onSubmit = renderForm();
     const secret = screen.getByRole('checkbox', { name: 'Secret ballot' });

@@ -33,6 +33,7 @@ export function MatterForm({
       keyof MatterDraft,
       | 'allowProxyVote'
       | 'secretBallot'
+      | 'autoCloseWhenAllVoted'
       | 'threshold'
       | 'thresholdBasis'
       | 'thresholdBase'
@@ -112,6 +113,22 @@ export function MatterForm({
         <p className="hint" id={`${id}-secret-hint`}>
           The chair and the screen see how many have voted while voting is open;
           the results per option appear when it closes.
+        </p>
+      </div>
+      <div className="field checkbox">
+        <input
+          id={`${id}-all-voted`}
+          type="checkbox"
+          checked={draft.autoCloseWhenAllVoted}
+          aria-describedby={`${id}-all-voted-hint`}
+          onChange={(event) =>
+            setDraft({ ...draft, autoCloseWhenAllVoted: event.target.checked })
+          }
+        />
+        <label htmlFor={`${id}-all-voted`}>Close when all have voted</label>
+        <p className="hint" id={`${id}-all-voted-hint`}>
+          Voting closes as soon as every eligible member has voted, before its
+          time runs out.
         </p>
       </div>
       <RuleFields

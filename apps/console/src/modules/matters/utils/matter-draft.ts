@@ -18,6 +18,8 @@ export interface MatterDraft {
   allowProxyVote: boolean;
   /** Per-option results stay hidden until the vote closes. */
   secretBallot: boolean;
+  /** Close the vote as soon as every eligible member has voted. */
+  autoCloseWhenAllVoted: boolean;
   /** The majority rule (docs/verdicts.md). */
   threshold: Threshold;
   thresholdBasis: ThresholdBasis;
@@ -33,6 +35,7 @@ export const EMPTY_MATTER: MatterDraft = {
   eligibility: 'all',
   allowProxyVote: true,
   secretBallot: true,
+  autoCloseWhenAllVoted: false,
   threshold: DEFAULT_MATTER_THRESHOLD,
   thresholdBasis: 'shares',
   thresholdBase: 'cast',
@@ -48,6 +51,7 @@ export function draftOfMatter(matter: Matter): MatterDraft {
     eligibility: matter.eligibility.join(', '),
     allowProxyVote: matter.allowProxyVote,
     secretBallot: matter.secretBallot,
+    autoCloseWhenAllVoted: matter.autoCloseWhenAllVoted,
     threshold: matter.threshold,
     thresholdBasis: matter.thresholdBasis,
     thresholdBase: matter.thresholdBase,
@@ -70,6 +74,7 @@ export function matterFields(draft: MatterDraft) {
     eligibility: split(draft.eligibility, /,/),
     allowProxyVote: draft.allowProxyVote,
     secretBallot: draft.secretBallot,
+    autoCloseWhenAllVoted: draft.autoCloseWhenAllVoted,
     threshold: draft.threshold,
     thresholdBasis: draft.thresholdBasis,
     thresholdBase: draft.thresholdBase,

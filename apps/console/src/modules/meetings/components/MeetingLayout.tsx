@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { formatDateTime } from '../../ui/utils/format';
 import { useMeeting } from '../hooks/useMeetings';
+import { MeetingBreadcrumbs } from './MeetingBreadcrumbs';
 
 const TABS = [
   { to: '', label: 'Details', end: true },
@@ -10,6 +11,8 @@ const TABS = [
   { to: 'documents', label: 'Documents', end: false },
   { to: 'proxies', label: 'Proxies', end: false },
   { to: 'audit', label: 'Audit log', end: false },
+  { to: 'paper-ballots', label: 'Paper ballots', end: false },
+  { to: 'webcast', label: 'Webcast', end: false },
 ];
 
 /** The set-up screens of one meeting, under tabs. */
@@ -19,11 +22,7 @@ export function MeetingLayout() {
 
   return (
     <>
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link to="/accounts">Accounts</Link>
-        <span aria-hidden="true"> › </span>
-        <span aria-current="page">{meeting?.name ?? shortCode}</span>
-      </nav>
+      <MeetingBreadcrumbs shortCode={shortCode} />
       <header className="meeting-header">
         <div>
           <h2>{meeting?.name ?? 'Meeting'}</h2>

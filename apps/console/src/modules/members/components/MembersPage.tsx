@@ -1,3 +1,4 @@
+import type { Member, Voter } from '@livevote/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '../../ui/components/Alert';
@@ -12,7 +13,9 @@ import {
 } from '../hooks/useMembers';
 import { AddMemberForm } from './AddMemberForm';
 import { CsvImportForm } from './CsvImportForm';
+import { EditMemberForm } from './EditMemberForm';
 import { MembersTable } from './MembersTable';
+import { PersonalLinkPanel } from './PersonalLinkPanel';
 
 export function MembersPage() {
   const { shortCode = '' } = useParams();
@@ -25,6 +28,8 @@ export function MembersPage() {
     page,
   );
   const inviteAll = useInviteAll(shortCode);
+  const [editing, setEditing] = useState<Member>();
+  const [showing, setShowing] = useState<{ member: Member; voter: Voter }>();
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / MEMBERS_PAGE_SIZE));
 
   return (
@@ -65,7 +70,18 @@ export function MembersPage() {
           <p>{searchText ? 'No member matches.' : 'No members yet.'}</p>
         )}
         {data && data.members.length > 0 && (
-          <MembersTable shortCode={shortCode} members={data.members} />
+          <MembersTable
+            shortCode={shortCode}
+            members={data.members}
+            onEdit={(member) => {
+              setShowing(undefined);
+              setEditing(member);
+            }}
+            onShowLink={(member, voter) => {
+              setEditing(undefined);
+              setShowing({ member, voter });
+            }}
+          />
         )}
         {data && (
           <nav className="pager" aria-label="Pages of members">
@@ -92,6 +108,23 @@ export function MembersPage() {
           </nav>
         )}
       </section>
+      {editing && (
+        <EditMemberForm
+          key={editing.key}
+          shortCode={shortCode}
+          member={editing}
+          onDone={() => setEditing(undefined)}
+        />
+      )}
+      {showing && (
+        <PersonalLinkPanel
+          key={showing.voter.voterKey}
+          shortCode={shortCode}
+          member={showing.member}
+          voter={showing.voter}
+          onClose={() => setShowing(undefined)}
+        />
+      )}
       <AddMemberForm shortCode={shortCode} />
       <CsvImportForm shortCode={shortCode} />
     </div>

@@ -1,4 +1,6 @@
-import type { Member } from '@livevote/contracts';
+import type { Member, Voter } from '@livevote/contracts';
+import { useState } from 'react';
+import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { formatDateTime, formatNumber } from '../../ui/utils/format';
 import { useDeleteMember, useInviteVoter } from '../hooks/useMembers';
@@ -6,11 +8,19 @@ import { useDeleteMember, useInviteVoter } from '../hooks/useMembers';
 export interface MembersTableProps {
   shortCode: string;
   members: Member[];
+  onEdit: (member: Member) => void;
+  onShowLink: (member: Member, voter: Voter) => void;
 }
 
-export function MembersTable({ shortCode, members }: MembersTableProps) {
+export function MembersTable({
+  shortCode,
+  members,
+  onEdit,
+  onShowLink,
+}: MembersTableProps) {
   const invite = useInviteVoter(shortCode);
   const remove = useDeleteMember(shortCode);
+  const [deleting, setDeleting] = useState<string>();
 
   return (
     <>
@@ -77,26 +87,58 @@ export function MembersTable({ shortCode, members }: MembersTableProps) {
                           {voter.lastInviteDate ? 'Send again' : 'Send invite'}
                           <span className="sr-only"> to {voter.name}</span>
                         </button>
+                        <button
+                          type="button"
+                          className="link"
+                          aria-label={`Link / QR of ${voter.name}`}
+                          onClick={() => onShowLink(member, voter)}
+                        >
+                          Link / QR
+                        </button>
                       </li>
                     ))}
                   </ul>
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="link danger"
-                    disabled={remove.isPending}
-                    onClick={() => {
-                      if (
-                        window.confirm(
-                          `Delete unit ${member.unit} and its voters?`,
-                        )
-                      )
-                        remove.mutate(member.key);
-                    }}
-                  >
-                    Delete<span className="sr-only"> unit {member.unit}</span>
-                  </button>
+                  {deleting === member.key ? (
+                    <Confirm
+                      label={`Delete unit ${member.unit}?`}
+                      cancelLabel="Keep it"
+                      confirmLabel="Delete"
+                      danger
+                      pending={remove.isPending}
+                      onCancel={() => setDeleting(undefined)}
+                      onConfirm={() =>
+                        remove.mutate(member.key, {
+                          onSettled: () => setDeleting(undefined),
+                        })
+                      }
+                    >
+                      <p>
+                        Delete unit <strong>{member.unit}</strong> and its
+                        voters?
+                      </p>
+                    </Confirm>
+                  ) : (
+                    <div className="button-row">
+                      <button
+                        type="button"
+                        className="link"
+                        aria-label={`Edit unit ${member.unit}`}
+                        onClick={() => onEdit(member)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="link danger"
+                        aria-label={`Delete unit ${member.unit}…`}
+                        onClick={() => setDeleting(member.key)}
+                      >
+                        Delete…
+                      </button>
+                    </div>
+                  )}
                 </td>
               </tr>
             ))}

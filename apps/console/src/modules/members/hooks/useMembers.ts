@@ -1,6 +1,8 @@
 import type {
   CreateMemberRequest,
   CreateVoterRequest,
+  UpdateMemberRequest,
+  UpdateVoterRequest,
 } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
@@ -94,5 +96,45 @@ export function useInviteAll(shortCode: string) {
   return useMutation({
     mutationFn: () => api.inviteAll(shortCode),
     onSettled: invalidate,
+  });
+}
+
+export interface MemberChanges {
+  memberKey: string;
+  member: UpdateMemberRequest;
+}
+
+export function usePatchMember(shortCode: string) {
+  const api = useManagerApi();
+  const invalidate = useInvalidateMembers(shortCode);
+  return useMutation({
+    mutationFn: ({ memberKey, member }: MemberChanges) =>
+      api.patchMember(shortCode, memberKey, member),
+    onSettled: invalidate,
+  });
+}
+
+export interface VoterChanges {
+  memberKey: string;
+  email: string;
+  voter: UpdateVoterRequest;
+}
+
+export function usePatchVoter(shortCode: string) {
+  const api = useManagerApi();
+  const invalidate = useInvalidateMembers(shortCode);
+  return useMutation({
+    mutationFn: ({ memberKey, email, voter }: VoterChanges) =>
+      api.patchVoter(shortCode, memberKey, email, voter),
+    onSettled: invalidate,
+  });
+}
+
+/** The voter's personal portal link (a fresh one each time; nothing is mailed). */
+export function usePersonalLink(shortCode: string) {
+  const api = useManagerApi();
+  return useMutation({
+    mutationFn: ({ memberKey, email }: { memberKey: string; email: string }) =>
+      api.personalLink(shortCode, memberKey, email),
   });
 }

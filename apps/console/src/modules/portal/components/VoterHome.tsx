@@ -10,12 +10,14 @@ import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { CheckInCodePanel } from '../../check-in/components/CheckInCodePanel';
 import { RsvpPanel } from '../../check-in/components/RsvpPanel';
 import { PortalDocuments } from '../../documents/components/PortalDocuments';
+import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { AskQuestionPanel } from '../../questions/components/AskQuestionPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { formatDateTime } from '../../ui/utils/format';
 import { usePortalMeeting } from '../hooks/usePortalMeeting';
+import { showsEarlyVoting } from '../utils/early-voting';
 import { mergeMatters } from '../utils/merge-matters';
 import { ReceiptsSection } from '../../verifiability/components/ReceiptsSection';
 import { MatterCard } from './MatterCard';
@@ -44,8 +46,9 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
   }, [missingKey, queryClient, shortCode, voter.voterKey]);
 
   const meeting = portal.data;
-  const expiry = meeting?.expiryDate ? Date.parse(meeting.expiryDate) : 0;
-  const earlyOpen = expiry > Date.now() + offsetMs;
+  const earlyOpen =
+    meeting !== undefined &&
+    showsEarlyVoting(meeting, matters, new Date(Date.now() + offsetMs));
   const open = matters.filter((m) => m.liveStatus === 'live');
   const early = earlyOpen
     ? matters.filter((m) => m.liveStatus === 'pending' && m.allowProxyVote)
@@ -74,11 +77,7 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
         <ConnectionBanner />
         <ErrorMessage error={portal.error} />
         {portal.isPending && <Loading />}
-        <p className="sr-only" role="status" aria-live="polite">
-          {open.length
-            ? `Voting is open: ${open.map((m) => m.name).join(', ')}.`
-            : 'No vote is open right now.'}
-        </p>
+        <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
 
         <section aria-labelledby="vote-now" className="portal-section">
           <h2 id="vote-now">Vote now</h2>
@@ -99,13 +98,16 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
           )}
         </section>
 
-        {early.length > 0 && meeting?.expiryDate && (
+        {early.length > 0 && meeting && (
           <section aria-labelledby="early" className="portal-section">
             <h2 id="early">Early voting</h2>
             <p className="hint">
               You can vote ahead of the meeting until{' '}
-              {formatDateTime(meeting.expiryDate, meeting.meetingTimezone)}. A
-              vote during the meeting replaces it.
+              {formatDateTime(
+                meeting.expiryDate ?? meeting.meetingDate,
+                meeting.meetingTimezone,
+              )}
+              . A vote during the meeting replaces it.
             </p>
             {early.map((matter) => (
               <MatterCard

@@ -1,4 +1,4 @@
-import type { OwnBallot } from '@livevote/contracts';
+import type { OwnBallot, OwnBallots } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
@@ -10,7 +10,10 @@ export interface BallotTarget {
   matterKey: string;
 }
 
-/** The member's own ballot on a matter, or null when none was cast. */
+/**
+ * The member's own ballot on a matter, or null when none was cast. Every matter reads the
+ * one list of the member's ballots, so a page of matters makes one request, not one each.
+ */
 export function useOwnBallot({
   shortCode,
   voterKey,
@@ -18,8 +21,10 @@ export function useOwnBallot({
   matterKey,
 }: BallotTarget) {
   return useQuery({
-    queryKey: queryKeys.ownBallot(shortCode, voterKey, matterKey),
-    queryFn: () => portalApi.ownBallot(shortCode, matterKey, voterToken),
+    queryKey: queryKeys.ownBallots(shortCode, voterKey),
+    queryFn: () => portalApi.ownBallots(shortCode, voterToken),
+    select: (data: OwnBallots): OwnBallot | null =>
+      data.ballots.find((ballot) => ballot.matterKey === matterKey) ?? null,
   });
 }
 
@@ -55,9 +60,16 @@ export function useCastBallot({
         castAt: receipt.castAt,
         receipt: receipt.receipt,
       };
-      queryClient.setQueryData(
-        queryKeys.ownBallot(shortCode, voterKey, matterKey),
-        ballot,
+      queryClient.setQueryData<OwnBallots>(
+        queryKeys.ownBallots(shortCode, voterKey),
+        (current) => ({
+          ballots: [
+            ...(current?.ballots ?? []).filter(
+              (other) => other.matterKey !== matterKey,
+            ),
+            ballot,
+          ],
+        }),
       );
       void queryClient.invalidateQueries({
         queryKey: queryKeys.receipts(shortCode, voterKey),

@@ -12,6 +12,7 @@ import {
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { Countdown } from '../../live/components/Countdown';
 import { MatterStatus } from '../../live/components/MatterStatus';
+import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
 import { TallyView } from '../../live/components/TallyView';
 import { ResultPanel } from '../../results/components/ResultPanel';
 import { formatNumber } from '../../ui/utils/format';
@@ -25,10 +26,10 @@ export function ScreenView() {
   const meeting = useLiveMeeting();
   const matters = useLiveMatters();
   const live = liveMatters(matters);
-  const shown = live.length > 1 ? live : [currentMatter(matters)];
   const quorum = useQuorum();
   const presence = usePresence();
   const question = useScreenQuestion();
+  const offsetMs = useServerClockOffset();
   const digits = quorum?.basis === 'shares' ? 6 : 0;
 
   return (
@@ -38,38 +39,42 @@ export function ScreenView() {
         <h1>{meeting?.name ?? 'LiveVote'}</h1>
         <ConnectionBanner />
       </header>
+      <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
       {question && (
         <section className="screen-asked" aria-label="Question from the floor">
           <p className="screen-asked-category">{question.category}</p>
           <p className="screen-asked-text">{question.text}</p>
         </section>
       )}
-      {shown[0] ? (
-        <div className={shown.length > 1 ? 'screen-several' : undefined}>
-          {shown.map(
-            (matter) =>
-              matter && (
-                <ScreenMatter
-                  key={matter.matterKey}
-                  matter={matter}
-                  compact={shown.length > 1}
-                />
-              ),
-          )}
+      {live.length > 0 ? (
+        <div className={live.length > 1 ? 'screen-several' : undefined}>
+          {live.map((matter) => (
+            <ScreenMatter
+              key={matter.matterKey}
+              matter={matter}
+              compact={live.length > 1}
+            />
+          ))}
         </div>
       ) : (
-        <main className="screen-main screen-idle">
-          <p>Waiting for the chair to open a vote.</p>
-        </main>
+        <BetweenVotes matters={matters} />
       )}
       <footer className="screen-bottom">
         {quorum && (
-          <p data-met={quorum.met} aria-label="Quorum">
-            Quorum {quorum.met ? 'met' : 'not met'}:{' '}
-            {formatNumber(quorum.present, digits)} present +{' '}
-            {formatNumber(quorum.proxies, digits)} by proxy ={' '}
-            {formatNumber(quorum.present + quorum.proxies, digits)} of{' '}
-            {formatNumber(quorum.required, digits)} {quorum.basis}
+          <p
+            className="screen-quorum"
+            data-met={quorum.met}
+            aria-label="Quorum"
+          >
+            <strong className="screen-quorum-word">
+              Quorum {quorum.met ? 'met' : 'not met'}
+            </strong>{' '}
+            <span>
+              {formatNumber(quorum.present, digits)} present +{' '}
+              {formatNumber(quorum.proxies, digits)} by proxy ={' '}
+              {formatNumber(quorum.present + quorum.proxies, digits)} of{' '}
+              {formatNumber(quorum.required, digits)} {quorum.basis} needed
+            </span>
           </p>
         )}
         {presence && (
@@ -80,6 +85,55 @@ export function ScreenView() {
         )}
       </footer>
     </div>
+  );
+}
+
+/**
+ * No vote open: says so plainly, what comes next, and the last result with its tally, so the
+ * room still reads the verdict while the chair moves on.
+ */
+function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
+  const last = currentMatter(matters);
+  const next = matters.find((matter) => matter.liveStatus === 'pending');
+  return (
+    <main
+      className="screen-main screen-between"
+      aria-labelledby="screen-state"
+      data-state="between"
+    >
+      <div className="screen-state-row">
+        <h2 id="screen-state" className="screen-state">
+          No vote is open
+        </h2>
+        <p className="screen-waiting">
+          Waiting for the chair to open a vote.
+          {next && (
+            <>
+              {' '}
+              Next: <strong>{next.name}</strong>
+            </>
+          )}
+        </p>
+      </div>
+      {last && (
+        <section
+          className="screen-last"
+          aria-labelledby="screen-last-title"
+          data-matter={last.matterKey}
+        >
+          <div className="screen-last-head">
+            <h3 id="screen-last-title">
+              Last vote: <span>{last.name}</span>
+            </h3>
+            <MatterStatus status={last.liveStatus} />
+          </div>
+          <div className="screen-last-body">
+            <ResultPanel matter={last} audience="staff" large />
+            <FinalTally matter={last} />
+          </div>
+        </section>
+      )}
+    </main>
   );
 }
 
@@ -122,6 +176,19 @@ function ScreenMatter({
         large
       />
     </main>
+  );
+}
+
+function FinalTally({ matter }: { matter: LiveMatter }) {
+  const tally = useTally(matter.matterKey);
+  return (
+    <TallyView
+      options={matter.options}
+      tally={tally}
+      secretBallot={matter.secretBallot}
+      title="Final tally"
+      large
+    />
   );
 }
 

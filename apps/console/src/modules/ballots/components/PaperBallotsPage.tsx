@@ -1,0 +1,118 @@
+import { useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { useAllMembers } from '../../live/hooks/useAllMembers';
+import { useMatters } from '../../matters/hooks/useMatters';
+import { BallotForm } from '../../portal/components/BallotForm';
+import { newIdempotencyKey } from '../../portal/utils/idempotency-key';
+import { Alert } from '../../ui/components/Alert';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { Loading } from '../../ui/components/Loading';
+import { usePaperBallot } from '../hooks/usePaperBallot';
+
+/**
+ * Paper ballots handed in by owners who vote by post or at the door, entered one at a time.
+ * They count like early ballots and never replace what a member or its holder cast itself
+ * (docs/proxies.md, "Precedence"): the gateway then answers ballot_locked.
+ */
+export function PaperBallotsPage() {
+  const { shortCode = '' } = useParams();
+  const id = useId();
+  const matters = useMatters(shortCode);
+  const members = useAllMembers(shortCode);
+  const record = usePaperBallot(shortCode);
+  const [matterKey, setMatterKey] = useState('');
+  const [memberKey, setMemberKey] = useState('');
+  const [entry, setEntry] = useState(0);
+
+  const open = (matters.data ?? []).filter(
+    (matter) => matter.allowProxyVote && matter.liveStatus !== 'closed',
+  );
+  const matter = open.find((m) => m.key === matterKey);
+  const member = members.data?.find((m) => m.key === memberKey);
+  const recorded = record.isSuccess ? record.variables : undefined;
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Paper ballots</h3>
+      <p className="hint">
+        Enter a ballot an owner handed in on paper. A unit&rsquo;s own vote
+        (online, early or live) and its proxy holder&rsquo;s vote stand over a
+        paper ballot.
+      </p>
+      <ErrorMessage error={matters.error ?? members.error} />
+      {(matters.isPending || members.isPending) && <Loading />}
+      {recorded && (
+        <Alert tone="success">
+          Paper ballot recorded for unit{' '}
+          {members.data?.find((m) => m.key === recorded.memberKey)?.unit}:{' '}
+          {recorded.choices.join(', ')}.
+        </Alert>
+      )}
+      <ErrorMessage error={record.error} />
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor={`${id}-matter`}>Matter</label>
+          <select
+            id={`${id}-matter`}
+            value={matterKey}
+            onChange={(event) => {
+              record.reset();
+              setMatterKey(event.target.value);
+            }}
+          >
+            <option value="">Choose a matter…</option>
+            {open.map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-member`}>Unit</label>
+          <select
+            id={`${id}-member`}
+            value={memberKey}
+            onChange={(event) => {
+              record.reset();
+              setMemberKey(event.target.value);
+            }}
+          >
+            <option value="">Choose a unit…</option>
+            {(members.data ?? []).map((m) => (
+              <option key={m.key} value={m.key}>
+                {m.unit}
+                {m.voters[0] ? ` (${m.voters[0].name})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {matter && member && (
+        <BallotForm
+          key={`${matter.key}:${member.key}:${entry}`}
+          question={`${matter.header || matter.name}: unit ${member.unit}`}
+          options={matter.options}
+          choices={matter.choices}
+          submitLabel="Record paper ballot"
+          onSubmit={(choices) =>
+            record.mutate(
+              {
+                matterKey: matter.key,
+                memberKey: member.key,
+                choices,
+                idempotencyKey: newIdempotencyKey(),
+              },
+              {
+                onSuccess: () => {
+                  setMemberKey('');
+                  setEntry((n) => n + 1);
+                },
+              },
+            )
+          }
+        />
+      )}
+    </section>
+  );
+}

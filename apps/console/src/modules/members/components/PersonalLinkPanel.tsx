@@ -1,0 +1,121 @@
+import type { Member, Voter } from '@livevote/contracts';
+import QRCode from 'qrcode';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { Loading } from '../../ui/components/Loading';
+import { usePersonalLink } from '../hooks/useMembers';
+
+export interface PersonalLinkPanelProps {
+  shortCode: string;
+  member: Member;
+  voter: Voter;
+  onClose: () => void;
+}
+
+/**
+ * A voter's personal portal link for helping an owner at the desk: a QR code to scan with
+ * the owner's phone, and the link to copy. It is the link of the invite: whoever holds it
+ * votes for the unit, so it is shown only on request.
+ */
+export function PersonalLinkPanel({
+  shortCode,
+  member,
+  voter,
+  onClose,
+}: PersonalLinkPanelProps) {
+  const id = useId();
+  const link = usePersonalLink(shortCode);
+  const [qr, setQr] = useState<string>();
+  const [copied, setCopied] = useState<'yes' | 'no'>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { mutate } = link;
+  const url = link.data?.portalUrl;
+
+  useEffect(() => {
+    mutate({ memberKey: member.key, email: voter.email });
+    heading.current?.focus();
+  }, [mutate, member.key, voter.email]);
+
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    void QRCode.toString(url, { type: 'svg', margin: 2 }).then((svg) => {
+      if (current)
+        setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+    });
+    return () => {
+      current = false;
+    };
+  }, [url]);
+
+  async function copy() {
+    if (!url) return;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  }
+
+  return (
+    <section
+      className="panel personal-link"
+      aria-labelledby={`${id}-title`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <h3 id={`${id}-title`} tabIndex={-1} ref={heading}>
+        Personal link of {voter.name}, unit {member.unit}
+      </h3>
+      <p className="hint">
+        Let the owner scan the code with their phone&rsquo;s camera. Whoever has
+        this link votes for the unit: show it to the owner only.
+      </p>
+      <ErrorMessage error={link.error} />
+      {link.isPending && <Loading label="Making the link…" />}
+      {url && (
+        <div className="personal-link-body">
+          {qr && (
+            <img
+              className="qr"
+              src={qr}
+              width={220}
+              height={220}
+              alt={`QR code of the personal link of ${voter.name}`}
+            />
+          )}
+          <div className="stack-small">
+            <div className="field">
+              <label htmlFor={`${id}-url`}>Personal link</label>
+              <input
+                id={`${id}-url`}
+                readOnly
+                value={url}
+                onFocus={(event) => event.target.select()}
+              />
+            </div>
+            <div className="button-row">
+              <button
+                type="button"
+                className="primary"
+                onClick={() => void copy()}
+              >
+                Copy link
+              </button>
+              <button type="button" className="secondary" onClick={onClose}>
+                Close
+              </button>
+            </div>
+            <p role="status" className="hint">
+              {copied === 'yes' && 'Link copied.'}
+              {copied === 'no' &&
+                'This browser did not allow copying: select the link and copy it.'}
+            </p>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
