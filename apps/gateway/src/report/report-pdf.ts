@@ -3,7 +3,7 @@ import type {
   QuorumRecord,
   ReportMatter,
 } from '@livevote/contracts';
-import { percentText, verdictWords } from '@livevote/rules';
+import { percentText, verdictWords } from '@livevote/i18n';
 import PDFDocument from 'pdfkit';
 import { byUnit, instantText, sharesFigure, unitsText } from './report-format';
 

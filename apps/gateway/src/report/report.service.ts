@@ -8,11 +8,10 @@ import type {
 import {
   exactUnits,
   microShares,
-  resultStatement,
-  ruleWords,
   sharesText,
   type CloseSnapshot,
 } from '@livevote/rules';
+import { resultStatement, ruleWords } from '@livevote/i18n';
 import { Clock } from '../common/clock';
 import { MattersRepository } from '../matters/matters.repository';
 import { MattersService } from '../matters/matters.service';

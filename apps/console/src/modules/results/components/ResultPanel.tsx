@@ -1,5 +1,5 @@
 import type { LiveMatter, MatterResult } from '@livevote/contracts';
-import { resultStatement, ruleWords, verdictWords } from '@livevote/rules';
+import { resultStatement, ruleWords, verdictWords } from '@livevote/i18n';
 import { formatDateTime, formatNumber } from '../../ui/utils/format';
 import { FORECAST_WORDS } from '../utils/forecast';
 
