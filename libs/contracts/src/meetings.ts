@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { IsoDateTime, IsoDateTimeInput, ListLimit, SearchText } from './common';
+import {
+  IsoDateTime,
+  IsoDateTimeInput,
+  LanguageCode,
+  ListLimit,
+  SearchText,
+} from './common';
 import { QuorumBasis } from './results';
 
 export const MEETING_TYPES = ['agm', 'vbm', 'town', 'other'] as const;
@@ -55,6 +61,8 @@ const meetingFields = {
   addresses: z.array(Text(500)).max(50).nullable().optional(),
   contact: Contact.nullable().optional(),
   meetingTimezone: TimeZone.optional(),
+  /** The meeting's default language (docs/i18n.md); `en` on create. */
+  language: LanguageCode.optional(),
   duration: z.number().int().min(1).max(10_080).optional(),
   options: MeetingOptions.nullable().optional(),
   portalRevocationsClosedAt: IsoDateTimeInput.nullable().optional(),
@@ -106,6 +114,7 @@ export const Meeting = z.strictObject({
     preferredName: z.string(),
   }),
   meetingTimezone: z.string(),
+  language: LanguageCode,
   duration: z.number(),
   options: z.strictObject({
     signature: z.string(),

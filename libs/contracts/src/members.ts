@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedJson, IsoDateTime, SearchText } from './common';
+import { boundedJson, IsoDateTime, LanguageCode, SearchText } from './common';
 
 /** What a voter wants to receive. */
 export const CommunicationPreferences = z.strictObject({
@@ -21,6 +21,8 @@ export const Voter = z.strictObject({
   inAttendance: z.boolean(),
   communicationPreferences: CommunicationPreferences,
   lastInviteDate: IsoDateTime.nullable(),
+  /** The voter's own language, or null: the browser's, else the meeting's (docs/i18n.md). */
+  language: LanguageCode.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });
@@ -212,6 +214,7 @@ export const CreateVoterRequest = z.strictObject({
   name: VoterName,
   isPanelist: z.boolean().optional(),
   communicationPreferences: CommunicationPreferencesInput.optional(),
+  language: LanguageCode.nullable().optional(),
 });
 export type CreateVoterRequest = z.infer<typeof CreateVoterRequest>;
 
@@ -220,6 +223,7 @@ export const UpdateVoterRequest = z.strictObject({
   name: VoterName.optional(),
   isPanelist: z.boolean().optional(),
   communicationPreferences: CommunicationPreferencesInput.optional(),
+  language: LanguageCode.nullable().optional(),
 });
 export type UpdateVoterRequest = z.infer<typeof UpdateVoterRequest>;
 

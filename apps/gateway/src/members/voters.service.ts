@@ -52,6 +52,7 @@ export class VotersService {
             disableConsentReminders:
               input.communicationPreferences?.disableConsentReminders ?? false,
           },
+          language: input.language ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -104,6 +105,7 @@ export class VotersService {
                 },
               }
             : {}),
+          ...(input.language !== undefined ? { language: input.language } : {}),
           updatedAt: this.clock.now(),
         })
         .catch(emailTaken);

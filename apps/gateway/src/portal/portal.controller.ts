@@ -5,6 +5,7 @@ import {
   HttpCode,
   Ip,
   Param,
+  Patch,
   Post,
   UseGuards,
 } from '@nestjs/common';
@@ -19,6 +20,7 @@ import type {
   OwnBallot,
   PortalMeeting,
   PortalSessionResponse,
+  PortalVoter,
 } from '@livevote/contracts';
 import { IdempotencyKey } from '../voting/idempotency-key';
 import type { VoterPrincipal } from '../voting/ballot-entry';
@@ -33,6 +35,8 @@ import {
   PortalRegisterRequestDto,
   PortalSessionRequestDto,
   PortalSessionResponseDto,
+  PortalVoterDto,
+  PortalVoterUpdateDto,
 } from './portal.dto';
 import { PortalMeetingService } from './portal-meeting.service';
 import { PortalSessionsService } from './portal-sessions.service';
@@ -75,6 +79,19 @@ export class PortalController {
     @Param('shortCode') shortCode: string,
   ): Promise<PortalMeeting> {
     return this.portal.meeting(voter, shortCode);
+  }
+
+  /** The voter's own language (null: the browser's, else the meeting's). */
+  @Patch('voter')
+  @UseGuards(PortalAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: PortalVoterDto })
+  updateVoter(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Body() body: PortalVoterUpdateDto,
+  ): Promise<PortalVoter> {
+    return this.portal.updateVoter(voter, shortCode, body);
   }
 
   @Get('matters/:matterKey/ballot')

@@ -4,6 +4,8 @@ import {
   PortalRegisterRequest,
   PortalSessionRequest,
   PortalSessionResponse,
+  PortalVoter,
+  PortalVoterUpdate,
 } from '@livevote/contracts';
 
 export class PortalSessionRequestDto extends createZodDto(
@@ -16,3 +18,5 @@ export class PortalSessionResponseDto extends createZodDto(
   PortalSessionResponse,
 ) {}
 export class PortalMeetingDto extends createZodDto(PortalMeeting) {}
+export class PortalVoterDto extends createZodDto(PortalVoter) {}
+export class PortalVoterUpdateDto extends createZodDto(PortalVoterUpdate) {}
