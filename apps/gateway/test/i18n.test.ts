@@ -7,7 +7,11 @@ import {
   Voter,
 } from '@livevote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Database } from '../src/database/database';
+import { meetings } from '../src/database/schema';
+import { eq } from 'drizzle-orm';
 import { createTenant, type TenantFixture } from './support/factories';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { expectProblem, http, type Http } from './support/http';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
 import { startGateway, type TestGateway } from './support/test-app';
@@ -21,10 +25,15 @@ describe('Languages', () => {
   let other: TenantFixture;
   let voters: VoterFixture[];
   let strangers: VoterFixture[];
+  let sink: SmtpSink;
 
   beforeAll(async () => {
+    sink = await startSmtpSink();
     database = await createTestDatabase();
-    gateway = await startGateway({ databaseUrl: database.url });
+    gateway = await startGateway({
+      databaseUrl: database.url,
+      env: { SMTP_URL: sink.url, PORTAL_HOST: 'vote.example.test' },
+    });
     api = http(gateway.baseUrl);
     tenant = await createTenant(gateway);
     other = await createTenant(gateway);
@@ -34,6 +43,7 @@ describe('Languages', () => {
 
   afterAll(async () => {
     await gateway?.close();
+    await sink?.close();
     await database?.drop();
   });
 
@@ -192,6 +202,103 @@ describe('Languages', () => {
         ),
         404,
       );
+    });
+  });
+
+  describe('the invite', () => {
+    /** 6:00 PM in Toronto (EST), the meeting's clock. */
+    const meetingDate = new Date('2026-12-01T23:00:00.000Z');
+
+    beforeAll(async () => {
+      await gateway.app
+        .get(Database)
+        .db.update(meetings)
+        .set({
+          name: 'Harbourview AGM',
+          meetingDate,
+          expiryDate: null,
+          meetingTimezone: 'America/Toronto',
+          location: 'Party room',
+        })
+        .where(eq(meetings.id, tenant.meeting.id));
+    });
+
+    const invite = async (voter: VoterFixture) => {
+      const before = sink.messages.length;
+      const result = await api.post(
+        `/v1/Meetings/${tenant.meeting.shortCode}/members/${voter.memberId}/voters/${encodeURIComponent(voter.email)}/invite`,
+        undefined,
+        { token: tenant.token },
+      );
+      expect(result.status).toBe(200);
+      expect(sink.messages).toHaveLength(before + 1);
+      const { parsed } = sink.messages[before];
+      const [ics] = parsed.attachments;
+      return {
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: parsed.html ?? '',
+        // unfold RFC 5545 continuation lines
+        calendar: String(ics.content).replace(/\r?\n[ \t]/g, ''),
+      };
+    };
+    const setLanguage = (voter: VoterFixture, language: string | null) =>
+      api.patch(
+        `/portal/v1/Meetings/${tenant.meeting.shortCode}/voter`,
+        { language },
+        { token: voter.token },
+      );
+    const setMeetingLanguage = async (language: string) =>
+      expect(
+        (
+          await api.patch(
+            `/v1/Meetings/${tenant.meeting.shortCode}`,
+            { language },
+            { token: tenant.token },
+          )
+        ).status,
+      ).toBe(200);
+
+    it("goes out in the voter's French, times in the meeting's zone, labelled", async () => {
+      await setMeetingLanguage('en');
+      expect((await setLanguage(voters[0], 'fr')).status).toBe(200);
+      const mail = await invite(voters[0]);
+      expect(mail.subject).toBe('Convocation : Harbourview AGM');
+      expect(mail.text).toContain(`Bonjour Owner ${voters[0].unit},`);
+      expect(mail.text).toContain(
+        'Quand : mardi 1 décembre 2026 à 18 h 00 HNE (60 minutes)'.replace(
+          ' :',
+          ':',
+        ),
+      );
+      expect(mail.text).toContain('Fuseau horaire: America/Toronto');
+      expect(mail.text).toContain('Où: Party room');
+      expect(mail.text).not.toContain('23 h 00');
+      expect(mail.html).toContain('<html lang="fr">');
+      expect(mail.html).toContain('Rejoindre l’assemblée et voter');
+      expect(mail.calendar).toContain('DTSTART:20261201T230000Z');
+      expect(mail.calendar).toContain('X-WR-TIMEZONE:America/Toronto');
+      expect(mail.calendar).toContain('//FR');
+      expect(mail.calendar).toContain(
+        `DESCRIPTION:Page de l’assemblée : https://${tenant.meeting.shortCode}.vote.example.test`,
+      );
+    });
+
+    it('goes out in English to a voter who asks for it, and in the meeting’s language otherwise', async () => {
+      await setMeetingLanguage('fr');
+      expect((await setLanguage(voters[0], 'en')).status).toBe(200);
+      const english = await invite(voters[0]);
+      expect(english.subject).toBe('Invitation: Harbourview AGM');
+      expect(english.text).toContain(
+        'When: Tuesday, December 1, 2026 at 6:00 PM EST (60 minutes)',
+      );
+      expect(english.calendar).toContain(
+        `DESCRIPTION:Meeting page: https://${tenant.meeting.shortCode}.vote.example.test`,
+      );
+      expect((await setLanguage(voters[0], null)).status).toBe(200);
+      const french = await invite(voters[0]);
+      expect(french.subject).toBe('Convocation : Harbourview AGM');
+      await setMeetingLanguage('en');
     });
   });
 });

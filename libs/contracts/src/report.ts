@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, LanguageCode } from './common';
 import { MatterLiveStatus, MatterTallyRow, MatterVoteMethod } from './matters';
 import {
   Figures,
@@ -15,6 +15,8 @@ import {
 
 export const ReportQuery = z.object({
   matter: z.string().max(64).optional(),
+  /** The report's language; the meeting's default when absent (docs/i18n.md). */
+  lang: LanguageCode.optional(),
 });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
@@ -83,6 +85,8 @@ export const MeetingReport = z.strictObject({
     requireSignOff: z.boolean(),
   }),
   matters: z.array(ReportMatter),
+  /** The language of the texts (`rule`, `statement`), the CSV headings and the PDF. */
+  language: LanguageCode,
   generatedAt: IsoDateTime,
   /** SHA-256 (hex) of the bytes of the same report as CSV: `sha256sum report.csv`. */
   sha256: z.string(),

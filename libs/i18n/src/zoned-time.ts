@@ -52,6 +52,16 @@ const STYLES = {
     minute: '2-digit',
     timeZoneName: 'short',
   },
+  /** "Jan 15, 2026, 6:00:05 PM EST" */
+  dateTimeSeconds: {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  },
   /** "6:00 PM EST" */
   time: { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
   /** "6:00:05 PM EST" */

@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
@@ -10,6 +11,7 @@ export interface InviteeRow {
   unit: string;
   emailsDisabled: boolean;
   lastInviteDate: Date | null;
+  language: Language | null;
 }
 
 const inviteeColumns = {
@@ -19,6 +21,7 @@ const inviteeColumns = {
   unit: members.unit,
   emailsDisabled: sql<boolean>`coalesce((${voters.communicationPreferences} ->> 'disableAllEmails') = 'true', false)`,
   lastInviteDate: voters.lastInviteDate,
+  language: voters.language,
 };
 
 @Injectable()

@@ -1,3 +1,4 @@
+import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import type { BulkInviteResult, InviteResult } from '@livevote/contracts';
 import { ApiException } from '../common/api-exception';
@@ -125,6 +126,10 @@ export class InvitesService {
       ),
       sentAt,
       uidDomain: this.config.portalHost,
+      lng: chooseLanguage({
+        preference: voter.language,
+        meeting: meeting.language,
+      }),
     });
     try {
       await this.mail.send(message);

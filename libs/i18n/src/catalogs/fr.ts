@@ -104,6 +104,45 @@ export const fr: CatalogOf<typeof en> = {
       link: 'Ouvrir votre page de fondé de pouvoir',
     },
   },
+  summary: {
+    subject: 'Résumé quotidien : {{meeting}} ({{day}})',
+    asOf: 'Résumé quotidien de {{meeting}} au {{when}}.',
+    closes: 'Le vote par anticipation se termine le {{when}}.',
+    invites: 'Convocations',
+    invited: '{{invited}} votants convoqués sur {{total}}',
+    emailsOff: '{{n}} votants ont désactivé les courriels',
+    mailSent: '{{kind}} : {{sent}} envoyés',
+    mailSentUndelivered:
+      '{{kind}} : {{sent}} envoyés, {{undelivered}} non distribués',
+    mailKind: {
+      reminder: 'Rappels',
+      starting: 'Avis « l’assemblée commence »',
+      summary: 'Résumés aux gestionnaires',
+    },
+    ballots: 'Bulletins',
+    unitsVoted: '{{voted}} unités sur {{total}} ont voté',
+    method: {
+      proxy: 'par anticipation (procuration)',
+      live: 'en direct',
+      other: 'autre (en salle)',
+    },
+    methodLine: '{{method}} : {{ballots}} bulletins de {{units}} unités',
+    attendance: 'Présences',
+    attended:
+      '{{voters}} votants de {{units}} unités ont assisté à l’assemblée en direct',
+    rsvp: '{{n}} votants ont annoncé leur présence',
+    connected: '{{voters}} votants de {{units}} unités connectés maintenant',
+    quorum:
+      'Quorum : {{met}} : {{reached}} unités sur {{required}} requises ({{present}} présentes, {{proxies}} par procuration).',
+    met: 'atteint',
+    notMet: 'non atteint',
+    matters: 'Questions',
+    matterLine:
+      '{{order}}. {{name}} : {{status}}, {{units}} bulletins ({{shares}} parts)',
+    status: { pending: 'en attente', live: 'en cours', closed: 'close' },
+    noMatters: 'Questions : aucune pour l’instant.',
+    why: 'Vous recevez ce rapport comme gestionnaire de l’assemblée ; les paramètres de l’assemblée (managerSummaryReportFreqency) le désactivent.',
+  },
   calendar: {
     meetingPage: 'Page de l’assemblée : {{url}}',
   },
