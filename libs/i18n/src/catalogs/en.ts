@@ -9,6 +9,30 @@ export const en = {
     en: 'English',
     fr: 'Français',
   },
+  meetings: {
+    details: {
+      title: 'Meeting details',
+      saved: 'Details saved.',
+      name: 'Name',
+      location: 'Location',
+      date: 'Date and time ({{zone}})',
+      expiry: 'Early voting closes ({{zone}})',
+      duration: 'Duration (minutes)',
+      quorum: 'Quorum (units)',
+      timeZone: 'Time zone',
+      timeZoneHint:
+        'An IANA name such as America/Toronto. Dates above are on this clock.',
+      language: 'Default language',
+      languageHint:
+        'For voters who have not chosen one and whose browser speaks neither language, and for mail to managers.',
+      description: 'Description',
+      save: 'Save details',
+      saving: 'Saving…',
+    },
+    create: {
+      date: 'Date and time ({{zone}})',
+    },
+  },
   verdict: {
     carried: 'Carried',
     defeated: 'Defeated',

@@ -8,6 +8,30 @@ export const fr: CatalogOf<typeof en> = {
     en: 'English',
     fr: 'Français',
   },
+  meetings: {
+    details: {
+      title: 'Détails de l’assemblée',
+      saved: 'Détails enregistrés.',
+      name: 'Nom',
+      location: 'Lieu',
+      date: 'Date et heure ({{zone}})',
+      expiry: 'Fin du vote par anticipation ({{zone}})',
+      duration: 'Durée (minutes)',
+      quorum: 'Quorum (unités)',
+      timeZone: 'Fuseau horaire',
+      timeZoneHint:
+        'Un nom IANA comme America/Toronto. Les dates ci-dessus suivent cette heure.',
+      language: 'Langue par défaut',
+      languageHint:
+        'Pour les votants qui n’en ont pas choisi et dont le navigateur ne parle aucune des deux langues, et pour les courriels aux gestionnaires.',
+      description: 'Description',
+      save: 'Enregistrer les détails',
+      saving: 'Enregistrement…',
+    },
+    create: {
+      date: 'Date et heure ({{zone}})',
+    },
+  },
   verdict: {
     carried: 'Adoptée',
     defeated: 'Rejetée',

@@ -1,6 +1,7 @@
 import type { Member } from '@livevote/contracts';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatDateTime, formatNumber } from '../../ui/utils/format';
+import { formatNumber } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import { useDeleteMember, useInviteVoter } from '../hooks/useMembers';
 
 export interface MembersTableProps {
@@ -9,6 +10,7 @@ export interface MembersTableProps {
 }
 
 export function MembersTable({ shortCode, members }: MembersTableProps) {
+  const at = useZonedTime();
   const invite = useInviteVoter(shortCode);
   const remove = useDeleteMember(shortCode);
 
@@ -57,7 +59,7 @@ export function MembersTable({ shortCode, members }: MembersTableProps) {
                         </span>
                         <span className="muted small">
                           {voter.lastInviteDate
-                            ? `Invited ${formatDateTime(voter.lastInviteDate)}`
+                            ? `Invited ${at(voter.lastInviteDate)}`
                             : 'Not invited'}
                         </span>
                         <button

@@ -1,6 +1,6 @@
 import type { OwnBallot } from '@livevote/contracts';
 import { useEffect, useRef } from 'react';
-import { formatDateTime } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 
 export interface BallotReceiptProps {
   ballot: OwnBallot;
@@ -9,6 +9,7 @@ export interface BallotReceiptProps {
 }
 
 export function BallotReceipt({ ballot, focus = false }: BallotReceiptProps) {
+  const at = useZonedTime();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -28,8 +29,7 @@ export function BallotReceipt({ ballot, focus = false }: BallotReceiptProps) {
         You chose: <strong>{ballot.choices.join(', ')}</strong>
       </p>
       <p className="muted small">
-        {formatDateTime(ballot.castAt)} · receipt{' '}
-        <code>{ballot.ballotId.slice(0, 8)}</code>
+        {at(ballot.castAt)} · receipt <code>{ballot.ballotId.slice(0, 8)}</code>
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { LiveMatter, MatterResult } from '@livevote/contracts';
 import { resultStatement, ruleWords, verdictWords } from '@livevote/i18n';
-import { formatDateTime, formatNumber } from '../../ui/utils/format';
+import { formatNumber } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import { FORECAST_WORDS } from '../utils/forecast';
 
 export interface ResultPanelProps {
@@ -109,11 +110,12 @@ function Totals({ result }: { result: MatterResult }) {
 }
 
 function SignOffLine({ result }: { result: MatterResult }) {
+  const at = useZonedTime();
   if (result.signedOffBy)
     return (
       <p className="verdict-signoff" data-signed-off="true">
         Signed off by {result.signedOffBy}
-        {result.signedOffAt && `, ${formatDateTime(result.signedOffAt)}`}.
+        {result.signedOffAt && `, ${at(result.signedOffAt)}`}.
       </p>
     );
   return (
