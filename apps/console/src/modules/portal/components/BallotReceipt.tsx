@@ -1,6 +1,7 @@
 import type { OwnBallot } from '@livevote/contracts';
 import { useEffect, useRef } from 'react';
 import { useZonedTime } from '../../../i18n/use-language';
+import { useTranslation } from 'react-i18next';
 
 export interface BallotReceiptProps {
   ballot: OwnBallot;
@@ -9,6 +10,7 @@ export interface BallotReceiptProps {
 }
 
 export function BallotReceipt({ ballot, focus = false }: BallotReceiptProps) {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -22,14 +24,16 @@ export function BallotReceipt({ ballot, focus = false }: BallotReceiptProps) {
     >
       <h4 id={`receipt-${ballot.ballotId}`} tabIndex={-1} ref={heading}>
         {ballot.method === 'proxy'
-          ? 'Your early vote is recorded'
-          : 'Your vote is recorded'}
+          ? t('portal.receipt.early')
+          : t('portal.receipt.live')}
       </h4>
       <p>
-        You chose: <strong>{ballot.choices.join(', ')}</strong>
+        {t('portal.ballot.youChose')}{' '}
+        <strong>{ballot.choices.join(', ')}</strong>
       </p>
       <p className="muted small">
-        {at(ballot.castAt)} · receipt <code>{ballot.ballotId.slice(0, 8)}</code>
+        {at(ballot.castAt)} · {t('portal.receipt.receipt')}{' '}
+        <code>{ballot.ballotId.slice(0, 8)}</code>
       </p>
     </div>
   );

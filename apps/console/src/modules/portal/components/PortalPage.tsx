@@ -5,11 +5,14 @@ import { Loading } from '../../ui/components/Loading';
 import { usePortalSession } from '../hooks/usePortalSession';
 import { PortalEntryForm } from './PortalEntryForm';
 import { VoterHome } from './VoterHome';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
 
 /** `/vote/:shortCode`: the voter portal, phone first. */
 export function PortalPage() {
+  const { t } = useTranslation();
   const { shortCode = '' } = useParams();
-  const { session, joining, inviteError, register, signOut } =
+  const { session, joining, inviteError, register, signOut, voterChanged } =
     usePortalSession(shortCode);
 
   if (session) {
@@ -19,6 +22,7 @@ export function PortalPage() {
           shortCode={shortCode}
           session={session}
           onSignOut={signOut}
+          onVoterChange={voterChanged}
         />
       </LiveChannelProvider>
     );
@@ -26,11 +30,12 @@ export function PortalPage() {
   return (
     <div className="portal">
       <header className="portal-top">
-        <h1>Meeting portal</h1>
+        <h1>{t('portal.title')}</h1>
+        <LanguageSwitcher />
       </header>
       <main className="portal-body">
         {joining ? (
-          <Loading label="Opening your personal link…" />
+          <Loading label={t('portal.opening')} />
         ) : (
           <>
             <ErrorMessage error={inviteError} />

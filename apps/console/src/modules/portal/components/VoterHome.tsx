@@ -1,17 +1,21 @@
-import type { PortalSessionResponse } from '@livevote/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import type { PortalSessionResponse, PortalVoter } from '@livevote/contracts';
+import type { Language } from '@livevote/i18n';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useLiveMatters,
   useServerClockOffset,
 } from '../../../api/live/use-live';
+import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
+import { MeetingZone } from '../../../i18n/meeting-zone';
+import { useChosenLanguage, useZonedTime } from '../../../i18n/use-language';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { MeetingZone } from '../../../i18n/meeting-zone';
-import { useZonedTime } from '../../../i18n/use-language';
 import { usePortalMeeting } from '../hooks/usePortalMeeting';
 import { mergeMatters } from '../utils/merge-matters';
 import { MatterCard } from './MatterCard';
@@ -20,17 +24,35 @@ export interface VoterHomeProps {
   shortCode: string;
   session: PortalSessionResponse;
   onSignOut: () => void;
+  onVoterChange?: (voter: PortalVoter) => void;
 }
 
 /** The voter's page: the open vote appears by itself when the chair starts it. */
-export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
+export function VoterHome({
+  shortCode,
+  session,
+  onSignOut,
+  onVoterChange,
+}: VoterHomeProps) {
+  const { t } = useTranslation();
   const { voter, member, voterToken } = session;
   const queryClient = useQueryClient();
   const portal = usePortalMeeting(shortCode, voter.voterKey, voterToken);
-  const at = useZonedTime(portal.data?.meetingTimezone);
+  const meeting = portal.data;
+  // the voter's own choice, else the browser's, else the meeting's (docs/i18n.md)
+  useChosenLanguage({
+    preference: voter.language,
+    meeting: meeting?.language,
+  });
+  const saveLanguage = useMutation({
+    mutationFn: (language: Language) =>
+      portalApi.updateVoter(shortCode, { language }, voterToken),
+    onSuccess: (next) => onVoterChange?.(next),
+  });
+  const at = useZonedTime(meeting?.meetingTimezone);
   const live = useLiveMatters();
   const offsetMs = useServerClockOffset();
-  const { matters, missing } = mergeMatters(portal.data?.matters ?? [], live);
+  const { matters, missing } = mergeMatters(meeting?.matters ?? [], live);
 
   const missingKey = missing.join(',');
   useEffect(() => {
@@ -40,7 +62,6 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
       });
   }, [missingKey, queryClient, shortCode, voter.voterKey]);
 
-  const meeting = portal.data;
   const expiry = meeting?.expiryDate ? Date.parse(meeting.expiryDate) : 0;
   const earlyOpen = expiry > Date.now() + offsetMs;
   const open = matters.filter((m) => m.liveStatus === 'live');
@@ -54,7 +75,7 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
     <MeetingZone timeZone={meeting?.meetingTimezone}>
       <div className="portal">
         <header className="portal-top">
-          <h1>{meeting?.name ?? 'Meeting'}</h1>
+          <h1>{meeting?.name ?? t('portal.meeting')}</h1>
           {meeting && (
             <p>
               {at(meeting.meetingDate)}
@@ -62,29 +83,29 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
             </p>
           )}
           <p className="portal-who">
-            {voter.name}, unit {member.unit}{' '}
+            {t('portal.who', { name: voter.name, unit: member.unit })}{' '}
             <button type="button" className="link" onClick={onSignOut}>
-              Sign out
+              {t('portal.signOut')}
             </button>
           </p>
+          <LanguageSwitcher onChange={(lng) => saveLanguage.mutate(lng)} />
         </header>
         <main className="portal-body">
           <ConnectionBanner />
-          <ErrorMessage error={portal.error} />
+          <ErrorMessage error={portal.error ?? saveLanguage.error} />
           {portal.isPending && <Loading />}
           <p className="sr-only" role="status" aria-live="polite">
             {open.length
-              ? `Voting is open: ${open.map((m) => m.name).join(', ')}.`
-              : 'No vote is open right now.'}
+              ? t('portal.openNow', {
+                  names: open.map((m) => m.name).join(', '),
+                })
+              : t('portal.noneOpen')}
           </p>
 
           <section aria-labelledby="vote-now" className="portal-section">
-            <h2 id="vote-now">Vote now</h2>
+            <h2 id="vote-now">{t('portal.voteNow')}</h2>
             {open.length === 0 ? (
-              <p className="waiting">
-                No vote is open right now. This page updates by itself when the
-                chair opens one.
-              </p>
+              <p className="waiting">{t('portal.waiting')}</p>
             ) : (
               open.map((matter) => (
                 <MatterCard
@@ -99,10 +120,9 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
 
           {early.length > 0 && meeting?.expiryDate && (
             <section aria-labelledby="early" className="portal-section">
-              <h2 id="early">Early voting</h2>
+              <h2 id="early">{t('portal.early')}</h2>
               <p className="hint">
-                You can vote ahead of the meeting until {at(meeting.expiryDate)}
-                . A vote during the meeting replaces it.
+                {t('portal.earlyHint', { when: at(meeting.expiryDate) })}
               </p>
               {early.map((matter) => (
                 <MatterCard
@@ -119,7 +139,7 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
 
           {closed.length > 0 && (
             <section aria-labelledby="closed" className="portal-section">
-              <h2 id="closed">Closed</h2>
+              <h2 id="closed">{t('portal.closed')}</h2>
               {closed.map((matter) => (
                 <MatterCard
                   key={matter.matterKey}
