@@ -96,6 +96,34 @@ export const en = {
     connecting: 'Connecting…',
     offline: 'Offline — reconnecting. What you see may be out of date.',
     refused: 'The live channel refused this connection.',
+    status: {
+      pending: 'Not started',
+      live: 'Voting open',
+      closed: 'Closed',
+    },
+    connectedNow: 'Connected now',
+    voters_one: '{{n}} voter',
+    voters_other: '{{n}} voters',
+    fromUnits_one: 'from {{n}} unit',
+    fromUnits_other: 'from {{n}} units',
+    quorum: 'Quorum',
+    met: 'Met',
+    notMet: 'Not met',
+    quorumNeeded:
+      '{{present}} present + {{proxies}} by proxy = {{counted}} of {{required}} {{basis}} needed',
+    basis: { units: 'units', shares: 'shares' },
+    tally: 'Tally',
+    liveTally: 'Live tally',
+    finalTally: 'Final tally',
+    votesCast_one: 'vote cast',
+    votesCast_other: 'votes cast',
+    ofEligible: 'of {{n}} eligible',
+    votes_one: '{{n}} vote',
+    votes_other: '{{n}} votes',
+    shares_one: '{{n}} share',
+    shares_other: '{{n}} shares',
+    byProxy: '{{n}} by proxy',
+    withheld: 'Results appear when voting closes.',
   },
   results: {
     toPass: 'To pass: {{rule}}.',
@@ -128,6 +156,14 @@ export const en = {
     publishedAtClose: 'Published to voters at the close.',
     awaitingSignOff:
       'Awaiting a scrutineer’s sign-off: not yet published to voters.',
+  },
+  screen: {
+    waiting: 'Waiting for the chair to open a vote.',
+    quorumMet:
+      'Quorum met: {{present}} present + {{proxies}} by proxy = {{counted}} of {{required}} {{basis}}',
+    quorumNotMet:
+      'Quorum not met: {{present}} present + {{proxies}} by proxy = {{counted}} of {{required}} {{basis}}',
+    connected: '{{voters}} voters connected from {{units}} units',
   },
   verdict: {
     carried: 'Carried',

@@ -100,6 +100,39 @@ export const fr: CatalogOf<typeof en> = {
     offline:
       'Hors ligne — reconnexion en cours. Ce que vous voyez n’est peut-être plus à jour.',
     refused: 'Le canal en direct a refusé cette connexion.',
+    status: {
+      pending: 'Pas commencé',
+      live: 'Vote ouvert',
+      closed: 'Clos',
+    },
+    connectedNow: 'Connectés maintenant',
+    voters_one: '{{n}} votant',
+    voters_many: '{{n}} votants',
+    voters_other: '{{n}} votants',
+    fromUnits_one: 'de {{n}} unité',
+    fromUnits_many: 'de {{n}} unités',
+    fromUnits_other: 'de {{n}} unités',
+    quorum: 'Quorum',
+    met: 'Atteint',
+    notMet: 'Non atteint',
+    quorumNeeded:
+      '{{present}} présents + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}} requis',
+    basis: { units: 'unités', shares: 'parts' },
+    tally: 'Décompte',
+    liveTally: 'Décompte en direct',
+    finalTally: 'Décompte final',
+    votesCast_one: 'voix exprimée',
+    votesCast_many: 'voix exprimées',
+    votesCast_other: 'voix exprimées',
+    ofEligible: 'sur {{n}} habilités',
+    votes_one: '{{n}} voix',
+    votes_many: '{{n}} voix',
+    votes_other: '{{n}} voix',
+    shares_one: '{{n}} part',
+    shares_many: '{{n}} parts',
+    shares_other: '{{n}} parts',
+    byProxy: '{{n}} par procuration',
+    withheld: 'Les résultats s’affichent à la clôture du vote.',
   },
   results: {
     toPass: 'Pour être adoptée : {{rule}}.',
@@ -134,6 +167,14 @@ export const fr: CatalogOf<typeof en> = {
     publishedAtClose: 'Publié aux votants à la clôture.',
     awaitingSignOff:
       'En attente de la validation d’un scrutateur : pas encore publié aux votants.',
+  },
+  screen: {
+    waiting: 'En attente de l’ouverture d’un vote par la présidence.',
+    quorumMet:
+      'Quorum atteint : {{present}} présents + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
+    quorumNotMet:
+      'Quorum non atteint : {{present}} présents + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
+    connected: '{{voters}} votants connectés de {{units}} unités',
   },
   verdict: {
     carried: 'Adoptée',

@@ -1,19 +1,26 @@
 import type { PresenceEvent } from '@livevote/contracts';
-import { formatNumber } from '../../ui/utils/format';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 
 /** Voters connected to the portal now (the meeting stats' rtvPresence). */
 export function PresencePanel({ presence }: { presence?: PresenceEvent }) {
+  const { t } = useTranslation();
+  const number = useNumber();
   if (!presence) return null;
   return (
-    <section className="figure-card" aria-label="Connected now">
-      <h3>Connected now</h3>
+    <section className="figure-card" aria-label={t('live.connectedNow')}>
+      <h3>{t('live.connectedNow')}</h3>
       <p className="figure" data-voters={presence.numVoters}>
-        {formatNumber(presence.numVoters)}{' '}
-        {presence.numVoters === 1 ? 'voter' : 'voters'}
+        {t('live.voters', {
+          count: presence.numVoters,
+          n: number(presence.numVoters),
+        })}
       </p>
       <p className="figure-detail">
-        from {formatNumber(presence.numUnits)}{' '}
-        {presence.numUnits === 1 ? 'unit' : 'units'}
+        {t('live.fromUnits', {
+          count: presence.numUnits,
+          n: number(presence.numUnits),
+        })}
       </p>
     </section>
   );

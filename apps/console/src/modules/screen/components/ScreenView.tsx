@@ -13,7 +13,8 @@ import { Countdown } from '../../live/components/Countdown';
 import { MatterStatus } from '../../live/components/MatterStatus';
 import { TallyView } from '../../live/components/TallyView';
 import { ResultPanel } from '../../results/components/ResultPanel';
-import { formatNumber } from '../../ui/utils/format';
+import { useChosenLanguage, useNumber } from '../../../i18n/use-language';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The scrutineers' big screen: what is being voted, time left, the tally, the forecast and
@@ -21,6 +22,7 @@ import { formatNumber } from '../../ui/utils/format';
  * live matter is on the screen, so none is missed.
  */
 export function ScreenView() {
+  const { t } = useTranslation();
   const meeting = useLiveMeeting();
   const matters = useLiveMatters();
   const live = liveMatters(matters);
@@ -28,6 +30,9 @@ export function ScreenView() {
   const quorum = useQuorum();
   const presence = usePresence();
   const digits = quorum?.basis === 'shares' ? 6 : 0;
+  const number = useNumber();
+  // the browser's language (or this browser's choice in the console), else the meeting's
+  useChosenLanguage({ meeting: meeting?.language });
 
   return (
     // double-click toggles full screen: no visible control on a scrutineers' screen
@@ -51,23 +56,27 @@ export function ScreenView() {
         </div>
       ) : (
         <main className="screen-main screen-idle">
-          <p>Waiting for the chair to open a vote.</p>
+          <p>{t('screen.waiting')}</p>
         </main>
       )}
       <footer className="screen-bottom">
         {quorum && (
-          <p data-met={quorum.met} aria-label="Quorum">
-            Quorum {quorum.met ? 'met' : 'not met'}:{' '}
-            {formatNumber(quorum.present, digits)} present +{' '}
-            {formatNumber(quorum.proxies, digits)} by proxy ={' '}
-            {formatNumber(quorum.present + quorum.proxies, digits)} of{' '}
-            {formatNumber(quorum.required, digits)} {quorum.basis}
+          <p data-met={quorum.met} aria-label={t('live.quorum')}>
+            {t(quorum.met ? 'screen.quorumMet' : 'screen.quorumNotMet', {
+              present: number(quorum.present, digits),
+              proxies: number(quorum.proxies, digits),
+              counted: number(quorum.present + quorum.proxies, digits),
+              required: number(quorum.required, digits),
+              basis: t(`live.basis.${quorum.basis}`),
+            })}
           </p>
         )}
         {presence && (
           <p>
-            {formatNumber(presence.numVoters)} voters connected from{' '}
-            {formatNumber(presence.numUnits)} units
+            {t('screen.connected', {
+              voters: number(presence.numVoters),
+              units: number(presence.numUnits),
+            })}
           </p>
         )}
       </footer>
@@ -82,6 +91,7 @@ function ScreenMatter({
   matter: LiveMatter;
   compact: boolean;
 }) {
+  const { t } = useTranslation();
   const tally = useTally(matter.matterKey);
   const offsetMs = useServerClockOffset();
   const titleId = `screen-matter-${matter.matterKey}`;
@@ -110,7 +120,11 @@ function ScreenMatter({
         options={matter.options}
         tally={tally}
         secretBallot={matter.secretBallot}
-        title={matter.liveStatus === 'closed' ? 'Final tally' : 'Live tally'}
+        title={
+          matter.liveStatus === 'closed'
+            ? t('live.finalTally')
+            : t('live.liveTally')
+        }
         large
       />
     </main>

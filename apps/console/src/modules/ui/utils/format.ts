@@ -1,3 +1,5 @@
+import { intlLocale, type Language } from '@livevote/i18n';
+
 export function formatNumber(value: number, maximumFractionDigits = 2): string {
   return new Intl.NumberFormat(undefined, { maximumFractionDigits }).format(
     value,
@@ -5,9 +7,13 @@ export function formatNumber(value: number, maximumFractionDigits = 2): string {
 }
 
 /** A share of a whole as a percentage with one decimal; 0 when the whole is 0. */
-export function formatPercent(part: number, whole: number): string {
+export function formatPercent(
+  part: number,
+  whole: number,
+  lng?: Language,
+): string {
   const ratio = whole > 0 ? part / whole : 0;
-  return new Intl.NumberFormat(undefined, {
+  return new Intl.NumberFormat(lng ? intlLocale(lng) : undefined, {
     style: 'percent',
     maximumFractionDigits: 1,
     minimumFractionDigits: 0,
