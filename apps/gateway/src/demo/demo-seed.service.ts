@@ -26,7 +26,14 @@ const DEMO_MEMBERS = [
   { unit: '103', shares: 1.5, voter: 'Chloé Martin', email: 'chloe' },
   { unit: '104', shares: 1, voter: 'Dev Patel', email: 'dev' },
   { unit: '105', shares: 2, voter: 'Eva Novak', email: 'eva' },
-  { unit: '106', shares: 1, voter: 'Farid Haddad', email: 'farid' },
+  // reads the portal and his mail in French whatever his browser says (docs/i18n.md)
+  {
+    unit: '106',
+    shares: 1,
+    voter: 'Farid Haddad',
+    email: 'farid',
+    language: 'fr' as const,
+  },
   { unit: '107', shares: 1, voter: 'Gus Lindqvist', email: 'gus' },
   { unit: '108', shares: 1.5, voter: 'Hiro Tanaka', email: 'hiro' },
   { unit: '109', shares: 1, voter: 'Inès Moreau', email: 'ines' },
@@ -237,6 +244,7 @@ export class DemoSeedService {
         meetingId,
         name: member.voter,
         email: `${member.email}@demo.livevote.test`,
+        language: 'language' in member ? member.language : null,
       });
       members.set(member.unit, { memberId: row.id, voterName: member.voter });
     }
