@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/rules/package.json libs/rules/
+COPY libs/i18n/package.json libs/i18n/
 COPY apps/gateway/package.json apps/gateway/
 COPY apps/console/package.json apps/console/
 RUN npm ci --no-audit --no-fund

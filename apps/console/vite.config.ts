@@ -15,6 +15,9 @@ export default defineConfig({
       '@livevote/rules': fileURLToPath(
         new URL('../../libs/rules/src/index.ts', import.meta.url),
       ),
+      '@livevote/i18n': fileURLToPath(
+        new URL('../../libs/i18n/src/index.ts', import.meta.url),
+      ),
     },
   },
   server: {

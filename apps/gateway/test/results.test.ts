@@ -728,6 +728,87 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
       }
     });
 
+    it('speaks French when asked: CSV headings, texts and the whole PDF, with the digest of the French CSV', async () => {
+      const json = MeetingReport.parse(
+        (await api.get(`${base()}/report?lang=fr`, { token: chair.token }))
+          .body,
+      );
+      expect(json.language).toBe('fr');
+      const special = json.matters.find(
+        (m) => m.matterKey === matters.special.key,
+      )!;
+      expect(special.rule).toBe(
+        'au moins les deux tiers des voix exprimées, en parts',
+      );
+      expect(special.statement).toBe(
+        'Adoptée par 80,0 % des voix exprimées en unités, 79,1 % en parts ; le seuil était au moins les deux tiers des voix exprimées, en parts.',
+      );
+      const csv = (
+        await api.get(`${base()}/report.csv?lang=fr`, { token: chair.token })
+      ).text;
+      expect(csv.split('\r\n')[0]).toBe(
+        'section,ordre_question,question,libelle,mode,unites,parts,texte',
+      );
+      expect(createHash('sha256').update(csv).digest('hex')).toBe(json.sha256);
+      // the English report of the same data is another text, so another digest
+      const english = MeetingReport.parse(
+        (await api.get(`${base()}/report`, { token: chair.token })).body,
+      );
+      expect(english.language).toBe('en');
+      expect(english.sha256).not.toBe(json.sha256);
+      const rows = parse(csv, { columns: true }) as Record<string, string>[];
+      expect(
+        rows.find(
+          (row) =>
+            row.section === 'result' &&
+            row.libelle === 'verdict' &&
+            row.question === matters.special.name,
+        )?.texte,
+      ).toBe('carried');
+
+      const pdf = await fetch(
+        `${gateway.baseUrl}${base()}/report.pdf?lang=fr`,
+        {
+          headers: { authorization: `Bearer ${chair.token}` },
+        },
+      );
+      expect(pdf.status).toBe(200);
+      const dir = mkdtempSync(join(tmpdir(), 'lv-report-fr-'));
+      try {
+        const file = join(dir, 'report.pdf');
+        writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+        const { stdout } = await run('/usr/bin/pdftotext', [
+          '-layout',
+          file,
+          '-',
+        ]);
+        const says = (sentence: string) =>
+          expect(stdout.replace(/\s+/g, '')).toContain(
+            sentence.replace(/\s+/g, ''),
+          );
+        says('Rapport des résultats');
+        says(special.statement!);
+        says('ADOPTÉE');
+        says(`validé par ${scrutineer.email}`);
+        says(`vote ouvert sans quorum par ${chair.user.email}`);
+        says('Quorum à l’ouverture');
+        says('Unités qui ont voté');
+        expect(stdout).toMatch(/For\s+Procuration/);
+        expect(stdout).not.toContain('Results report');
+        expect(stdout).toContain(json.sha256);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('refuses a language it does not speak', async () => {
+      for (const path of ['report', 'report.csv', 'report.pdf'])
+        expectProblem(
+          await api.get(`${base()}/${path}?lang=de`, { token: chair.token }),
+          400,
+        );
+    });
+
     it('lists who voted, never how, and withholds a live secret ballot', async () => {
       const key = matters.secret.key;
       expect((await action(key, { action: 'start' })).status).toBe(204);

@@ -6,6 +6,11 @@ export const IsoDateTime = z.string();
 
 export const Uuid = z.uuid();
 
+/** The languages of libs/i18n (`LANGUAGES`), for a meeting's default and a voter's own. */
+export const LANGUAGE_CODES = ['en', 'fr'] as const;
+export const LanguageCode = z.enum(LANGUAGE_CODES);
+export type LanguageCode = z.infer<typeof LanguageCode>;
+
 /** `limit` of the list endpoints: default 50, 1..100 (spec section 8). */
 export const ListLimit = z.coerce.number().int().min(1).max(100).default(50);
 

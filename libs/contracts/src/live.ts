@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, LanguageCode } from './common';
 import {
   ScreenQuestion,
   type CheckInUpdatedEvent,
@@ -178,6 +178,7 @@ export const LiveSnapshot = z.strictObject({
     name: z.string(),
     meetingDate: IsoDateTime,
     meetingTimezone: z.string(),
+    language: LanguageCode,
     quorumMinimum: z.number(),
     /** One live matter at a time (the default), or several seen side by side. */
     oneLiveMatter: z.boolean(),

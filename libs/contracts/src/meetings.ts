@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { IsoDateTime, IsoDateTimeInput, ListLimit, SearchText } from './common';
+import {
+  IsoDateTime,
+  IsoDateTimeInput,
+  LanguageCode,
+  ListLimit,
+  SearchText,
+} from './common';
 import { QuestionCategories } from './hybrid';
 import { QuorumBasis } from './results';
 
@@ -56,6 +62,8 @@ const meetingFields = {
   addresses: z.array(Text(500)).max(50).nullable().optional(),
   contact: Contact.nullable().optional(),
   meetingTimezone: TimeZone.optional(),
+  /** The meeting's default language (docs/i18n.md); `en` on create. */
+  language: LanguageCode.optional(),
   duration: z.number().int().min(1).max(10_080).optional(),
   options: MeetingOptions.nullable().optional(),
   portalRevocationsClosedAt: IsoDateTimeInput.nullable().optional(),
@@ -109,6 +117,7 @@ export const Meeting = z.strictObject({
     preferredName: z.string(),
   }),
   meetingTimezone: z.string(),
+  language: LanguageCode,
   duration: z.number(),
   options: z.strictObject({
     signature: z.string(),

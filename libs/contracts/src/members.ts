@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedJson, IsoDateTime, SearchText } from './common';
+import { boundedJson, IsoDateTime, LanguageCode, SearchText } from './common';
 import { RsvpAnswer } from './hybrid';
 
 /** What a voter wants to receive. */
@@ -26,6 +26,8 @@ export const Voter = z.strictObject({
   checkedInAt: IsoDateTime.nullable(),
   communicationPreferences: CommunicationPreferences,
   lastInviteDate: IsoDateTime.nullable(),
+  /** The voter's own language, or null: the browser's, else the meeting's (docs/i18n.md). */
+  language: LanguageCode.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });
@@ -217,6 +219,7 @@ export const CreateVoterRequest = z.strictObject({
   name: VoterName,
   isPanelist: z.boolean().optional(),
   communicationPreferences: CommunicationPreferencesInput.optional(),
+  language: LanguageCode.nullable().optional(),
 });
 export type CreateVoterRequest = z.infer<typeof CreateVoterRequest>;
 
@@ -225,6 +228,7 @@ export const UpdateVoterRequest = z.strictObject({
   name: VoterName.optional(),
   isPanelist: z.boolean().optional(),
   communicationPreferences: CommunicationPreferencesInput.optional(),
+  language: LanguageCode.nullable().optional(),
 });
 export type UpdateVoterRequest = z.infer<typeof UpdateVoterRequest>;
 

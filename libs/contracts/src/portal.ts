@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, LanguageCode } from './common';
 import { LiveMatter, OwnBallot } from './live';
 
 export const PortalSessionRequest = z.strictObject({
@@ -18,7 +18,16 @@ export const PortalVoter = z.strictObject({
   voterKey: z.string(),
   name: z.string(),
   email: z.string(),
+  /** The voter's own language, or null: the browser's, else the meeting's. */
+  language: LanguageCode.nullable(),
 });
+export type PortalVoter = z.infer<typeof PortalVoter>;
+
+/** `PATCH /portal/v1/Meetings/{shortCode}/voter`: what voters may change of themselves. */
+export const PortalVoterUpdate = z.strictObject({
+  language: LanguageCode.nullable(),
+});
+export type PortalVoterUpdate = z.infer<typeof PortalVoterUpdate>;
 export const PortalMember = z.strictObject({
   key: z.string(),
   unit: z.string(),
@@ -42,6 +51,8 @@ export const PortalMeeting = z.strictObject({
   description: z.string(),
   meetingDate: IsoDateTime,
   meetingTimezone: z.string(),
+  /** The meeting's default language. */
+  language: LanguageCode,
   duration: z.number(),
   location: z.string(),
   expiryDate: IsoDateTime.nullable(),

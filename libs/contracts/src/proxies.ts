@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, LanguageCode } from './common';
 
 /** Where a proxy is in its life; see the project's docs/proxies.md. */
 export const PROXY_STATUSES = [
@@ -180,6 +180,8 @@ export const HolderView = z.strictObject({
     shortCode: z.string(),
     name: z.string(),
     meetingDate: IsoDateTime,
+    meetingTimezone: z.string(),
+    language: LanguageCode,
   }),
   /** Verified proxies held, in the order discretionary votes are assigned. */
   proxies: z.array(HeldProxy),

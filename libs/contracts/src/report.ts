@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, LanguageCode } from './common';
 import { ChainHead } from './receipts';
 import { MatterLiveStatus, MatterTallyRow, MatterVoteMethod } from './matters';
 import {
@@ -16,6 +16,8 @@ import {
 
 export const ReportQuery = z.object({
   matter: z.string().max(64).optional(),
+  /** The report's language; the meeting's default when absent (docs/i18n.md). */
+  lang: LanguageCode.optional(),
 });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
@@ -86,6 +88,8 @@ export const MeetingReport = z.strictObject({
     requireSignOff: z.boolean(),
   }),
   matters: z.array(ReportMatter),
+  /** The language of the texts (`rule`, `statement`), the CSV headings and the PDF. */
+  language: LanguageCode,
   generatedAt: IsoDateTime,
   /** The head of the meeting's hash chain as this report was made. */
   chainHead: ChainHead.nullable(),

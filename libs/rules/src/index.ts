@@ -7,4 +7,3 @@ export * from './proxy-precedence';
 export * from './quorum';
 export * from './tally';
 export * from './weight';
-export * from './verdict-words';

@@ -20,6 +20,8 @@ import type {
   PortalMeeting,
   PortalRegisterRequest,
   PortalSessionResponse,
+  PortalVoter,
+  PortalVoterUpdate,
   ProxyForm,
   SubmitProxyRequest,
 } from '@livevote/contracts';
@@ -39,6 +41,17 @@ export const portalApi = {
     requestJson<PortalSessionResponse>(`${base(shortCode)}/register`, {
       method: 'POST',
       body,
+    }),
+  /** The voter's own language (null: the browser's, else the meeting's). */
+  updateVoter: (
+    shortCode: string,
+    body: PortalVoterUpdate,
+    voterToken: string,
+  ) =>
+    requestJson<PortalVoter>(`${base(shortCode)}/voter`, {
+      method: 'PATCH',
+      body,
+      accessToken: voterToken,
     }),
   getMeeting: (shortCode: string, voterToken: string) =>
     requestJson<PortalMeeting>(base(shortCode), { accessToken: voterToken }),

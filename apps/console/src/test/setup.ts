@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -5,4 +6,6 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
+  window.localStorage.clear();
+  void i18n.changeLanguage('en');
 });

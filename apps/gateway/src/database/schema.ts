@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CloseSnapshot } from '@livevote/rules';
+import type { Language } from '@livevote/i18n';
 import {
   bigint,
   boolean,
@@ -149,6 +150,8 @@ export const meetings = pgTable(
     addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
     contact: jsonb('contact').$type<MeetingContact>().notNull().default({}),
     meetingTimezone: text('meeting_timezone').notNull().default('UTC'),
+    /** The meeting's default language (docs/i18n.md). */
+    language: text('language').$type<Language>().notNull().default('en'),
     duration: integer('duration').notNull().default(60),
     options: jsonb('options')
       .$type<Record<string, unknown>>()
@@ -292,6 +295,8 @@ export const voters = pgTable(
       .notNull()
       .default({ disableAllEmails: false, disableConsentReminders: false }),
     lastInviteDate: at('last_invite_date'),
+    /** The voter's own language; null: the browser's, else the meeting's (docs/i18n.md). */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

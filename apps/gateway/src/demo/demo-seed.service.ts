@@ -32,6 +32,7 @@ const DEMO_MEMBERS: {
   email: string;
   rsvp?: RsvpAnswer;
   checkedIn?: boolean;
+  language?: 'en' | 'fr';
 }[] = [
   {
     unit: '101',
@@ -50,12 +51,14 @@ const DEMO_MEMBERS: {
   },
   { unit: '104', shares: 1, voter: 'Dev Patel', email: 'dev' },
   { unit: '105', shares: 2, voter: 'Eva Novak', email: 'eva', rsvp: 'no' },
+  // reads the portal and his mail in French whatever his browser says (docs/i18n.md)
   {
     unit: '106',
     shares: 1,
     voter: 'Farid Haddad',
     email: 'farid',
     rsvp: 'in_person',
+    language: 'fr',
   },
   {
     unit: '107',
@@ -325,6 +328,7 @@ export class DemoSeedService {
         attending: member.rsvp === 'in_person',
         checkedInAt: member.checkedIn ? this.clock.now() : null,
         inAttendance: member.checkedIn ?? false,
+        language: member.language ?? null,
       });
       members.set(member.unit, {
         memberId: row.id,

@@ -75,6 +75,7 @@ export class LiveSnapshots {
         name: row.name,
         meetingDate: row.meetingDate.toISOString(),
         meetingTimezone: row.meetingTimezone,
+        language: row.language,
         quorumMinimum: row.quorumMinimum,
         oneLiveMatter: row.oneLiveMatter,
       },

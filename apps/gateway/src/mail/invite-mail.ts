@@ -1,3 +1,4 @@
+import { translator, type Language } from '@livevote/i18n';
 import type { OutgoingMail } from './mail-transport';
 import {
   formatMeetingTime,
@@ -15,6 +16,8 @@ export interface InviteMailInput {
   checkIn: { code: string; qrPng: Buffer };
   sentAt: Date;
   uidDomain: string;
+  /** The voter's language (docs/i18n.md). */
+  lng: Language;
 }
 
 const HTML_ENTITIES: Record<string, string> = {
@@ -37,63 +40,67 @@ const paragraph = (text: string) =>
 
 /** The voter invite: meeting details in text and HTML, the `.ics`, the personal link. */
 export function inviteMail(input: InviteMailInput): OutgoingMail {
-  const { meeting, voter, unit, portalLink } = input;
-  const when = `${formatMeetingTime(meeting.meetingDate, meeting.meetingTimezone)} (${meeting.duration} minutes)`;
+  const { meeting, voter, unit, portalLink, lng } = input;
+  const t = translator(lng);
+  const when = t('mail.whenValue', {
+    when: formatMeetingTime(meeting.meetingDate, meeting.meetingTimezone, lng),
+    minutes: meeting.duration,
+  });
   const contact = meeting.contact.email
     ? `${meeting.contact.name || meeting.contact.preferredName || ''} <${meeting.contact.email}>`.trim()
     : '';
-  const greeting = `Hello ${voter.name},`;
-  const intro = `You are invited to ${meeting.name}, as a voter for unit ${unit}.`;
-  const linkNote = 'This link is yours alone: please do not forward it.';
-  const checkInNote =
-    'Coming in person? Show this code at the check-in desk (it is yours alone too):';
+  const greeting = t('mail.hello', { name: voter.name });
+  const intro = t('mail.invite.intro', { meeting: meeting.name, unit });
+  const linkNote = t('mail.linkAlone');
+  const checkInNote = t('mail.invite.checkIn');
+  const questions = contact && t('mail.questions', { contact });
 
   const text = [
     greeting,
     intro,
     [
-      `When: ${when}`,
-      `Time zone: ${meeting.meetingTimezone}`,
-      meeting.location && `Where: ${meeting.location}`,
+      `${t('mail.when')}: ${when}`,
+      `${t('mail.timeZone')}: ${meeting.meetingTimezone}`,
+      meeting.location && `${t('mail.where')}: ${meeting.location}`,
     ]
       .filter(Boolean)
       .join('\n'),
     meeting.description,
-    `Join the meeting and vote with your personal link:\n${portalLink}\n${linkNote}`,
+    `${t('mail.joinWithLink')}\n${portalLink}\n${linkNote}`,
     `${checkInNote}\n${input.checkIn.code}`,
-    `Meeting page: ${meeting.url}`,
-    'The attached calendar file adds the meeting to your calendar.',
-    contact && `Questions? Contact ${contact}.`,
+    t('mail.meetingPage', { url: meeting.url }),
+    t('mail.invite.calendar'),
+    questions,
   ]
     .filter(Boolean)
     .join('\n\n');
 
+  const row = (name: string, value: string) =>
+    `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`;
   const html = [
-    '<!doctype html><html><body>',
+    `<!doctype html><html lang="${lng}"><body>`,
     paragraph(greeting),
     paragraph(intro),
     '<table role="presentation">',
-    `<tr><th align="left">When</th><td>${escapeHtml(when)}</td></tr>`,
-    `<tr><th align="left">Time zone</th><td>${escapeHtml(meeting.meetingTimezone)}</td></tr>`,
-    meeting.location
-      ? `<tr><th align="left">Where</th><td>${escapeHtml(meeting.location)}</td></tr>`
-      : '',
+    row(t('mail.when'), when),
+    row(t('mail.timeZone'), meeting.meetingTimezone),
+    meeting.location ? row(t('mail.where'), meeting.location) : '',
     '</table>',
     meeting.description ? paragraph(meeting.description) : '',
-    `<p><a href="${escapeHtml(portalLink)}">Join the meeting and vote</a></p>`,
+    `<p><a href="${escapeHtml(portalLink)}">${escapeHtml(t('mail.joinLink'))}</a></p>`,
     paragraph(linkNote),
     paragraph(checkInNote),
-    `<p><img src="cid:${CHECK_IN_QR_CID}" width="200" height="200" alt="Check-in QR code"></p>`,
+    `<p><img src="cid:${CHECK_IN_QR_CID}" width="200" height="200" alt="${escapeHtml(t('mail.invite.checkInAlt'))}"></p>`,
     `<p style="font-family:monospace;font-size:1.4em">${escapeHtml(input.checkIn.code)}</p>`,
-    `<p>Meeting page: <a href="${escapeHtml(meeting.url)}">${escapeHtml(meeting.url)}</a></p>`,
-    contact ? paragraph(`Questions? Contact ${contact}.`) : '',
+    `<p>${escapeHtml(t('mail.meetingPageLabel'))} <a href="${escapeHtml(meeting.url)}">${escapeHtml(meeting.url)}</a></p>`,
+    questions ? paragraph(questions) : '',
     '</body></html>',
   ].join('\n');
 
   return {
     to: voter.email,
     replyTo: meeting.contact.email || undefined,
-    subject: `Invitation: ${meeting.name}`,
+    subject: t('mail.invite.subject', { meeting: meeting.name }),
     text,
     html,
     attachments: [
@@ -104,6 +111,7 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
           meetingCalendar(meeting, {
             stamp: input.sentAt,
             uidDomain: input.uidDomain,
+            lng,
           }),
         ),
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',

@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
+import { formatInZone, translator, type Language } from '@livevote/i18n';
 import { meetingEndsAt } from '@livevote/rules';
 
 /** What voter e-mails (invites, reminders) say about a meeting. */
@@ -12,6 +13,8 @@ export interface MeetingDetails {
   /** Minutes. */
   duration: number;
   meetingTimezone: string;
+  /** The meeting's default language. */
+  language: Language;
   contact: { email?: string; name?: string; preferredName?: string };
   /** The meeting page: https://<shortCode>.<PORTAL_HOST>, else PUBLIC_URL/vote/<shortCode>. */
   url: string;
@@ -19,27 +22,16 @@ export interface MeetingDetails {
   updatedAt: Date;
 }
 
-/** "Tuesday, December 1, 2026 at 6:00 PM EST": the instant in the meeting's own time zone. */
-export function formatMeetingTime(date: Date, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      weekday: 'long',
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(date);
-  let text: string;
-  try {
-    text = format(timeZone);
-  } catch {
-    text = format('UTC'); // a zone this runtime does not know
-  }
-  // ICU puts narrow and thin spaces around the time; plain-text mail readers show them poorly.
-  return text.replace(/[\u202f\u2009\u00a0]/g, ' ');
+/**
+ * "Tuesday, December 1, 2026 at 6:00 PM EST", "mardi 1 décembre 2026 à 18 h 00 HNE": the
+ * instant in the meeting's own time zone, labelled (docs/i18n.md).
+ */
+export function formatMeetingTime(
+  date: Date,
+  timeZone: string,
+  lng: Language = 'en',
+): string {
+  return formatInZone(date, timeZone, lng, 'long');
 }
 
 /**
@@ -50,10 +42,15 @@ export function formatMeetingTime(date: Date, timeZone: string): string {
  */
 export function meetingCalendar(
   meeting: MeetingDetails,
-  options: { stamp: Date; uidDomain: string },
+  options: { stamp: Date; uidDomain: string; lng?: Language },
 ): string {
+  const lng = options.lng ?? meeting.language;
   const calendar = ical({
-    prodId: { company: 'LiveVote', product: 'gateway', language: 'EN' },
+    prodId: {
+      company: 'LiveVote',
+      product: 'gateway',
+      language: lng.toUpperCase(),
+    },
     method: ICalCalendarMethod.PUBLISH,
     name: meeting.name,
   });
@@ -73,7 +70,10 @@ export function meetingCalendar(
     end: meetingEndsAt(meeting),
     summary: meeting.name,
     location: meeting.location || null,
-    description: [meeting.description, `Meeting page: ${meeting.url}`]
+    description: [
+      meeting.description,
+      translator(lng)('calendar.meetingPage', { url: meeting.url }),
+    ]
       .filter(Boolean)
       .join('\n\n'),
     url: meeting.url,

@@ -47,6 +47,7 @@ export function mapMeeting(
       preferredName: text(row.contact.preferredName),
     },
     meetingTimezone: row.meetingTimezone,
+    language: row.language,
     duration: row.duration,
     options: {
       signature: text(row.options.signature),

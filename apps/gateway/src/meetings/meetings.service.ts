@@ -43,6 +43,7 @@ function toColumns(body: MeetingFields): Partial<MeetingInsert> {
   if (has('addresses')) columns.addresses = body.addresses ?? [];
   if (has('contact')) columns.contact = body.contact ?? {};
   if (has('meetingTimezone')) columns.meetingTimezone = body.meetingTimezone!;
+  if (has('language')) columns.language = body.language!;
   if (has('duration')) columns.duration = body.duration!;
   if (has('options')) columns.options = withCleanSignature(body.options ?? {});
   if (has('portalRevocationsClosedAt'))

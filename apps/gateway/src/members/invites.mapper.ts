@@ -16,6 +16,7 @@ export function mapMeetingDetails(
     meetingDate: row.meetingDate,
     duration: row.duration,
     meetingTimezone: row.meetingTimezone,
+    language: row.language,
     contact: row.contact,
     url: meetingPortalUrl(row.shortCode, config),
     createdAt: row.createdAt,

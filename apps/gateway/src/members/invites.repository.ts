@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
@@ -11,6 +12,7 @@ export interface InviteeRow {
   emailsDisabled: boolean;
   lastInviteDate: Date | null;
   checkInCode: string;
+  language: Language | null;
 }
 
 const inviteeColumns = {
@@ -21,6 +23,7 @@ const inviteeColumns = {
   emailsDisabled: sql<boolean>`coalesce((${voters.communicationPreferences} ->> 'disableAllEmails') = 'true', false)`,
   lastInviteDate: voters.lastInviteDate,
   checkInCode: voters.checkInCode,
+  language: voters.language,
 };
 
 @Injectable()

@@ -1,3 +1,4 @@
+import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import type {
   BulkInviteResult,
@@ -159,6 +160,10 @@ export class InvitesService {
       checkIn,
       sentAt,
       uidDomain: this.config.mailDomain,
+      lng: chooseLanguage({
+        preference: voter.language,
+        meeting: meeting.language,
+      }),
     });
     try {
       await this.mail.send(message);

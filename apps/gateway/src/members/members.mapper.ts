@@ -18,6 +18,7 @@ export function mapVoter(row: VoterRow): Voter {
         row.communicationPreferences.disableConsentReminders ?? false,
     },
     lastInviteDate: row.lastInviteDate?.toISOString() ?? null,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

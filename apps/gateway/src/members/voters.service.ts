@@ -62,6 +62,7 @@ export class VotersService {
             disableConsentReminders:
               input.communicationPreferences?.disableConsentReminders ?? false,
           },
+          language: input.language ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -125,6 +126,7 @@ export class VotersService {
                 },
               }
             : {}),
+          ...(input.language !== undefined ? { language: input.language } : {}),
           updatedAt: this.clock.now(),
         })
         .catch(emailTaken);

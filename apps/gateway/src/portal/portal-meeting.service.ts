@@ -4,7 +4,10 @@ import type {
   OwnBallot,
   OwnBallots,
   PortalMeeting,
+  PortalVoter,
+  PortalVoterUpdate,
 } from '@livevote/contracts';
+import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { MattersRepository } from '../matters/matters.repository';
 import { MeetingAccess } from '../meetings/meeting-access';
@@ -13,7 +16,11 @@ import { BallotsRepository } from '../voting/ballots.repository';
 import { MatterDirectory } from '../voting/matter-directory';
 import { SequenceStore } from '../broadcast/sequence';
 import { PortalErrorCode, PortalException } from './portal.exception';
-import { mapOwnBallot, mapPortalMeeting } from './portal.mapper';
+import {
+  mapOwnBallot,
+  mapPortalMeeting,
+  mapPortalVoter,
+} from './portal.mapper';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 
@@ -29,6 +36,7 @@ export class PortalMeetingService {
     private readonly ballots: BallotsRepository,
     private readonly ballotEntry: BallotEntry,
     private readonly forecasts: MatterForecasts,
+    private readonly clock: Clock,
   ) {}
 
   async meeting(
@@ -92,6 +100,23 @@ export class PortalMeetingService {
       choices,
       idempotencyKey,
     );
+  }
+
+  /** The voter's own settings: their language (docs/i18n.md). */
+  async updateVoter(
+    voter: VoterPrincipal,
+    shortCode: string,
+    update: PortalVoterUpdate,
+  ): Promise<PortalVoter> {
+    const meeting = await this.requireOwnMeeting(voter, shortCode);
+    const row = await this.portal.setVoterLanguage(
+      voter.voterId,
+      meeting.id,
+      update.language,
+      this.clock.now(),
+    );
+    if (!row) throw new PortalException(PortalErrorCode.MeetingNotFound);
+    return mapPortalVoter(row);
   }
 
   /** The voter's own meeting; any other is a 404. */

@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import type {
   PortalEntry,
@@ -132,7 +133,12 @@ export class PortalSessionsService {
   /** A voter token until a day after the meeting ends, and at least 12 hours. */
   private sessionFor(
     meeting: PortalMeetingRow,
-    voter: { id: string; name: string; email: string },
+    voter: {
+      id: string;
+      name: string;
+      email: string;
+      language: Language | null;
+    },
     member: { id: string; unit: string; shares: number; eligible: boolean },
   ): PortalSessionResponse {
     const meetingEnd = meetingEndsAt(meeting).getTime();

@@ -5,6 +5,7 @@ import {
   HttpCode,
   Ip,
   Param,
+  Patch,
   Post,
   UseGuards,
 } from '@nestjs/common';
@@ -21,6 +22,7 @@ import type {
   PortalEntry,
   PortalMeeting,
   PortalSessionResponse,
+  PortalVoter,
 } from '@livevote/contracts';
 import { IdempotencyKey } from '../voting/idempotency-key';
 import type { VoterPrincipal } from '../voting/ballot-entry';
@@ -37,6 +39,8 @@ import {
   PortalRegisterRequestDto,
   PortalSessionRequestDto,
   PortalSessionResponseDto,
+  PortalVoterDto,
+  PortalVoterUpdateDto,
 } from './portal.dto';
 import { PortalMeetingService } from './portal-meeting.service';
 import { PortalSessionsService } from './portal-sessions.service';
@@ -96,6 +100,19 @@ export class PortalController {
     @Param('shortCode') shortCode: string,
   ): Promise<OwnBallots> {
     return this.portal.ownBallots(voter, shortCode);
+  }
+
+  /** The voter's own language (null: the browser's, else the meeting's). */
+  @Patch('voter')
+  @UseGuards(PortalAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: PortalVoterDto })
+  updateVoter(
+    @CurrentVoter() voter: VoterPrincipal,
+    @Param('shortCode') shortCode: string,
+    @Body() body: PortalVoterUpdateDto,
+  ): Promise<PortalVoter> {
+    return this.portal.updateVoter(voter, shortCode, body);
   }
 
   @Get('matters/:matterKey/ballot')

@@ -6,6 +6,8 @@ import {
   PortalRegisterRequest,
   PortalSessionRequest,
   PortalSessionResponse,
+  PortalVoter,
+  PortalVoterUpdate,
 } from '@livevote/contracts';
 
 export class PortalSessionRequestDto extends createZodDto(
@@ -20,3 +22,5 @@ export class PortalSessionResponseDto extends createZodDto(
 export class PortalMeetingDto extends createZodDto(PortalMeeting) {}
 export class OwnBallotsDto extends createZodDto(OwnBallots) {}
 export class PortalEntryDto extends createZodDto(PortalEntry) {}
+export class PortalVoterDto extends createZodDto(PortalVoter) {}
+export class PortalVoterUpdateDto extends createZodDto(PortalVoterUpdate) {}

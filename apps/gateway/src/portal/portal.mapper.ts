@@ -2,6 +2,7 @@ import type {
   OwnBallot,
   PortalMeeting,
   PortalSessionResponse,
+  PortalVoter,
   Forecast,
 } from '@livevote/contracts';
 import { isEligible, type EligibilityMember } from '@livevote/rules';
@@ -11,7 +12,10 @@ import type { PortalMeetingRow } from './portal.repository';
 
 type MatterRow = typeof matters.$inferSelect;
 type BallotRow = typeof ballots.$inferSelect;
-type VoterRow = Pick<typeof voters.$inferSelect, 'id' | 'name' | 'email'>;
+type VoterRow = Pick<
+  typeof voters.$inferSelect,
+  'id' | 'name' | 'email' | 'language'
+>;
 type MemberRow = Pick<
   typeof members.$inferSelect,
   'id' | 'unit' | 'shares' | 'eligible'
@@ -32,6 +36,7 @@ export function mapPortalMeeting(
     description: meeting.description,
     meetingDate: meeting.meetingDate.toISOString(),
     meetingTimezone: meeting.meetingTimezone,
+    language: meeting.language,
     duration: meeting.duration,
     location: meeting.location,
     expiryDate: meeting.expiryDate?.toISOString() ?? null,
@@ -64,6 +69,15 @@ export function mapOwnBallot(
   };
 }
 
+export function mapPortalVoter(voter: VoterRow): PortalVoter {
+  return {
+    voterKey: voter.id,
+    name: voter.name,
+    email: voter.email,
+    language: voter.language,
+  };
+}
+
 export function mapPortalSession(
   voterToken: string,
   expiresAt: Date,
@@ -73,7 +87,7 @@ export function mapPortalSession(
   return {
     voterToken,
     expiresAt: expiresAt.toISOString(),
-    voter: { voterKey: voter.id, name: voter.name, email: voter.email },
+    voter: mapPortalVoter(voter),
     member: {
       key: member.id,
       unit: member.unit,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Language } from '@livevote/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
 import { meetings, members, voters } from '../database/schema';
@@ -44,6 +45,20 @@ export class PortalRepository {
         ),
       )
       .limit(1);
+    return row;
+  }
+
+  async setVoterLanguage(
+    voterId: string,
+    meetingId: string,
+    language: Language | null,
+    at: Date,
+  ) {
+    const [row] = await this.database.db
+      .update(voters)
+      .set({ language, updatedAt: at })
+      .where(and(eq(voters.id, voterId), eq(voters.meetingId, meetingId)))
+      .returning();
     return row;
   }
 

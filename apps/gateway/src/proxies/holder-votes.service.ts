@@ -125,6 +125,8 @@ export class HolderVotesService {
         shortCode: meeting.shortCode,
         name: meeting.name,
         meetingDate: meeting.meetingDate.toISOString(),
+        meetingTimezone: meeting.meetingTimezone,
+        language: meeting.language,
       },
       proxies: held.map((row) => ({
         key: row.proxy.id,

@@ -1,3 +1,4 @@
+import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import type {
   ListProxiesQuery,
@@ -403,14 +404,26 @@ export class ProxiesService {
       ? await this.proxies.voter(proxy.voterId)
       : undefined;
     if (voter && !voter.communicationPreferences.disableAllEmails)
-      messages.push(proxyConfirmationMail(voter.email, content));
+      messages.push(
+        proxyConfirmationMail(
+          voter.email,
+          content,
+          chooseLanguage({
+            preference: voter.language,
+            meeting: meeting.language,
+          }),
+        ),
+      );
     if (holder.email) {
       const link = holderLink(
         this.config.publicUrl,
         meeting.shortCode,
         this.holderTokens.issueLink(holder.id, meeting),
       );
-      messages.push(holderNoticeMail(holder.email, content, link));
+      // a holder need not be a voter of the meeting: the meeting's language
+      messages.push(
+        holderNoticeMail(holder.email, content, link, meeting.language),
+      );
     }
     for (const message of messages) {
       await this.mail

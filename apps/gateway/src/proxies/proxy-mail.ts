@@ -1,4 +1,5 @@
 import type { ProxyDirection } from '@livevote/contracts';
+import { translator, type Language, type Translate } from '@livevote/i18n';
 import type { OutgoingMail } from '../mail/mail-transport';
 import { formatMeetingTime } from '../mail/meeting-details';
 
@@ -31,34 +32,37 @@ const HTML_ENTITIES: Record<string, string> = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 
-function directionLines(content: ProxyMailContent): string[] {
+function directionLines(content: ProxyMailContent, t: Translate): string[] {
   return content.directions.map((direction) => {
     const name =
       content.matterNames.get(direction.matterKey) ?? direction.matterKey;
     const how = direction.choices
       ? direction.choices.join(', ')
-      : 'at the holder’s discretion';
+      : t('mail.proxy.discretion');
     return `${name}: ${how}`;
   });
 }
 
 const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
-function html(parts: {
-  before: string[];
-  list?: string[];
-  after?: string[];
-  link?: string;
-}): string {
+function html(
+  lng: Language,
+  parts: {
+    before: string[];
+    list?: string[];
+    after?: string[];
+    link?: string;
+  },
+): string {
   return [
-    '<!doctype html><html><body>',
+    `<!doctype html><html lang="${lng}"><body>`,
     ...parts.before.map(paragraph),
     parts.list?.length
       ? `<ul>${parts.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
       : '',
     ...(parts.after ?? []).map(paragraph),
     parts.link
-      ? `<p><a href="${escapeHtml(parts.link)}">Open your proxy holder page</a></p>`
+      ? `<p><a href="${escapeHtml(parts.link)}">${escapeHtml(translator(lng)('mail.holder.link'))}</a></p>`
       : '',
     '</body></html>',
   ].join('\n');
@@ -68,26 +72,34 @@ function html(parts: {
 export function proxyConfirmationMail(
   to: string,
   content: ProxyMailContent,
+  lng: Language,
 ): OutgoingMail {
-  const when = formatMeetingTime(
-    content.meeting.meetingDate,
-    content.meeting.meetingTimezone,
-  );
+  const t = translator(lng);
+  const zone = content.meeting.meetingTimezone;
+  const when = formatMeetingTime(content.meeting.meetingDate, zone, lng);
+  const status = t(`mail.proxy.status.${content.status}`);
   const paragraphs = [
-    `Your proxy for unit ${content.unit} at ${content.meeting.name} (${when}) was received.`,
-    `Proxy holder: ${content.holderName}.`,
-    `Signed by ${content.signedName} at ${content.submittedAt.toISOString()}; status: ${content.status}.`,
-    'Directions:',
+    t('mail.proxy.received', {
+      unit: content.unit,
+      meeting: content.meeting.name,
+      when,
+    }),
+    t('mail.proxy.holder', { holder: content.holderName }),
+    t('mail.proxy.signed', {
+      name: content.signedName,
+      when: formatMeetingTime(content.submittedAt, zone, lng),
+      status: status.startsWith('mail.') ? content.status : status,
+    }),
+    t('mail.proxy.directions'),
   ];
-  const lines = directionLines(content);
-  const closing =
-    'You may replace or withdraw this proxy in the portal until proxies close. Attending the meeting yourself revokes it while revocations are open.';
+  const lines = directionLines(content, t);
+  const closing = t('mail.proxy.closing');
   return {
     to,
     replyTo: content.meeting.contactEmail || undefined,
-    subject: `Your proxy: ${content.meeting.name}`,
+    subject: t('mail.proxy.subject', { meeting: content.meeting.name }),
     text: [...paragraphs, lines.join('\n'), closing].join('\n\n'),
-    html: html({ before: paragraphs, list: lines, after: [closing] }),
+    html: html(lng, { before: paragraphs, list: lines, after: [closing] }),
   };
 }
 
@@ -96,19 +108,24 @@ export function holderNoticeMail(
   to: string,
   content: ProxyMailContent,
   link: string,
+  lng: Language,
 ): OutgoingMail {
+  const t = translator(lng);
   const paragraphs = [
-    `Hello ${content.holderName},`,
-    `Unit ${content.unit} appointed you as its proxy holder at ${content.meeting.name}.`,
-    'Directed votes are counted as the member directed when each matter opens; you cast the others from your proxy holder page.',
-    'This link is yours alone: please do not forward it.',
+    t('mail.hello', { name: content.holderName }),
+    t('mail.holder.appointed', {
+      unit: content.unit,
+      meeting: content.meeting.name,
+    }),
+    t('mail.holder.how'),
+    t('mail.linkAlone'),
   ];
   return {
     to,
     replyTo: content.meeting.contactEmail || undefined,
-    subject: `You hold a proxy: ${content.meeting.name}`,
+    subject: t('mail.holder.subject', { meeting: content.meeting.name }),
     text: [...paragraphs, link].join('\n\n'),
-    html: html({ before: paragraphs, link }),
+    html: html(lng, { before: paragraphs, link }),
   };
 }
 

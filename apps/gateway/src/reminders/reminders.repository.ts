@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { meetingEndsAtSql } from '@livevote/rules';
@@ -34,6 +35,7 @@ export interface MailVoter {
   emailsDisabled: boolean;
   remindersDisabled: boolean;
   memberVoted: boolean;
+  language: Language | null;
 }
 
 export type ActiveMeeting = Pick<
@@ -286,7 +288,7 @@ export class RemindersRepository {
   ): Promise<MailVoter[]> {
     if (!voterIds.length) return [];
     const result = await this.database.db.execute(sql`
-      select v.id, v.name, v.email, m.unit, m.eligible,
+      select v.id, v.name, v.email, v.language, m.unit, m.eligible,
         ${emailsDisabled(sql`v.communication_preferences`)} as emails_disabled,
         ${remindersDisabled(sql`v.communication_preferences`)} as reminders_disabled,
         exists (select 1 from ballots b where b.member_id = m.id) as member_voted
@@ -303,6 +305,7 @@ export class RemindersRepository {
       emailsDisabled: Boolean(row.emails_disabled),
       remindersDisabled: Boolean(row.reminders_disabled),
       memberVoted: Boolean(row.member_voted),
+      language: isLanguage(row.language) ? row.language : null,
     }));
   }
 

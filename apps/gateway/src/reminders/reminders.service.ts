@@ -1,3 +1,4 @@
+import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import type { UnsubscribeResult } from '@livevote/contracts';
 import {
@@ -378,6 +379,10 @@ export class RemindersService {
       ),
       unsubscribeLink: unsubscribeLink(this.config.publicUrl, unsubscribeToken),
       signature,
+      lng: chooseLanguage({
+        preference: voter.language,
+        meeting: meeting.language,
+      }),
     };
   }
 

@@ -1,3 +1,4 @@
+import { translator, type Language, type Translate } from '@livevote/i18n';
 import type { OutgoingMail } from '../mail/mail-transport';
 import {
   formatMeetingTime,
@@ -24,6 +25,8 @@ export interface VoterMailInput {
   unsubscribeLink: string;
   /** From mailSignature, rendered once for all the mails of a tick. */
   signature: MailSignature | null;
+  /** The voter's language (docs/i18n.md). */
+  lng: Language;
 }
 
 /** `options.signature` (HTML) for both parts of a mail; null when it holds no text. */
@@ -41,13 +44,17 @@ const text = (value: string): Section => ({
   html: paragraph(value),
 });
 
-function meetingFacts(meeting: MeetingDetails): Section {
-  const when = `${formatMeetingTime(meeting.meetingDate, meeting.meetingTimezone)} (${meeting.duration} minutes)`;
+function meetingFacts(meeting: MeetingDetails, lng: Language): Section {
+  const t = translator(lng);
+  const when = t('mail.whenValue', {
+    when: formatMeetingTime(meeting.meetingDate, meeting.meetingTimezone, lng),
+    minutes: meeting.duration,
+  });
   const rows: [string, string][] = [
-    ['When', when],
-    ['Time zone', meeting.meetingTimezone],
+    [t('mail.when'), when],
+    [t('mail.timeZone'), meeting.meetingTimezone],
   ];
-  if (meeting.location) rows.push(['Where', meeting.location]);
+  if (meeting.location) rows.push([t('mail.where'), meeting.location]);
   return {
     text: rows.map(([name, value]) => `${name}: ${value}`).join('\n'),
     html: [
@@ -61,15 +68,27 @@ function meetingFacts(meeting: MeetingDetails): Section {
   };
 }
 
-function contactLine(meeting: MeetingDetails): Section | null {
+function contactLine(meeting: MeetingDetails, t: Translate): Section | null {
   if (!meeting.contact.email) return null;
   const name = meeting.contact.name || meeting.contact.preferredName || '';
   return text(
-    `Questions? Contact ${`${name} <${meeting.contact.email}>`.trim()}.`,
+    t('mail.questions', {
+      contact: `${name} <${meeting.contact.email}>`.trim(),
+    }),
   );
 }
 
-function compose(sections: (Section | null | undefined | false)[]): {
+function meetingPage(meeting: MeetingDetails, t: Translate): Section {
+  return {
+    text: t('mail.meetingPage', { url: meeting.url }),
+    html: `<p>${escapeHtml(t('mail.meetingPageLabel'))} ${link(meeting.url, meeting.url)}</p>`,
+  };
+}
+
+function compose(
+  lng: Language,
+  sections: (Section | null | undefined | false)[],
+): {
   text: string;
   html: string;
 } {
@@ -77,7 +96,7 @@ function compose(sections: (Section | null | undefined | false)[]): {
   return {
     text: present.map((s) => s.text).join('\n\n'),
     html: [
-      '<!doctype html><html><body>',
+      `<!doctype html><html lang="${lng}"><body>`,
       ...present.map((s) => s.html),
       '</body></html>',
     ].join('\n'),
@@ -90,20 +109,18 @@ function voterMail(
   body: Section[],
   unsubscribeText: string,
 ): OutgoingMail {
-  const { meeting, portalLink, unsubscribeLink } = input;
-  const { text: plain, html } = compose([
-    text(`Hello ${input.voter.name},`),
+  const { meeting, portalLink, unsubscribeLink, lng } = input;
+  const t = translator(lng);
+  const { text: plain, html } = compose(lng, [
+    text(t('mail.hello', { name: input.voter.name })),
     ...body,
-    meetingFacts(meeting),
+    meetingFacts(meeting, lng),
     {
-      text: `Join the meeting and vote with your personal link:\n${portalLink}\nThis link is yours alone: please do not forward it.`,
-      html: `<p>${link(portalLink, 'Join the meeting and vote')}</p>${paragraph('This link is yours alone: please do not forward it.')}`,
+      text: `${t('mail.joinWithLink')}\n${portalLink}\n${t('mail.linkAlone')}`,
+      html: `<p>${link(portalLink, t('mail.joinLink'))}</p>${paragraph(t('mail.linkAlone'))}`,
     },
-    {
-      text: `Meeting page: ${meeting.url}`,
-      html: `<p>Meeting page: ${link(meeting.url, meeting.url)}</p>`,
-    },
-    contactLine(meeting),
+    meetingPage(meeting, t),
+    contactLine(meeting, t),
     input.signature,
     {
       text: `${unsubscribeText}: ${unsubscribeLink}`,
@@ -124,36 +141,43 @@ function voterMail(
 export function reminderMail(
   input: VoterMailInput & { earlyVotingClosesAt: Date },
 ): OutgoingMail {
-  const { meeting } = input;
+  const { meeting, lng } = input;
+  const t = translator(lng);
   const closes = formatMeetingTime(
     input.earlyVotingClosesAt,
     meeting.meetingTimezone,
+    lng,
   );
   return voterMail(
     input,
-    `Reminder: ${meeting.name}`,
+    t('mail.reminder.subject', { meeting: meeting.name }),
     [
       text(
-        `This is a reminder about ${meeting.name}: unit ${input.unit} has not voted yet.`,
+        t('mail.reminder.notVoted', {
+          meeting: meeting.name,
+          unit: input.unit,
+        }),
       ),
-      text(`Early voting closes ${closes}.`),
+      text(t('mail.reminder.closes', { when: closes })),
     ],
-    'Stop these reminders',
+    t('mail.reminder.unsubscribe'),
   );
 }
 
 /** "Meeting is starting", a set number of minutes before the meeting. */
 export function meetingStartingMail(input: VoterMailInput): OutgoingMail {
-  const { meeting } = input;
+  const { meeting, lng } = input;
+  const t = translator(lng);
   const starts = formatMeetingTime(
     meeting.meetingDate,
     meeting.meetingTimezone,
+    lng,
   );
   return voterMail(
     input,
-    `Starting soon: ${meeting.name}`,
-    [text(`${meeting.name} is starting ${starts}. Join with your link below.`)],
-    'Stop all e-mail about this meeting',
+    t('mail.starting.subject', { meeting: meeting.name }),
+    [text(t('mail.starting.body', { meeting: meeting.name, when: starts }))],
+    t('mail.starting.unsubscribe'),
   );
 }
 
@@ -188,17 +212,6 @@ export interface MeetingSummary {
   }[];
 }
 
-const METHOD_NAMES: Record<string, string> = {
-  proxy: 'early (proxy)',
-  live: 'live',
-  other: 'other (floor)',
-};
-const MAIL_NAMES: Record<string, string> = {
-  reminder: 'Reminders',
-  starting: '"Meeting is starting" notices',
-  summary: 'Manager summaries',
-};
-
 function list(title: string, items: string[]): Section {
   return {
     text: `${title}\n${items.map((item) => `  - ${item}`).join('\n')}`,
@@ -208,7 +221,13 @@ function list(title: string, items: string[]): Section {
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** The daily manager summary report. */
+/** A name from the catalog, or the raw value when the catalog has none. */
+function named(t: Translate, key: string, value: string): string {
+  const text = t(key);
+  return text === key ? value : text;
+}
+
+/** The daily manager summary report, in the meeting's default language. */
 export function managerSummaryMail(input: {
   meeting: MeetingDetails;
   to: string;
@@ -217,62 +236,93 @@ export function managerSummaryMail(input: {
   signature: MailSignature | null;
 }): OutgoingMail {
   const { meeting, summary: s } = input;
+  const lng = meeting.language;
+  const t = translator(lng);
   const zone = meeting.meetingTimezone;
   const quorum = s.quorum;
   const mail = s.mail.filter((m) => m.sent || m.undelivered);
-  const { text: plain, html } = compose([
+  const { text: plain, html } = compose(lng, [
     text(
-      `Daily summary of ${meeting.name} as of ${formatMeetingTime(s.asOf, zone)}.`,
+      t('summary.asOf', {
+        meeting: meeting.name,
+        when: formatMeetingTime(s.asOf, zone, lng),
+      }),
     ),
-    meetingFacts(meeting),
+    meetingFacts(meeting, lng),
     text(
-      `Early voting closes ${formatMeetingTime(input.earlyVotingClosesAt, zone)}.`,
+      t('summary.closes', {
+        when: formatMeetingTime(input.earlyVotingClosesAt, zone, lng),
+      }),
     ),
-    list('Invites', [
-      `${s.invitedVoters} of ${s.totalVoters} voters invited`,
-      `${s.emailsDisabled} voters have turned e-mail off`,
-      ...mail.map(
-        (m) =>
-          `${MAIL_NAMES[m.kind] ?? m.kind}: ${m.sent} sent${m.undelivered ? `, ${m.undelivered} not delivered` : ''}`,
+    list(t('summary.invites'), [
+      t('summary.invited', { invited: s.invitedVoters, total: s.totalVoters }),
+      t('summary.emailsOff', { n: s.emailsDisabled }),
+      ...mail.map((m) =>
+        t(m.undelivered ? 'summary.mailSentUndelivered' : 'summary.mailSent', {
+          kind: named(t, `summary.mailKind.${m.kind}`, m.kind),
+          sent: m.sent,
+          undelivered: m.undelivered,
+        }),
       ),
     ]),
-    list('Ballots', [
-      `${s.unitsVoted} of ${s.totalUnits} units have voted`,
-      ...s.ballots.map(
-        (b) =>
-          `${METHOD_NAMES[b.method] ?? b.method}: ${b.ballots} ballots from ${b.units} units`,
+    list(t('summary.ballots'), [
+      t('summary.unitsVoted', { voted: s.unitsVoted, total: s.totalUnits }),
+      ...s.ballots.map((b) =>
+        t('summary.methodLine', {
+          method: named(t, `summary.method.${b.method}`, b.method),
+          ballots: b.ballots,
+          units: b.units,
+        }),
       ),
     ]),
-    list('Attendance', [
-      `${s.attendedVoters} voters of ${s.attendedUnits} units attended the live meeting`,
-      `${s.rsvpVoters} voters said they will attend in person, ${s.rsvpOnlineVoters} online`,
-      `${s.checkedInVoters} voters of ${s.checkedInUnits} units checked in at the desk now`,
-      `${s.connectedVoters} voters of ${s.connectedUnits} units connected now`,
+    list(t('summary.attendance'), [
+      t('summary.attended', {
+        voters: s.attendedVoters,
+        units: s.attendedUnits,
+      }),
+      t('summary.rsvpBoth', {
+        inPerson: s.rsvpVoters,
+        online: s.rsvpOnlineVoters,
+      }),
+      t('summary.checkedIn', {
+        voters: s.checkedInVoters,
+        units: s.checkedInUnits,
+      }),
+      t('summary.connected', {
+        voters: s.connectedVoters,
+        units: s.connectedUnits,
+      }),
     ]),
     text(
-      `Quorum: ${quorum.met ? 'met' : 'not met'}: ${quorum.present + quorum.proxies} of ${quorum.required} units required (${quorum.present} present, ${quorum.proxies} by proxy).`,
+      t('summary.quorum', {
+        met: t(quorum.met ? 'summary.met' : 'summary.notMet'),
+        reached: quorum.present + quorum.proxies,
+        required: quorum.required,
+        present: quorum.present,
+        proxies: quorum.proxies,
+      }),
     ),
     s.matters.length
       ? list(
-          'Matters',
-          s.matters.map(
-            (m) =>
-              `${m.order}. ${m.name}: ${m.liveStatus}, ${m.units} ballots (${round(m.shares)} shares)`,
+          t('summary.matters'),
+          s.matters.map((m) =>
+            t('summary.matterLine', {
+              order: m.order,
+              name: m.name,
+              status: named(t, `summary.status.${m.liveStatus}`, m.liveStatus),
+              units: m.units,
+              shares: round(m.shares),
+            }),
           ),
         )
-      : text('Matters: none yet.'),
-    {
-      text: `Meeting page: ${meeting.url}`,
-      html: `<p>Meeting page: ${link(meeting.url, meeting.url)}</p>`,
-    },
+      : text(t('summary.noMatters')),
+    meetingPage(meeting, t),
     input.signature,
-    text(
-      'You receive this report as a manager of the meeting; the meeting settings (managerSummaryReportFreqency) turn it off.',
-    ),
+    text(t('summary.why')),
   ]);
   return {
     to: input.to,
-    subject: `Daily summary: ${meeting.name} (${s.day})`,
+    subject: t('summary.subject', { meeting: meeting.name, day: s.day }),
     text: plain,
     html,
   };

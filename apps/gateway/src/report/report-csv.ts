@@ -1,4 +1,5 @@
 import type { MeetingReport, QuorumRecord } from '@livevote/contracts';
+import { translator } from '@livevote/i18n';
 import { stringify } from 'csv-stringify/sync';
 
 /** The report as data, in one long table a spreadsheet can filter by section. */
@@ -43,10 +44,13 @@ function quorumRows(
 
 /**
  * The CSV of a report. It holds everything the report says except the instant it was made,
- * so the same data gives the same bytes: their SHA-256 is the report's digest.
+ * so the same data gives the same bytes: their SHA-256 is the report's digest. The column
+ * headings are in the report's language; sections and labels stay English identifiers, so a
+ * filter works on a report in any language (docs/i18n.md).
  */
 export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
   const { meeting } = report;
+  const t = translator(report.language);
   const rows: Row[] = [
     { section: 'meeting', label: 'name', text: meeting.name },
     { section: 'meeting', label: 'shortCode', text: meeting.shortCode },
@@ -178,7 +182,10 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
   }
   return stringify(rows, {
     header: true,
-    columns: [...REPORT_CSV_COLUMNS],
+    columns: REPORT_CSV_COLUMNS.map((key) => ({
+      key,
+      header: t(`report.csv.${key}`),
+    })),
     record_delimiter: 'windows',
     cast: { number: (value) => String(value), string: inert },
   });

@@ -1,28 +1,34 @@
+import { formatInZone, intlLocale, type Language } from '@livevote/i18n';
+
 /** Numbers and instants for people, as the PDF report prints them (docs/verdicts.md). */
 
-const UNITS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const SHARES = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+/** 1234 -> "1,234" ("1 234" in French). */
+export const unitsText = (value: number, lng: Language = 'en'): string =>
+  plain(
+    new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 0 }).format(
+      value,
+    ),
+  );
 
-/** 1234 -> "1,234". */
-export const unitsText = (value: number): string => UNITS.format(value);
+/** 1234.5 -> "1,234.5" ("1 234,5"); up to the 6 decimals shares have. */
+export const sharesFigure = (value: number, lng: Language = 'en'): string =>
+  plain(
+    new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 6 }).format(
+      value,
+    ),
+  );
 
-/** 1234.5 -> "1,234.5"; up to the 6 decimals shares have. */
-export const sharesFigure = (value: number): string => SHARES.format(value);
+// pdfkit's standard fonts have no narrow no-break space
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
-/** An instant in the meeting's zone: "21 Nov 2026, 18:00:05 (America/Toronto)". */
-export function instantText(iso: string | null, timeZone: string): string {
+/** An instant in the meeting's zone, labelled: "Nov 21, 2026, 6:00:05 PM EST". */
+export function instantText(
+  iso: string | null,
+  timeZone: string,
+  lng: Language = 'en',
+): string {
   if (!iso) return '–';
-  const text = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-  return `${text} (${timeZone})`;
+  return formatInZone(iso, timeZone, lng, 'dateTimeSeconds');
 }
 
 /** Units in natural order: 2 before 10. */

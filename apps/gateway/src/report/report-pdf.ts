@@ -3,7 +3,13 @@ import type {
   QuorumRecord,
   ReportMatter,
 } from '@livevote/contracts';
-import { percentText, verdictWords } from '@livevote/rules';
+import {
+  percentText,
+  translator,
+  verdictWords,
+  type Language,
+  type Translate,
+} from '@livevote/i18n';
 import PDFDocument from 'pdfkit';
 import { byUnit, instantText, sharesFigure, unitsText } from './report-format';
 
@@ -12,12 +18,27 @@ type Doc = PDFKit.PDFDocument;
 const MARGIN = 50;
 const GREY = '#555555';
 const METHODS = ['proxy', 'live', 'other'] as const;
-const METHOD_WORDS = { proxy: 'Proxy', live: 'Live', other: 'Other' };
-const CLOSE_WORDS = {
-  deadline: 'at its deadline',
-  stop: 'stopped by the chair',
-  all_voted: 'when every eligible member had voted',
-};
+
+/** The words of one report: its language's translator and number and instant formats. */
+interface Words {
+  t: Translate;
+  lng: Language;
+  zone: string;
+  units: (value: number) => string;
+  shares: (value: number) => string;
+  at: (iso: string | null) => string;
+}
+
+function wordsOf(lng: Language, zone: string): Words {
+  return {
+    t: translator(lng),
+    lng,
+    zone,
+    units: (value) => unitsText(value, lng),
+    shares: (value) => sharesFigure(value, lng),
+    at: (iso) => instantText(iso, zone, lng),
+  };
+}
 
 /** Room left on the page, in points. */
 const room = (doc: Doc) => doc.page.height - MARGIN - doc.y;
@@ -40,33 +61,39 @@ function line(doc: Doc, label: string, value: string): void {
   doc.font('Helvetica').text(value);
 }
 
-/** "1 unit", "3 units", "1.5 shares". */
-function count(value: number, one: string, many: string): string {
-  return `${unitsText(value)} ${value === 1 ? one : many}`;
+/** "1 unit", "3 units", "1.5 shares" in the report's language. */
+function count(w: Words, key: string, value: number, text: string): string {
+  return w.t(key, { count: value, n: text });
 }
 
-function figure(basis: QuorumRecord['basis'], value: number): string {
+function figure(w: Words, basis: QuorumRecord['basis'], value: number) {
   return basis === 'units'
-    ? count(value, 'unit', 'units')
-    : `${sharesFigure(value)} ${value === 1 ? 'share' : 'shares'}`;
+    ? count(w, 'report.unit', value, w.units(value))
+    : count(w, 'report.share', value, w.shares(value));
 }
 
-function quorumText(record: QuorumRecord | null, timeZone: string): string {
-  if (!record) return 'not recorded';
-  const reached = record.present + record.proxies;
-  const text = `${figure(record.basis, reached)} (${figure(record.basis, record.present)} present, ${figure(record.basis, record.proxies)} by proxy) of ${figure(record.basis, record.required)} required: ${record.met ? 'met' : 'NOT met'}, ${instantText(record.at, timeZone)}`;
+function quorumText(w: Words, record: QuorumRecord | null): string {
+  if (!record) return w.t('report.notRecorded');
+  const text = w.t('report.quorumText', {
+    reached: figure(w, record.basis, record.present + record.proxies),
+    present: figure(w, record.basis, record.present),
+    proxies: figure(w, record.basis, record.proxies),
+    required: figure(w, record.basis, record.required),
+    met: w.t(record.met ? 'report.met' : 'report.notMet'),
+    at: w.at(record.at),
+  });
   return record.overriddenBy
-    ? `${text}; started without quorum by ${record.overriddenBy}`
+    ? w.t('report.overridden', { text, by: record.overriddenBy })
     : text;
 }
 
 /** The tally by option and method: one line per option and method, then its total. */
-function tallyTable(doc: Doc, matter: ReportMatter): void {
+function tallyTable(doc: Doc, w: Words, matter: ReportMatter): void {
   const columns = [
-    { title: 'Option', width: 190, align: 'left' as const },
-    { title: 'Method', width: 70, align: 'left' as const },
-    { title: 'Units', width: 100, align: 'right' as const },
-    { title: 'Shares', width: 135, align: 'right' as const },
+    { title: w.t('report.option'), width: 190, align: 'left' as const },
+    { title: w.t('report.methodColumn'), width: 70, align: 'left' as const },
+    { title: w.t('report.unitsColumn'), width: 100, align: 'right' as const },
+    { title: w.t('report.sharesColumn'), width: 135, align: 'right' as const },
   ];
   const row = (cells: string[], bold = false) => {
     ensure(doc, 14);
@@ -103,96 +130,156 @@ function tallyTable(doc: Doc, matter: ReportMatter): void {
     for (const method of METHODS)
       row([
         method === 'proxy' ? tally.vote : '',
-        METHOD_WORDS[method],
-        unitsText(units[method]),
-        sharesFigure(shares[method]),
+        w.t(`report.method.${method}`),
+        w.units(units[method]),
+        w.shares(shares[method]),
       ]);
     const total = matter.result?.totals.find((t) => t.vote === tally.vote);
     if (total)
       row(
-        ['', 'Total', unitsText(total.units), sharesFigure(total.shares)],
+        ['', w.t('report.total'), w.units(total.units), w.shares(total.shares)],
         true,
       );
   }
 }
 
-function matterSection(doc: Doc, matter: ReportMatter, timeZone: string) {
+function matterSection(doc: Doc, w: Words, matter: ReportMatter) {
+  const { t } = w;
   heading(doc, `${matter.order}. ${matter.name}`);
-  line(doc, 'Rule', matter.rule);
+  line(doc, t('report.rule'), matter.rule);
   line(
     doc,
-    'Vote',
-    `${matter.secretBallot ? 'secret ballot' : 'open ballot'}; ${matter.liveStatus}`,
+    t('report.vote'),
+    `${t(matter.secretBallot ? 'report.secret' : 'report.open')}; ${t(`report.liveStatus.${matter.liveStatus}`)}`,
   );
-  line(doc, 'Opened', instantText(matter.liveStartedAt, timeZone));
+  line(doc, t('report.opened'), w.at(matter.liveStartedAt));
   line(
     doc,
-    'Closed',
+    t('report.closed'),
     matter.liveClosedAt
-      ? `${instantText(matter.liveClosedAt, timeZone)}${matter.closeReason ? `, ${CLOSE_WORDS[matter.closeReason]}` : ''}`
+      ? `${w.at(matter.liveClosedAt)}${matter.closeReason ? `, ${t(`report.closeReason.${matter.closeReason}`)}` : ''}`
       : '–',
   );
   if (matter.chainHead)
     line(
       doc,
-      'Chain at close',
-      `link ${matter.chainHead.position}, ${matter.chainHead.hash}`,
+      t('report.chainAtClose'),
+      t('report.chainLink', {
+        position: matter.chainHead.position,
+        hash: matter.chainHead.hash,
+      }),
     );
-  line(doc, 'Quorum at open', quorumText(matter.quorumAtOpen, timeZone));
-  line(doc, 'Quorum at close', quorumText(matter.quorumAtClose, timeZone));
+  line(doc, t('report.quorumAtOpen'), quorumText(w, matter.quorumAtOpen));
+  line(doc, t('report.quorumAtClose'), quorumText(w, matter.quorumAtClose));
   if (matter.snapshot) {
     const s = matter.snapshot;
     line(
       doc,
-      'At the close',
-      `${count(s.eligibleMembers, 'member', 'members')} entitled to vote, ${unitsText(s.presentMembers)} present (${count(s.presentVoters, 'voter', 'voters')} connected); ${count(s.votesCast, 'ballot', 'ballots')}, ${sharesFigure(s.sharesCast)} shares (${percentText(s.votesCast, s.eligibleMembers)} of the entitled members)`,
+      t('report.atClose'),
+      t('report.atCloseText', {
+        eligible: count(
+          w,
+          'report.member',
+          s.eligibleMembers,
+          w.units(s.eligibleMembers),
+        ),
+        present: w.units(s.presentMembers),
+        voters: count(
+          w,
+          'report.voter',
+          s.presentVoters,
+          w.units(s.presentVoters),
+        ),
+        ballots: count(w, 'report.ballot', s.votesCast, w.units(s.votesCast)),
+        shares: count(w, 'report.share', s.sharesCast, w.shares(s.sharesCast)),
+        percent: percentText(s.votesCast, s.eligibleMembers, w.lng),
+      }),
     );
   }
   const result = matter.result;
   if (result && matter.statement) {
     ensure(doc, 40);
     doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11);
-    doc.text(`${verdictWords(result.verdict).toUpperCase()}`);
+    doc.text(verdictWords(result.verdict, t).toUpperCase());
     doc.font('Helvetica').fontSize(10).text(matter.statement);
     line(
       doc,
-      'For or leading',
-      `${unitsText(result.forYes.units)} units, ${sharesFigure(result.forYes.shares)} shares, of a base of ${unitsText(result.base.units)} units, ${sharesFigure(result.base.shares)} shares`,
+      t('report.forOrLeading'),
+      t('report.forOrLeadingText', {
+        units: count(
+          w,
+          'report.unit',
+          result.forYes.units,
+          w.units(result.forYes.units),
+        ),
+        shares: count(
+          w,
+          'report.share',
+          result.forYes.shares,
+          w.shares(result.forYes.shares),
+        ),
+        baseUnits: count(
+          w,
+          'report.unit',
+          result.base.units,
+          w.units(result.base.units),
+        ),
+        baseShares: count(
+          w,
+          'report.share',
+          result.base.shares,
+          w.shares(result.base.shares),
+        ),
+      }),
     );
     line(
       doc,
-      'Sign-off',
+      t('report.signOff'),
       result.signedOffBy
-        ? `signed off by ${result.signedOffBy}, ${instantText(result.signedOffAt, timeZone)}`
-        : 'not signed off',
+        ? t('report.signedOff', {
+            by: result.signedOffBy,
+            at: w.at(result.signedOffAt),
+          })
+        : t('report.notSignedOff'),
     );
     line(
       doc,
-      'Published',
-      result.publishedAt
-        ? instantText(result.publishedAt, timeZone)
-        : 'not yet: waiting for a scrutineer',
+      t('report.published'),
+      result.publishedAt ? w.at(result.publishedAt) : t('report.notPublished'),
     );
   } else {
-    line(doc, 'Result', 'none yet: the matter has not closed');
+    line(doc, t('report.result'), t('report.noResult'));
   }
   doc.moveDown(0.4);
   if (matter.tally.withheld) {
-    line(
-      doc,
-      'Tally',
-      'withheld until the secret ballot closes (turnout only)',
-    );
-  } else tallyTable(doc, matter);
-  const turnout = METHODS.map(
-    (method) =>
-      `${METHOD_WORDS[method]} ${unitsText(matter.tally.byMethod[method].units)} (${sharesFigure(matter.tally.byMethod[method].shares)} shares)`,
+    line(doc, t('report.tally'), t('report.withheld'));
+  } else tallyTable(doc, w, matter);
+  const turnout = METHODS.map((method) =>
+    t('report.turnoutPart', {
+      method: t(`report.method.${method}`),
+      units: w.units(matter.tally.byMethod[method].units),
+      shares: count(
+        w,
+        'report.share',
+        matter.tally.byMethod[method].shares,
+        w.shares(matter.tally.byMethod[method].shares),
+      ),
+    }),
   ).join(', ');
   doc.moveDown(0.3);
   line(
     doc,
-    'Ballots',
-    `${unitsText(matter.tally.votesCast)} (${sharesFigure(matter.tally.sharesCast)} shares): ${turnout}`,
+    t('report.ballots'),
+    t('report.ballotsText', {
+      units: w.units(matter.tally.votesCast),
+      shares: count(
+        w,
+        'report.share',
+        matter.tally.sharesCast,
+        w.shares(matter.tally.sharesCast),
+      ),
+      turnout,
+    }),
   );
   const units = METHODS.map((method) => {
     const list = matter.voted
@@ -200,26 +287,33 @@ function matterSection(doc: Doc, matter: ReportMatter, timeZone: string) {
       .map((voter) => voter.unit)
       .sort(byUnit);
     return list.length
-      ? `${METHOD_WORDS[method]} (${unitsText(list.length)}): ${list.join(', ')}`
+      ? t('report.unitsVotedPart', {
+          method: t(`report.method.${method}`),
+          n: w.units(list.length),
+          units: list.join(', '),
+        })
       : '';
   }).filter(Boolean);
   line(
     doc,
-    `Units that voted (${unitsText(matter.voted.length)}; never how)`,
-    units.join('. ') || 'none',
+    t('report.unitsVoted', { n: w.units(matter.voted.length) }),
+    units.join('. ') || t('report.none'),
   );
 }
 
 /** The report as a PDF, built with pdfkit; its CSV digest printed on the first and last page. */
 export function reportPdf(report: MeetingReport): Promise<Buffer> {
   const { meeting } = report;
+  const w = wordsOf(report.language, meeting.meetingTimezone);
+  const { t } = w;
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    lang: report.language,
     info: {
-      Title: `Results report: ${meeting.name}`,
+      Title: t('report.titleOf', { meeting: meeting.name }),
       Author: meeting.account,
-      Subject: `Meeting ${meeting.shortCode}`,
+      Subject: t('report.subject', { shortCode: meeting.shortCode }),
     },
   });
   const chunks: Buffer[] = [];
@@ -228,52 +322,55 @@ export function reportPdf(report: MeetingReport): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const zone = meeting.meetingTimezone;
-  doc.font('Helvetica-Bold').fontSize(18).text('Results report');
+  doc.font('Helvetica-Bold').fontSize(18).text(t('report.title'));
   doc.font('Helvetica').fontSize(14).text(meeting.name);
   doc.moveDown(0.3);
-  line(doc, 'Account', meeting.account);
+  line(doc, t('report.account'), meeting.account);
   line(
     doc,
-    'Meeting',
-    `${meeting.shortCode}, ${instantText(meeting.meetingDate, zone)}`,
+    t('report.meeting'),
+    `${meeting.shortCode}, ${w.at(meeting.meetingDate)}`,
   );
-  if (meeting.location) line(doc, 'Location', meeting.location);
+  if (meeting.location) line(doc, t('report.location'), meeting.location);
+  const present = t(
+    meeting.quorumIncludesProxies
+      ? 'report.quorumPresentOrProxy'
+      : 'report.quorumPresent',
+  );
   line(
     doc,
-    'Quorum',
+    t('report.quorum'),
     `${
       meeting.quorumPercent === null
-        ? figure(meeting.quorumBasis, meeting.quorumMinimum)
-        : `${meeting.quorumPercent} % of the eligible members by ${meeting.quorumBasis}`
-    }, members present${meeting.quorumIncludesProxies ? ' or represented by proxy' : ''}${meeting.requireQuorumToStart ? '; required to start a vote' : ''}`,
+        ? figure(w, meeting.quorumBasis, meeting.quorumMinimum)
+        : t('report.quorumPercent', {
+            percent: meeting.quorumPercent,
+            basis: t(`report.quorumBasis.${meeting.quorumBasis}`),
+          })
+    }, ${present}${meeting.requireQuorumToStart ? `; ${t('report.quorumToStart')}` : ''}`,
   );
   line(
     doc,
-    'Sign-off',
-    meeting.requireSignOff
-      ? 'results are published after a scrutineer signs off'
-      : 'results are published at the close',
+    t('report.signOff'),
+    t(meeting.requireSignOff ? 'report.signOffRequired' : 'report.signOffNone'),
   );
-  line(doc, 'Generated', instantText(report.generatedAt, zone));
+  line(doc, t('report.generated'), w.at(report.generatedAt));
   const digest = () => {
     ensure(doc, report.chainHead ? 60 : 30);
     doc.font('Helvetica-Bold').fontSize(8).fillColor(GREY);
-    doc.text('SHA-256 of report.csv (the data of this report):');
+    doc.text(t('report.digest'));
     doc.font('Courier').fontSize(8).text(report.sha256);
     if (report.chainHead) {
       doc.font('Helvetica-Bold').fontSize(8);
-      doc.text(
-        `Head of the meeting's hash chain, link ${report.chainHead.position} (docs/verifiability.md):`,
-      );
+      doc.text(t('report.chainHead', { position: report.chainHead.position }));
       doc.font('Courier').fontSize(8).text(report.chainHead.hash);
     }
     doc.fillColor('black');
   };
   doc.moveDown(0.3);
   digest();
-  for (const matter of report.matters) matterSection(doc, matter, zone);
-  if (!report.matters.length) line(doc, 'Matters', 'none');
+  for (const matter of report.matters) matterSection(doc, w, matter);
+  if (!report.matters.length) line(doc, t('report.matters'), t('report.none'));
   doc.moveDown(1);
   digest();
   doc.end();

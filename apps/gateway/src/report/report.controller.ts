@@ -39,8 +39,14 @@ export class ReportController {
     @Param('shortCode') shortCode: string,
     @Query() query: ReportQueryDto,
   ): Promise<MeetingReport> {
-    return (await this.reports.build(manager.userId, shortCode, query.matter))
-      .report;
+    return (
+      await this.reports.build(
+        manager.userId,
+        shortCode,
+        query.matter,
+        query.lang,
+      )
+    ).report;
   }
 
   @Get('report.csv')
@@ -57,6 +63,7 @@ export class ReportController {
       manager.userId,
       shortCode,
       query.matter,
+      query.lang,
     );
     return new StreamableFile(Buffer.from(csv, 'utf8'), {
       type: 'text/csv; charset=utf-8',
@@ -72,7 +79,12 @@ export class ReportController {
     @Param('shortCode') shortCode: string,
     @Query() query: ReportQueryDto,
   ): Promise<StreamableFile> {
-    const pdf = await this.reports.pdf(manager.userId, shortCode, query.matter);
+    const pdf = await this.reports.pdf(
+      manager.userId,
+      shortCode,
+      query.matter,
+      query.lang,
+    );
     return new StreamableFile(pdf, {
       type: 'application/pdf',
       disposition: `attachment; filename="${fileName(shortCode, query.matter, 'pdf')}"`,

@@ -8,12 +8,11 @@ import type {
 import {
   exactUnits,
   microShares,
-  resultStatement,
-  ruleWords,
   sharesText,
   type CloseSnapshot,
 } from '@livevote/rules';
 import { ChainSealer } from '../audit/chain-sealer';
+import { resultStatement, ruleWords, type Language } from '@livevote/i18n';
 import { Clock } from '../common/clock';
 import { MattersRepository } from '../matters/matters.repository';
 import { MattersService } from '../matters/matters.service';
@@ -62,15 +61,20 @@ export class ReportService {
     userId: string,
     shortCode: string,
     matterKey?: string,
+    lang?: Language,
   ): Promise<BuiltReport> {
     const meeting = await this.access.require(userId, shortCode);
+    const language = lang ?? meeting.language;
     const rows = matterKey
       ? [await this.mattersService.requireMatter(meeting.id, matterKey)]
       : await this.matters.listForMeeting(meeting.id);
-    const items = await Promise.all(rows.map((row) => this.matterOf(row)));
+    const items = await Promise.all(
+      rows.map((row) => this.matterOf(row, language)),
+    );
     const body: Omit<MeetingReport, 'sha256'> = {
       meeting: await this.meetingOf(meeting),
       matters: items,
+      language,
       generatedAt: this.clock.now().toISOString(),
       // everything so far sealed, so the head covers it (docs/verifiability.md)
       chainHead: await this.sealer.seal(meeting.id),
@@ -84,8 +88,11 @@ export class ReportService {
     userId: string,
     shortCode: string,
     matterKey?: string,
+    lang?: Language,
   ): Promise<Buffer> {
-    return reportPdf((await this.build(userId, shortCode, matterKey)).report);
+    return reportPdf(
+      (await this.build(userId, shortCode, matterKey, lang)).report,
+    );
   }
 
   private async meetingOf(
@@ -108,7 +115,10 @@ export class ReportService {
     };
   }
 
-  private async matterOf(row: ResultMatterRow): Promise<ReportMatter> {
+  private async matterOf(
+    row: ResultMatterRow,
+    lng: Language,
+  ): Promise<ReportMatter> {
     const [rows, turnout, voted] = await Promise.all([
       this.mattersService.publishedRows(row.id),
       this.repository.turnout(row.id),
@@ -133,7 +143,7 @@ export class ReportService {
       exclusions: row.exclusions,
       secretBallot: row.secretBallot,
       ...mapRule(row),
-      rule: ruleWords(row),
+      rule: ruleWords(row, lng),
       liveStatus: row.liveStatus,
       liveStartedAt: row.liveStartedAt?.toISOString() ?? null,
       liveClosedAt: row.liveClosedAt?.toISOString() ?? null,
@@ -159,7 +169,7 @@ export class ReportService {
       result: stored ? mapResult(stored) : null,
       chainHead: stored?.chainHead ?? null,
       statement: stored
-        ? resultStatement({ ...stored, election: row.choices > 1 })
+        ? resultStatement({ ...stored, election: row.choices > 1 }, lng)
         : null,
       voted: voted
         .map(({ unit, method }) => ({ unit, method }))

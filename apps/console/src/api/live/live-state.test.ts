@@ -41,6 +41,7 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       name: 'AGM',
       meetingDate: iso(T0),
       meetingTimezone: 'UTC',
+      language: 'en',
       quorumMinimum: 3,
       oneLiveMatter: true,
     },

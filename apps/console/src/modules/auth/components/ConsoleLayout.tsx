@@ -1,4 +1,5 @@
 import { Link, Outlet, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
 import { useSession } from '../hooks/useSession';
 
 /** The managers' pages: a header with who is signed in, and the page. */
@@ -14,6 +15,7 @@ export function ConsoleLayout() {
         <h1>
           <Link to={session ? '/accounts' : '/signin'}>LiveVote console</Link>
         </h1>
+        <LanguageSwitcher />
         {session && (
           <div className="app-user">
             <span>{session.username}</span>

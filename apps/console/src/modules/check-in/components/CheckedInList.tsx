@@ -1,5 +1,5 @@
+import { useZonedTime } from '../../../i18n/use-language';
 import type { DeskVoter } from '@livevote/contracts';
-import { formatDateTime } from '../../ui/utils/format';
 
 export interface CheckedInListProps {
   voters: DeskVoter[];
@@ -13,6 +13,7 @@ export function CheckedInList({
   busy,
   onCheckOut,
 }: CheckedInListProps) {
+  const at = useZonedTime();
   return (
     <section aria-labelledby="checked-in" className="panel">
       <h3 id="checked-in">Checked in now</h3>
@@ -28,7 +29,7 @@ export function CheckedInList({
                 </span>
                 {voter.checkedInAt && (
                   <span className="pick-meta">
-                    since {formatDateTime(voter.checkedInAt)}
+                    since {at(voter.checkedInAt)}
                   </span>
                 )}
               </span>

@@ -1,6 +1,6 @@
+import { useZonedTime } from '../../../i18n/use-language';
 import type { RsvpAnswer } from '@livevote/contracts';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatDateTime } from '../../ui/utils/format';
 import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
 import { useRsvp, useSetRsvp } from '../hooks/usePortalAttendance';
 import { RSVP_TEXT } from '../utils/rsvp-text';
@@ -13,6 +13,7 @@ const CHOICES: { answer: RsvpAnswer; label: string }[] = [
 
 /** "Will you attend?": asked until the meeting starts, the answer shown and changeable. */
 export function RsvpPanel({ target }: { target: VoterTarget }) {
+  const at = useZonedTime();
   const rsvp = useRsvp(target);
   const setRsvp = useSetRsvp(target);
   const data = rsvp.data;
@@ -42,8 +43,8 @@ export function RsvpPanel({ target }: { target: VoterTarget }) {
           </div>
           <p className="hint" role="status">
             {data.attending
-              ? `Your answer: ${RSVP_TEXT[data.attending]}. You can change it until ${formatDateTime(data.closesAt)}.`
-              : `Please answer before ${formatDateTime(data.closesAt)}.`}
+              ? `Your answer: ${RSVP_TEXT[data.attending]}. You can change it until ${at(data.closesAt)}.`
+              : `Please answer before ${at(data.closesAt)}.`}
           </p>
         </>
       ) : (

@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatBytes, formatDateTime } from '../../ui/utils/format';
+import { formatBytes } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import {
   useDeleteDocument,
   useDocuments,
@@ -12,6 +13,7 @@ import {
 } from '../hooks/useDocuments';
 
 export function DocumentsPage() {
+  const at = useZonedTime();
   const { shortCode = '' } = useParams();
   const id = useId();
   const { data: documents, error, isPending } = useDocuments(shortCode);
@@ -51,7 +53,7 @@ export function DocumentsPage() {
                   <span className="pick-title">{document.document.name}</span>
                   <span className="pick-meta">
                     {formatBytes(document.document.size)} · added{' '}
-                    {formatDateTime(document.createdAt)}
+                    {at(document.createdAt)}
                   </span>
                 </a>
                 <button

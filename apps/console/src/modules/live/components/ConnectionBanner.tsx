@@ -2,41 +2,39 @@ import {
   useConnectionProblem,
   useConnectionStatus,
 } from '../../../api/live/use-live';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Whether live updates are flowing; loud only when they are not. It says "Connected", never
  * "Live": beside "No vote is open" a green "Live" read as if a vote were open.
  */
 export function ConnectionBanner() {
+  const { t } = useTranslation();
   const status = useConnectionStatus();
   const problem = useConnectionProblem();
   switch (status) {
     case 'online':
       return (
-        <p
-          className="connection connection-online"
-          role="status"
-          title="Updates arrive by themselves"
-        >
-          <span className="dot" aria-hidden="true" /> Connected
+        <p className="connection connection-online" role="status">
+          <span className="dot" aria-hidden="true" /> {t('live.online')}
         </p>
       );
     case 'connecting':
       return (
         <p className="connection connection-connecting" role="status">
-          Connecting…
+          {t('live.connecting')}
         </p>
       );
     case 'offline':
       return (
         <p className="connection connection-offline" role="alert">
-          Offline — reconnecting. What you see may be out of date.
+          {t('live.offline')}
         </p>
       );
     case 'refused':
       return (
         <p className="connection connection-refused" role="alert">
-          {problem ?? 'The live channel refused this connection.'}
+          {problem ?? t('live.refused')}
         </p>
       );
   }

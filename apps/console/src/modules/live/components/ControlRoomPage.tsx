@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { LiveChannelProvider } from '../../../api/live/LiveChannelProvider';
 import { useSession } from '../../auth/hooks/useSession';
 import { ControlRoom } from './ControlRoom';
+import { LiveMeetingZone } from './LiveMeetingZone';
 
 /** `/meetings/:shortCode/live`: the chair's view, on the manager's (refreshed) JWT. */
 export function ControlRoomPage() {
@@ -14,7 +15,9 @@ export function ControlRoomPage() {
   );
   return (
     <LiveChannelProvider shortCode={shortCode} token={token}>
-      <ControlRoom shortCode={shortCode} />
+      <LiveMeetingZone>
+        <ControlRoom shortCode={shortCode} />
+      </LiveMeetingZone>
     </LiveChannelProvider>
   );
 }

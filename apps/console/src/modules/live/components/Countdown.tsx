@@ -1,5 +1,6 @@
 import { useSecondsLeft } from '../hooks/useSecondsLeft';
 import { describeClock, formatClock } from '../utils/clock';
+import { useTranslation } from 'react-i18next';
 
 export interface CountdownProps {
   /** When voting ends, by the server's clock. */
@@ -14,15 +15,16 @@ export interface CountdownProps {
 export function Countdown({
   endsAt,
   offsetMs,
-  label = 'Time left',
+  label,
   className = 'countdown',
 }: CountdownProps) {
+  const { t } = useTranslation();
   const seconds = useSecondsLeft(endsAt, offsetMs);
   return (
     <span
       className={className}
       role="timer"
-      aria-label={`${label}: ${describeClock(seconds)}`}
+      aria-label={`${label ?? t('live.timeLeft')}: ${describeClock(seconds, t)}`}
       data-seconds={seconds}
     >
       {formatClock(seconds)}

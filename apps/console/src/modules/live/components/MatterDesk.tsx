@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ReportLinks } from '../../results/components/ReportLinks';
 import { ResultPanel } from '../../results/components/ResultPanel';
 import { SignOffControl } from '../../results/components/SignOffControl';
-import { formatDateTime } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import { Countdown } from './Countdown';
 import { MatterControls } from './MatterControls';
 import { MatterStatus } from './MatterStatus';
@@ -21,6 +21,7 @@ export interface MatterDeskProps {
  * live tally, who has not voted, and its report.
  */
 export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
+  const at = useZonedTime();
   const tally = useTally(matter.matterKey);
   const offsetMs = useServerClockOffset();
   return (
@@ -41,7 +42,7 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           )}
           {matter.liveStatus === 'closed' && matter.liveClosedAt && (
             <span className="muted small">
-              closed {formatDateTime(matter.liveClosedAt)}
+              closed {at(matter.liveClosedAt)}
             </span>
           )}
         </div>

@@ -1,15 +1,11 @@
 import type { LiveMatter } from '@livevote/contracts';
-
-const NAMES: Record<LiveMatter['liveStatus'], string> = {
-  pending: 'Not started',
-  live: 'Voting open',
-  closed: 'Closed',
-};
+import { useTranslation } from 'react-i18next';
 
 export function MatterStatus({ status }: { status: LiveMatter['liveStatus'] }) {
+  const { t } = useTranslation();
   return (
     <span className={`badge badge-${status}`} data-status={status}>
-      {NAMES[status]}
+      {t(`live.status.${status}`)}
     </span>
   );
 }

@@ -1,7 +1,8 @@
 import type { PresenceEvent } from '@livevote/contracts';
 import { useState } from 'react';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatNumber } from '../../ui/utils/format';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 import { useConnected } from '../hooks/useConnected';
 
 export interface PresencePanelProps {
@@ -14,20 +15,26 @@ export interface PresencePanelProps {
  * they are, by unit: never how anyone voted.
  */
 export function PresencePanel({ shortCode, presence }: PresencePanelProps) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const [open, setOpen] = useState(false);
   const connected = useConnected(shortCode, presence?.numVoters ?? 0, open);
   if (!presence) return null;
   const voters = connected.data?.voters ?? [];
   return (
-    <section className="figure-card" aria-label="Connected now">
-      <h3>Connected now</h3>
+    <section className="figure-card" aria-label={t('live.connectedNow')}>
+      <h3>{t('live.connectedNow')}</h3>
       <p className="figure" data-voters={presence.numVoters}>
-        {formatNumber(presence.numVoters)}{' '}
-        {presence.numVoters === 1 ? 'voter' : 'voters'}
+        {t('live.voters', {
+          count: presence.numVoters,
+          n: number(presence.numVoters),
+        })}
       </p>
       <p className="figure-detail">
-        from {formatNumber(presence.numUnits)}{' '}
-        {presence.numUnits === 1 ? 'unit' : 'units'}
+        {t('live.fromUnits', {
+          count: presence.numUnits,
+          n: number(presence.numUnits),
+        })}
       </p>
       <details
         className="connected-list"

@@ -1,24 +1,30 @@
 import type { QuorumEvent } from '@livevote/contracts';
-import { formatNumber } from '../../ui/utils/format';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 
 /** Present and represented members against the quorum, in units or shares, at a glance. */
 export function QuorumPanel({ quorum }: { quorum?: QuorumEvent }) {
+  const { t } = useTranslation();
+  const number = useNumber();
   if (!quorum) return null;
   const counted = quorum.present + quorum.proxies;
   const digits = quorum.basis === 'shares' ? 6 : 0;
   return (
     <section
       className={`figure-card ${quorum.met ? 'good' : 'warn'}`}
-      aria-label="Quorum"
+      aria-label={t('live.quorum')}
       data-met={quorum.met}
     >
-      <h3>Quorum</h3>
-      <p className="figure">{quorum.met ? 'Met' : 'Not met'}</p>
+      <h3>{t('live.quorum')}</h3>
+      <p className="figure">{t(quorum.met ? 'live.met' : 'live.notMet')}</p>
       <p className="figure-detail">
-        {formatNumber(quorum.present, digits)} present +{' '}
-        {formatNumber(quorum.proxies, digits)} by proxy ={' '}
-        {formatNumber(counted, digits)} of{' '}
-        {formatNumber(quorum.required, digits)} {quorum.basis} needed
+        {t('live.quorumNeeded', {
+          present: number(quorum.present, digits),
+          proxies: number(quorum.proxies, digits),
+          counted: number(counted, digits),
+          required: number(quorum.required, digits),
+          basis: t(`live.basis.${quorum.basis}`),
+        })}
       </p>
     </section>
   );

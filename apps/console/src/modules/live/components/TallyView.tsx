@@ -1,6 +1,8 @@
 import type { MatterTallyEvent } from '@livevote/contracts';
-import { countOf, formatNumber, formatPercent } from '../../ui/utils/format';
+import { formatPercent } from '../../ui/utils/format';
+import { useLanguage, useNumber } from '../../../i18n/use-language';
 import { tallyLines } from '../utils/tally';
+import { useTranslation } from 'react-i18next';
 
 export interface TallyViewProps {
   /** The matter's options, shown even before the first tally arrives. */
@@ -21,9 +23,12 @@ export function TallyView({
   options,
   tally,
   secretBallot = false,
-  title = 'Tally',
+  title,
   large = false,
 }: TallyViewProps) {
+  const number = useNumber();
+  const lng = useLanguage();
+  const { t } = useTranslation();
   const withheld = tally ? tally.rowsWithheld : secretBallot;
   const lines = tally
     ? tallyLines(tally.rows)
@@ -40,28 +45,35 @@ export function TallyView({
   return (
     <section
       className={large ? 'tally tally-large' : 'tally'}
-      aria-label={title}
+      aria-label={title ?? t('live.tally')}
     >
       <p className="tally-summary" data-votes-cast={votesCast}>
-        <strong>{formatNumber(votesCast)}</strong>{' '}
-        {votesCast === 1 ? 'vote' : 'votes'} cast
-        {eligible !== undefined && <> of {formatNumber(eligible)} eligible</>}
-        {sharesCast > 0 && <> · {countOf(sharesCast, 'share', 'shares')}</>}
+        <strong>{number(votesCast)}</strong>{' '}
+        {t('live.votesCast', { count: votesCast })}
+        {eligible !== undefined && (
+          <> {t('live.ofEligible', { n: number(eligible) })}</>
+        )}
+        {sharesCast > 0 && (
+          <>
+            {' '}
+            · {t('live.shares', { count: sharesCast, n: number(sharesCast) })}
+          </>
+        )}
       </p>
       {withheld ? (
         <p className="tally-withheld" data-rows-withheld="true">
-          Results appear when voting closes.
+          {t('live.withheld')}
         </p>
       ) : (
         <>
           <p className="tally-legend" data-legend="true">
             <span className="legend-item">
               <span className="legend-key legend-votes" aria-hidden="true" />
-              Thick bar: votes (one a unit)
+              {t('live.legendVotes')}
             </span>
             <span className="legend-item">
               <span className="legend-key legend-shares" aria-hidden="true" />
-              Thin bar: shares
+              {t('live.legendShares')}
             </span>
           </p>
           <ul className="tally-rows">
@@ -76,12 +88,21 @@ export function TallyView({
                 <div className="tally-label">
                   <span className="tally-option">{line.option}</span>
                   <span className="tally-figures">
-                    {countOf(line.votes, 'vote', 'votes')} (
-                    {formatPercent(line.votes, votesCast)}) ·{' '}
-                    {countOf(line.shares, 'share', 'shares')} (
-                    {formatPercent(line.shares, sharesCast)})
+                    {t('live.votes', {
+                      count: line.votes,
+                      n: number(line.votes),
+                    })}{' '}
+                    ({formatPercent(line.votes, votesCast, lng)}) ·{' '}
+                    {t('live.shares', {
+                      count: line.shares,
+                      n: number(line.shares),
+                    })}{' '}
+                    ({formatPercent(line.shares, sharesCast, lng)})
                     {line.proxyVotes > 0 && (
-                      <> · {formatNumber(line.proxyVotes)} by proxy</>
+                      <>
+                        {' '}
+                        · {t('live.byProxy', { n: number(line.proxyVotes) })}
+                      </>
                     )}
                   </span>
                 </div>

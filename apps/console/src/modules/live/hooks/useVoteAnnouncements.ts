@@ -1,5 +1,5 @@
 import type { LiveMatter } from '@livevote/contracts';
-import { verdictWords } from '@livevote/rules';
+import { verdictWords } from '@livevote/i18n';
 import { useEffect, useRef, useState } from 'react';
 
 const LAST_MINUTE_MS = 60_000;

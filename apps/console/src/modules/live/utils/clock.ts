@@ -14,13 +14,15 @@ export function formatClock(totalSeconds: number): string {
     : `${minutes}:${ss}`;
 }
 
-/** "2 minutes 5 seconds", for screen readers. */
-export function describeClock(totalSeconds: number): string {
+/** "2 minutes 5 seconds" ("2 minutes 5 secondes"), for screen readers. */
+export function describeClock(
+  totalSeconds: number,
+  t: (key: string, options: { count: number }) => string,
+): string {
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;
   const parts: string[] = [];
-  if (minutes) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
-  if (seconds || !minutes)
-    parts.push(`${seconds} ${seconds === 1 ? 'second' : 'seconds'}`);
+  if (minutes) parts.push(t('live.minute', { count: minutes }));
+  if (seconds || !minutes) parts.push(t('live.second', { count: seconds }));
   return parts.join(' ');
 }

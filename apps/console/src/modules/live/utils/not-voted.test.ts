@@ -18,6 +18,7 @@ function aVoter(name: string): Voter {
       disableConsentReminders: false,
     },
     lastInviteDate: null,
+    language: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };

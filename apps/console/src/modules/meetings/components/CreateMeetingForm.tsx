@@ -6,12 +6,14 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { fromLocalInput } from '../../ui/utils/format';
+import { fromZonedInput, knownZone } from '@livevote/i18n';
+import { useTranslation } from 'react-i18next';
 import { useCreateMeeting } from '../hooks/useMeetings';
 
-function browserTimeZone(): string | undefined {
+/** A new meeting starts in the manager's own zone; the details form changes it. */
+function browserTimeZone(): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return TimeZone.safeParse(zone).success ? zone : undefined;
+  return TimeZone.safeParse(zone).success ? zone : 'UTC';
 }
 
 const TYPE_NAMES: Record<CreateMeetingRequest['type'], string> = {
@@ -28,17 +30,19 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
   const [name, setName] = useState('');
   const [type, setType] = useState<CreateMeetingRequest['type']>('agm');
   const [date, setDate] = useState('');
+  const { t } = useTranslation();
+  const zone = knownZone(browserTimeZone());
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const meetingDate = fromLocalInput(date);
+    const meetingDate = fromZonedInput(date, zone);
     if (!meetingDate) return;
     create.mutate(
       {
         name: name.trim(),
         type,
         meetingDate,
-        meetingTimezone: browserTimeZone(),
+        meetingTimezone: zone,
       },
       {
         onSuccess: (meeting) => void navigate(`/meetings/${meeting.shortCode}`),
@@ -82,7 +86,9 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-date`}>Date and time (your time zone)</label>
+          <label htmlFor={`${id}-date`}>
+            {t('meetings.create.date', { zone })}
+          </label>
           <input
             id={`${id}-date`}
             type="datetime-local"

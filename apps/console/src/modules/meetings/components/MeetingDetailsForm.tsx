@@ -1,20 +1,32 @@
 import { PatchMeetingRequest, type Meeting } from '@livevote/contracts';
+import {
+  fromZonedInput,
+  knownZone,
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  toZonedInput,
+  zoneAbbreviation,
+  type Language,
+} from '@livevote/i18n';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { describeIssues } from '../../ui/utils/validation';
-import { fromLocalInput, toLocalInput } from '../../ui/utils/format';
+import { useLanguage } from '../../../i18n/use-language';
 import { usePatchMeeting } from '../hooks/useMeetings';
 
 interface Draft {
   name: string;
   description: string;
   location: string;
+  /** Wall-clock times in the meeting's zone (the zone field), never the browser's. */
   meetingDate: string;
   expiryDate: string;
   duration: string;
   quorumMinimum: string;
   meetingTimezone: string;
+  language: Language;
 }
 
 function draftOf(meeting: Meeting): Draft {
@@ -22,17 +34,23 @@ function draftOf(meeting: Meeting): Draft {
     name: meeting.name,
     description: meeting.description,
     location: meeting.location,
-    meetingDate: toLocalInput(meeting.meetingDate),
-    expiryDate: toLocalInput(meeting.expiryDate),
+    meetingDate: toZonedInput(meeting.meetingDate, meeting.meetingTimezone),
+    expiryDate: toZonedInput(meeting.expiryDate, meeting.meetingTimezone),
     duration: String(meeting.duration),
     quorumMinimum: String(meeting.quorumMinimum),
     meetingTimezone: meeting.meetingTimezone,
+    language: meeting.language,
   };
 }
 
-/** Meeting details, edited from what was loaded first. */
+/**
+ * Meeting details, edited from what was loaded first. Dates are shown and read on the
+ * meeting's clock, whatever the browser's zone (docs/i18n.md).
+ */
 export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
   const id = useId();
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const patch = usePatchMeeting(meeting.shortCode);
   const [draft, setDraft] = useState(() => draftOf(meeting));
   const [invalid, setInvalid] = useState<string>();
@@ -43,6 +61,9 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
     onChange: (event: { target: { value: string } }) =>
       setDraft({ ...draft, [name]: event.target.value }),
   });
+  const zone = knownZone(draft.meetingTimezone);
+  const at = fromZonedInput(draft.meetingDate, zone) ?? meeting.meetingDate;
+  const zoneText = `${zone}, ${zoneAbbreviation(at, zone, lng)}`;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,11 +71,13 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
       name: draft.name,
       description: draft.description,
       location: draft.location,
-      meetingDate: fromLocalInput(draft.meetingDate) ?? undefined,
-      expiryDate: fromLocalInput(draft.expiryDate),
+      meetingDate:
+        fromZonedInput(draft.meetingDate, draft.meetingTimezone) ?? undefined,
+      expiryDate: fromZonedInput(draft.expiryDate, draft.meetingTimezone),
       duration: Number(draft.duration),
       quorumMinimum: Number(draft.quorumMinimum),
       meetingTimezone: draft.meetingTimezone,
+      language: draft.language,
     });
     if (!parsed.success) return setInvalid(describeIssues(parsed.error));
     setInvalid(undefined);
@@ -67,33 +90,39 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h3 id={`${id}-title`}>Meeting details</h3>
+      <h3 id={`${id}-title`}>{t('meetings.details.title')}</h3>
       {invalid && <Alert>{invalid}</Alert>}
       <ErrorMessage error={patch.error} />
-      {patch.isSuccess && <Alert tone="success">Details saved.</Alert>}
+      {patch.isSuccess && (
+        <Alert tone="success">{t('meetings.details.saved')}</Alert>
+      )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('meetings.details.name')}</label>
           <input required maxLength={200} {...field('name')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-location`}>Location</label>
+          <label htmlFor={`${id}-location`}>
+            {t('meetings.details.location')}
+          </label>
           <input maxLength={500} {...field('location')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-meetingDate`}>
-            Date and time (your time zone)
+            {t('meetings.details.date', { zone: zoneText })}
           </label>
           <input type="datetime-local" required {...field('meetingDate')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-expiryDate`}>
-            Early voting closes (your time zone)
+            {t('meetings.details.expiry', { zone: zoneText })}
           </label>
           <input type="datetime-local" {...field('expiryDate')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-duration`}>Duration (minutes)</label>
+          <label htmlFor={`${id}-duration`}>
+            {t('meetings.details.duration')}
+          </label>
           <input
             type="number"
             min={1}
@@ -103,23 +132,46 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-quorumMinimum`}>Quorum (units)</label>
+          <label htmlFor={`${id}-quorumMinimum`}>
+            {t('meetings.details.quorum')}
+          </label>
           <input type="number" min={0} step="any" {...field('quorumMinimum')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-meetingTimezone`}>Time zone</label>
+          <label htmlFor={`${id}-meetingTimezone`}>
+            {t('meetings.details.timeZone')}
+          </label>
           <input {...field('meetingTimezone')} aria-describedby={`${id}-tz`} />
           <p className="hint" id={`${id}-tz`}>
-            An IANA name such as America/Toronto.
+            {t('meetings.details.timeZoneHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-language`}>
+            {t('meetings.details.language')}
+          </label>
+          <select {...field('language')} aria-describedby={`${id}-lng`}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+          <p className="hint" id={`${id}-lng`}>
+            {t('meetings.details.languageHint')}
           </p>
         </div>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>
+          {t('meetings.details.description')}
+        </label>
         <textarea rows={3} maxLength={10000} {...field('description')} />
       </div>
       <button type="submit" className="primary" disabled={patch.isPending}>
-        {patch.isPending ? 'Saving…' : 'Save details'}
+        {patch.isPending
+          ? t('meetings.details.saving')
+          : t('meetings.details.save')}
       </button>
     </form>
   );

@@ -1,8 +1,9 @@
 import { Link, NavLink, Outlet, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatDateTime } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import { useMeeting } from '../hooks/useMeetings';
 import { MeetingBreadcrumbs } from './MeetingBreadcrumbs';
+import { MeetingZone } from '../../../i18n/meeting-zone';
 
 const TABS = [
   { to: '', label: 'Details', end: true },
@@ -19,6 +20,7 @@ const TABS = [
 export function MeetingLayout() {
   const { shortCode = '' } = useParams();
   const { data: meeting, error } = useMeeting(shortCode);
+  const at = useZonedTime(meeting?.meetingTimezone);
 
   return (
     <>
@@ -28,8 +30,7 @@ export function MeetingLayout() {
           <h2>{meeting?.name ?? 'Meeting'}</h2>
           {meeting && (
             <p className="muted">
-              {formatDateTime(meeting.meetingDate, meeting.meetingTimezone)} ·
-              code <code>{meeting.shortCode}</code>
+              {at(meeting.meetingDate)} · code <code>{meeting.shortCode}</code>
             </p>
           )}
         </div>
@@ -53,7 +54,9 @@ export function MeetingLayout() {
           </NavLink>
         ))}
       </nav>
-      <Outlet />
+      <MeetingZone timeZone={meeting?.meetingTimezone}>
+        <Outlet />
+      </MeetingZone>
     </>
   );
 }

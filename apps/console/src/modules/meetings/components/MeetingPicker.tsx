@@ -5,11 +5,13 @@ import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { SearchBox } from '../../ui/components/SearchBox';
 import { useDebouncedValue } from '../../ui/hooks/useDebouncedValue';
-import { formatDateTime } from '../../ui/utils/format';
+import { formatInZone } from '@livevote/i18n';
+import { useLanguage } from '../../../i18n/use-language';
 import { useMeetings } from '../hooks/useMeetings';
 import { CreateMeetingForm } from './CreateMeetingForm';
 
 export function MeetingPicker() {
+  const lng = useLanguage();
   const { accountKey = '' } = useParams();
   const account = useAccount(accountKey);
   const [search, setSearch] = useState('');
@@ -52,9 +54,10 @@ export function MeetingPicker() {
                 <Link to={`/meetings/${meeting.shortCode}`}>
                   <span className="pick-title">{meeting.name}</span>
                   <span className="pick-meta">
-                    {formatDateTime(
+                    {formatInZone(
                       meeting.meetingDate,
                       meeting.meetingTimezone,
+                      lng,
                     )}
                     {meeting.liveVotingStatus === 'live' && (
                       <span className="badge badge-live">Live</span>

@@ -2,7 +2,8 @@ import type { Member, Voter } from '@livevote/contracts';
 import { useState } from 'react';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatDateTime, formatNumber } from '../../ui/utils/format';
+import { formatNumber } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import { useDeleteMember, useInviteVoter } from '../hooks/useMembers';
 
 export interface MembersTableProps {
@@ -18,6 +19,7 @@ export function MembersTable({
   onEdit,
   onShowLink,
 }: MembersTableProps) {
+  const at = useZonedTime();
   const invite = useInviteVoter(shortCode);
   const remove = useDeleteMember(shortCode);
   const [deleting, setDeleting] = useState<string>();
@@ -67,7 +69,7 @@ export function MembersTable({
                         </span>
                         <span className="muted small">
                           {voter.lastInviteDate
-                            ? `Invited ${formatDateTime(voter.lastInviteDate)}`
+                            ? `Invited ${at(voter.lastInviteDate)}`
                             : 'Not invited'}
                         </span>
                         <button

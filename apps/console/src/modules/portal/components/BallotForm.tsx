@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface BallotFormProps {
   question: string;
@@ -22,9 +23,10 @@ export function BallotForm({
   options,
   choices,
   initial = [],
-  submitLabel = 'Review my vote',
+  submitLabel,
   onSubmit,
 }: BallotFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const limit = Math.max(1, Math.min(choices, options.length));
   const single = limit === 1;
@@ -56,7 +58,9 @@ export function BallotForm({
           {question}
         </legend>
         <p className="hint" id={`${id}-hint`}>
-          {single ? 'Choose one option.' : `Choose up to ${limit} options.`}
+          {single
+            ? t('portal.ballot.chooseOne')
+            : t('portal.ballot.chooseUpTo', { count: limit })}
         </p>
         <div className="ballot-options">
           {options.map((option, index) => {
@@ -79,8 +83,10 @@ export function BallotForm({
         </div>
         {!single && (
           <p className="hint" aria-live="polite">
-            {chosen.length} of {limit} chosen
-            {full ? ' — remove one to choose another.' : '.'}
+            {t(full ? 'portal.ballot.chosenFull' : 'portal.ballot.chosen', {
+              chosen: chosen.length,
+              limit,
+            })}
           </p>
         )}
       </fieldset>
@@ -89,7 +95,7 @@ export function BallotForm({
         className="primary wide big"
         disabled={chosen.length === 0}
       >
-        {submitLabel}
+        {submitLabel ?? t('portal.ballot.review')}
       </button>
     </form>
   );

@@ -10,6 +10,7 @@ import {
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { BallotForm } from './BallotForm';
 import { BallotReceipt } from './BallotReceipt';
+import { useTranslation } from 'react-i18next';
 
 export type PortalMatter = PortalMeeting['matters'][number];
 
@@ -29,6 +30,7 @@ interface Pending {
 
 /** Choose, confirm, get a receipt; change the vote while it is open. */
 export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
+  const { t } = useTranslation();
   const own = useOwnBallot(target);
   const cast = useCastBallot(target);
   const [changing, setChanging] = useState(false);
@@ -36,9 +38,8 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
   const [draft, setDraft] = useState<string[]>();
   const [justCast, setJustCast] = useState(false);
 
-  if (!matter.eligible)
-    return <p>Your unit is not eligible to vote on this matter.</p>;
-  if (own.isPending) return <Loading label="Loading your ballot…" />;
+  if (!matter.eligible) return <p>{t('portal.ballot.notEligible')}</p>;
+  if (own.isPending) return <Loading label={t('portal.ballot.loading')} />;
   if (own.error) return <ErrorMessage error={own.error} />;
   const ballot = own.data;
 
@@ -47,8 +48,8 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
     return (
       <div className="stack-small">
         <p className="closed-note">
-          Voting on this matter has closed.
-          {!ballot && ' Your unit did not vote.'}
+          {t('portal.ballot.closed')}
+          {!ballot && ` ${t('portal.ballot.didNotVote')}`}
         </p>
         {ballot && <BallotReceipt ballot={ballot} target={target} />}
       </div>
@@ -62,9 +63,12 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
         role="group"
         aria-labelledby={`confirm-${matter.matterKey}`}
       >
-        <h4 id={`confirm-${matter.matterKey}`}>Confirm your vote</h4>
+        <h4 id={`confirm-${matter.matterKey}`}>
+          {t('portal.ballot.confirmTitle')}
+        </h4>
         <p>
-          You chose: <strong>{pending.choices.join(', ')}</strong>
+          {t('portal.ballot.youChose')}{' '}
+          <strong>{pending.choices.join(', ')}</strong>
         </p>
         <ErrorMessage error={cast.error} />
         <div className="button-row">
@@ -86,7 +90,9 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
               )
             }
           >
-            {cast.isPending ? 'Sending…' : 'Confirm my vote'}
+            {cast.isPending
+              ? t('portal.ballot.sending')
+              : t('portal.ballot.confirm')}
           </button>
           <button
             type="button"
@@ -98,7 +104,7 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
               setPending(undefined);
             }}
           >
-            Back
+            {t('portal.ballot.back')}
           </button>
         </div>
       </div>
@@ -131,7 +137,7 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
           setChanging(true);
         }}
       >
-        Change my vote
+        {t('portal.ballot.change')}
       </button>
     </div>
   );

@@ -1,9 +1,10 @@
 import type { OwnBallot } from '@livevote/contracts';
 import { useEffect, useRef } from 'react';
-import { formatDateTime } from '../../ui/utils/format';
 import { EmailReceiptButton } from '../../verifiability/components/EmailReceiptButton';
 import { ReceiptCode } from '../../verifiability/components/ReceiptCode';
 import type { VoterTarget } from '../../verifiability/hooks/useReceipts';
+import { useZonedTime } from '../../../i18n/use-language';
+import { useTranslation } from 'react-i18next';
 
 export interface BallotReceiptProps {
   ballot: OwnBallot;
@@ -18,6 +19,8 @@ export function BallotReceipt({
   focus = false,
   target,
 }: BallotReceiptProps) {
+  const { t } = useTranslation();
+  const at = useZonedTime();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();
@@ -30,22 +33,21 @@ export function BallotReceipt({
     >
       <h4 id={`receipt-${ballot.ballotId}`} tabIndex={-1} ref={heading}>
         {ballot.method === 'proxy'
-          ? 'Your early vote is recorded'
-          : 'Your vote is recorded'}
+          ? t('portal.receipt.early')
+          : t('portal.receipt.live')}
       </h4>
       <p>
-        You chose: <strong>{ballot.choices.join(', ')}</strong>
+        {t('portal.ballot.youChose')}{' '}
+        <strong>{ballot.choices.join(', ')}</strong>
       </p>
-      <p className="muted small">{formatDateTime(ballot.castAt)}</p>
+      <p className="muted small">{at(ballot.castAt)}</p>
       {ballot.receipt && (
         <>
           <p>
-            Your receipt: <ReceiptCode receipt={ballot.receipt} />
+            {t('portal.receipt.yourReceipt')}{' '}
+            <ReceiptCode receipt={ballot.receipt} />
           </p>
-          <p className="hint small">
-            Keep it: once the count is published you can find it there and check
-            your vote was counted. It never shows who you are.
-          </p>
+          <p className="hint small">{t('portal.receipt.keepIt')}</p>
           {target && (
             <EmailReceiptButton target={target} receipt={ballot.receipt} />
           )}

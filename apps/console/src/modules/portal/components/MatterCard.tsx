@@ -3,6 +3,7 @@ import { Countdown } from '../../live/components/Countdown';
 import { ResultPanel } from '../../results/components/ResultPanel';
 import type { BallotTarget } from '../hooks/useBallot';
 import { BallotPanel, type BallotMode, type PortalMatter } from './BallotPanel';
+import { useTranslation } from 'react-i18next';
 
 export interface MatterCardProps {
   matter: PortalMatter;
@@ -11,6 +12,7 @@ export interface MatterCardProps {
 }
 
 export function MatterCard({ matter, mode, target }: MatterCardProps) {
+  const { t } = useTranslation();
   const offsetMs = useServerClockOffset();
   const titleId = `matter-${matter.matterKey}`;
   return (
@@ -25,7 +27,7 @@ export function MatterCard({ matter, mode, target }: MatterCardProps) {
           <Countdown
             endsAt={matter.liveEndsAt}
             offsetMs={offsetMs}
-            label="Time left to vote"
+            label={t('portal.timeLeft')}
           />
         )}
       </div>

@@ -4,6 +4,7 @@ import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { describeIssues } from '../../ui/utils/validation';
 import type { PortalSession } from '../hooks/usePortalSession';
+import { useTranslation } from 'react-i18next';
 
 /** Self-registration with the control number printed on the meeting notice. */
 export function PortalEntryForm({
@@ -11,6 +12,7 @@ export function PortalEntryForm({
 }: {
   register: PortalSession['register'];
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [controlNumber, setControlNumber] = useState('');
   const [name, setName] = useState('');
@@ -35,15 +37,14 @@ export function PortalEntryForm({
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h2 id={`${id}-title`}>Join with your control number</h2>
-      <p className="hint">
-        Use the personal link from your invitation e-mail, or enter the control
-        number from your meeting notice.
-      </p>
+      <h2 id={`${id}-title`}>{t('portal.entry.title')}</h2>
+      <p className="hint">{t('portal.entry.hint')}</p>
       {invalid && <Alert>{invalid}</Alert>}
       <ErrorMessage error={register.error} />
       <div className="field">
-        <label htmlFor={`${id}-control`}>Control number</label>
+        <label htmlFor={`${id}-control`}>
+          {t('portal.entry.controlNumber')}
+        </label>
         <input
           id={`${id}-control`}
           inputMode="numeric"
@@ -54,7 +55,7 @@ export function PortalEntryForm({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-name`}>Your name</label>
+        <label htmlFor={`${id}-name`}>{t('portal.entry.name')}</label>
         <input
           id={`${id}-name`}
           autoComplete="name"
@@ -64,7 +65,7 @@ export function PortalEntryForm({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-email`}>Your e-mail</label>
+        <label htmlFor={`${id}-email`}>{t('portal.entry.email')}</label>
         <input
           id={`${id}-email`}
           type="email"
@@ -79,7 +80,9 @@ export function PortalEntryForm({
         className="primary wide big"
         disabled={register.isPending}
       >
-        {register.isPending ? 'Joining…' : 'Join the meeting'}
+        {register.isPending
+          ? t('portal.entry.joining')
+          : t('portal.entry.join')}
       </button>
     </form>
   );

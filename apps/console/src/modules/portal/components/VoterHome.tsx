@@ -1,41 +1,65 @@
-import type { PortalSessionResponse } from '@livevote/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import type { PortalSessionResponse, PortalVoter } from '@livevote/contracts';
+import type { Language } from '@livevote/i18n';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useLiveMatters,
   useServerClockOffset,
 } from '../../../api/live/use-live';
+import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
-import { ConnectionBanner } from '../../live/components/ConnectionBanner';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
+import { MeetingZone } from '../../../i18n/meeting-zone';
+import { useChosenLanguage, useZonedTime } from '../../../i18n/use-language';
 import { CheckInCodePanel } from '../../check-in/components/CheckInCodePanel';
 import { RsvpPanel } from '../../check-in/components/RsvpPanel';
 import { PortalDocuments } from '../../documents/components/PortalDocuments';
+import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { AskQuestionPanel } from '../../questions/components/AskQuestionPanel';
+import { ReceiptsSection } from '../../verifiability/components/ReceiptsSection';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatDateTime } from '../../ui/utils/format';
 import { usePortalMeeting } from '../hooks/usePortalMeeting';
 import { showsEarlyVoting } from '../utils/early-voting';
 import { mergeMatters } from '../utils/merge-matters';
-import { ReceiptsSection } from '../../verifiability/components/ReceiptsSection';
 import { MatterCard } from './MatterCard';
 
 export interface VoterHomeProps {
   shortCode: string;
   session: PortalSessionResponse;
   onSignOut: () => void;
+  onVoterChange?: (voter: PortalVoter) => void;
 }
 
 /** The voter's page: the open vote appears by itself when the chair starts it. */
-export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
+export function VoterHome({
+  shortCode,
+  session,
+  onSignOut,
+  onVoterChange,
+}: VoterHomeProps) {
+  const { t } = useTranslation();
   const { voter, member, voterToken } = session;
   const queryClient = useQueryClient();
   const portal = usePortalMeeting(shortCode, voter.voterKey, voterToken);
+  const meeting = portal.data;
+  // the voter's own choice, else the browser's, else the meeting's (docs/i18n.md)
+  useChosenLanguage({
+    preference: voter.language,
+    meeting: meeting?.language,
+  });
+  const saveLanguage = useMutation({
+    mutationFn: (language: Language) =>
+      portalApi.updateVoter(shortCode, { language }, voterToken),
+    onSuccess: (next) => onVoterChange?.(next),
+  });
+  const at = useZonedTime(meeting?.meetingTimezone);
   const live = useLiveMatters();
   const offsetMs = useServerClockOffset();
-  const { matters, missing } = mergeMatters(portal.data?.matters ?? [], live);
+  const { matters, missing } = mergeMatters(meeting?.matters ?? [], live);
 
   const missingKey = missing.join(',');
   useEffect(() => {
@@ -45,7 +69,6 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
       });
   }, [missingKey, queryClient, shortCode, voter.voterKey]);
 
-  const meeting = portal.data;
   const earlyOpen =
     meeting !== undefined &&
     showsEarlyVoting(meeting, matters, new Date(Date.now() + offsetMs));
@@ -57,98 +80,95 @@ export function VoterHome({ shortCode, session, onSignOut }: VoterHomeProps) {
   const target = { shortCode, voterKey: voter.voterKey, voterToken };
 
   return (
-    <div className="portal">
-      <header className="portal-top">
-        <h1>{meeting?.name ?? 'Meeting'}</h1>
-        {meeting && (
-          <p>
-            {formatDateTime(meeting.meetingDate, meeting.meetingTimezone)}
-            {meeting.location ? ` · ${meeting.location}` : ''}
-          </p>
-        )}
-        <p className="portal-who">
-          {voter.name}, unit {member.unit}{' '}
-          <button type="button" className="link" onClick={onSignOut}>
-            Sign out
-          </button>
-        </p>
-      </header>
-      <main className="portal-body">
-        <ConnectionBanner />
-        <ErrorMessage error={portal.error} />
-        {portal.isPending && <Loading />}
-        <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
-
-        <section aria-labelledby="vote-now" className="portal-section">
-          <h2 id="vote-now">Vote now</h2>
-          {open.length === 0 ? (
-            <p className="waiting">
-              No vote is open right now. This page updates by itself when the
-              chair opens one.
+    <MeetingZone timeZone={meeting?.meetingTimezone}>
+      <div className="portal">
+        <header className="portal-top">
+          <h1>{meeting?.name ?? t('portal.meeting')}</h1>
+          {meeting && (
+            <p>
+              {at(meeting.meetingDate)}
+              {meeting.location ? ` · ${meeting.location}` : ''}
             </p>
-          ) : (
-            open.map((matter) => (
-              <MatterCard
-                key={matter.matterKey}
-                matter={matter}
-                mode="live"
-                target={target}
-              />
-            ))
           )}
-        </section>
+          <p className="portal-who">
+            {t('portal.who', { name: voter.name, unit: member.unit })}{' '}
+            <button type="button" className="link" onClick={onSignOut}>
+              {t('portal.signOut')}
+            </button>
+          </p>
+          <LanguageSwitcher onChange={(lng) => saveLanguage.mutate(lng)} />
+        </header>
+        <main className="portal-body">
+          <ConnectionBanner />
+          <ErrorMessage error={portal.error ?? saveLanguage.error} />
+          {portal.isPending && <Loading />}
+          <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
 
-        {early.length > 0 && meeting && (
-          <section aria-labelledby="early" className="portal-section">
-            <h2 id="early">Early voting</h2>
-            <p className="hint">
-              You can vote ahead of the meeting until{' '}
-              {formatDateTime(
-                meeting.expiryDate ?? meeting.meetingDate,
-                meeting.meetingTimezone,
-              )}
-              . A vote during the meeting replaces it.
-            </p>
-            {early.map((matter) => (
-              <MatterCard
-                key={matter.matterKey}
-                matter={matter}
-                mode="early"
-                target={target}
-              />
-            ))}
+          <section aria-labelledby="vote-now" className="portal-section">
+            <h2 id="vote-now">{t('portal.voteNow')}</h2>
+            {open.length === 0 ? (
+              <p className="waiting">{t('portal.waiting')}</p>
+            ) : (
+              open.map((matter) => (
+                <MatterCard
+                  key={matter.matterKey}
+                  matter={matter}
+                  mode="live"
+                  target={target}
+                />
+              ))
+            )}
           </section>
-        )}
 
-        <RsvpPanel target={target} />
-        <CheckInCodePanel target={target} />
-        <ProxyPanel target={target} />
-        <PortalDocuments target={target} />
+          {early.length > 0 && meeting && (
+            <section aria-labelledby="early" className="portal-section">
+              <h2 id="early">{t('portal.early')}</h2>
+              <p className="hint">
+                {t('portal.earlyHint', {
+                  when: at(meeting.expiryDate ?? meeting.meetingDate),
+                })}
+              </p>
+              {early.map((matter) => (
+                <MatterCard
+                  key={matter.matterKey}
+                  matter={matter}
+                  mode="early"
+                  target={target}
+                />
+              ))}
+            </section>
+          )}
 
-        <AskQuestionPanel target={target} />
+          <RsvpPanel target={target} />
+          <CheckInCodePanel target={target} />
+          <ProxyPanel target={target} />
+          <PortalDocuments target={target} />
 
-        {closed.length > 0 && (
-          <section aria-labelledby="closed" className="portal-section">
-            <h2 id="closed">Closed</h2>
-            {closed.map((matter) => (
-              <MatterCard
-                key={matter.matterKey}
-                matter={matter}
-                mode="closed"
-                target={target}
-              />
-            ))}
-          </section>
-        )}
+          <AskQuestionPanel target={target} />
 
-        <ReceiptsSection
-          target={target}
-          matters={closed.map((m) => ({
-            matterKey: m.matterKey,
-            name: m.name,
-          }))}
-        />
-      </main>
-    </div>
+          {closed.length > 0 && (
+            <section aria-labelledby="closed" className="portal-section">
+              <h2 id="closed">{t('portal.closed')}</h2>
+              {closed.map((matter) => (
+                <MatterCard
+                  key={matter.matterKey}
+                  matter={matter}
+                  mode="closed"
+                  target={target}
+                />
+              ))}
+            </section>
+          )}
+
+          <ReceiptsSection
+            target={target}
+            matters={closed.map((m) => ({
+              matterKey: m.matterKey,
+              name: m.name,
+            }))}
+          />
+        </main>
+      </div>
+    </MeetingZone>
   );
 }

@@ -1,6 +1,7 @@
 import type {
   PortalRegisterRequest,
   PortalSessionResponse,
+  PortalVoter,
 } from '@livevote/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +20,8 @@ export interface PortalSession {
   inviteError: unknown;
   register: ReturnType<typeof useRegister>;
   signOut: () => void;
+  /** Keeps the voter as the gateway now has it (their language). */
+  voterChanged: (voter: PortalVoter) => void;
 }
 
 function useRegister(
@@ -71,6 +74,9 @@ export function usePortalSession(shortCode: string): PortalSession {
     signOut: () => {
       clearVoterSession(shortCode);
       setSession(undefined);
+    },
+    voterChanged: (voter) => {
+      if (session) accept({ ...session, voter });
     },
   };
 }

@@ -2,7 +2,8 @@ import type { HolderSessionResponse, HolderView } from '@livevote/contracts';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { countOf, formatDateTime } from '../../ui/utils/format';
+import { countOf } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import {
   useHolderCast,
   useHolderPresence,
@@ -54,6 +55,7 @@ function HolderHome({
   session: HolderSessionResponse;
 }) {
   const view = useHolderView(shortCode, session);
+  const at = useZonedTime(view.data?.meeting.meetingTimezone);
   const cast = useHolderCast(shortCode, session);
   const presence = useHolderPresence(shortCode, session);
   const data = view.data;
@@ -62,7 +64,7 @@ function HolderHome({
     <div className="portal">
       <header className="portal-top">
         <h1>{data?.meeting.name ?? 'Meeting'}</h1>
-        {data && <p>{formatDateTime(data.meeting.meetingDate)}</p>}
+        {data && <p>{at(data.meeting.meetingDate)}</p>}
         <p className="portal-who">Proxy holder: {session.holder.name}</p>
       </header>
       <main className="portal-body">

@@ -1,7 +1,7 @@
 import type { Matter, MemberProxy } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatDateTime } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import { useRejectProxy, useVerifyProxy } from '../hooks/useProxies';
 import { directionText } from '../utils/split';
 
@@ -21,6 +21,7 @@ export interface ProxyListProps {
 
 /** The verification queue: each proxy with its directions; verify, or reject with a reason. */
 export function ProxyList({ shortCode, proxies, matters }: ProxyListProps) {
+  const at = useZonedTime();
   const verify = useVerifyProxy(shortCode);
   const reject = useRejectProxy(shortCode);
   const [rejecting, setRejecting] = useState<string>();
@@ -66,7 +67,7 @@ export function ProxyList({ shortCode, proxies, matters }: ProxyListProps) {
                 </td>
                 <td>
                   {proxy.source === 'paper' ? 'Paper' : 'Online'},{' '}
-                  {formatDateTime(proxy.submittedAt)}
+                  {at(proxy.submittedAt)}
                   <br />
                   <span className="muted small">signed {proxy.signedName}</span>
                 </td>

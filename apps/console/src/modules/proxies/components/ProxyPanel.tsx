@@ -1,7 +1,7 @@
 import type { MemberProxy, ProxyForm, ProxyStatus } from '@livevote/contracts';
 import { useState } from 'react';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatDateTime } from '../../ui/utils/format';
+import { useZonedTime } from '../../../i18n/use-language';
 import {
   useOwnProxy,
   useProxyForm,
@@ -22,6 +22,7 @@ export const STATUS_TEXT: Record<ProxyStatus, string> = {
 
 /** The member's proxy in the portal: what stands, and the form to give, replace or withdraw it. */
 export function ProxyPanel({ target }: { target: VoterTarget }) {
+  const at = useZonedTime();
   const form = useProxyForm(target);
   const own = useOwnProxy(target);
   const submit = useSubmitProxy(target);
@@ -65,8 +66,8 @@ export function ProxyPanel({ target }: { target: VoterTarget }) {
           <>
             <p className="hint">
               Can’t attend? Appoint someone to vote for your unit, until{' '}
-              {formatDateTime(form.data.closesAt)}. Attending the meeting
-              yourself revokes it.
+              {at(form.data.closesAt)}. Attending the meeting yourself revokes
+              it.
             </p>
             <ProxyFormView
               form={form.data}
@@ -90,6 +91,7 @@ function ProxySummary({
   proxy: MemberProxy;
   form: ProxyForm;
 }) {
+  const at = useZonedTime();
   const names = new Map(form.matters.map((m) => [m.matterKey, m.name]));
   return (
     <div
@@ -117,7 +119,7 @@ function ProxySummary({
         ))}
       </ul>
       <p className="hint">
-        Signed by {proxy.signedName} on {formatDateTime(proxy.submittedAt)}.
+        Signed by {proxy.signedName} on {at(proxy.submittedAt)}.
       </p>
     </div>
   );

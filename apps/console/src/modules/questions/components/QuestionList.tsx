@@ -1,7 +1,7 @@
+import { useZonedTime } from '../../../i18n/use-language';
 import type { ModerateQuestionRequest, Question } from '@livevote/contracts';
 import { useState } from 'react';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatDateTime } from '../../ui/utils/format';
 import { useModerateQuestion } from '../hooks/useQuestions';
 import { STATUS_WORDS } from '../utils/questions';
 
@@ -50,6 +50,7 @@ function QuestionItem({
   busy: boolean;
   act: (body: ModerateQuestionRequest) => void;
 }) {
+  const at = useZonedTime(timeZone);
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState(question.reply ?? '');
   const who = `unit ${question.unit}`;
@@ -63,7 +64,7 @@ function QuestionItem({
     >
       <p className="pick-meta">
         <strong>{question.category}</strong> · Unit {question.unit} ·{' '}
-        {question.voter.name} · {formatDateTime(question.askedAt, timeZone)}{' '}
+        {question.voter.name} · {at(question.askedAt)}{' '}
         <span className={`badge badge-question-${question.status}`}>
           {STATUS_WORDS[question.status]}
         </span>

@@ -1,7 +1,9 @@
 import type { LiveMatter, MatterResult } from '@livevote/contracts';
-import { resultStatement, ruleWords, verdictWords } from '@livevote/rules';
-import { formatDateTime, formatNumber } from '../../ui/utils/format';
-import { FORECAST_WORDS } from '../utils/forecast';
+import { resultStatement, ruleWords, verdictWords } from '@livevote/i18n';
+import { useZonedTime } from '../../../i18n/use-language';
+import { FORECAST_KEYS } from '../utils/forecast';
+import { useLanguage, useNumber } from '../../../i18n/use-language';
+import { useTranslation } from 'react-i18next';
 
 export interface ResultPanelProps {
   matter: LiveMatter;
@@ -20,13 +22,19 @@ export function ResultPanel({
   audience,
   large = false,
 }: ResultPanelProps) {
+  const lng = useLanguage();
+  const { t } = useTranslation();
   const className = `verdict${large ? ' verdict-large' : ''}`;
-  const rule = <p className="verdict-rule">To pass: {ruleWords(matter)}.</p>;
+  const rule = (
+    <p className="verdict-rule">
+      {t('results.toPass', { rule: ruleWords(matter, lng) })}
+    </p>
+  );
 
   if (matter.liveStatus === 'live') {
-    const forecast = matter.forecast ? FORECAST_WORDS[matter.forecast] : null;
+    const forecast = matter.forecast ? FORECAST_KEYS[matter.forecast] : null;
     return (
-      <section className={className} aria-label="Forecast">
+      <section className={className} aria-label={t('results.forecastLabel')}>
         {rule}
         {forecast ? (
           <p
@@ -34,12 +42,13 @@ export function ResultPanel({
             data-forecast={matter.forecast}
             role="status"
           >
-            <strong>{forecast.title}</strong> <span>{forecast.detail}</span>
+            <strong>{t(forecast.title)}</strong>{' '}
+            <span>{t(forecast.detail)}</span>
           </p>
         ) : (
           matter.secretBallot && (
             <p className="muted" data-forecast="none">
-              Secret ballot: no forecast until voting closes.
+              {t('results.secretNoForecast')}
             </p>
           )
         )}
@@ -53,14 +62,18 @@ export function ResultPanel({
   const result = matter.result;
   if (!result) {
     return (
-      <section className={className} aria-label="Result" data-result="pending">
+      <section
+        className={className}
+        aria-label={t('results.resultLabel')}
+        data-result="pending"
+      >
         <p className="verdict-pending">
-          {audience === 'voter' ? 'Result pending' : 'Counting the result…'}
+          {audience === 'voter'
+            ? t('results.pendingVoter')
+            : t('results.counting')}
         </p>
         {audience === 'voter' && (
-          <p className="muted">
-            The result is published here once it is final.
-          </p>
+          <p className="muted">{t('results.publishedHere')}</p>
         )}
       </section>
     );
@@ -68,15 +81,15 @@ export function ResultPanel({
   return (
     <section
       className={className}
-      aria-label="Result"
+      aria-label={t('results.resultLabel')}
       data-verdict={result.verdict}
     >
       <p className={`verdict-word verdict-${result.verdict}`}>
-        {verdictWords(result.verdict)}
+        {verdictWords(result.verdict, lng)}
         {result.elected.length > 0 && `: ${result.elected.join(', ')}`}
       </p>
       <p className="verdict-statement">
-        {resultStatement({ ...result, election: matter.choices > 1 })}
+        {resultStatement({ ...result, election: matter.choices > 1 }, lng)}
       </p>
       <Totals result={result} />
       {audience === 'staff' && <SignOffLine result={result} />}
@@ -85,22 +98,24 @@ export function ResultPanel({
 }
 
 function Totals({ result }: { result: MatterResult }) {
+  const number = useNumber();
+  const { t } = useTranslation();
   return (
     <table className="verdict-totals">
-      <caption className="sr-only">Votes per option</caption>
+      <caption className="sr-only">{t('results.votesPerOption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Option</th>
-          <th scope="col">Units</th>
-          <th scope="col">Shares</th>
+          <th scope="col">{t('results.option')}</th>
+          <th scope="col">{t('results.units')}</th>
+          <th scope="col">{t('results.shares')}</th>
         </tr>
       </thead>
       <tbody>
         {result.totals.map((total) => (
           <tr key={total.vote}>
             <th scope="row">{total.vote}</th>
-            <td>{formatNumber(total.units)}</td>
-            <td>{formatNumber(total.shares, 6)}</td>
+            <td>{number(total.units)}</td>
+            <td>{number(total.shares, 6)}</td>
           </tr>
         ))}
       </tbody>
@@ -109,18 +124,24 @@ function Totals({ result }: { result: MatterResult }) {
 }
 
 function SignOffLine({ result }: { result: MatterResult }) {
+  const { t } = useTranslation();
+  const at = useZonedTime();
   if (result.signedOffBy)
     return (
       <p className="verdict-signoff" data-signed-off="true">
-        Signed off by {result.signedOffBy}
-        {result.signedOffAt && `, ${formatDateTime(result.signedOffAt)}`}.
+        {result.signedOffAt
+          ? t('results.signedOffAt', {
+              by: result.signedOffBy,
+              at: at(result.signedOffAt),
+            })
+          : t('results.signedOff', { by: result.signedOffBy })}
       </p>
     );
   return (
     <p className="verdict-signoff" data-signed-off="false">
       {result.publishedAt
-        ? 'Published to voters at the close.'
-        : 'Awaiting a scrutineer’s sign-off: not yet published to voters.'}
+        ? t('results.publishedAtClose')
+        : t('results.awaitingSignOff')}
     </p>
   );
 }

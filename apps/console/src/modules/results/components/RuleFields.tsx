@@ -5,7 +5,7 @@ import {
   type ThresholdBase,
   type ThresholdBasis,
 } from '@livevote/contracts';
-import { ruleWords } from '@livevote/rules';
+import { ruleWords } from '@livevote/i18n';
 import { useId } from 'react';
 
 export interface MatterRule {

@@ -1,5 +1,5 @@
 import type { LiveMatter } from '@livevote/contracts';
-import { verdictWords } from '@livevote/rules';
+import { verdictWords } from '@livevote/i18n';
 import { useState } from 'react';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';

@@ -1,20 +1,20 @@
 import type { Forecast } from '@livevote/contracts';
 
-/** The live forecast in words (docs/verdicts.md, "The forecast of a live matter"). */
-export const FORECAST_WORDS: Record<
+/** The catalog keys of the live forecast in words (docs/verdicts.md, "The forecast of a live matter"). */
+export const FORECAST_KEYS: Record<
   Forecast,
   { title: string; detail: string }
 > = {
   carried: {
-    title: 'Already carried',
-    detail: 'It passes whatever the members yet to vote do.',
+    title: 'results.forecast.carried.title',
+    detail: 'results.forecast.carried.detail',
   },
   defeated: {
-    title: 'Can no longer pass',
-    detail: 'It fails even if every member yet to vote votes for it.',
+    title: 'results.forecast.defeated.title',
+    detail: 'results.forecast.defeated.detail',
   },
   open: {
-    title: 'Still open',
-    detail: 'The members yet to vote can still decide it.',
+    title: 'results.forecast.open.title',
+    detail: 'results.forecast.open.detail',
   },
 };

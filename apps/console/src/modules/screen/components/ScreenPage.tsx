@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { LiveChannelProvider } from '../../../api/live/LiveChannelProvider';
 import { ScreenView } from './ScreenView';
+import { LiveMeetingZone } from '../../live/components/LiveMeetingZone';
 
 /** `/screen/:shortCode?token=...` with a read-only screen token. */
 export function ScreenPage() {
@@ -18,7 +19,9 @@ export function ScreenPage() {
   }
   return (
     <LiveChannelProvider shortCode={shortCode} token={token}>
-      <ScreenView />
+      <LiveMeetingZone>
+        <ScreenView />
+      </LiveMeetingZone>
     </LiveChannelProvider>
   );
 }

@@ -15,7 +15,8 @@ import { MatterStatus } from '../../live/components/MatterStatus';
 import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
 import { TallyView } from '../../live/components/TallyView';
 import { ResultPanel } from '../../results/components/ResultPanel';
-import { formatNumber } from '../../ui/utils/format';
+import { useChosenLanguage, useNumber } from '../../../i18n/use-language';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The scrutineers' big screen: what is being voted, time left, the tally, the forecast and
@@ -23,6 +24,7 @@ import { formatNumber } from '../../ui/utils/format';
  * live matter is on the screen, so none is missed.
  */
 export function ScreenView() {
+  const { t } = useTranslation();
   const meeting = useLiveMeeting();
   const matters = useLiveMatters();
   const live = liveMatters(matters);
@@ -31,6 +33,9 @@ export function ScreenView() {
   const question = useScreenQuestion();
   const offsetMs = useServerClockOffset();
   const digits = quorum?.basis === 'shares' ? 6 : 0;
+  const number = useNumber();
+  // the browser's language (or this browser's choice in the console), else the meeting's
+  useChosenLanguage({ meeting: meeting?.language });
 
   return (
     // double-click toggles full screen: no visible control on a scrutineers' screen
@@ -41,7 +46,10 @@ export function ScreenView() {
       </header>
       <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
       {question && (
-        <section className="screen-asked" aria-label="Question from the floor">
+        <section
+          className="screen-asked"
+          aria-label={t('screen.askedQuestion')}
+        >
           <p className="screen-asked-category">{question.category}</p>
           <p className="screen-asked-text">{question.text}</p>
         </section>
@@ -64,23 +72,30 @@ export function ScreenView() {
           <p
             className="screen-quorum"
             data-met={quorum.met}
-            aria-label="Quorum"
+            aria-label={t('live.quorum')}
           >
             <strong className="screen-quorum-word">
-              Quorum {quorum.met ? 'met' : 'not met'}
+              {t(
+                quorum.met ? 'screen.quorumWordMet' : 'screen.quorumWordNotMet',
+              )}
             </strong>{' '}
             <span>
-              {formatNumber(quorum.present, digits)} present +{' '}
-              {formatNumber(quorum.proxies, digits)} by proxy ={' '}
-              {formatNumber(quorum.present + quorum.proxies, digits)} of{' '}
-              {formatNumber(quorum.required, digits)} {quorum.basis} needed
+              {t('screen.quorumDetail', {
+                present: number(quorum.present, digits),
+                proxies: number(quorum.proxies, digits),
+                counted: number(quorum.present + quorum.proxies, digits),
+                required: number(quorum.required, digits),
+                basis: t(`live.basis.${quorum.basis}`),
+              })}
             </span>
           </p>
         )}
         {presence && (
           <p>
-            {formatNumber(presence.numVoters)} voters connected from{' '}
-            {formatNumber(presence.numUnits)} units
+            {t('screen.connected', {
+              voters: number(presence.numVoters),
+              units: number(presence.numUnits),
+            })}
           </p>
         )}
       </footer>
@@ -93,6 +108,7 @@ export function ScreenView() {
  * room still reads the verdict while the chair moves on.
  */
 function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
+  const { t } = useTranslation();
   const last = currentMatter(matters);
   const next = matters.find((matter) => matter.liveStatus === 'pending');
   return (
@@ -103,14 +119,14 @@ function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
     >
       <div className="screen-state-row">
         <h2 id="screen-state" className="screen-state">
-          No vote is open
+          {t('screen.noneOpen')}
         </h2>
         <p className="screen-waiting">
-          Waiting for the chair to open a vote.
+          {t('screen.waiting')}
           {next && (
             <>
               {' '}
-              Next: <strong>{next.name}</strong>
+              {t('screen.next')} <strong>{next.name}</strong>
             </>
           )}
         </p>
@@ -123,7 +139,7 @@ function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
         >
           <div className="screen-last-head">
             <h3 id="screen-last-title">
-              Last vote: <span>{last.name}</span>
+              {t('screen.lastVote')} <span>{last.name}</span>
             </h3>
             <MatterStatus status={last.liveStatus} />
           </div>
@@ -144,6 +160,7 @@ function ScreenMatter({
   matter: LiveMatter;
   compact: boolean;
 }) {
+  const { t } = useTranslation();
   const tally = useTally(matter.matterKey);
   const offsetMs = useServerClockOffset();
   const titleId = `screen-matter-${matter.matterKey}`;
@@ -172,7 +189,11 @@ function ScreenMatter({
         options={matter.options}
         tally={tally}
         secretBallot={matter.secretBallot}
-        title={matter.liveStatus === 'closed' ? 'Final tally' : 'Live tally'}
+        title={
+          matter.liveStatus === 'closed'
+            ? t('live.finalTally')
+            : t('live.liveTally')
+        }
         large
       />
     </main>
@@ -180,13 +201,14 @@ function ScreenMatter({
 }
 
 function FinalTally({ matter }: { matter: LiveMatter }) {
+  const { t } = useTranslation();
   const tally = useTally(matter.matterKey);
   return (
     <TallyView
       options={matter.options}
       tally={tally}
       secretBallot={matter.secretBallot}
-      title="Final tally"
+      title={t('live.finalTally')}
       large
     />
   );

@@ -1,9 +1,11 @@
+import { useZonedTime } from '../../../i18n/use-language';
 import type { AuditEntryView } from '@livevote/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatDateTime, fromLocalInput } from '../../ui/utils/format';
+import { fromZonedInput } from '@livevote/i18n';
+import { useMeetingZone } from '../../../i18n/meeting-zone';
 import { useAuditDownload, useAuditLog } from '../hooks/useAuditLog';
 
 /** The families of the audit log's kinds, for the filter. */
@@ -46,14 +48,16 @@ function actorText(entry: AuditEntryView): string {
 
 /** The meeting's audit log (docs/verifiability.md): filter by kind and time, export it. */
 export function AuditLogPage() {
+  const at = useZonedTime();
+  const zone = useMeetingZone();
   const { shortCode = '' } = useParams();
   const [kind, setKind] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const filter = {
     kind: kind || undefined,
-    from: fromLocalInput(from) ?? undefined,
-    to: fromLocalInput(to) ?? undefined,
+    from: fromZonedInput(from, zone) ?? undefined,
+    to: fromZonedInput(to, zone) ?? undefined,
   };
   const log = useAuditLog(shortCode, filter);
   const download = useAuditDownload(shortCode, filter);
@@ -134,7 +138,7 @@ export function AuditLogPage() {
             )}
             {[...log.data].reverse().map((entry) => (
               <tr key={entry.id}>
-                <td>{formatDateTime(entry.at)}</td>
+                <td>{at(entry.at)}</td>
                 <td>
                   <code>{entry.kind}</code>
                 </td>

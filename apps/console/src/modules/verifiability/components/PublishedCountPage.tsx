@@ -1,14 +1,15 @@
+import { useZonedTime } from '../../../i18n/use-language';
 import { formatReceipt, normalizeReceipt } from '@livevote/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatDateTime } from '../../ui/utils/format';
 import { usePublishedCount } from '../hooks/usePublishedCount';
 import { PublishedCountTable } from './PublishedCountTable';
 
 /** A closed matter's published count for chairs and scrutineers (docs/verifiability.md). */
 export function PublishedCountPage() {
+  const at = useZonedTime();
   const { shortCode = '', matterKey = '' } = useParams();
   const count = usePublishedCount(shortCode, matterKey);
   const [code, setCode] = useState('');
@@ -27,7 +28,7 @@ export function PublishedCountPage() {
         <>
           <p className="hint">
             {count.data.publishedAt
-              ? `Published ${formatDateTime(count.data.publishedAt)}: owners can find their receipts in it.`
+              ? `Published ${at(count.data.publishedAt)}: owners can find their receipts in it.`
               : 'Not published yet: owners see it once a scrutineer signs the result off.'}{' '}
             Anyone with this list can recount the verdict
             {count.data.openVerification

@@ -1,8 +1,8 @@
+import { useZonedTime } from '../../../i18n/use-language';
 import { formatReceipt, normalizeReceipt } from '@livevote/contracts';
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatDateTime } from '../../ui/utils/format';
 import {
   usePortalPublishedCount,
   useReceipts,
@@ -25,6 +25,7 @@ const STATE_WORDS = {
 
 /** The member's receipts, and where an owner finds one in a matter's published count. */
 export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
+  const at = useZonedTime();
   const receipts = useReceipts(target, matters.length);
   const [matterKey, setMatterKey] = useState('');
   const [code, setCode] = useState('');
@@ -50,7 +51,7 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
             <strong>{item.matterName}</strong> · {STATE_WORDS[item.state]} ·{' '}
             <ReceiptCode receipt={item.receipt} />
             <p className="muted small">
-              {formatDateTime(item.castAt)} · {item.explanation}
+              {at(item.castAt)} · {item.explanation}
             </p>
           </li>
         ))}

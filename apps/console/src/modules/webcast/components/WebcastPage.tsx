@@ -1,3 +1,4 @@
+import { useZonedTime } from '../../../i18n/use-language';
 import {
   CAST_PROVIDERS,
   PutWebcastRequest,
@@ -10,7 +11,6 @@ import { useParams } from 'react-router';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatDateTime } from '../../ui/utils/format';
 import { describeIssues } from '../../ui/utils/validation';
 import {
   useLaunchWebcast,
@@ -177,13 +177,13 @@ function LaunchPanel({
 }) {
   const id = useId();
   const launch = useLaunchWebcast(shortCode);
+  const at = useZonedTime(webcast.rehearsalTimezone);
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Start the webcast</h3>
       <p data-webcast-status={webcast.status}>
         {webcast.status === 'started' ? 'Started.' : 'Not started yet.'}
-        {webcast.rehearsalAt &&
-          ` Rehearsal ${formatDateTime(webcast.rehearsalAt, webcast.rehearsalTimezone ?? undefined)}.`}
+        {webcast.rehearsalAt && ` Rehearsal ${at(webcast.rehearsalAt)}.`}
       </p>
       <ErrorMessage error={launch.error} />
       {launch.data ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "meetings" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "voters" ADD COLUMN "language" text;

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  holderNoticeMail,
+  proxyConfirmationMail,
+  type ProxyMailContent,
+} from './proxy-mail';
+
+const content: ProxyMailContent = {
+  meeting: {
+    name: 'Harbourview AGM',
+    meetingDate: new Date('2026-12-01T23:00:00.000Z'),
+    meetingTimezone: 'America/Toronto',
+    contactEmail: 'chair@harbourview.test',
+  },
+  unit: '101',
+  holderName: 'Pat Holder',
+  directions: [
+    { matterKey: 'm1', choices: ['Yes'] },
+    { matterKey: 'm2', choices: null },
+  ],
+  matterNames: new Map([
+    ['m1', 'Budget'],
+    ['m2', 'Bylaw 12'],
+  ]),
+  signedName: 'Ann Owner',
+  submittedAt: new Date('2026-11-20T15:30:00.000Z'),
+  status: 'submitted',
+};
+
+describe('proxy mails', () => {
+  it('confirm a proxy in French, times in the meeting’s zone', () => {
+    const mail = proxyConfirmationMail('ann@example.test', content, 'fr');
+    expect(mail.subject).toBe('Votre procuration : Harbourview AGM');
+    expect(mail.text).toContain(
+      'Votre procuration pour l’unité 101 à Harbourview AGM (mardi 1 décembre 2026 à 18 h 00 HNE) a été reçue.',
+    );
+    expect(mail.text).toContain(
+      'Signée par Ann Owner le vendredi 20 novembre 2026 à 10 h 30 HNE ; statut : soumise.',
+    );
+    expect(mail.text).toContain(
+      'Bylaw 12: à la discrétion du fondé de pouvoir',
+    );
+    expect(mail.html).toContain('<html lang="fr">');
+  });
+
+  it('confirm a proxy in English with the same facts', () => {
+    const mail = proxyConfirmationMail('ann@example.test', content, 'en');
+    expect(mail.subject).toBe('Your proxy: Harbourview AGM');
+    expect(mail.text).toContain(
+      'Your proxy for unit 101 at Harbourview AGM (Tuesday, December 1, 2026 at 6:00 PM EST) was received.',
+    );
+    expect(mail.text).toContain(
+      'Signed by Ann Owner on Friday, November 20, 2026 at 10:30 AM EST; status: submitted.',
+    );
+    expect(mail.text).toContain('Bylaw 12: at the holder’s discretion');
+  });
+
+  it('tell the holder in the language given, with the link', () => {
+    const mail = holderNoticeMail(
+      'pat@example.test',
+      content,
+      'https://app.example.test/vote/abc/holder?token=t',
+      'fr',
+    );
+    expect(mail.subject).toBe('Vous détenez une procuration : Harbourview AGM');
+    expect(mail.text).toContain('Bonjour Pat Holder,');
+    expect(mail.html).toContain('Ouvrir votre page de fondé de pouvoir');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './languages';
+export * from './zoned-time';
+export * from './catalogs';
+export * from './translator';
+export * from './verdict-words';
