@@ -411,7 +411,10 @@ describe('The audit log and the hash chain', () => {
         'matter.stop',
         'matter.stop',
       ]);
-      expect(await entries('?limit=2')).toEqual(all.slice(-2));
+      // by id: the sealer may chain these entries between the two reads
+      expect((await entries('?limit=2')).map((entry) => entry.id)).toEqual(
+        all.slice(-2).map((entry) => entry.id),
+      );
       const csv = await exportAudit('?format=csv&kind=proxy');
       expect(csv.status).toBe(200);
       expect(csv.type).toMatch(/^text\/csv/);
