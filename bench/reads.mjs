@@ -10,6 +10,7 @@
 //
 //   node bench/reads.mjs [--units 10000] [--matters 30] [--events 300000] [--requests 200]
 //                        [--only meetingStats,matterVoters,...]
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { need } from './lib/deps.mjs';
 import { log, withServices } from './lib/env.mjs';
@@ -82,7 +83,9 @@ async function seedBallots(databaseUrl, meetingId, matterIds) {
        select matter_id, member_id, voter_id, 'live', choices, shares, id::text, cast_at, id, cast_at
        from cast_rows`,
     );
-    await client.query('analyze members, voters, matters, ballots, ballot_events');
+    await client.query(
+      'analyze members, voters, matters, ballots, ballot_events',
+    );
     const {
       rows: [counts],
     } = await client.query(
@@ -133,7 +136,8 @@ const result = await withServices(async ({ database, redis }) => {
     const meeting = `/v1/Meetings/${seed.shortCode}`;
     const matterAt = (i) => seed.matterIds[i % seed.matterIds.length];
     const pages = Math.ceil(units / 100);
-    const unitAt = (i) => `U${String(1 + ((i * 7919) % units)).padStart(6, '0')}`;
+    const unitAt = (i) =>
+      `U${String(1 + ((i * 7919) % units)).padStart(6, '0')}`;
     const reads = {
       meetingStats: () => `${meeting}/stats`,
       matterStats: (i) => `${meeting}/matters/${matterAt(i)}/stats`,
@@ -153,7 +157,12 @@ const result = await withServices(async ({ database, redis }) => {
       if (only && !only.includes(name)) continue;
       // a few requests first: the pool's connections and the plans, as a running console has them
       await timeReads(gateway.baseUrl, token, 5, pathFor);
-      figures[name] = await timeReads(gateway.baseUrl, token, requests, pathFor);
+      figures[name] = await timeReads(
+        gateway.baseUrl,
+        token,
+        requests,
+        pathFor,
+      );
       log(`reads: ${name} ${JSON.stringify(figures[name])}`);
     }
     const worst = Math.max(...Object.values(figures).map((f) => f.p99));

@@ -7,6 +7,8 @@ import {
   Param,
   Patch,
   Post,
+  Query,
+  Res,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -16,10 +18,12 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  NotVotedUnit,
 } from '@livevote/contracts';
 import {
   CurrentManager,
@@ -31,6 +35,8 @@ import {
   MatterDto,
   MatterTallyRowDto,
   MatterVoterRecordDto,
+  NotVotedQueryDto,
+  NotVotedUnitDto,
   UpdateMatterRequestDto,
 } from './matters.dto';
 import { MattersService } from './matters.service';
@@ -111,5 +117,33 @@ export class MattersController {
     @Param('matterKey') matterKey: string,
   ): Promise<MatterVoterRecord[]> {
     return this.matters.voters(manager.userId, shortCode, matterKey);
+  }
+
+  /** Who may still vote and has not: a page, searchable; never how anyone voted. */
+  @Get(':matterKey/not-voted')
+  @ApiOkResponse({
+    type: [NotVotedUnitDto],
+    headers: {
+      'X-Total-Count': {
+        description: 'Units without a ballot that match searchText',
+        schema: { type: 'integer' },
+      },
+    },
+  })
+  async notVoted(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Query() query: NotVotedQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<NotVotedUnit[]> {
+    const page = await this.matters.notVoted(
+      manager.userId,
+      shortCode,
+      matterKey,
+      query,
+    );
+    response.setHeader('X-Total-Count', String(page.total));
+    return page.units;
   }
 }

@@ -4,6 +4,8 @@ import {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  NotVotedQuery,
+  NotVotedUnit,
   UpdateMatterRequest,
 } from '@livevote/contracts';
 
@@ -12,3 +14,5 @@ export class CreateMatterRequestDto extends createZodDto(CreateMatterRequest) {}
 export class UpdateMatterRequestDto extends createZodDto(UpdateMatterRequest) {}
 export class MatterTallyRowDto extends createZodDto(MatterTallyRow) {}
 export class MatterVoterRecordDto extends createZodDto(MatterVoterRecord) {}
+export class NotVotedQueryDto extends createZodDto(NotVotedQuery) {}
+export class NotVotedUnitDto extends createZodDto(NotVotedUnit) {}

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { eligibleSql } from '@livevote/rules';
+import type { NotVotedQuery } from '@livevote/contracts';
+import { escapeLike } from '../common/text';
 import { Database, rowsOf } from '../database/database';
 import {
   ballotEvents,
@@ -34,6 +37,17 @@ export interface MatterVoterRow {
   castAt: Date;
   /** The member's first ballot on the matter: a replacement keeps it. */
   firstCastAt: Date;
+}
+
+// who may vote on the matter (libs/rules eligibility.ts)
+const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
+
+export interface NotVotedRow {
+  id: string;
+  unit: string;
+  shares: string;
+  names: string[];
+  total: number;
 }
 
 @Injectable()
@@ -157,5 +171,53 @@ export class MattersRepository {
       .leftJoin(voters, eq(voters.id, ballots.voterId))
       .where(eq(ballots.matterId, matterId))
       .orderBy(asc(members.unit), asc(ballots.castAt));
+  }
+
+  /**
+   * One page of the members eligible for the matter with no ballot on it, in natural unit
+   * order (2 before 10, as the member list), each with its voters' names, and how many match
+   * (the same on every row). Never reads a ballot's choices.
+   */
+  async notVoted(
+    matterId: string,
+    query: NotVotedQuery,
+  ): Promise<{ rows: Omit<NotVotedRow, 'total'>[]; total: number }> {
+    const pattern = query.searchText
+      ? `%${escapeLike(query.searchText)}%`
+      : null;
+    const search = pattern
+      ? sql`and (mb.unit ilike ${pattern} or exists (select 1 from ${voters} sv
+          where sv.member_id = mb.id and (sv.name ilike ${pattern} or sv.email ilike ${pattern})))`
+      : sql``;
+    const result = await this.database.db.execute(sql`
+      with page as (
+        select mb.id, mb.unit, mb.shares::text as shares, count(*) over ()::int as total
+        from ${matters} m
+        join ${members} mb on mb.meeting_id = m.meeting_id
+        where m.id = ${matterId} and ${ELIGIBLE}
+          and not exists (select 1 from ${ballots} b where b.matter_id = m.id and b.member_id = mb.id)
+          ${search}
+        order by nullif(substring(mb.unit from '^[0-9]+'), '')::numeric asc nulls last, mb.unit, mb.id
+        limit ${query.size} offset ${(query.page - 1) * query.size}
+      )
+      select p.id, p.unit, p.shares, p.total,
+        coalesce((select array_agg(v.name order by v.name, v.id) from ${voters} v where v.member_id = p.id), '{}') as names
+      from page p
+      order by nullif(substring(p.unit from '^[0-9]+'), '')::numeric asc nulls last, p.unit, p.id
+    `);
+    const rows = rowsOf<NotVotedRow>(result);
+    if (rows.length || query.page === 1)
+      return { rows, total: rows[0]?.total ?? 0 };
+    // past the last page: the count alone
+    const [counted] = rowsOf<{ total: number }>(
+      await this.database.db.execute(sql`
+        select count(*)::int as total
+        from ${matters} m
+        join ${members} mb on mb.meeting_id = m.meeting_id
+        where m.id = ${matterId} and ${ELIGIBLE}
+          and not exists (select 1 from ${ballots} b where b.matter_id = m.id and b.member_id = mb.id)
+          ${search}`),
+    );
+    return { rows, total: Number(counted?.total ?? 0) };
   }
 }

@@ -4,6 +4,8 @@ import type {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  NotVotedQuery,
+  NotVotedUnit,
   UpdateMatterRequest,
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
@@ -13,7 +15,12 @@ import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { MatterErrorCode, MatterException } from './matters.exception';
-import { mapMatter, mapMatterVoter, mapTallyRow } from './matters.mapper';
+import {
+  mapMatter,
+  mapMatterVoter,
+  mapNotVoted,
+  mapTallyRow,
+} from './matters.mapper';
 import {
   MattersRepository,
   type MatterChanges,
@@ -268,6 +275,19 @@ export class MattersService {
     const matter = await this.requireMatter(meeting.id, key);
     const rows = await this.matters.voters(matter.id);
     return rows.map((row) => mapMatterVoter(row, matter.secretBallot));
+  }
+
+  /** One page of the units that may vote on the matter and have not (docs/benchmarks.md). */
+  async notVoted(
+    userId: string,
+    shortCode: string,
+    key: string,
+    query: NotVotedQuery,
+  ): Promise<{ units: NotVotedUnit[]; total: number }> {
+    const meeting = await this.access.require(userId, shortCode);
+    const matter = await this.requireMatter(meeting.id, key);
+    const page = await this.matters.notVoted(matter.id, query);
+    return { units: page.rows.map(mapNotVoted), total: page.total };
   }
 
   /**
