@@ -25,6 +25,7 @@ import type {
   MeetingStats,
   Member,
   MemberProxy,
+  NotVotedUnit,
   PaperProxyRequest,
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
@@ -43,6 +44,11 @@ export type ReportFormat = 'pdf' | 'csv';
 
 export interface MembersPage {
   members: Member[];
+  total: number;
+}
+
+export interface NotVotedPage {
+  units: NotVotedUnit[];
   total: number;
 }
 
@@ -201,6 +207,22 @@ export function createManagerApi(session: ManagerSession) {
       session.json<MatterVoterRecord[]>(
         `${meeting(shortCode)}/matters/${enc(matterKey)}/voters`,
       ),
+    /** One page of the units that may vote on the matter and have not (never how anyone voted). */
+    async notVoted(
+      shortCode: string,
+      matterKey: string,
+      params: ListMembersParams = {},
+    ): Promise<NotVotedPage> {
+      const response = await session.request(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/not-voted${query({ ...params })}`,
+      );
+      const units = (await response.json()) as NotVotedUnit[];
+      const total = Number(response.headers.get('X-Total-Count'));
+      return {
+        units,
+        total: Number.isFinite(total) ? total : units.length,
+      };
+    },
     matterAction: (
       shortCode: string,
       matterKey: string,

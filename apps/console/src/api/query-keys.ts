@@ -21,6 +21,23 @@ export const queryKeys = {
   matters: (shortCode: string) => ['meeting', shortCode, 'matters'] as const,
   matterVoters: (shortCode: string, matterKey: string, votesCast: number) =>
     ['meeting', shortCode, 'matters', matterKey, 'voters', votesCast] as const,
+  notVoted: (
+    shortCode: string,
+    matterKey: string,
+    votesCast: number,
+    searchText: string,
+    page: number,
+  ) =>
+    [
+      'meeting',
+      shortCode,
+      'matters',
+      matterKey,
+      'not-voted',
+      votesCast,
+      searchText,
+      page,
+    ] as const,
   signOff: (shortCode: string) => ['meeting', shortCode, 'sign-off'] as const,
   documents: (shortCode: string) =>
     ['meeting', shortCode, 'documents'] as const,
