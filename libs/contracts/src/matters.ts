@@ -165,6 +165,16 @@ export const MatterVoterRecord = z.strictObject({
 export type MatterVoterRecord = z.infer<typeof MatterVoterRecord>;
 
 /**
+ * `GET .../matters/{matterKey}/voters`: the whole list without `page`; with it, one page of
+ * `size` records (default 100) in the same order, and X-Total-Count says how many there are.
+ */
+export const MatterVotersQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  size: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type MatterVotersQuery = z.infer<typeof MatterVotersQuery>;
+
+/**
  * `GET .../matters/{matterKey}/not-voted`: one page of the units that may vote on the matter
  * and have no ballot on it yet, in unit order; X-Total-Count carries how many match.
  */

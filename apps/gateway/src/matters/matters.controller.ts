@@ -35,6 +35,7 @@ import {
   MatterDto,
   MatterTallyRowDto,
   MatterVoterRecordDto,
+  MatterVotersQueryDto,
   NotVotedQueryDto,
   NotVotedUnitDto,
   UpdateMatterRequestDto,
@@ -110,13 +111,30 @@ export class MattersController {
   }
 
   @Get(':matterKey/voters')
-  @ApiOkResponse({ type: [MatterVoterRecordDto] })
-  voters(
+  @ApiOkResponse({
+    type: [MatterVoterRecordDto],
+    headers: {
+      'X-Total-Count': {
+        description: 'Members with a ballot on the matter',
+        schema: { type: 'integer' },
+      },
+    },
+  })
+  async voters(
     @CurrentManager() manager: Manager,
     @Param('shortCode') shortCode: string,
     @Param('matterKey') matterKey: string,
+    @Query() query: MatterVotersQueryDto,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<MatterVoterRecord[]> {
-    return this.matters.voters(manager.userId, shortCode, matterKey);
+    const page = await this.matters.voters(
+      manager.userId,
+      shortCode,
+      matterKey,
+      query,
+    );
+    response.setHeader('X-Total-Count', String(page.total));
+    return page.records;
   }
 
   /** Who may still vote and has not: a page, searchable; never how anyone voted. */

@@ -4,6 +4,7 @@ import {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  MatterVotersQuery,
   NotVotedQuery,
   NotVotedUnit,
   UpdateMatterRequest,
@@ -16,3 +17,4 @@ export class MatterTallyRowDto extends createZodDto(MatterTallyRow) {}
 export class MatterVoterRecordDto extends createZodDto(MatterVoterRecord) {}
 export class NotVotedQueryDto extends createZodDto(NotVotedQuery) {}
 export class NotVotedUnitDto extends createZodDto(NotVotedUnit) {}
+export class MatterVotersQueryDto extends createZodDto(MatterVotersQuery) {}

@@ -125,20 +125,31 @@ export class MattersRepository {
    * in one statement, so a reopen or a close racing this query cannot slip rows through.
    */
   async publishedTally(matterId: string): Promise<TallyRecord[]> {
+    // one pass over the matter's ballots (grouped by option and method), then joined to the
+    // options: the matter's rows are read once, not once per option
     const result = await this.database.db.execute(sql`
+      with shown as (
+        select m.id, m.options from ${matters} m
+        where m.id = ${matterId} and (not m.secret_ballot or m.live_status = 'closed')
+      ),
+      t as (
+        select c.vote, b.method, count(*) as n, sum(b.weight) as w
+        from shown s
+        join ${ballots} b on b.matter_id = s.id
+        cross join lateral (select distinct value from jsonb_array_elements_text(b.choices)) c(vote)
+        group by c.vote, b.method
+      )
       select
         o.vote as "vote",
-        count(b.id) filter (where b.method = 'proxy')::int as "numProxyVotes",
-        count(b.id) filter (where b.method = 'live')::int as "numLiveVotes",
-        count(b.id) filter (where b.method = 'other')::int as "numOtherVotes",
-        round(coalesce(sum(b.weight) filter (where b.method = 'proxy'), 0), 6)::text as "numProxyShares",
-        round(coalesce(sum(b.weight) filter (where b.method = 'live'), 0), 6)::text as "numLiveShares",
-        round(coalesce(sum(b.weight) filter (where b.method = 'other'), 0), 6)::text as "numOtherShares"
-      from ${matters} m
-      cross join lateral jsonb_array_elements_text(m.options) with ordinality as o(vote, position)
-      left join ${ballots} b
-        on b.matter_id = m.id and b.choices @> jsonb_build_array(o.vote)
-      where m.id = ${matterId} and (not m.secret_ballot or m.live_status = 'closed')
+        coalesce(sum(t.n) filter (where t.method = 'proxy'), 0)::int as "numProxyVotes",
+        coalesce(sum(t.n) filter (where t.method = 'live'), 0)::int as "numLiveVotes",
+        coalesce(sum(t.n) filter (where t.method = 'other'), 0)::int as "numOtherVotes",
+        round(coalesce(sum(t.w) filter (where t.method = 'proxy'), 0), 6)::text as "numProxyShares",
+        round(coalesce(sum(t.w) filter (where t.method = 'live'), 0), 6)::text as "numLiveShares",
+        round(coalesce(sum(t.w) filter (where t.method = 'other'), 0), 6)::text as "numOtherShares"
+      from shown s
+      cross join lateral jsonb_array_elements_text(s.options) with ordinality as o(vote, position)
+      left join t on t.vote = o.vote
       group by o.vote, o.position
       order by o.position
     `);
@@ -155,9 +166,15 @@ export class MattersRepository {
     return row?.secretBallot;
   }
 
-  /** Who voted (never how), by unit; name and e-mail are null for ballots without a voter. */
-  voters(matterId: string): Promise<MatterVoterRow[]> {
-    return this.database.db
+  /**
+   * Who voted (never how), by unit; name and e-mail are null for ballots without a voter.
+   * All of them, or one page; `total` counts all of them either way.
+   */
+  async voters(
+    matterId: string,
+    page?: { size: number; offset: number },
+  ): Promise<{ rows: MatterVoterRow[]; total: number }> {
+    const query = this.database.db
       .select({
         unit: members.unit,
         name: voters.name,
@@ -165,12 +182,23 @@ export class MattersRepository {
         method: ballots.method,
         castAt: ballots.castAt,
         firstCastAt: ballots.createdAt,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(ballots)
       .innerJoin(members, eq(members.id, ballots.memberId))
       .leftJoin(voters, eq(voters.id, ballots.voterId))
       .where(eq(ballots.matterId, matterId))
-      .orderBy(asc(members.unit), asc(ballots.castAt));
+      .orderBy(asc(members.unit), asc(ballots.castAt), asc(ballots.id));
+    const rows = page
+      ? await query.limit(page.size).offset(page.offset)
+      : await query;
+    if (rows.length || !page) return { rows, total: rows[0]?.total ?? 0 };
+    // past the last page: the count alone
+    const [counted] = await this.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ballots)
+      .where(eq(ballots.matterId, matterId));
+    return { rows, total: counted?.n ?? 0 };
   }
 
   /**
@@ -186,8 +214,8 @@ export class MattersRepository {
       ? `%${escapeLike(query.searchText)}%`
       : null;
     const search = pattern
-      ? sql`and (mb.unit ilike ${pattern} or exists (select 1 from ${voters} sv
-          where sv.member_id = mb.id and (sv.name ilike ${pattern} or sv.email ilike ${pattern})))`
+      ? sql`and (mb.unit ilike ${pattern} or mb.id in (select sv.member_id from ${voters} sv
+          where sv.meeting_id = (select meeting_id from ${matters} where id = ${matterId}) and (sv.name ilike ${pattern} or sv.email ilike ${pattern})))`
       : sql``;
     const result = await this.database.db.execute(sql`
       with page as (

@@ -4,6 +4,7 @@ import type {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  MatterVotersQuery,
   NotVotedQuery,
   NotVotedUnit,
   UpdateMatterRequest,
@@ -270,11 +271,18 @@ export class MattersService {
     userId: string,
     shortCode: string,
     key: string,
-  ): Promise<MatterVoterRecord[]> {
+    query: MatterVotersQuery = { size: 100 },
+  ): Promise<{ records: MatterVoterRecord[]; total: number }> {
     const meeting = await this.access.require(userId, shortCode);
     const matter = await this.requireMatter(meeting.id, key);
-    const rows = await this.matters.voters(matter.id);
-    return rows.map((row) => mapMatterVoter(row, matter.secretBallot));
+    const page = query.page
+      ? { size: query.size, offset: (query.page - 1) * query.size }
+      : undefined;
+    const { rows, total } = await this.matters.voters(matter.id, page);
+    return {
+      records: rows.map((row) => mapMatterVoter(row, matter.secretBallot)),
+      total,
+    };
   }
 
   /** One page of the units that may vote on the matter and have not (docs/benchmarks.md). */

@@ -5,8 +5,8 @@ import {
   count,
   desc,
   eq,
-  exists,
   ilike,
+  inArray,
   ne,
   or,
   sql,
@@ -90,7 +90,7 @@ export class MembersRepository {
   ): Promise<{ rows: MemberWithLiveVotes[]; total: number }> {
     const where = and(
       eq(members.meetingId, meetingId),
-      ...this.conditions(query),
+      ...this.conditions(meetingId, query),
     );
     const direction = query.sortOrder === 'desc' ? desc : asc;
     const order: SQL[] =
@@ -114,20 +114,22 @@ export class MembersRepository {
     return { rows, total: Number(total?.n ?? 0) };
   }
 
-  private conditions(query: ListMembersQuery): SQL[] {
+  private conditions(meetingId: string, query: ListMembersQuery): SQL[] {
     const conditions: SQL[] = [];
     if (query.searchText) {
       const pattern = `%${escapeLike(query.searchText)}%`;
+      // the meeting's matching voters once (a hashed set), not a lookup for every member
       conditions.push(
         or(
           ilike(members.unit, pattern),
-          exists(
+          inArray(
+            members.id,
             this.database.db
-              .select({ one: sql`1` })
+              .select({ id: voters.memberId })
               .from(voters)
               .where(
                 and(
-                  eq(voters.memberId, members.id),
+                  eq(voters.meetingId, meetingId),
                   or(ilike(voters.name, pattern), ilike(voters.email, pattern)),
                 ),
               ),
