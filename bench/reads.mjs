@@ -85,8 +85,10 @@ async function seedBallots(databaseUrl, meetingId, matterIds) {
        select matter_id, member_id, voter_id, 'live', choices, shares, id::text, cast_at, id, cast_at
        from cast_rows`,
     );
+    // as autovacuum leaves the tables a while after the votes (docs/benchmarks.md: mid-vote,
+    // before it has run, reading a matter's ballots from the heap costs more)
     await client.query(
-      'analyze members, voters, matters, ballots, ballot_events',
+      'vacuum analyze members, voters, matters, ballots, ballot_events',
     );
     const {
       rows: [counts],

@@ -101,9 +101,12 @@ export class MembersRepository {
             direction(members.unit),
           ]
         : [direction(members[query.sortBy])];
+    // hasLiveVotes for the page's rows only: in the select list it was worked out for every
+    // row the offset skips too
+    const { hasLiveVotes: _skipped, ...pageColumns } = memberColumns;
     const [rows, [total]] = await Promise.all([
       this.database.db
-        .select(memberColumns)
+        .select(pageColumns)
         .from(members)
         .where(where)
         .orderBy(...order, direction(members.id))
@@ -111,7 +114,25 @@ export class MembersRepository {
         .offset((query.page - 1) * query.size),
       this.database.db.select({ n: count() }).from(members).where(where),
     ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    const live = rows.length
+      ? await this.database.db
+          .selectDistinct({ memberId: ballots.memberId })
+          .from(ballots)
+          .where(
+            and(
+              inArray(
+                ballots.memberId,
+                rows.map((row) => row.id),
+              ),
+              eq(ballots.method, 'live'),
+            ),
+          )
+      : [];
+    const withLive = new Set(live.map((row) => row.memberId));
+    return {
+      rows: rows.map((row) => ({ ...row, hasLiveVotes: withLive.has(row.id) })),
+      total: Number(total?.n ?? 0),
+    };
   }
 
   private conditions(meetingId: string, query: ListMembersQuery): SQL[] {
