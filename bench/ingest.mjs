@@ -10,7 +10,7 @@
 // schedule against the bare server. Each burst's matter is recounted like the closed loop.
 //
 //   node bench/ingest.mjs [--voters 200] [--matters 10] [--seconds 30] [--pg-connections 10]
-//                         [--bursts 10,2] [--cpu-prof DIR]
+//                         [--bursts 10,2] [--batches-in-flight N] [--cpu-prof DIR]
 import { parseArgs } from 'node:util';
 import { forkBareServer, forkGenerator } from './lib/children.mjs';
 import { log, withServices } from './lib/env.mjs';
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '30' },
     'pg-connections': { type: 'string', default: '10' },
     bursts: { type: 'string', default: '10,2' },
+    'batches-in-flight': { type: 'string' },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -109,6 +110,10 @@ const result = await withServices(async ({ database, redis }) => {
     databaseUrl: database.url,
     redis,
     cpuProfDir: values['cpu-prof'],
+    // the gateway's default (2) unless asked: BALLOT_BATCHES_IN_FLIGHT
+    env: values['batches-in-flight']
+      ? { BALLOT_BATCHES_IN_FLIGHT: values['batches-in-flight'] }
+      : {},
   });
   const generator = await forkGenerator();
   try {
