@@ -174,7 +174,8 @@ export class MattersRepository {
     matterId: string,
     page?: { size: number; offset: number },
   ): Promise<{ rows: MatterVoterRow[]; total: number }> {
-    const query = this.database.db
+    if (page) return this.votersPage(matterId, page);
+    const rows = await this.database.db
       .select({
         unit: members.unit,
         name: voters.name,
@@ -182,23 +183,55 @@ export class MattersRepository {
         method: ballots.method,
         castAt: ballots.castAt,
         firstCastAt: ballots.createdAt,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(ballots)
       .innerJoin(members, eq(members.id, ballots.memberId))
       .leftJoin(voters, eq(voters.id, ballots.voterId))
       .where(eq(ballots.matterId, matterId))
       .orderBy(asc(members.unit), asc(ballots.castAt), asc(ballots.id));
-    const rows = page
-      ? await query.limit(page.size).offset(page.offset)
-      : await query;
-    if (rows.length || !page) return { rows, total: rows[0]?.total ?? 0 };
-    // past the last page: the count alone
-    const [counted] = await this.database.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(ballots)
-      .where(eq(ballots.matterId, matterId));
-    return { rows, total: counted?.n ?? 0 };
+    return { rows, total: rows.length };
+  }
+
+  /**
+   * One page in the same order: the page's members first, walking the meeting's members by
+   * unit and probing the (matter, member) key, then only their ballots read; the count from
+   * the same key. Joining all of the matter's ballots and sorting them for 100 rows took 28 ms
+   * at 9,000 ballots, this 1-8 ms (docs/benchmarks.md).
+   */
+  private async votersPage(
+    matterId: string,
+    page: { size: number; offset: number },
+  ): Promise<{ rows: MatterVoterRow[]; total: number }> {
+    const [result, counted] = await Promise.all([
+      this.database.db.execute(sql`
+        with page as (
+          select mb.id, mb.unit from ${members} mb
+          where mb.meeting_id = (select meeting_id from ${matters} where id = ${matterId})
+            and exists (select 1 from ${ballots} pb where pb.matter_id = ${matterId} and pb.member_id = mb.id)
+          order by mb.unit
+          limit ${page.size} offset ${page.offset}
+        )
+        select p.unit, v.name, v.email, b.method, b.cast_at as "castAt", b.created_at as "firstCastAt"
+        from page p
+        join ${ballots} b on b.matter_id = ${matterId} and b.member_id = p.id
+        left join ${voters} v on v.id = b.voter_id
+        order by p.unit, b.cast_at, b.id`),
+      this.database.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(ballots)
+        .where(eq(ballots.matterId, matterId)),
+    ]);
+    const rows = rowsOf<
+      Omit<MatterVoterRow, 'castAt' | 'firstCastAt'> & {
+        castAt: string | Date;
+        firstCastAt: string | Date;
+      }
+    >(result).map((row) => ({
+      ...row,
+      castAt: new Date(row.castAt),
+      firstCastAt: new Date(row.firstCastAt),
+    }));
+    return { rows, total: counted[0]?.n ?? 0 };
   }
 
   /**

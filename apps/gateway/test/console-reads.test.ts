@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Matter, NotVotedUnit } from '@livevote/contracts';
+import { Matter, MatterVoterRecord, NotVotedUnit } from '@livevote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Database } from '../src/database/database';
@@ -16,8 +16,11 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 const Units = z.array(NotVotedUnit);
 
-/** GET .../matters/{matterKey}/not-voted: the chair's "not voted yet" list, paged on the server. */
-describe('Not voted yet list', () => {
+/**
+ * The chair's console reads that page on the server: GET .../matters/{matterKey}/not-voted
+ * (the "not voted yet" list) and GET .../matters/{matterKey}/voters?page= (docs/decisions.md).
+ */
+describe('Not voted yet list and paged matter voters', () => {
   let database: TestDatabase;
   let gateway: TestGateway;
   let api: Http;
@@ -253,6 +256,61 @@ describe('Not voted yet list', () => {
         'matter_not_found',
       );
     expectProblem(await api.get(notVotedPath(tenant.meeting, matter.key)), 401);
+  });
+
+  it('pages the matter voters on request, in the order of the whole list, with the total', async () => {
+    const meeting = await createMeeting(gateway, tenant.account.key);
+    const matter = await createMatter(meeting, { secretBallot: false });
+    const units = ['2', '10', '1', '3'];
+    for (const [i, unit] of units.entries()) {
+      const member = await insertMember(meeting, unit);
+      const voter =
+        i === 3
+          ? null
+          : await insertVoter(member, `Owner ${unit}`, `o${unit}@example.test`);
+      await insertBallot(matter.key, member.id, voter?.id ?? null);
+    }
+    await insertMember(meeting, '4');
+    const path = `/v1/Meetings/${meeting.shortCode}/matters/${matter.key}/voters`;
+    const get = async (query = '') => {
+      const result = await api.get(`${path}${query}`, { token: tenant.token });
+      expect(result.status, result.text).toBe(200);
+      return {
+        records: z.array(MatterVoterRecord).parse(result.body),
+        total: Number(result.headers.get('x-total-count')),
+      };
+    };
+    const whole = await get();
+    expect(whole.records.map((record) => record.unit)).toEqual([
+      '1',
+      '10',
+      '2',
+      '3',
+    ]);
+    expect(whole.records[3]).toMatchObject({ name: '', email: '' });
+    expect(whole.total).toBe(4);
+    const pages = [
+      await get('?page=1&size=3'),
+      await get('?page=2&size=3'),
+      await get('?page=3&size=3'),
+    ];
+    expect(pages.map((page) => page.records)).toEqual([
+      whole.records.slice(0, 3),
+      whole.records.slice(3),
+      [],
+    ]);
+    expect(pages.map((page) => page.total)).toEqual([4, 4, 4]);
+    expect((await get('?page=2')).records).toEqual([]);
+    for (const bad of ['?page=0', '?size=0', '?page=1&size=1001', '?limit=5'])
+      expectProblem(
+        await api.get(`${path}${bad}`, { token: tenant.token }),
+        400,
+      );
+    expectProblem(
+      await api.get(`${path}?page=1`, { token: other.token }),
+      404,
+      'meeting_not_found',
+    );
   });
 
   it('is in OpenAPI with its total header', async () => {
