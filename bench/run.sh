@@ -30,14 +30,16 @@ harness() {
 for run in $(seq 1 "$runs"); do
   if $smoke; then
     harness fanout --sockets 50 --rounds 2
-    harness ingest --voters 50 --seconds 3
+    harness ingest --voters 50 --seconds 3 --bursts 1
+    harness reads --units 50 --matters 3 --events 270 --requests 5
     harness deadlines --matters 20 --spread-ms 1000
     harness memory --sockets 50
     harness multinode --sockets 50 --rounds 2
     harness run-import-members --units 50
   else
     harness fanout
-    harness ingest
+    harness ingest --voters 10000 --seconds 30
+    harness reads
     harness deadlines
     harness memory
     harness multinode

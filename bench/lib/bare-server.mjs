@@ -1,5 +1,7 @@
 // The baseline: a bare socket.io server in its own process. Every socket joins one room;
-// POST /broadcast emits the posted event to that room, as the gateway emits matter.state.
+// POST /broadcast emits the posted event to that room, as the gateway emits matter.state;
+// ballot.cast is acknowledged at once (the ingest harness's burst baseline).
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { need } from './deps.mjs';
 
@@ -27,7 +29,21 @@ const io = new Server(http, {
 });
 // the gateway's namespace, so clients connect the same way to both
 const live = io.of('/live');
-live.on('connection', (socket) => socket.join('meeting'));
+live.on('connection', (socket) => {
+  socket.join('meeting');
+  // the ingest baseline: a ballot acknowledged at once, with an answer of the gateway's size
+  socket.on('ballot.cast', (payload, ack) => {
+    if (typeof ack !== 'function') return;
+    const id = randomUUID();
+    ack({
+      ballotId: id,
+      matterKey: payload?.matterKey,
+      choices: payload?.choices,
+      receipt: id.slice(0, 12),
+      castAt: new Date().toISOString(),
+    });
+  });
+});
 
 http.listen(0, '127.0.0.1', () => {
   process.on('message', ({ id, cmd }) => {

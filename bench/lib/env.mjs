@@ -54,7 +54,10 @@ export function createRedisPrefix() {
   };
 }
 
-/** Runs fn with a fresh database and Redis prefix, always cleaned up afterwards. */
+/**
+ * Runs fn with a fresh database and Redis prefix, always cleaned up afterwards; with
+ * BENCH_KEEP_DATABASE=1 the database stays (for EXPLAIN afterwards; drop it yourself).
+ */
 export async function withServices(fn) {
   const database = await createDatabase();
   const redis = createRedisPrefix();
@@ -64,9 +67,12 @@ export async function withServices(fn) {
     await redis
       .cleanup()
       .catch((error) => log(`redis cleanup failed: ${error}`));
-    await database
-      .drop()
-      .catch((error) => log(`database drop failed: ${error}`));
+    if (process.env.BENCH_KEEP_DATABASE === '1')
+      log(`database kept: ${database.url}`);
+    else
+      await database
+        .drop()
+        .catch((error) => log(`database drop failed: ${error}`));
   }
 }
 

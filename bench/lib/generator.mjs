@@ -209,6 +209,71 @@ const commands = {
   },
 
   /**
+   * A burst: every socket casts one ballot on `matterKey`, socket i at i x (seconds / N) after
+   * the start, so the offered rate is N / seconds; latency from each emit to its ack.
+   * `lateMs` is how far behind its schedule the generator itself sent (its own load).
+   */
+  async burst({ matterKey, seconds, choices = ['Yes', 'No', 'Abstain'] }) {
+    const n = sockets.length;
+    const spacingMs = (seconds * 1000) / n;
+    const latencies = [];
+    const lateness = [];
+    const ackedIds = [];
+    const errors = {};
+    const last = sockets.map(() => ({}));
+    let acked = 0;
+    let done;
+    const all = new Promise((resolve) => (done = resolve));
+    const settle = () => {
+      if (++acked === n) done();
+    };
+    const started = performance.now();
+    let next = 0;
+    await new Promise((resolve) => {
+      const tick = () => {
+        const now = performance.now();
+        while (next < n && started + next * spacingMs <= now) {
+          const index = next++;
+          const sentAt = performance.now();
+          lateness.push(sentAt - (started + index * spacingMs));
+          sockets[index].emit(
+            'ballot.cast',
+            {
+              matterKey,
+              choices: [choices[index % choices.length]],
+              idempotencyKey: randomUUID(),
+            },
+            (reply) => {
+              if (reply && reply.error) {
+                errors[reply.error.code] = (errors[reply.error.code] ?? 0) + 1;
+              } else {
+                latencies.push(performance.now() - sentAt);
+                ackedIds.push(reply.ballotId);
+                last[index][matterKey] = reply.ballotId;
+              }
+              settle();
+            },
+          );
+        }
+        if (next < n) setTimeout(tick, 1);
+        else resolve();
+      };
+      tick();
+    });
+    await Promise.race([all, sleep(120_000)]);
+    return {
+      sent: n,
+      acks: ackedIds.length,
+      elapsedMs: performance.now() - started,
+      latency: summarize(latencies),
+      sendLateness: summarize(lateness),
+      errors,
+      ackedIds,
+      last,
+    };
+  },
+
+  /**
    * The ingest baseline: `connections` clients straight to PostgreSQL, each running
    * single-row INSERT ... ON CONFLICT DO UPDATE into ballots, one autocommit at a time.
    */

@@ -199,6 +199,9 @@ describe('the ballot path', () => {
       redisUrl: redis.url,
       redisPrefix: redis.prefix,
       clock: new RunningClock(),
+      // holding the one batch in flight holds the database: what is sent meanwhile queues
+      // (test/ballot-batches.test.ts has two in flight)
+      env: { BALLOT_BATCHES_IN_FLIGHT: '1' },
     });
     api = http(gateway.baseUrl);
     tenant = await createTenant(gateway, SEVERAL_LIVE);

@@ -111,6 +111,22 @@ describe('bench harnesses (smoke, N = 50)', () => {
             rowsPerSecond: z.number(),
             latency: Latency,
           }),
+          bare: z.object({ acksPerSecond: z.number(), ackLatency: Latency }),
+          bursts: z
+            .array(
+              z.object({
+                seconds: z.literal(1),
+                offeredPerSecond: z.literal(50),
+                gateway: z.object({
+                  acks: z.number(),
+                  ackLatency: Latency,
+                  errors: z.record(z.string(), z.number()),
+                }),
+                bare: z.object({ acks: z.literal(50), ackLatency: Latency }),
+                recount: z.object({ equalsAcks: z.boolean() }),
+              }),
+            )
+            .length(1),
           target: Target,
         })
         .parse(
@@ -121,6 +137,8 @@ describe('bench harnesses (smoke, N = 50)', () => {
             '3',
             '--seconds',
             '2',
+            '--bursts',
+            '1',
           ]),
         );
       expect(line.recount).toMatchObject({
@@ -129,6 +147,50 @@ describe('bench harnesses (smoke, N = 50)', () => {
         lastMismatches: 0,
         equalsAcks: true,
       });
+      // every voter's one burst ballot acknowledged and stored, no more
+      expect(line.bursts[0].gateway).toMatchObject({ acks: 50, errors: {} });
+      expect(line.bursts[0].recount.equalsAcks).toBe(true);
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
+    "reads times each of the chair's console reads over a seeded meeting",
+    async () => {
+      const Read = Latency.extend({ meanBytes: z.number() });
+      const line = z
+        .object({
+          ...Line,
+          bench: z.literal('reads'),
+          units: z.literal(50),
+          ballotEvents: z.literal(270),
+          ballots: z.literal(135),
+          reads: z.object({
+            meeting: Read,
+            meetingStats: Read,
+            matterStats: Read,
+            matterVoters: Read,
+            matterVotersAll: Read,
+            membersPage: Read,
+            membersSearch: Read,
+            notVotedPage: Read,
+            notVotedSearch: Read,
+          }),
+          target: Target,
+        })
+        .parse(
+          await harness('reads', [
+            '--units',
+            '50',
+            '--matters',
+            '3',
+            '--events',
+            '270',
+            '--requests',
+            '5',
+          ]),
+        );
+      expect(line.reads.notVotedPage.n).toBe(5);
     },
     HARNESS_TIMEOUT_MS,
   );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, SearchText } from './common';
 import {
   DEFAULT_MATTER_THRESHOLD,
   Forecast,
@@ -163,3 +163,34 @@ export const MatterVoterRecord = z.strictObject({
   createdAt: IsoDateTime,
 });
 export type MatterVoterRecord = z.infer<typeof MatterVoterRecord>;
+
+/**
+ * `GET .../matters/{matterKey}/voters`: the whole list without `page`; with it, one page of
+ * `size` records (default 100) in the same order, and X-Total-Count says how many there are.
+ */
+export const MatterVotersQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  size: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export type MatterVotersQuery = z.infer<typeof MatterVotersQuery>;
+
+/**
+ * `GET .../matters/{matterKey}/not-voted`: one page of the units that may vote on the matter
+ * and have no ballot on it yet, in unit order; X-Total-Count carries how many match.
+ */
+export const NotVotedQuery = z.strictObject({
+  searchText: SearchText,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type NotVotedQuery = z.infer<typeof NotVotedQuery>;
+
+/** A unit that has not voted on a matter: never anything about how anyone voted. */
+export const NotVotedUnit = z.strictObject({
+  memberKey: z.string(),
+  unit: z.string(),
+  shares: z.number(),
+  /** Names of the unit's voters, in name order; empty when none is on file. */
+  names: z.array(z.string()),
+});
+export type NotVotedUnit = z.infer<typeof NotVotedUnit>;

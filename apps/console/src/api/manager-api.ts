@@ -30,6 +30,7 @@ import type {
   Member,
   MemberProxy,
   ModerateQuestionRequest,
+  NotVotedUnit,
   PaperProxyRequest,
   PatchMeetingRequest,
   PatchMeetingSettingsRequest,
@@ -58,6 +59,11 @@ export type ReportFormat = 'pdf' | 'csv';
 
 export interface MembersPage {
   members: Member[];
+  total: number;
+}
+
+export interface NotVotedPage {
+  units: NotVotedUnit[];
   total: number;
 }
 
@@ -237,6 +243,22 @@ export function createManagerApi(session: ManagerSession) {
       session.json<MatterVoterRecord[]>(
         `${meeting(shortCode)}/matters/${enc(matterKey)}/voters`,
       ),
+    /** One page of the units that may vote on the matter and have not (never how anyone voted). */
+    async notVoted(
+      shortCode: string,
+      matterKey: string,
+      params: ListMembersParams = {},
+    ): Promise<NotVotedPage> {
+      const response = await session.request(
+        `${meeting(shortCode)}/matters/${enc(matterKey)}/not-voted${query({ ...params })}`,
+      );
+      const units = (await response.json()) as NotVotedUnit[];
+      const total = Number(response.headers.get('X-Total-Count'));
+      return {
+        units,
+        total: Number.isFinite(total) ? total : units.length,
+      };
+    },
     matterAction: (
       shortCode: string,
       matterKey: string,

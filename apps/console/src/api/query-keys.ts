@@ -27,6 +27,23 @@ export const queryKeys = {
     ['meeting', shortCode, 'questions'] as const,
   ownQuestions: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey, 'questions'] as const,
+  notVoted: (
+    shortCode: string,
+    matterKey: string,
+    votesCast: number,
+    searchText: string,
+    page: number,
+  ) =>
+    [
+      'meeting',
+      shortCode,
+      'matters',
+      matterKey,
+      'not-voted',
+      votesCast,
+      searchText,
+      page,
+    ] as const,
   signOff: (shortCode: string) => ['meeting', shortCode, 'sign-off'] as const,
   documents: (shortCode: string) =>
     ['meeting', shortCode, 'documents'] as const,

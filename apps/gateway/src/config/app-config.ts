@@ -105,6 +105,7 @@ const EnvSchema = z.object({
     .default(10_000),
   BALLOT_LIMIT_PER_SOCKET: z.coerce.number().int().min(1).max(100).default(2),
   BALLOT_LIMIT_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(4),
+  BALLOT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -138,8 +139,15 @@ export class AppConfig {
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly shutdownGraceMs: number;
-  /** Ballots a socket, and a member, may have on their way to the database at once. */
-  readonly ballots: { inFlightPerSocket: number; inFlightPerMember: number };
+  /**
+   * Ballots a socket, and a member, may have on their way to the database at once; ballot
+   * batches written at once (voting/ballot-ingest.ts).
+   */
+  readonly ballots: {
+    inFlightPerSocket: number;
+    inFlightPerMember: number;
+    batchesInFlight: number;
+  };
 
   constructor(env: Env, jwtSecret: string) {
     const dataDir = resolve(env.DATA_DIR);
@@ -182,6 +190,7 @@ export class AppConfig {
     this.ballots = {
       inFlightPerSocket: env.BALLOT_LIMIT_PER_SOCKET,
       inFlightPerMember: env.BALLOT_LIMIT_PER_MEMBER,
+      batchesInFlight: env.BALLOT_BATCHES_IN_FLIGHT,
     };
   }
 

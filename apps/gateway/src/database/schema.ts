@@ -252,6 +252,14 @@ export const members = pgTable(
       t.meetingId,
       t.controlNumber,
     ),
+    // the member list's natural unit order (2 before 10), so a page is an index range, not a
+    // sort of the whole meeting (members.repository.ts; docs/benchmarks.md)
+    index('members_meeting_natural_unit_idx').on(
+      t.meetingId,
+      sql`(nullif(substring(${t.unit} from '^[0-9]+'), '')::numeric)`,
+      t.unit,
+      t.id,
+    ),
   ],
 );
 

@@ -7,6 +7,8 @@ import {
   Param,
   Patch,
   Post,
+  Query,
+  Res,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -16,10 +18,12 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  NotVotedUnit,
 } from '@livevote/contracts';
 import {
   CurrentManager,
@@ -31,6 +35,9 @@ import {
   MatterDto,
   MatterTallyRowDto,
   MatterVoterRecordDto,
+  MatterVotersQueryDto,
+  NotVotedQueryDto,
+  NotVotedUnitDto,
   UpdateMatterRequestDto,
 } from './matters.dto';
 import { MattersService } from './matters.service';
@@ -104,12 +111,57 @@ export class MattersController {
   }
 
   @Get(':matterKey/voters')
-  @ApiOkResponse({ type: [MatterVoterRecordDto] })
-  voters(
+  @ApiOkResponse({
+    type: [MatterVoterRecordDto],
+    headers: {
+      'X-Total-Count': {
+        description: 'Members with a ballot on the matter',
+        schema: { type: 'integer' },
+      },
+    },
+  })
+  async voters(
     @CurrentManager() manager: Manager,
     @Param('shortCode') shortCode: string,
     @Param('matterKey') matterKey: string,
+    @Query() query: MatterVotersQueryDto,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<MatterVoterRecord[]> {
-    return this.matters.voters(manager.userId, shortCode, matterKey);
+    const page = await this.matters.voters(
+      manager.userId,
+      shortCode,
+      matterKey,
+      query,
+    );
+    response.setHeader('X-Total-Count', String(page.total));
+    return page.records;
+  }
+
+  /** Who may still vote and has not: a page, searchable; never how anyone voted. */
+  @Get(':matterKey/not-voted')
+  @ApiOkResponse({
+    type: [NotVotedUnitDto],
+    headers: {
+      'X-Total-Count': {
+        description: 'Units without a ballot that match searchText',
+        schema: { type: 'integer' },
+      },
+    },
+  })
+  async notVoted(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Query() query: NotVotedQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<NotVotedUnit[]> {
+    const page = await this.matters.notVoted(
+      manager.userId,
+      shortCode,
+      matterKey,
+      query,
+    );
+    response.setHeader('X-Total-Count', String(page.total));
+    return page.units;
   }
 }

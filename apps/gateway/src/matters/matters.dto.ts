@@ -4,6 +4,9 @@ import {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  MatterVotersQuery,
+  NotVotedQuery,
+  NotVotedUnit,
   UpdateMatterRequest,
 } from '@livevote/contracts';
 
@@ -12,3 +15,6 @@ export class CreateMatterRequestDto extends createZodDto(CreateMatterRequest) {}
 export class UpdateMatterRequestDto extends createZodDto(UpdateMatterRequest) {}
 export class MatterTallyRowDto extends createZodDto(MatterTallyRow) {}
 export class MatterVoterRecordDto extends createZodDto(MatterVoterRecord) {}
+export class NotVotedQueryDto extends createZodDto(NotVotedQuery) {}
+export class NotVotedUnitDto extends createZodDto(NotVotedUnit) {}
+export class MatterVotersQueryDto extends createZodDto(MatterVotersQuery) {}

@@ -5,11 +5,13 @@ import type {
   MatterVoteMethod,
   MatterVoterRecord,
   MatterType,
+  NotVotedUnit,
 } from '@livevote/contracts';
 import { mapRule, resultFor } from '../results/results.mapper';
 import type {
   MatterRow,
   MatterVoterRow,
+  NotVotedRow,
   TallyRecord,
 } from './matters.repository';
 
@@ -75,5 +77,14 @@ export function mapMatterVoter(
     email: row.email ?? '',
     method: row.method as MatterVoteMethod,
     createdAt: at.toISOString(),
+  };
+}
+
+export function mapNotVoted(row: Omit<NotVotedRow, 'total'>): NotVotedUnit {
+  return {
+    memberKey: row.id,
+    unit: row.unit,
+    shares: Number(row.shares),
+    names: row.names,
   };
 }

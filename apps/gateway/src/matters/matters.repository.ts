@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { eligibleSql } from '@livevote/rules';
+import type { NotVotedQuery } from '@livevote/contracts';
+import { escapeLike } from '../common/text';
 import { Database, rowsOf } from '../database/database';
 import {
   ballotEvents,
@@ -34,6 +37,17 @@ export interface MatterVoterRow {
   castAt: Date;
   /** The member's first ballot on the matter: a replacement keeps it. */
   firstCastAt: Date;
+}
+
+// who may vote on the matter (libs/rules eligibility.ts)
+const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
+
+export interface NotVotedRow {
+  id: string;
+  unit: string;
+  shares: string;
+  names: string[];
+  total: number;
 }
 
 @Injectable()
@@ -111,20 +125,31 @@ export class MattersRepository {
    * in one statement, so a reopen or a close racing this query cannot slip rows through.
    */
   async publishedTally(matterId: string): Promise<TallyRecord[]> {
+    // one pass over the matter's ballots (grouped by option and method), then joined to the
+    // options: the matter's rows are read once, not once per option
     const result = await this.database.db.execute(sql`
+      with shown as (
+        select m.id, m.options from ${matters} m
+        where m.id = ${matterId} and (not m.secret_ballot or m.live_status = 'closed')
+      ),
+      t as (
+        select c.vote, b.method, count(*) as n, sum(b.weight) as w
+        from shown s
+        join ${ballots} b on b.matter_id = s.id
+        cross join lateral (select distinct value from jsonb_array_elements_text(b.choices)) c(vote)
+        group by c.vote, b.method
+      )
       select
         o.vote as "vote",
-        count(b.id) filter (where b.method = 'proxy')::int as "numProxyVotes",
-        count(b.id) filter (where b.method = 'live')::int as "numLiveVotes",
-        count(b.id) filter (where b.method = 'other')::int as "numOtherVotes",
-        round(coalesce(sum(b.weight) filter (where b.method = 'proxy'), 0), 6)::text as "numProxyShares",
-        round(coalesce(sum(b.weight) filter (where b.method = 'live'), 0), 6)::text as "numLiveShares",
-        round(coalesce(sum(b.weight) filter (where b.method = 'other'), 0), 6)::text as "numOtherShares"
-      from ${matters} m
-      cross join lateral jsonb_array_elements_text(m.options) with ordinality as o(vote, position)
-      left join ${ballots} b
-        on b.matter_id = m.id and b.choices @> jsonb_build_array(o.vote)
-      where m.id = ${matterId} and (not m.secret_ballot or m.live_status = 'closed')
+        coalesce(sum(t.n) filter (where t.method = 'proxy'), 0)::int as "numProxyVotes",
+        coalesce(sum(t.n) filter (where t.method = 'live'), 0)::int as "numLiveVotes",
+        coalesce(sum(t.n) filter (where t.method = 'other'), 0)::int as "numOtherVotes",
+        round(coalesce(sum(t.w) filter (where t.method = 'proxy'), 0), 6)::text as "numProxyShares",
+        round(coalesce(sum(t.w) filter (where t.method = 'live'), 0), 6)::text as "numLiveShares",
+        round(coalesce(sum(t.w) filter (where t.method = 'other'), 0), 6)::text as "numOtherShares"
+      from shown s
+      cross join lateral jsonb_array_elements_text(s.options) with ordinality as o(vote, position)
+      left join t on t.vote = o.vote
       group by o.vote, o.position
       order by o.position
     `);
@@ -141,9 +166,16 @@ export class MattersRepository {
     return row?.secretBallot;
   }
 
-  /** Who voted (never how), by unit; name and e-mail are null for ballots without a voter. */
-  voters(matterId: string): Promise<MatterVoterRow[]> {
-    return this.database.db
+  /**
+   * Who voted (never how), by unit; name and e-mail are null for ballots without a voter.
+   * All of them, or one page; `total` counts all of them either way.
+   */
+  async voters(
+    matterId: string,
+    page?: { size: number; offset: number },
+  ): Promise<{ rows: MatterVoterRow[]; total: number }> {
+    if (page) return this.votersPage(matterId, page);
+    const rows = await this.database.db
       .select({
         unit: members.unit,
         name: voters.name,
@@ -156,6 +188,97 @@ export class MattersRepository {
       .innerJoin(members, eq(members.id, ballots.memberId))
       .leftJoin(voters, eq(voters.id, ballots.voterId))
       .where(eq(ballots.matterId, matterId))
-      .orderBy(asc(members.unit), asc(ballots.castAt));
+      .orderBy(asc(members.unit), asc(ballots.castAt), asc(ballots.id));
+    return { rows, total: rows.length };
+  }
+
+  /**
+   * One page in the same order: the page's members first, walking the meeting's members by
+   * unit and probing the (matter, member) key, then only their ballots read; the count from
+   * the same key. Joining all of the matter's ballots and sorting them for 100 rows took 28 ms
+   * at 9,000 ballots, this 1-8 ms (docs/benchmarks.md).
+   */
+  private async votersPage(
+    matterId: string,
+    page: { size: number; offset: number },
+  ): Promise<{ rows: MatterVoterRow[]; total: number }> {
+    const [result, counted] = await Promise.all([
+      this.database.db.execute(sql`
+        with page as (
+          select mb.id, mb.unit from ${members} mb
+          where mb.meeting_id = (select meeting_id from ${matters} where id = ${matterId})
+            and exists (select 1 from ${ballots} pb where pb.matter_id = ${matterId} and pb.member_id = mb.id)
+          order by mb.unit
+          limit ${page.size} offset ${page.offset}
+        )
+        select p.unit, v.name, v.email, b.method, b.cast_at as "castAt", b.created_at as "firstCastAt"
+        from page p
+        join ${ballots} b on b.matter_id = ${matterId} and b.member_id = p.id
+        left join ${voters} v on v.id = b.voter_id
+        order by p.unit, b.cast_at, b.id`),
+      this.database.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(ballots)
+        .where(eq(ballots.matterId, matterId)),
+    ]);
+    const rows = rowsOf<
+      Omit<MatterVoterRow, 'castAt' | 'firstCastAt'> & {
+        castAt: string | Date;
+        firstCastAt: string | Date;
+      }
+    >(result).map((row) => ({
+      ...row,
+      castAt: new Date(row.castAt),
+      firstCastAt: new Date(row.firstCastAt),
+    }));
+    return { rows, total: counted[0]?.n ?? 0 };
+  }
+
+  /**
+   * One page of the members eligible for the matter with no ballot on it, in natural unit
+   * order (2 before 10, as the member list), each with its voters' names, and how many match
+   * (the same on every row). Never reads a ballot's choices.
+   */
+  async notVoted(
+    matterId: string,
+    query: NotVotedQuery,
+  ): Promise<{ rows: Omit<NotVotedRow, 'total'>[]; total: number }> {
+    const pattern = query.searchText
+      ? `%${escapeLike(query.searchText)}%`
+      : null;
+    const search = pattern
+      ? sql`and (mb.unit ilike ${pattern} or mb.id in (select sv.member_id from ${voters} sv
+          where sv.meeting_id = (select meeting_id from ${matters} where id = ${matterId}) and (sv.name ilike ${pattern} or sv.email ilike ${pattern})))`
+      : sql``;
+    const result = await this.database.db.execute(sql`
+      with page as (
+        select mb.id, mb.unit, mb.shares::text as shares, count(*) over ()::int as total
+        from ${matters} m
+        join ${members} mb on mb.meeting_id = m.meeting_id
+        where m.id = ${matterId} and ${ELIGIBLE}
+          and not exists (select 1 from ${ballots} b where b.matter_id = m.id and b.member_id = mb.id)
+          ${search}
+        order by nullif(substring(mb.unit from '^[0-9]+'), '')::numeric asc nulls last, mb.unit, mb.id
+        limit ${query.size} offset ${(query.page - 1) * query.size}
+      )
+      select p.id, p.unit, p.shares, p.total,
+        coalesce((select array_agg(v.name order by v.name, v.id) from ${voters} v where v.member_id = p.id), '{}') as names
+      from page p
+      order by nullif(substring(p.unit from '^[0-9]+'), '')::numeric asc nulls last, p.unit, p.id
+    `);
+    const rows = rowsOf<NotVotedRow>(result);
+    if (rows.length || query.page === 1)
+      return { rows, total: rows[0]?.total ?? 0 };
+    // past the last page: the count alone
+    const [counted] = rowsOf<{ total: number }>(
+      await this.database.db.execute(sql`
+        select count(*)::int as total
+        from ${matters} m
+        join ${members} mb on mb.meeting_id = m.meeting_id
+        where m.id = ${matterId} and ${ELIGIBLE}
+          and not exists (select 1 from ${ballots} b where b.matter_id = m.id and b.member_id = mb.id)
+          ${search}`),
+    );
+    return { rows, total: Number(counted?.total ?? 0) };
   }
 }

@@ -4,6 +4,9 @@ import type {
   Matter,
   MatterTallyRow,
   MatterVoterRecord,
+  MatterVotersQuery,
+  NotVotedQuery,
+  NotVotedUnit,
   UpdateMatterRequest,
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
@@ -13,7 +16,12 @@ import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { MatterErrorCode, MatterException } from './matters.exception';
-import { mapMatter, mapMatterVoter, mapTallyRow } from './matters.mapper';
+import {
+  mapMatter,
+  mapMatterVoter,
+  mapNotVoted,
+  mapTallyRow,
+} from './matters.mapper';
 import {
   MattersRepository,
   type MatterChanges,
@@ -263,11 +271,31 @@ export class MattersService {
     userId: string,
     shortCode: string,
     key: string,
-  ): Promise<MatterVoterRecord[]> {
+    query: MatterVotersQuery = { size: 100 },
+  ): Promise<{ records: MatterVoterRecord[]; total: number }> {
     const meeting = await this.access.require(userId, shortCode);
     const matter = await this.requireMatter(meeting.id, key);
-    const rows = await this.matters.voters(matter.id);
-    return rows.map((row) => mapMatterVoter(row, matter.secretBallot));
+    const page = query.page
+      ? { size: query.size, offset: (query.page - 1) * query.size }
+      : undefined;
+    const { rows, total } = await this.matters.voters(matter.id, page);
+    return {
+      records: rows.map((row) => mapMatterVoter(row, matter.secretBallot)),
+      total,
+    };
+  }
+
+  /** One page of the units that may vote on the matter and have not (docs/benchmarks.md). */
+  async notVoted(
+    userId: string,
+    shortCode: string,
+    key: string,
+    query: NotVotedQuery,
+  ): Promise<{ units: NotVotedUnit[]; total: number }> {
+    const meeting = await this.access.require(userId, shortCode);
+    const matter = await this.requireMatter(meeting.id, key);
+    const page = await this.matters.notVoted(matter.id, query);
+    return { units: page.rows.map(mapNotVoted), total: page.total };
   }
 
   /**

@@ -94,6 +94,8 @@ export class MeetingsRepository {
   /** Every figure of the meeting stats in one round trip (see docs/decisions.md for meanings). */
   async stats(meetingId: string): Promise<Record<string, number>> {
     const result = await this.database.db.execute(sql`
+      -- "voted": a ballot on any matter; a member's ballots are all on its own meeting's
+      -- matters, so the member's index answers it without reading the meeting's ballots
       with m as (
         select id, shares, eligible, coalesce((custom_data->>'inArrears')::boolean, false) as arrears
         from members where meeting_id = ${meetingId}
@@ -103,11 +105,6 @@ export class MeetingsRepository {
                coalesce((communication_preferences->>'disableAllEmails')::boolean, false) as no_email
         from voters where meeting_id = ${meetingId}
       ),
-      b as (
-        select b.member_id, b.method, b.voter_id from ballots b
-        join matters mt on mt.id = b.matter_id where mt.meeting_id = ${meetingId}
-      ),
-      voted as (select distinct member_id from b),
       -- standing proxies (docs/proxies.md): at most one a member
       proxy as (
         select member_id, source, status from proxies
@@ -129,21 +126,21 @@ export class MeetingsRepository {
         (select count(*) from v where in_attendance)::int as "attendanceCount",
         (select count(*) from present)::int as "attendanceCountGroups",
         (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id)::float8 as "attendanceSharesCount",
-        (select count(*) from v where in_attendance and member_id not in (select member_id from voted))::int
+        (select count(*) from v where in_attendance and not exists (select 1 from ballots b where b.member_id = v.member_id))::int
           as "attendedNotVotedCount",
-        (select count(*) from present where member_id not in (select member_id from voted))::int
+        (select count(*) from present p where not exists (select 1 from ballots b where b.member_id = p.member_id))::int
           as "attendedNotVotedCountGroups",
         (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id
-          where m.id not in (select member_id from voted))::float8 as "attendedNotVotedSharesCount",
+          where not exists (select 1 from ballots b where b.member_id = m.id))::float8 as "attendedNotVotedSharesCount",
         (select count(*) from v where attending)::int as "attendingCount",
         (select count(*) from rsvp)::int as "attendingCountGroups",
         (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id)::float8 as "attendingSharesCount",
-        (select count(*) from v where attending and member_id not in (select member_id from voted))::int
+        (select count(*) from v where attending and not exists (select 1 from ballots b where b.member_id = v.member_id))::int
           as "attendingNotVotedCount",
-        (select count(*) from rsvp where member_id not in (select member_id from voted))::int
+        (select count(*) from rsvp r where not exists (select 1 from ballots b where b.member_id = r.member_id))::int
           as "attendingNotVotedCountGroups",
         (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id
-          where m.id not in (select member_id from voted))::float8 as "attendingNotVotedSharesCount",
+          where not exists (select 1 from ballots b where b.member_id = m.id))::float8 as "attendingNotVotedSharesCount",
         (select count(*) from v where rsvp = 'online')::int as "rsvpOnlineCount",
         (select count(*) from v where rsvp = 'no')::int as "rsvpNoCount",
         (select count(*) from v where checked_in_at is not null)::int as "checkedInCount",

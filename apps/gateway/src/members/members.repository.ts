@@ -5,8 +5,8 @@ import {
   count,
   desc,
   eq,
-  exists,
   ilike,
+  inArray,
   ne,
   or,
   sql,
@@ -90,7 +90,7 @@ export class MembersRepository {
   ): Promise<{ rows: MemberWithLiveVotes[]; total: number }> {
     const where = and(
       eq(members.meetingId, meetingId),
-      ...this.conditions(query),
+      ...this.conditions(meetingId, query),
     );
     const direction = query.sortOrder === 'desc' ? desc : asc;
     const order: SQL[] =
@@ -101,9 +101,12 @@ export class MembersRepository {
             direction(members.unit),
           ]
         : [direction(members[query.sortBy])];
+    // hasLiveVotes for the page's rows only: in the select list it was worked out for every
+    // row the offset skips too
+    const { hasLiveVotes: _skipped, ...pageColumns } = memberColumns;
     const [rows, [total]] = await Promise.all([
       this.database.db
-        .select(memberColumns)
+        .select(pageColumns)
         .from(members)
         .where(where)
         .orderBy(...order, direction(members.id))
@@ -111,23 +114,43 @@ export class MembersRepository {
         .offset((query.page - 1) * query.size),
       this.database.db.select({ n: count() }).from(members).where(where),
     ]);
-    return { rows, total: Number(total?.n ?? 0) };
+    const live = rows.length
+      ? await this.database.db
+          .selectDistinct({ memberId: ballots.memberId })
+          .from(ballots)
+          .where(
+            and(
+              inArray(
+                ballots.memberId,
+                rows.map((row) => row.id),
+              ),
+              eq(ballots.method, 'live'),
+            ),
+          )
+      : [];
+    const withLive = new Set(live.map((row) => row.memberId));
+    return {
+      rows: rows.map((row) => ({ ...row, hasLiveVotes: withLive.has(row.id) })),
+      total: Number(total?.n ?? 0),
+    };
   }
 
-  private conditions(query: ListMembersQuery): SQL[] {
+  private conditions(meetingId: string, query: ListMembersQuery): SQL[] {
     const conditions: SQL[] = [];
     if (query.searchText) {
       const pattern = `%${escapeLike(query.searchText)}%`;
+      // the meeting's matching voters once (a hashed set), not a lookup for every member
       conditions.push(
         or(
           ilike(members.unit, pattern),
-          exists(
+          inArray(
+            members.id,
             this.database.db
-              .select({ one: sql`1` })
+              .select({ id: voters.memberId })
               .from(voters)
               .where(
                 and(
-                  eq(voters.memberId, members.id),
+                  eq(voters.meetingId, meetingId),
                   or(ilike(voters.name, pattern), ilike(voters.email, pattern)),
                 ),
               ),

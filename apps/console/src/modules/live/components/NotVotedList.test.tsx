@@ -1,0 +1,127 @@
+import type { NotVotedUnit } from '@livevote/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ManagerApi, NotVotedPage } from '../../../api/manager-api';
+import { renderWithProviders } from '../../../test/render';
+import { SessionContext } from '../../auth/hooks/session-context';
+import { NotVotedList } from './NotVotedList';
+
+const unit = (n: number, names: string[] = [`Owner ${n}`]): NotVotedUnit => ({
+  memberKey: `member-${n}`,
+  unit: String(n),
+  shares: 1,
+  names,
+});
+
+/** A gateway of `total` units that have not voted, paged and searched by unit as it would be. */
+function fakeApi(total: number) {
+  const all = Array.from({ length: total }, (_, i) => unit(i + 1));
+  const notVoted = vi.fn(
+    async (
+      _shortCode: string,
+      _matterKey: string,
+      params: { searchText?: string; page?: number; size?: number } = {},
+    ): Promise<NotVotedPage> => {
+      const size = params.size ?? 25;
+      const page = params.page ?? 1;
+      const matching = params.searchText
+        ? all.filter((u) => u.unit.includes(params.searchText!))
+        : all;
+      return {
+        units: matching.slice((page - 1) * size, page * size),
+        total: matching.length,
+      };
+    },
+  );
+  return { api: { notVoted } as unknown as ManagerApi, notVoted };
+}
+
+function renderList(api: ManagerApi, votesCast = 0) {
+  return renderWithProviders(
+    <SessionContext.Provider value={{ api, signIn: vi.fn(), signOut: vi.fn() }}>
+      <NotVotedList shortCode="abc123" matterKey="m1" votesCast={votesCast} />
+    </SessionContext.Provider>,
+  );
+}
+
+describe(NotVotedList.name, () => {
+  it('shows the total and one page of units with their voters, asking the gateway for a page', async () => {
+    const { api, notVoted } = fakeApi(120);
+    renderList(api);
+    expect(
+      await screen.findByRole('heading', { name: 'Not voted yet (120)' }),
+    ).toBeTruthy();
+    const list = screen.getByRole('list', {
+      name: 'Units that have not voted',
+    });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(list.textContent).toContain('Owner 1');
+    expect(notVoted).toHaveBeenCalledWith('abc123', 'm1', {
+      searchText: '',
+      page: 1,
+      size: 50,
+    });
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+  });
+
+  it('pages forward and back', async () => {
+    const user = userEvent.setup();
+    const { api, notVoted } = fakeApi(120);
+    renderList(api);
+    await screen.findByText('Page 1 of 3');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 3 of 3');
+    const list = screen.getByRole('list', {
+      name: 'Units that have not voted',
+    });
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem')).toHaveLength(20),
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    expect(notVoted).toHaveBeenLastCalledWith('abc123', 'm1', {
+      searchText: '',
+      page: 3,
+      size: 50,
+    });
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByText('Page 2 of 3');
+  });
+
+  it('searches on the gateway and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const { api, notVoted } = fakeApi(120);
+    renderList(api);
+    await screen.findByText('Page 1 of 3');
+    await user.type(
+      screen.getByRole('searchbox', {
+        name: 'Search units that have not voted',
+      }),
+      '11',
+    );
+    await screen.findByRole('heading', { name: 'Not voted yet (11)' });
+    expect(notVoted).toHaveBeenLastCalledWith('abc123', 'm1', {
+      searchText: '11',
+      page: 1,
+      size: 50,
+    });
+    expect(screen.queryByText(/Page \d/)).toBeNull();
+    await user.type(screen.getByRole('searchbox'), 'x');
+    expect(
+      await screen.findByText('No unit that has not voted matches.'),
+    ).toBeTruthy();
+  });
+
+  it('says so when every eligible unit has voted', async () => {
+    const { api } = fakeApi(0);
+    renderList(api, 7);
+    expect(
+      await screen.findByText('Every eligible unit has voted.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});

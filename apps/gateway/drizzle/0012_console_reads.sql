@@ -1,0 +1,1 @@
+CREATE INDEX "members_meeting_natural_unit_idx" ON "members" USING btree ("meeting_id",(nullif(substring("unit" from '^[0-9]+'), '')::numeric),"unit","id");
