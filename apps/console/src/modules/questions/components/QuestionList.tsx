@@ -97,7 +97,7 @@ function QuestionItem({
             aria-label={`${question.onScreen ? 'Take off the screen' : 'Show on the screen'}: the question from ${who}`}
             onClick={() => act({ onScreen: !question.onScreen })}
           >
-            {question.onScreen ? 'Take off screen' : 'Show on screen'}
+            {question.onScreen ? 'Take off the screen' : 'Show on the screen'}
           </button>
         )}
         {question.status !== 'answered' && (
