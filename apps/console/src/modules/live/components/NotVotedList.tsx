@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { useNotVoted } from '../hooks/useNotVoted';
@@ -16,24 +17,31 @@ export function NotVotedList({
   matterKey,
   votesCast,
 }: NotVotedListProps) {
+  const { t } = useTranslation();
   const { units, error } = useNotVoted(shortCode, matterKey, votesCast);
   return (
     <section className="not-voted" aria-labelledby="not-voted-title">
       <h4 id="not-voted-title">
-        Not voted yet{units ? ` (${units.length})` : ''}
+        {units
+          ? t('room.notVotedCount', { n: units.length })
+          : t('room.notVoted')}
       </h4>
       <ErrorMessage error={error} />
       {!units && !error && <Loading />}
-      {units && units.length === 0 && <p>Every eligible unit has voted.</p>}
+      {units && units.length === 0 && <p>{t('room.allVoted')}</p>}
       {units && units.length > 0 && (
-        <ul aria-label="Units that have not voted">
+        <ul aria-label={t('room.notVotedUnits')}>
           {units.slice(0, SHOWN).map((unit) => (
             <li key={unit.unit}>
               <strong>{unit.unit}</strong>{' '}
-              {unit.names.length ? unit.names.join(', ') : 'no voter on file'}
+              {unit.names.length
+                ? unit.names.join(', ')
+                : t('room.noVoterOnFile')}
             </li>
           ))}
-          {units.length > SHOWN && <li>and {units.length - SHOWN} more</li>}
+          {units.length > SHOWN && (
+            <li>{t('room.andMore', { n: units.length - SHOWN })}</li>
+          )}
         </ul>
       )}
     </section>
