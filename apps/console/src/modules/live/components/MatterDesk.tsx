@@ -82,7 +82,10 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
       )}
       {matter.liveStatus === 'closed' && (
         <p>
-          <Link to={`/meetings/${shortCode}/published/${matter.matterKey}`}>
+          <Link
+            className="button secondary"
+            to={`/meetings/${shortCode}/published/${matter.matterKey}`}
+          >
             {t('room.publishedCount')}
           </Link>
         </p>
