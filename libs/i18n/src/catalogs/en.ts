@@ -448,6 +448,43 @@ export const en = {
     cast_one: 'Cast {{n}} vote',
     cast_other: 'Cast {{n}} votes',
   },
+  floor: {
+    accounts: 'Accounts',
+    doubleEntry: 'Double entry',
+    noneOpen:
+      'No vote is open. Floor ballots are typed while a matter is live.',
+    enterSheet: 'Enter a sheet',
+    state: {
+      pending: 'Waiting for the other entry',
+      mismatch: 'The entries differ',
+      lapsed: 'Lapsed: entered before the vote closed; never counted',
+    },
+    notCountedLabel: 'Sheets not counted yet',
+    notCounted: 'Not counted yet',
+    allAgree: 'Every sheet entered twice agrees.',
+    sheetLabel: 'Unit {{unit}}: {{state}}',
+    entryBy: 'Entry {{entry}} by {{name}}: {{choices}}',
+    discard: 'Discard entry {{entry}} of unit {{unit}}',
+    resolveHint:
+      'To resolve a difference, look at the sheet and enter it again as entry 1 or 2 (by a clerk other than the one who typed the other entry), or discard an entry.',
+    outcome: {
+      counted: 'Unit {{unit}}: {{chosen}}, counted.',
+      pending:
+        'Unit {{unit}}: {{chosen}}, held until the other entry of this sheet.',
+      mismatch:
+        'Unit {{unit}}: the two entries differ; check the sheet and enter it again, or discard one below.',
+    },
+    noUnit: 'No unit {{unit}} in this meeting.',
+    unitProblem: 'Unit {{unit}}: {{problem}}',
+    clerkTypes: 'This clerk types',
+    entry: 'Entry {{n}}',
+    unit: 'Unit',
+    hint: 'Type the unit and press Enter; then the option’s number, and Enter to save. Escape goes back to the unit.',
+    choicesFor: 'Choices for unit {{unit}}',
+    upTo: '(up to {{n}} choices)',
+    save: 'Save (Enter)',
+    back: 'Back (Escape)',
+  },
   results: {
     toPass: 'To pass: {{rule}}.',
     forecastLabel: 'Forecast',

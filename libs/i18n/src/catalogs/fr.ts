@@ -470,6 +470,43 @@ export const fr: CatalogOf<typeof en> = {
     cast_many: 'Exprimer {{n}} votes',
     cast_other: 'Exprimer {{n}} votes',
   },
+  floor: {
+    accounts: 'Comptes',
+    doubleEntry: 'Double saisie',
+    noneOpen:
+      'Aucun vote n’est ouvert. Les bulletins en salle se saisissent pendant qu’un point est ouvert au vote.',
+    enterSheet: 'Saisir un bulletin',
+    state: {
+      pending: 'En attente de l’autre saisie',
+      mismatch: 'Les saisies diffèrent',
+      lapsed: 'Caduc : saisi avant la clôture du vote ; jamais compté',
+    },
+    notCountedLabel: 'Bulletins pas encore comptés',
+    notCounted: 'Pas encore comptés',
+    allAgree: 'Tous les bulletins saisis deux fois concordent.',
+    sheetLabel: 'Unité {{unit}} : {{state}}',
+    entryBy: 'Saisie {{entry}} par {{name}} : {{choices}}',
+    discard: 'Écarter la saisie {{entry}} de l’unité {{unit}}',
+    resolveHint:
+      'Pour résoudre un écart, relisez le bulletin et saisissez-le de nouveau comme saisie 1 ou 2 (par un autre commis que celui qui a tapé l’autre saisie), ou écartez une saisie.',
+    outcome: {
+      counted: 'Unité {{unit}} : {{chosen}}, compté.',
+      pending:
+        'Unité {{unit}} : {{chosen}}, en attente de l’autre saisie de ce bulletin.',
+      mismatch:
+        'Unité {{unit}} : les deux saisies diffèrent ; relisez le bulletin et saisissez-le de nouveau, ou écartez-en une ci-dessous.',
+    },
+    noUnit: 'Aucune unité {{unit}} dans cette assemblée.',
+    unitProblem: 'Unité {{unit}} : {{problem}}',
+    clerkTypes: 'Ce commis saisit',
+    entry: 'Saisie {{n}}',
+    unit: 'Unité',
+    hint: 'Tapez l’unité et appuyez sur Entrée ; puis le numéro de l’option, et Entrée pour enregistrer. Échap revient à l’unité.',
+    choicesFor: 'Choix de l’unité {{unit}}',
+    upTo: '(jusqu’à {{n}} choix)',
+    save: 'Enregistrer (Entrée)',
+    back: 'Retour (Échap)',
+  },
   results: {
     toPass: 'Pour être adoptée : {{rule}}.',
     forecastLabel: 'Prévision',
