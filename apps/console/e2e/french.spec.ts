@@ -6,7 +6,7 @@ import {
 } from '@playwright/test';
 import { e2eContext } from './support/context';
 import { expectNoAxeViolations } from './support/axe';
-import { fitsWidth, keepScreenshot } from './support/helpers';
+import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
 
 test.use({ baseURL: e2eContext().baseUrl });
 
@@ -147,6 +147,34 @@ test.describe('French', () => {
     await expectNoAxeViolations(screen, 'the French screen during a vote');
     await keepScreenshot(screen, 'screen-fr');
 
+    // the chair's control room, on a computer set to French, follows the same vote
+    const office = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1366, height: 900 },
+      locale: 'fr-CA',
+    });
+    const chair = await office.newPage();
+    await signInAsChair(chair);
+    await chair.goto(`/meetings/${code}/live`);
+    await expect(
+      chair.getByRole('heading', { name: /^Salle de contrôle/ }),
+    ).toBeVisible();
+    const desk = chair.getByRole('region', { name: MATTER });
+    await expect(desk.getByText('Vote ouvert')).toBeVisible();
+    await expect(
+      desk.getByRole('button', { name: 'Clore le vote…' }),
+    ).toBeVisible();
+    await expect(
+      chair.getByRole('list', { name: 'Points à l’ordre du jour' }),
+    ).toContainText(MATTER);
+    await expect(
+      desk
+        .getByRole('region', { name: 'Décompte en direct' })
+        .locator('[data-votes-cast="1"]'),
+    ).toBeVisible();
+    await expectNoAxeViolations(chair, 'the French control room during a vote');
+    await keepScreenshot(chair, 'control-room-fr');
+
     // the chair stops it: the verdict in French on both
     await call('POST', `/v1/Meetings/${code}/matters/${matter.key}/action`, {
       action: 'stop',
@@ -157,6 +185,11 @@ test.describe('French', () => {
     await expect(
       screen.getByRole('region', { name: 'Résultat' }),
     ).toContainText('Adoptée par 100,0 % des voix exprimées');
+    await expect(desk.getByText('Clos', { exact: true })).toBeVisible();
+    await expect(
+      chair.getByRole('link', { name: 'Décompte publié de ce point' }),
+    ).toBeVisible();
+    await office.close();
     await expectNoAxeViolations(screen, 'the French screen with the verdict');
 
     // the voter prefers English: the portal switches and remembers it on the gateway
