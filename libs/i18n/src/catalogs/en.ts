@@ -485,6 +485,15 @@ export const en = {
     save: 'Save (Enter)',
     back: 'Back (Escape)',
   },
+  consoleHeader: {
+    skip: 'Skip to content',
+    account: 'Account',
+  },
+  reportLinks: {
+    pdf: 'Results report (PDF)',
+    matterPdf: 'Matter report (PDF)',
+    csv: 'Data (CSV)',
+  },
   results: {
     toPass: 'To pass: {{rule}}.',
     forecastLabel: 'Forecast',

@@ -507,6 +507,15 @@ export const fr: CatalogOf<typeof en> = {
     save: 'Enregistrer (Entrée)',
     back: 'Retour (Échap)',
   },
+  consoleHeader: {
+    skip: 'Aller au contenu',
+    account: 'Compte',
+  },
+  reportLinks: {
+    pdf: 'Rapport des résultats (PDF)',
+    matterPdf: 'Rapport du point (PDF)',
+    csv: 'Données (CSV)',
+  },
   results: {
     toPass: 'Pour être adoptée : {{rule}}.',
     forecastLabel: 'Prévision',
