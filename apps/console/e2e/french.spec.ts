@@ -5,7 +5,8 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import { e2eContext } from './support/context';
-import { fitsWidth, keepScreenshot } from './support/helpers';
+import { expectNoAxeViolations } from './support/axe';
+import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
 
 test.use({ baseURL: e2eContext().baseUrl });
 
@@ -105,6 +106,7 @@ test.describe('French', () => {
       /^Aucun vote n’est ouvert pour l’instant\./,
     );
     await expect(voter.locator('html')).toHaveAttribute('lang', 'fr');
+    await expectNoAxeViolations(voter, 'the French portal, no vote open');
 
     await screen.goto(`/screen/${code}?token=${screenToken.token}`);
     await expect(
@@ -112,6 +114,7 @@ test.describe('French', () => {
         'En attente de l’ouverture d’un vote par la présidence.',
       ),
     ).toBeVisible();
+    await expectNoAxeViolations(screen, 'the French screen before a vote');
 
     // the chair opens the vote; the phone and the screen see it without reloading
     await call('POST', `/v1/Meetings/${code}/matters/${matter.key}/action`, {
@@ -122,6 +125,7 @@ test.describe('French', () => {
     const card = voter.getByRole('article', { name: MATTER });
     await expect(card).toBeVisible();
     await expect(card.getByText('Choisissez une option.')).toBeVisible();
+    await expectNoAxeViolations(voter, 'the French portal, vote open');
     await card.getByRole('radio', { name: 'Pour' }).check();
     await card.getByRole('button', { name: 'Vérifier mon vote' }).click();
     await expect(card.getByText('Votre choix : Pour')).toBeVisible();
@@ -129,16 +133,47 @@ test.describe('French', () => {
     const receipt = card
       .getByRole('status')
       .filter({ hasText: 'Votre vote est enregistré' });
-    await expect(receipt).toContainText(/\d+ h \d\d (HNE|HAE) · reçu/);
+    await expect(receipt).toContainText(/\d+ h \d\d (HNE|HAE)/);
+    await expect(receipt).toContainText('Votre reçu :');
     expect(await fitsWidth(voter)).toBe(true);
     await keepScreenshot(voter, 'portal-phone-fr');
+    await expectNoAxeViolations(voter, 'the French portal with a receipt');
 
     const tally = screen.getByRole('region', { name: 'Décompte en direct' });
     await expect(tally.locator('[data-votes-cast="1"]')).toBeVisible();
     await expect(tally).toContainText('voix exprimée');
     await expect(tally.locator('[data-option="Pour"]')).toContainText('1 voix');
     await expect(screen.getByText('Vote ouvert')).toBeVisible();
+    await expectNoAxeViolations(screen, 'the French screen during a vote');
     await keepScreenshot(screen, 'screen-fr');
+
+    // the chair's control room, on a computer set to French, follows the same vote
+    const office = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1366, height: 900 },
+      locale: 'fr-CA',
+    });
+    const chair = await office.newPage();
+    await signInAsChair(chair);
+    await chair.goto(`/meetings/${code}/live`);
+    await expect(
+      chair.getByRole('heading', { name: /^Salle de contrôle/ }),
+    ).toBeVisible();
+    const desk = chair.getByRole('region', { name: MATTER });
+    await expect(desk.getByText('Vote ouvert')).toBeVisible();
+    await expect(
+      desk.getByRole('button', { name: 'Clore le vote…' }),
+    ).toBeVisible();
+    await expect(
+      chair.getByRole('list', { name: 'Points à l’ordre du jour' }),
+    ).toContainText(MATTER);
+    await expect(
+      desk
+        .getByRole('region', { name: 'Décompte en direct' })
+        .locator('[data-votes-cast="1"]'),
+    ).toBeVisible();
+    await expectNoAxeViolations(chair, 'the French control room during a vote');
+    await keepScreenshot(chair, 'control-room-fr');
 
     // the chair stops it: the verdict in French on both
     await call('POST', `/v1/Meetings/${code}/matters/${matter.key}/action`, {
@@ -150,6 +185,12 @@ test.describe('French', () => {
     await expect(
       screen.getByRole('region', { name: 'Résultat' }),
     ).toContainText('Adoptée par 100,0 % des voix exprimées');
+    await expect(desk.getByText('Clos', { exact: true })).toBeVisible();
+    await expect(
+      chair.getByRole('link', { name: 'Décompte publié de ce point' }),
+    ).toBeVisible();
+    await office.close();
+    await expectNoAxeViolations(screen, 'the French screen with the verdict');
 
     // the voter prefers English: the portal switches and remembers it on the gateway
     await voter.getByLabel('Langue').selectOption('en');
@@ -159,6 +200,7 @@ test.describe('French', () => {
     await expect(
       voter.getByText('Jan 14, 2027, 6:00 PM EST · Salle communautaire'),
     ).toBeVisible();
+    await expectNoAxeViolations(voter, 'the portal switched to English');
 
     await phone.close();
     await room.close();

@@ -7,6 +7,7 @@ import {
   type BrowserContext,
 } from '@playwright/test';
 import { e2eContext } from './support/context';
+import { expectNoAxeViolations } from './support/axe';
 import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
 
 const { baseUrl } = e2eContext();
@@ -47,6 +48,7 @@ test.describe('Hybrid meeting', () => {
     await expect(
       manager.getByRole('list', { name: 'Documents' }),
     ).toContainText(NOTICE);
+    await expectNoAxeViolations(manager, 'the documents page');
 
     // the owner, on a phone: will attend in person, reads the notice, shows the code
     const owner = await open(phone);
@@ -60,6 +62,7 @@ test.describe('Hybrid meeting', () => {
       rsvp.getByRole('radio', { name: 'In person' }),
     ).toHaveAttribute('aria-checked', 'true');
     await expect(owner.getByText('Your answer: in person.')).toBeVisible();
+    await expectNoAxeViolations(owner, 'the portal on a phone, RSVP answered');
 
     const documents = owner.getByRole('list', { name: 'Meeting documents' });
     const downloading = owner.waitForEvent('download');
@@ -75,12 +78,14 @@ test.describe('Hybrid meeting', () => {
     const code = (await owner.locator('.check-in-code').textContent()) ?? '';
     expect(code).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
     expect(await fitsWidth(owner)).toBe(true);
+    await expectNoAxeViolations(owner, 'the portal showing the check-in code');
 
     // a second desk, on the office computer, watches the count
     await manager.goto(`/meetings/${demo.meeting.shortCode}/live`);
     await manager.getByRole('link', { name: 'Check-in desk' }).click();
     const officeCount = manager.getByRole('region', { name: 'In the room' });
     await expect(officeCount).toContainText('2 voters checked in');
+    await expectNoAxeViolations(manager, 'the check-in desk');
 
     // the registrar at the door, on a phone
     const registrar = await open(phone);
@@ -98,6 +103,7 @@ test.describe('Hybrid meeting', () => {
     await expect(registrar.getByRole('alert')).toContainText(
       'This is not a check-in code of this meeting.',
     );
+    await expectNoAxeViolations(registrar, 'the check-in desk, code refused');
 
     await box.fill(code.toLowerCase());
     await registrar
@@ -112,6 +118,10 @@ test.describe('Hybrid meeting', () => {
     ).toContainText(`Unit ${voter.unit}: ${voter.name}`);
     expect(await fitsWidth(registrar)).toBe(true);
     await keepScreenshot(registrar, 'check-in-desk', { fullPage: true });
+    await expectNoAxeViolations(
+      registrar,
+      'the check-in desk on a phone, one checked in',
+    );
 
     // the other desk saw it without a reload
     await expect(officeCount).toContainText('3 voters checked in');
@@ -120,6 +130,7 @@ test.describe('Hybrid meeting', () => {
     await owner.reload();
     await owner.getByRole('button', { name: 'Show my check-in code' }).click();
     await expect(owner.getByText('You are checked in.')).toBeVisible();
+    await expectNoAxeViolations(owner, 'the portal, checked in');
 
     // checked out again: the demo is left as it was found
     await registrar

@@ -5,6 +5,7 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import { e2eContext } from './support/context';
+import { expectNoAxeViolations } from './support/axe';
 import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
 
 const MATTER = 'Approve the garden budget';
@@ -94,12 +95,20 @@ test.describe('Hybrid meeting: floor ballots and questions', () => {
     await entry.getByLabel('Your e-mail').fill('rosa@example.org');
     await entry.getByRole('button', { name: 'Join the meeting' }).click();
     await expect(phone.getByText('Rosa Green, unit 201')).toBeVisible();
+    await expectNoAxeViolations(
+      phone,
+      'the portal on a phone with the question form',
+    );
 
     // the chair's control room and the big screen are open
     await signInAsChair(chair);
     await chair.goto(`/meetings/${shortCode}/live`);
     const questions = chair.getByRole('region', { name: /^Questions/ });
     await expect(questions.getByText('No questions here.')).toBeVisible();
+    await expectNoAxeViolations(
+      chair,
+      'the control room with an empty question queue',
+    );
     await screen.goto(screenUrl);
     await expect(
       screen.getByText('Waiting for the chair to open a vote.'),
@@ -114,6 +123,7 @@ test.describe('Hybrid meeting: floor ballots and questions', () => {
     await expect(ask.getByRole('status')).toContainText(
       'Your question was sent to the chair.',
     );
+    await expectNoAxeViolations(phone, 'the portal after sending a question');
     await expect(
       ask.getByRole('list', { name: 'Your questions' }),
     ).toContainText('Sent to the chair');
@@ -122,6 +132,7 @@ test.describe('Hybrid meeting: floor ballots and questions', () => {
     });
     await expect(item).toContainText(QUESTION);
     await expect(item).toContainText('Rosa Green');
+    await expectNoAxeViolations(chair, 'the question queue with a question');
 
     // approved, then put on the big screen
     await item
@@ -139,6 +150,11 @@ test.describe('Hybrid meeting: floor ballots and questions', () => {
     });
     await expect(onScreen).toContainText(QUESTION);
     await expect(onScreen).not.toContainText('Rosa Green');
+    await expectNoAxeViolations(
+      chair,
+      'the question queue, question on screen',
+    );
+    await expectNoAxeViolations(screen, 'the screen showing a question');
     await keepScreenshot(chair, 'questions');
     // the asker sees the chair took it up
     await expect(
@@ -156,6 +172,7 @@ test.describe('Hybrid meeting: floor ballots and questions', () => {
     await expect(
       chair.getByRole('heading', { name: 'Floor ballots' }),
     ).toBeVisible();
+    await expectNoAxeViolations(chair, 'the floor ballots page');
 
     // keyboard only: the unit, Enter, the option's digit, Enter
     const unit = chair.getByLabel('Unit');
@@ -170,6 +187,7 @@ test.describe('Hybrid meeting: floor ballots and questions', () => {
     await expect(
       chair.getByRole('status').filter({ hasText: 'Unit 201' }),
     ).toContainText('Unit 201: For, counted.');
+    await expectNoAxeViolations(chair, 'the floor ballots page, one recorded');
     await expect(unit).toBeFocused();
 
     // the tally moves, on the clerk's page and on the big screen
@@ -187,6 +205,7 @@ test.describe('Hybrid meeting: floor ballots and questions', () => {
     await chair.keyboard.press('2');
     await chair.keyboard.press('Enter');
     await expect(chair.getByRole('alert')).toContainText('not present');
+    await expectNoAxeViolations(chair, 'the floor ballots page, unit refused');
     await expect(floorTally.locator('[data-votes-cast="1"]')).toBeVisible();
     await keepScreenshot(chair, 'floor-ballots');
 

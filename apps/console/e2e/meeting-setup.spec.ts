@@ -189,7 +189,12 @@ test.describe('Meeting set-up', () => {
     await expectNoAxeViolations(page, 'editing a matter');
 
     await page.getByRole('link', { name: 'Paper ballots' }).click();
-    await page.getByLabel('Matter').selectOption({ label: 'Paint the hall' });
+    await expect(
+      page.getByRole('heading', { name: 'Paper ballots' }),
+    ).toBeVisible();
+    await page
+      .getByLabel('Matter', { exact: true })
+      .selectOption({ label: 'Paint the hall' });
     await page.getByLabel('Unit').selectOption({ label: '201 (Gia Tran)' });
     await page.getByRole('radio', { name: 'Yes' }).check();
     await expectNoAxeViolations(page, 'the paper ballots tab');

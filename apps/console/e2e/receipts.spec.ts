@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { e2eContext } from './support/context';
+import { expectNoAxeViolations } from './support/axe';
 import { keepScreenshot, signInAsChair } from './support/helpers';
 
 const MATTER = 'Approve the new reserve fund study';
@@ -97,6 +98,7 @@ test.describe('Receipts', () => {
       .getByRole('button', { name: 'Email me my receipt' })
       .click();
     await expect(receiptBox).toContainText(`Sent to ${ana.email}.`);
+    await expectNoAxeViolations(anaPage, 'the portal with a receipt mailed');
 
     // two more owners vote; the chair stops; a scrutineer signs the result off
     for (const [voter, choice] of [
@@ -146,6 +148,7 @@ test.describe('Receipts', () => {
     });
     await expect(table.getByRole('row')).toHaveCount(4);
     await expect(table.locator('tr[aria-current="true"]')).toContainText(code);
+    await expectNoAxeViolations(anaPage, 'the portal’s published count, found');
     // a code that is not hers is simply not there
     await receipts
       .getByRole('textbox', { name: 'Receipt code' })
@@ -153,6 +156,10 @@ test.describe('Receipts', () => {
     await receipts.getByRole('button', { name: 'Look it up' }).click();
     await expect(receipts.getByRole('status')).toContainText(
       'is not among the 3 counted ballots',
+    );
+    await expectNoAxeViolations(
+      anaPage,
+      'the portal’s published count, not found',
     );
     await receipts.getByRole('textbox', { name: 'Receipt code' }).fill(code);
     await receipts.getByRole('button', { name: 'Look it up' }).click();
@@ -171,6 +178,7 @@ test.describe('Receipts', () => {
     const log = chair.getByRole('table', { name: 'Audit entries' });
     await expect(log).toContainText('result.sign_off');
     await expect(log).toContainText('meeting.settings');
+    await expectNoAxeViolations(chair, 'the audit log');
     await chair
       .getByLabel('Kind')
       .selectOption({ label: 'Voting: start, stop, extend, reopen, edits' });
@@ -178,6 +186,7 @@ test.describe('Receipts', () => {
     await expect(log).toContainText('matter.start');
     await expect(log).toContainText('matter.stop');
     await expect(log).toContainText(demo.signIn.username);
+    await expectNoAxeViolations(chair, 'the audit log, filtered');
     const download = chair.waitForEvent('download');
     await chair.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toBe(`${shortCode}-audit.csv`);
@@ -189,6 +198,7 @@ test.describe('Receipts', () => {
     await expect(chair.getByRole('status')).toContainText(
       `${code} is counted.`,
     );
+    await expectNoAxeViolations(chair, 'the published count, receipt found');
 
     await anaContext.close();
     await chairContext.close();

@@ -2,6 +2,8 @@ import type { OwnBallot } from '@livevote/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MatterQueue } from '../modules/live/components/MatterQueue';
+import { VoteAnnouncer } from '../modules/live/components/VoteAnnouncer';
 import { BallotForm } from '../modules/portal/components/BallotForm';
 import { BallotReceipt } from '../modules/portal/components/BallotReceipt';
 import { ResultPanel } from '../modules/results/components/ResultPanel';
@@ -63,6 +65,37 @@ describe('French', () => {
     expect(result.textContent).toContain('Adoptée');
     expect(result.textContent).toContain(
       'Adoptée par 80,0 % des voix exprimées en unités, 79,1 % en parts ; le seuil était au moins les deux tiers des voix exprimées, en parts.',
+    );
+  });
+
+  it('tells the chair’s control room the matters and the votes in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const pending = aLiveMatter({ name: 'Budget 2027' });
+    const { rerender } = render(
+      <>
+        <MatterQueue matters={[]} offsetMs={0} onSelect={vi.fn()} />
+        <VoteAnnouncer matters={[pending]} offsetMs={0} />
+      </>,
+    );
+    expect(
+      screen.getByText(
+        'Cette assemblée n’a encore aucun point. Ajoutez-les sous Points à l’ordre du jour.',
+      ),
+    ).toBeDefined();
+    rerender(
+      <>
+        <MatterQueue matters={[pending]} offsetMs={0} onSelect={vi.fn()} />
+        <VoteAnnouncer
+          matters={[{ ...pending, liveStatus: 'live' }]}
+          offsetMs={0}
+        />
+      </>,
+    );
+    expect(
+      screen.getByRole('list', { name: 'Points à l’ordre du jour' }),
+    ).toBeDefined();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Le vote est ouvert sur Budget 2027.',
     );
   });
 });

@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
 import { useSession } from '../hooks/useSession';
 
 /** The managers' pages: a header with who is signed in, and the page. */
 export function ConsoleLayout() {
+  const { t } = useTranslation();
   const { session, signOut } = useSession();
   const navigate = useNavigate();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('consoleHeader.skip')}
       </a>
       <header className="app-header">
         <h1>
@@ -27,7 +29,7 @@ export function ConsoleLayout() {
                 void navigate('/signin');
               }}
             >
-              Sign out
+              {t('portal.signOut')}
             </button>
           </div>
         )}

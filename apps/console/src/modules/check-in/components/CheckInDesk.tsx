@@ -1,5 +1,7 @@
 import type { CheckInRequest, CheckInResult } from '@livevote/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { useLiveMeeting, useQuorum } from '../../../api/live/use-live';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
@@ -12,14 +14,18 @@ import { DeskSearch } from './DeskSearch';
 import { WalkInForm } from './WalkInForm';
 
 /** What the last action did, in words for the registrar. */
-export function outcomeText(result: CheckInResult, checkedIn: boolean): string {
-  const who = `${result.voter.name}, unit ${result.voter.unit}`;
-  if (!checkedIn) return `Checked out: ${who}.`;
-  if (result.alreadyCheckedIn) return `Already checked in: ${who}.`;
-  const revoked = result.proxiesRevoked
-    ? ' Their proxy is revoked: they vote themselves.'
-    : '';
-  return `Checked in: ${who}.${revoked}`;
+export function outcomeText(
+  t: TFunction,
+  result: CheckInResult,
+  checkedIn: boolean,
+): string {
+  const who = { name: result.voter.name, unit: result.voter.unit };
+  if (!checkedIn) return t('checkIn.desk.checkedOut', who);
+  if (result.alreadyCheckedIn) return t('checkIn.desk.already', who);
+  const done = t('checkIn.desk.checkedInWho', who);
+  return result.proxiesRevoked
+    ? `${done} ${t('checkIn.desk.proxyRevoked')}`
+    : done;
 }
 
 /**
@@ -27,6 +33,7 @@ export function outcomeText(result: CheckInResult, checkedIn: boolean): string {
  * or name, or a walk-in by control number; who is in, counted live from every desk.
  */
 export function CheckInDesk({ shortCode }: { shortCode: string }) {
+  const { t } = useTranslation();
   const meeting = useLiveMeeting();
   const quorum = useQuorum();
   const list = useCheckInList(shortCode);
@@ -38,7 +45,7 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
     setOutcome(undefined);
     checkOut.reset();
     try {
-      setOutcome(outcomeText(await checkIn.mutateAsync(body), true));
+      setOutcome(outcomeText(t, await checkIn.mutateAsync(body), true));
       return true;
     } catch {
       return false;
@@ -48,39 +55,44 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
     setOutcome(undefined);
     checkIn.reset();
     checkOut.mutate(voterKey, {
-      onSuccess: (result) => setOutcome(outcomeText(result, false)),
+      onSuccess: (result) => setOutcome(outcomeText(t, result, false)),
     });
   };
   const counts = list.data?.counts;
 
   return (
     <div className="desk-page">
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
+      <nav className="breadcrumbs" aria-label={t('checkIn.desk.breadcrumbs')}>
         <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
         <span aria-hidden="true"> › </span>
-        <Link to={`/meetings/${shortCode}/live`}>Control room</Link>
+        <Link to={`/meetings/${shortCode}/live`}>{t('room.title')}</Link>
         <span aria-hidden="true"> › </span>
-        <span aria-current="page">Check-in desk</span>
+        <span aria-current="page">{t('room.checkInDesk')}</span>
       </nav>
       <header className="room-header">
-        <h2>Check-in desk</h2>
+        <h2>{t('room.checkInDesk')}</h2>
         <ConnectionBanner />
       </header>
-      <section aria-label="In the room" className="figures-row">
+      <section aria-label={t('checkIn.desk.inTheRoom')} className="figures-row">
         <div className="figure-card">
-          <span className="figure">{counts?.voters ?? '–'}</span> voters checked
-          in
+          <span className="figure">{counts?.voters ?? '–'}</span>{' '}
+          {t('checkIn.desk.votersCheckedIn')}
           <span className="figure-detail">
-            {counts?.units ?? '–'} units in the room
+            {t('checkIn.desk.unitsInRoom', { n: counts?.units ?? '–' })}
           </span>
         </div>
         {quorum && (
           <div className={`figure-card${quorum.met ? ' good' : ''}`}>
-            <span className="figure">{quorum.met ? 'Met' : 'Not met'}</span>{' '}
-            quorum
+            <span className="figure">
+              {t(quorum.met ? 'live.met' : 'live.notMet')}
+            </span>{' '}
+            {t('checkIn.desk.quorum')}
             <span className="figure-detail">
-              {quorum.present} present, {quorum.proxies} by proxy,{' '}
-              {quorum.required} required
+              {t('checkIn.desk.quorumDetail', {
+                present: quorum.present,
+                proxies: quorum.proxies,
+                required: quorum.required,
+              })}
             </span>
           </div>
         )}

@@ -1,5 +1,6 @@
 import { useZonedTime } from '../../../i18n/use-language';
 import type { DeskVoter } from '@livevote/contracts';
+import { useTranslation } from 'react-i18next';
 
 export interface CheckedInListProps {
   voters: DeskVoter[];
@@ -13,23 +14,27 @@ export function CheckedInList({
   busy,
   onCheckOut,
 }: CheckedInListProps) {
+  const { t } = useTranslation();
   const at = useZonedTime();
   return (
     <section aria-labelledby="checked-in" className="panel">
-      <h3 id="checked-in">Checked in now</h3>
+      <h3 id="checked-in">{t('checkIn.list.title')}</h3>
       {voters.length === 0 ? (
-        <p className="hint">Nobody is checked in yet.</p>
+        <p className="hint">{t('checkIn.list.nobody')}</p>
       ) : (
-        <ul className="pick-list" aria-label="Checked in">
+        <ul className="pick-list" aria-label={t('checkIn.list.label')}>
           {voters.map((voter) => (
             <li key={voter.voterKey} className="pick-row">
               <span>
                 <span className="pick-title">
-                  Unit {voter.unit}: {voter.name}
+                  {t('checkIn.unitName', {
+                    unit: voter.unit,
+                    name: voter.name,
+                  })}
                 </span>
                 {voter.checkedInAt && (
                   <span className="pick-meta">
-                    since {at(voter.checkedInAt)}
+                    {t('checkIn.list.since', { at: at(voter.checkedInAt) })}
                   </span>
                 )}
               </span>
@@ -37,10 +42,13 @@ export function CheckedInList({
                 type="button"
                 className="secondary"
                 disabled={busy}
-                aria-label={`Check out ${voter.name}, unit ${voter.unit}`}
+                aria-label={t('checkIn.checkOutLabel', {
+                  name: voter.name,
+                  unit: voter.unit,
+                })}
                 onClick={() => onCheckOut(voter.voterKey)}
               >
-                Check out
+                {t('checkIn.checkOut')}
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 
 const QrScanner = lazy(async () => ({
@@ -12,6 +13,7 @@ export interface CodeEntryProps {
 
 /** The voter's check-in code: typed from the invite or the phone, or scanned with the camera. */
 export function CodeEntry({ onCode, busy }: CodeEntryProps) {
+  const { t } = useTranslation();
   const id = useId();
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
@@ -23,10 +25,10 @@ export function CodeEntry({ onCode, busy }: CodeEntryProps) {
 
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
-      <h3 id={`${id}-title`}>Check in by code</h3>
+      <h3 id={`${id}-title`}>{t('checkIn.code.byCode')}</h3>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
         <div className="field">
-          <label htmlFor={id}>Check-in code</label>
+          <label htmlFor={id}>{t('checkIn.code.label')}</label>
           <input
             id={id}
             value={code}
@@ -38,7 +40,7 @@ export function CodeEntry({ onCode, busy }: CodeEntryProps) {
           />
         </div>
         <button type="submit" className="primary" disabled={busy}>
-          Check in
+          {t('checkIn.checkIn')}
         </button>
         <button
           type="button"
@@ -46,11 +48,13 @@ export function CodeEntry({ onCode, busy }: CodeEntryProps) {
           aria-pressed={scanning}
           onClick={() => setScanning(!scanning)}
         >
-          {scanning ? 'Stop the camera' : 'Scan with the camera'}
+          {scanning ? t('checkIn.code.stopCamera') : t('checkIn.code.scan')}
         </button>
       </form>
       {scanning && (
-        <Suspense fallback={<p className="hint">Starting the camera…</p>}>
+        <Suspense
+          fallback={<p className="hint">{t('checkIn.code.starting')}</p>}
+        >
           <QrScanner onCode={(scanned) => void onCode(scanned)} />
         </Suspense>
       )}

@@ -2,6 +2,7 @@ import { useDebouncedValue } from '../../ui/hooks/useDebouncedValue';
 import { SearchBox } from '../../ui/components/SearchBox';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDeskSearch } from '../hooks/useCheckIns';
 import { RSVP_TEXT } from '../utils/rsvp-text';
 
@@ -19,6 +20,7 @@ export function DeskSearch({
   onCheckIn,
   onCheckOut,
 }: DeskSearchProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const searchText = useDebouncedValue(text.trim());
   const found = useDeskSearch(shortCode, searchText);
@@ -28,23 +30,34 @@ export function DeskSearch({
 
   return (
     <section aria-labelledby="desk-search" className="panel">
-      <h3 id="desk-search">Find a voter</h3>
-      <SearchBox label="Unit, name or e-mail" value={text} onChange={setText} />
+      <h3 id="desk-search">{t('checkIn.search.title')}</h3>
+      <SearchBox
+        label={t('checkIn.search.label')}
+        value={text}
+        onChange={setText}
+      />
       <ErrorMessage error={found.error} />
       {searchText && found.data && voters.length === 0 && (
-        <p className="hint">No voter matches “{searchText}”.</p>
+        <p className="hint">{t('checkIn.search.none', { text: searchText })}</p>
       )}
       {voters.length > 0 && (
-        <ul className="pick-list" aria-label="Voters found">
+        <ul className="pick-list" aria-label={t('checkIn.search.found')}>
           {voters.map(({ member, voter }) => (
             <li key={voter.voterKey} className="pick-row">
               <span>
                 <span className="pick-title">
-                  Unit {member.unit}: {voter.name}
+                  {t('checkIn.unitName', {
+                    unit: member.unit,
+                    name: voter.name,
+                  })}
                 </span>
                 <span className="pick-meta">
-                  {voter.checkedInAt ? 'Checked in' : 'Not checked in'}
-                  {voter.rsvp ? ` · RSVP ${RSVP_TEXT[voter.rsvp]}` : ''}
+                  {voter.checkedInAt
+                    ? t('checkIn.search.in')
+                    : t('checkIn.search.notIn')}
+                  {voter.rsvp
+                    ? ` · ${t('checkIn.search.rsvp', { answer: t(RSVP_TEXT[voter.rsvp]) })}`
+                    : ''}
                 </span>
               </span>
               {voter.checkedInAt ? (
@@ -52,20 +65,26 @@ export function DeskSearch({
                   type="button"
                   className="secondary"
                   disabled={busy}
-                  aria-label={`Check out ${voter.name}, unit ${member.unit}`}
+                  aria-label={t('checkIn.checkOutLabel', {
+                    name: voter.name,
+                    unit: member.unit,
+                  })}
                   onClick={() => onCheckOut(voter.voterKey)}
                 >
-                  Check out
+                  {t('checkIn.checkOut')}
                 </button>
               ) : (
                 <button
                   type="button"
                   className="primary"
                   disabled={busy}
-                  aria-label={`Check in ${voter.name}, unit ${member.unit}`}
+                  aria-label={t('checkIn.checkInLabel', {
+                    name: voter.name,
+                    unit: member.unit,
+                  })}
                   onClick={() => onCheckIn(voter.voterKey)}
                 >
-                  Check in
+                  {t('checkIn.checkIn')}
                 </button>
               )}
             </li>

@@ -1,18 +1,20 @@
 import { useZonedTime } from '../../../i18n/use-language';
 import type { RsvpAnswer } from '@livevote/contracts';
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
 import { useRsvp, useSetRsvp } from '../hooks/usePortalAttendance';
 import { RSVP_TEXT } from '../utils/rsvp-text';
 
 const CHOICES: { answer: RsvpAnswer; label: string }[] = [
-  { answer: 'in_person', label: 'In person' },
-  { answer: 'online', label: 'Online' },
-  { answer: 'no', label: 'I will not attend' },
+  { answer: 'in_person', label: 'checkIn.rsvp.inPerson' },
+  { answer: 'online', label: 'checkIn.rsvp.online' },
+  { answer: 'no', label: 'checkIn.rsvp.no' },
 ];
 
 /** "Will you attend?": asked until the meeting starts, the answer shown and changeable. */
 export function RsvpPanel({ target }: { target: VoterTarget }) {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const rsvp = useRsvp(target);
   const setRsvp = useSetRsvp(target);
@@ -22,7 +24,7 @@ export function RsvpPanel({ target }: { target: VoterTarget }) {
 
   return (
     <section aria-labelledby="rsvp" className="portal-section">
-      <h2 id="rsvp">Will you attend?</h2>
+      <h2 id="rsvp">{t('checkIn.rsvp.title')}</h2>
       <ErrorMessage error={setRsvp.error} />
       {data.open ? (
         <>
@@ -37,19 +39,24 @@ export function RsvpPanel({ target }: { target: VoterTarget }) {
                 disabled={setRsvp.isPending}
                 onClick={() => setRsvp.mutate(answer)}
               >
-                {label}
+                {t(label)}
               </button>
             ))}
           </div>
           <p className="hint" role="status">
             {data.attending
-              ? `Your answer: ${RSVP_TEXT[data.attending]}. You can change it until ${at(data.closesAt)}.`
-              : `Please answer before ${at(data.closesAt)}.`}
+              ? t('checkIn.rsvp.answered', {
+                  answer: t(RSVP_TEXT[data.attending]),
+                  until: at(data.closesAt),
+                })
+              : t('checkIn.rsvp.pleaseAnswer', { until: at(data.closesAt) })}
           </p>
         </>
       ) : (
         data.attending && (
-          <p className="hint">You said: {RSVP_TEXT[data.attending]}.</p>
+          <p className="hint">
+            {t('checkIn.rsvp.said', { answer: t(RSVP_TEXT[data.attending]) })}
+          </p>
         )
       )}
     </section>

@@ -1,5 +1,6 @@
 import type { CheckInRequest } from '@livevote/contracts';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface WalkInFormProps {
   /** Registers and checks in; resolves true when taken (the form then empties). */
@@ -11,6 +12,7 @@ const EMPTY = { controlNumber: '', name: '', email: '' };
 
 /** An owner with no invite: registered by the unit's control number, then checked in. */
 export function WalkInForm({ onSubmit, busy }: WalkInFormProps) {
+  const { t } = useTranslation();
   const [fields, setFields] = useState(EMPTY);
   const set = (name: keyof typeof EMPTY) => (value: string) =>
     setFields({ ...fields, [name]: value });
@@ -29,31 +31,32 @@ export function WalkInForm({ onSubmit, busy }: WalkInFormProps) {
 
   return (
     <section aria-labelledby="walk-in" className="panel">
-      <h3 id="walk-in">Walk-in</h3>
-      <p className="hint">
-        An owner without an invite: the control number is on the notice of
-        meeting.
-      </p>
+      <h3 id="walk-in">{t('checkIn.walkIn.title')}</h3>
+      <p className="hint">{t('checkIn.walkIn.hint')}</p>
       <form
         className="form-grid"
         aria-labelledby="walk-in"
         onSubmit={(event) => void submit(event)}
       >
         <Field
-          label="Control number"
+          label={t('checkIn.walkIn.controlNumber')}
           value={fields.controlNumber}
           onChange={set('controlNumber')}
         />
-        <Field label="Name" value={fields.name} onChange={set('name')} />
         <Field
-          label="E-mail"
+          label={t('checkIn.walkIn.name')}
+          value={fields.name}
+          onChange={set('name')}
+        />
+        <Field
+          label={t('checkIn.walkIn.email')}
           type="email"
           value={fields.email}
           onChange={set('email')}
         />
         <div className="button-row">
           <button type="submit" className="primary" disabled={busy}>
-            Register and check in
+            {t('checkIn.walkIn.submit')}
           </button>
         </div>
       </form>

@@ -1,10 +1,11 @@
 import { MAX_DOCUMENT_SIZE } from '@livevote/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatBytes } from '../../ui/utils/format';
+import { useFileSize } from '../hooks/useFileSize';
 import { useZonedTime } from '../../../i18n/use-language';
 import {
   useDeleteDocument,
@@ -13,6 +14,8 @@ import {
 } from '../hooks/useDocuments';
 
 export function DocumentsPage() {
+  const { t } = useTranslation();
+  const formatBytes = useFileSize();
   const at = useZonedTime();
   const { shortCode = '' } = useParams();
   const id = useId();
@@ -37,12 +40,12 @@ export function DocumentsPage() {
   return (
     <div className="stack">
       <section className="panel" aria-labelledby={`${id}-list`}>
-        <h3 id={`${id}-list`}>Documents for members</h3>
+        <h3 id={`${id}-list`}>{t('documents.forMembers')}</h3>
         <ErrorMessage error={error ?? remove.error} />
         {isPending && <Loading />}
-        {documents && documents.length === 0 && <p>No documents yet.</p>}
+        {documents && documents.length === 0 && <p>{t('documents.none')}</p>}
         {documents && documents.length > 0 && (
-          <ul className="pick-list" aria-label="Documents">
+          <ul className="pick-list" aria-label={t('documents.list')}>
             {documents.map((document) => (
               <li key={document.key} className="pick-row">
                 <a
@@ -52,8 +55,10 @@ export function DocumentsPage() {
                 >
                   <span className="pick-title">{document.document.name}</span>
                   <span className="pick-meta">
-                    {formatBytes(document.document.size)} · added{' '}
-                    {at(document.createdAt)}
+                    {t('documents.added', {
+                      size: formatBytes(document.document.size),
+                      at: at(document.createdAt),
+                    })}
                   </span>
                 </a>
                 <button
@@ -61,11 +66,17 @@ export function DocumentsPage() {
                   className="secondary danger"
                   disabled={remove.isPending}
                   onClick={() => {
-                    if (window.confirm(`Delete ${document.document.name}?`))
+                    if (
+                      window.confirm(
+                        t('documents.confirmDelete', {
+                          name: document.document.name,
+                        }),
+                      )
+                    )
                       remove.mutate(document.key);
                   }}
                 >
-                  Delete
+                  {t('documents.delete')}
                   <span className="sr-only"> {document.document.name}</span>
                 </button>
               </li>
@@ -78,17 +89,21 @@ export function DocumentsPage() {
         aria-labelledby={`${id}-upload`}
         onSubmit={handleSubmit}
       >
-        <h3 id={`${id}-upload`}>Upload a document</h3>
+        <h3 id={`${id}-upload`}>{t('documents.uploadTitle')}</h3>
         <ErrorMessage error={upload.error} />
         {tooBig && (
           <Alert>
-            The file is {formatBytes(file.size)}; the limit is{' '}
-            {formatBytes(MAX_DOCUMENT_SIZE)}.
+            {t('documents.tooBig', {
+              size: formatBytes(file.size),
+              limit: formatBytes(MAX_DOCUMENT_SIZE),
+            })}
           </Alert>
         )}
-        {upload.isSuccess && <Alert tone="success">Document added.</Alert>}
+        {upload.isSuccess && (
+          <Alert tone="success">{t('documents.addedAlert')}</Alert>
+        )}
         <div className="field">
-          <label htmlFor={`${id}-file`}>File</label>
+          <label htmlFor={`${id}-file`}>{t('documents.file')}</label>
           <input
             ref={input}
             id={`${id}-file`}
@@ -104,7 +119,7 @@ export function DocumentsPage() {
           className="primary"
           disabled={!file || tooBig || upload.isPending}
         >
-          {upload.isPending ? 'Uploading…' : 'Upload'}
+          {upload.isPending ? t('documents.uploading') : t('documents.upload')}
         </button>
       </form>
     </div>

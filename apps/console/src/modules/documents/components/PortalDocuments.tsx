@@ -1,10 +1,11 @@
 import type { PortalDocument } from '@livevote/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { portalApi } from '../../../api/portal-api';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { usePortalDocuments } from '../../check-in/hooks/usePortalAttendance';
 import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
-import { formatBytes } from '../../ui/utils/format';
+import { useFileSize } from '../hooks/useFileSize';
 
 /** Hands a downloaded file to the browser, as a link to it would. */
 function saveFile(blob: Blob, name: string): void {
@@ -20,6 +21,8 @@ function saveFile(blob: Blob, name: string): void {
 
 /** The meeting's documents (agenda, budget...) for its voters. */
 export function PortalDocuments({ target }: { target: VoterTarget }) {
+  const { t } = useTranslation();
+  const formatBytes = useFileSize();
   const documents = usePortalDocuments(target);
   const [failed, setFailed] = useState<unknown>();
   if (!documents.data?.length) return null;
@@ -42,9 +45,9 @@ export function PortalDocuments({ target }: { target: VoterTarget }) {
 
   return (
     <section aria-labelledby="documents" className="portal-section">
-      <h2 id="documents">Documents</h2>
+      <h2 id="documents">{t('documents.title')}</h2>
       <ErrorMessage error={documents.error ?? failed} />
-      <ul className="pick-list" aria-label="Meeting documents">
+      <ul className="pick-list" aria-label={t('documents.meetingDocuments')}>
         {documents.data.map((document) => (
           <li key={document.key} className="pick-row">
             <span>
@@ -54,10 +57,10 @@ export function PortalDocuments({ target }: { target: VoterTarget }) {
             <button
               type="button"
               className="secondary"
-              aria-label={`Download ${document.name}`}
+              aria-label={t('documents.downloadLabel', { name: document.name })}
               onClick={() => void download(document)}
             >
-              Download
+              {t('documents.download')}
             </button>
           </li>
         ))}

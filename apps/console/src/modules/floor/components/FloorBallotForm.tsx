@@ -3,7 +3,9 @@ import type {
   LiveMatter,
   Member,
 } from '@livevote/contracts';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/http-client';
 import { Alert } from '../../ui/components/Alert';
 import { useFindUnit, useRecordFloorBallot } from '../hooks/useFloorBallots';
@@ -16,18 +18,19 @@ export interface FloorBallotFormProps {
 }
 
 function outcomeWords(
+  t: TFunction,
   unit: string,
   choices: string[],
   result: FloorBallotResponse,
 ) {
-  const chosen = choices.join(', ');
+  const values = { unit, chosen: choices.join(', ') };
   switch (result.status) {
     case 'counted':
-      return `Unit ${unit}: ${chosen}, counted.`;
+      return t('floor.outcome.counted', values);
     case 'pending':
-      return `Unit ${unit}: ${chosen}, held until the other entry of this sheet.`;
+      return t('floor.outcome.pending', values);
     case 'mismatch':
-      return `Unit ${unit}: the two entries differ; check the sheet and enter it again, or discard one below.`;
+      return t('floor.outcome.mismatch', values);
   }
 }
 
@@ -40,6 +43,7 @@ export function FloorBallotForm({
   matter,
   doubleEntry,
 }: FloorBallotFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const unitRef = useRef<HTMLInputElement>(null);
   const choicesRef = useRef<HTMLDivElement>(null);
@@ -71,7 +75,7 @@ export function FloorBallotForm({
     try {
       const found = await findUnit(wanted);
       if (!found) {
-        setProblem(`No unit ${wanted} in this meeting.`);
+        setProblem(t('floor.noUnit', { unit: wanted }));
         return;
       }
       setMember(found);
@@ -93,11 +97,16 @@ export function FloorBallotForm({
       },
       {
         onSuccess: (result) => {
-          setDone(outcomeWords(member.unit, choices, result));
+          setDone(outcomeWords(t, member.unit, choices, result));
           backToUnit();
         },
         onError: (error) => {
-          setProblem(`Unit ${member.unit}: ${errorMessage(error)}`);
+          setProblem(
+            t('floor.unitProblem', {
+              unit: member.unit,
+              problem: errorMessage(error),
+            }),
+          );
           backToUnit();
         },
       },
@@ -124,7 +133,7 @@ export function FloorBallotForm({
     <div className="floor-entry">
       {doubleEntry && (
         <fieldset className="inline-form">
-          <legend>This clerk types</legend>
+          <legend>{t('floor.clerkTypes')}</legend>
           {([1, 2] as const).map((value) => (
             <label key={value} className="ballot-option">
               <input
@@ -133,7 +142,7 @@ export function FloorBallotForm({
                 checked={entry === value}
                 onChange={() => setEntry(value)}
               />
-              Entry {value}
+              {t('floor.entry', { n: value })}
             </label>
           ))}
         </fieldset>
@@ -146,7 +155,7 @@ export function FloorBallotForm({
         }}
       >
         <label className="field stacked">
-          <span>Unit</span>
+          <span>{t('floor.unit')}</span>
           <input
             ref={unitRef}
             value={unit}
@@ -159,24 +168,24 @@ export function FloorBallotForm({
             }}
           />
         </label>
-        <p className="hint">
-          Type the unit and press Enter; then the option’s number, and Enter to
-          save. Escape goes back to the unit.
-        </p>
+        <p className="hint">{t('floor.hint')}</p>
       </form>
       {member && (
         <div
           ref={choicesRef}
           tabIndex={0}
           role="group"
-          aria-label={`Choices for unit ${member.unit}`}
+          aria-label={t('floor.choicesFor', { unit: member.unit })}
           onKeyDown={onChoicesKey}
           className="panel"
         >
           <p>
-            <strong>Unit {member.unit}</strong>
+            <strong>{t('questions.unit', { unit: member.unit })}</strong>
             {matter.choices > 1 && (
-              <span className="muted"> (up to {matter.choices} choices)</span>
+              <span className="muted">
+                {' '}
+                {t('floor.upTo', { n: matter.choices })}
+              </span>
             )}
           </p>
           <ul className="floor-options">
@@ -211,10 +220,10 @@ export function FloorBallotForm({
               disabled={!chosen.length || record.isPending}
               onClick={save}
             >
-              Save (Enter)
+              {t('floor.save')}
             </button>
             <button type="button" className="secondary" onClick={backToUnit}>
-              Back (Escape)
+              {t('floor.back')}
             </button>
           </div>
         </div>

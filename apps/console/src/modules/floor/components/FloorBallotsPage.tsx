@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LiveChannelProvider } from '../../../api/live/LiveChannelProvider';
 import { liveMatters } from '../../../api/live/live-state';
@@ -30,6 +31,7 @@ export function FloorBallotsPage() {
 }
 
 function FloorDesk({ shortCode }: { shortCode: string }) {
+  const { t } = useTranslation();
   const meeting = useLiveMeeting();
   const open = liveMatters(useLiveMatters());
   const settings = useMeetingSettings(shortCode);
@@ -40,30 +42,30 @@ function FloorDesk({ shortCode }: { shortCode: string }) {
 
   return (
     <div className="control-room">
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link to="/accounts">Accounts</Link>
+      <nav className="breadcrumbs" aria-label={t('checkIn.desk.breadcrumbs')}>
+        <Link to="/accounts">{t('floor.accounts')}</Link>
         <span aria-hidden="true"> › </span>
         <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
         <span aria-hidden="true"> › </span>
-        <Link to={`/meetings/${shortCode}/live`}>Control room</Link>
+        <Link to={`/meetings/${shortCode}/live`}>{t('room.title')}</Link>
         <span aria-hidden="true"> › </span>
-        <span aria-current="page">Floor ballots</span>
+        <span aria-current="page">{t('room.floorBallots')}</span>
       </nav>
       <header className="room-header">
-        <h2>Floor ballots</h2>
+        <h2>{t('room.floorBallots')}</h2>
         <ConnectionBanner />
-        {doubleEntry && <span className="badge badge-live">Double entry</span>}
+        {doubleEntry && (
+          <span className="badge badge-live">{t('floor.doubleEntry')}</span>
+        )}
       </header>
       {!matter ? (
-        <p className="waiting">
-          No vote is open. Floor ballots are typed while a matter is live.
-        </p>
+        <p className="waiting">{t('floor.noneOpen')}</p>
       ) : (
         <div className="room-grid">
-          <section className="panel" aria-label="Enter a sheet">
+          <section className="panel" aria-label={t('floor.enterSheet')}>
             {open.length > 1 ? (
               <label className="field">
-                <span>Matter</span>
+                <span>{t('receipts.matter')}</span>
                 <select
                   value={matter.matterKey}
                   onChange={(event) => setPickedKey(event.target.value)}
@@ -90,7 +92,7 @@ function FloorDesk({ shortCode }: { shortCode: string }) {
               options={matter.options}
               tally={tally}
               secretBallot={matter.secretBallot}
-              title="Live tally"
+              title={t('live.liveTally')}
             />
             {doubleEntry && (
               <PendingSheets

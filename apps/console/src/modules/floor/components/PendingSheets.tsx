@@ -1,4 +1,5 @@
 import type { PendingFloorBallot } from '@livevote/contracts';
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import {
   useDiscardFloorEntry,
@@ -6,9 +7,9 @@ import {
 } from '../hooks/useFloorBallots';
 
 const STATE_WORDS: Record<PendingFloorBallot['state'], string> = {
-  pending: 'Waiting for the other entry',
-  mismatch: 'The entries differ',
-  lapsed: 'Lapsed: entered before the vote closed; never counted',
+  pending: 'floor.state.pending',
+  mismatch: 'floor.state.mismatch',
+  lapsed: 'floor.state.lapsed',
 };
 
 /** Double entry: sheets not counted yet, with a way to resolve a mismatch. */
@@ -19,39 +20,49 @@ export function PendingSheets({
   shortCode: string;
   matterKey: string;
 }) {
+  const { t } = useTranslation();
   const pending = usePendingFloorBallots(shortCode, matterKey, true);
   const discard = useDiscardFloorEntry(shortCode, matterKey);
   const sheets = pending.data ?? [];
   return (
-    <section className="panel" aria-label="Sheets not counted yet">
-      <h3>Not counted yet</h3>
+    <section className="panel" aria-label={t('floor.notCountedLabel')}>
+      <h3>{t('floor.notCounted')}</h3>
       <ErrorMessage error={pending.error ?? discard.error} />
       {sheets.length === 0 ? (
-        <p className="muted">Every sheet entered twice agrees.</p>
+        <p className="muted">{t('floor.allAgree')}</p>
       ) : (
         <ul className="question-list">
           {sheets.map((sheet) => (
             <li
               key={`${sheet.memberKey}-${sheet.state}`}
               className="question-item"
-              aria-label={`Unit ${sheet.unit}: ${STATE_WORDS[sheet.state]}`}
+              aria-label={t('floor.sheetLabel', {
+                unit: sheet.unit,
+                state: t(STATE_WORDS[sheet.state]),
+              })}
             >
               <p>
-                <strong>Unit {sheet.unit}</strong>{' '}
-                <span className="muted">{STATE_WORDS[sheet.state]}</span>
+                <strong>{t('questions.unit', { unit: sheet.unit })}</strong>{' '}
+                <span className="muted">{t(STATE_WORDS[sheet.state])}</span>
               </p>
               <ul>
                 {sheet.entries.map((entry) => (
                   <li key={entry.key}>
-                    Entry {entry.entry} by {entry.recordedBy.name}:{' '}
-                    {entry.choices.join(', ')}{' '}
+                    {t('floor.entryBy', {
+                      entry: entry.entry,
+                      name: entry.recordedBy.name,
+                      choices: entry.choices.join(', '),
+                    })}{' '}
                     <button
                       type="button"
                       className="link"
                       disabled={discard.isPending}
                       onClick={() => discard.mutate(entry.key)}
                     >
-                      Discard entry {entry.entry} of unit {sheet.unit}
+                      {t('floor.discard', {
+                        entry: entry.entry,
+                        unit: sheet.unit,
+                      })}
                     </button>
                   </li>
                 ))}
@@ -60,11 +71,7 @@ export function PendingSheets({
           ))}
         </ul>
       )}
-      <p className="hint">
-        To resolve a difference, look at the sheet and enter it again as entry 1
-        or 2 (by a clerk other than the one who typed the other entry), or
-        discard an entry.
-      </p>
+      <p className="hint">{t('floor.resolveHint')}</p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentMatter } from '../../../api/live/live-state';
 import {
@@ -21,6 +22,7 @@ import { ScreenLink } from './ScreenLink';
 import { VoteAnnouncer } from './VoteAnnouncer';
 
 export function ControlRoom({ shortCode }: { shortCode: string }) {
+  const { t } = useTranslation();
   const meeting = useLiveMeeting();
   const matters = useLiveMatters();
   const presence = usePresence();
@@ -34,10 +36,10 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
 
   return (
     <div className="control-room">
-      <MeetingBreadcrumbs shortCode={shortCode} page="Control room" />
+      <MeetingBreadcrumbs shortCode={shortCode} page={t('room.title')} />
       <header className="room-header">
         <h2>
-          Control room
+          {t('room.title')}
           {meeting ? <span className="muted">: {meeting.name}</span> : null}
         </h2>
         <ConnectionBanner />
@@ -46,12 +48,12 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
           className="button secondary"
           to={`/meetings/${shortCode}/check-in`}
         >
-          Check-in desk
+          {t('room.checkInDesk')}
         </Link>
         <Link className="button secondary" to={`/meetings/${shortCode}/floor`}>
-          Floor ballots
+          {t('room.floorBallots')}
         </Link>
-        <ReportLinks shortCode={shortCode} label="Results report" />
+        <ReportLinks shortCode={shortCode} label={t('room.resultsReport')} />
       </header>
       <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
       <div className="figures-row">

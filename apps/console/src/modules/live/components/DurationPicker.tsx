@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export const MIN_DURATION_S = 10;
 export const MAX_DURATION_S = 86_400;
@@ -12,16 +13,13 @@ export interface DurationPickerProps {
   onChange: (seconds: number) => void;
 }
 
-function presetName(seconds: number): string {
-  return `${seconds / 60} min`;
-}
-
 /** A few usual durations and a custom number of seconds (10 s to 24 h). */
 export function DurationPicker({
   label,
   seconds,
   onChange,
 }: DurationPickerProps) {
+  const { t } = useTranslation();
   const id = useId();
   const preset = PRESETS.includes(seconds) ? String(seconds) : 'custom';
   return (
@@ -41,15 +39,17 @@ export function DurationPicker({
         >
           {PRESETS.map((value) => (
             <option key={value} value={value}>
-              {presetName(value)}
+              {t('room.presetMinutes', { n: value / 60 })}
             </option>
           ))}
-          <option value="custom">Custom…</option>
+          <option value="custom">{t('room.custom')}</option>
         </select>
       </div>
       {preset === 'custom' && (
         <div className="field">
-          <label htmlFor={`${id}-custom`}>{label} (seconds)</label>
+          <label htmlFor={`${id}-custom`}>
+            {t('room.inSeconds', { label })}
+          </label>
           <input
             id={`${id}-custom`}
             type="number"

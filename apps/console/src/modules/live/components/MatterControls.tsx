@@ -1,5 +1,6 @@
 import type { LiveMatter } from '@livevote/contracts';
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http-client';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
@@ -21,6 +22,7 @@ const quorumRefused = (error: unknown) =>
  * focused (docs/verdicts.md, "Starting a vote").
  */
 export function MatterControls({ shortCode, matter }: MatterControlsProps) {
+  const { t } = useTranslation();
   const action = useMatterAction(shortCode, matter.matterKey);
   const [duration, setDuration] = useChosenDuration(shortCode);
   const [extendBy, setExtendBy] = useState(120);
@@ -49,9 +51,9 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
     if (quorumRefused(action.error))
       return (
         <Confirm
-          label="Start without quorum?"
-          cancelLabel="Do not start"
-          confirmLabel="Start without quorum"
+          label={t('room.controls.noQuorumTitle')}
+          cancelLabel={t('room.controls.noQuorumCancel')}
+          confirmLabel={t('room.controls.noQuorumConfirm')}
           danger
           pending={action.isPending}
           onCancel={() => action.reset()}
@@ -59,35 +61,44 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
         >
           <p>{(action.error as ApiError).message}</p>
           <p>
-            Starting <strong>{matter.name}</strong> anyway is recorded in the
-            results report with your name.
+            <Trans
+              i18nKey="room.controls.noQuorumBody"
+              values={{ name: matter.name }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         </Confirm>
       );
     if (confirming === 'reopen')
       return (
         <Confirm
-          label="Reopen voting?"
-          cancelLabel="Keep it closed"
-          confirmLabel="Reopen voting"
+          label={t('room.controls.reopenTitle')}
+          cancelLabel={t('room.controls.reopenCancel')}
+          confirmLabel={t('room.controls.reopenConfirm')}
           danger
           pending={action.isPending}
           onCancel={() => setConfirming(undefined)}
           onConfirm={() => startNow()}
         >
           <p>
-            Reopen voting on <strong>{matter.name}</strong>? Its result is
-            withdrawn (and any sign-off with it) until it closes again; ballots
-            already cast stay.
+            <Trans
+              i18nKey="room.controls.reopenBody"
+              values={{ name: matter.name }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <ErrorMessage error={action.error} />
         </Confirm>
       );
     return (
-      <form className="controls" onSubmit={start} aria-label="Start voting">
+      <form
+        className="controls"
+        onSubmit={start}
+        aria-label={t('room.controls.start')}
+      >
         <ErrorMessage error={action.error} />
         <DurationPicker
-          label="Voting time"
+          label={t('room.controls.votingTime')}
           seconds={duration}
           onChange={setDuration}
         />
@@ -96,7 +107,9 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
           className="primary big"
           disabled={action.isPending || !validDuration(duration)}
         >
-          {matter.liveStatus === 'closed' ? 'Reopen voting…' : 'Start voting'}
+          {matter.liveStatus === 'closed'
+            ? t('room.controls.reopen')
+            : t('room.controls.start')}
         </button>
       </form>
     );
@@ -105,14 +118,18 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
   return (
     <div className="controls">
       <ErrorMessage error={action.error} />
-      <div className="button-row" role="group" aria-label="Extend voting">
+      <div
+        className="button-row"
+        role="group"
+        aria-label={t('room.controls.extendVoting')}
+      >
         <button
           type="button"
           className="secondary"
           disabled={action.isPending}
           onClick={() => action.mutate({ action: 'extend', duration: 60 })}
         >
-          +1 min
+          {t('room.controls.plusMinutes', { n: 1 })}
         </button>
         <button
           type="button"
@@ -120,12 +137,12 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
           disabled={action.isPending}
           onClick={() => action.mutate({ action: 'extend', duration: 300 })}
         >
-          +5 min
+          {t('room.controls.plusMinutes', { n: 5 })}
         </button>
       </div>
       <form className="inline-form" onSubmit={extendCustom}>
         <DurationPicker
-          label="Extend by"
+          label={t('room.controls.extendBy')}
           seconds={extendBy}
           onChange={setExtendBy}
         />
@@ -134,14 +151,14 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
           className="secondary"
           disabled={action.isPending || !validDuration(extendBy)}
         >
-          Extend
+          {t('room.controls.extend')}
         </button>
       </form>
       {confirming === 'stop' ? (
         <Confirm
-          label="Stop voting?"
-          cancelLabel="Keep voting open"
-          confirmLabel="Stop now"
+          label={t('room.controls.stopTitle')}
+          cancelLabel={t('room.controls.stopCancel')}
+          confirmLabel={t('room.controls.stopConfirm')}
           danger
           pending={action.isPending}
           onCancel={() => setConfirming(undefined)}
@@ -153,8 +170,11 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
           }
         >
           <p>
-            Stop voting on <strong>{matter.name}</strong> now? Voters can no
-            longer vote or change their vote.
+            <Trans
+              i18nKey="room.controls.stopBody"
+              values={{ name: matter.name }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         </Confirm>
       ) : (
@@ -163,7 +183,7 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
           className="danger"
           onClick={() => setConfirming('stop')}
         >
-          Stop voting…
+          {t('room.controls.stop')}
         </button>
       )}
     </div>

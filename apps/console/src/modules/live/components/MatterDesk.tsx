@@ -1,5 +1,6 @@
 import type { LiveMatter } from '@livevote/contracts';
 import { useServerClockOffset, useTally } from '../../../api/live/use-live';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ReportLinks } from '../../results/components/ReportLinks';
 import { ResultPanel } from '../../results/components/ResultPanel';
@@ -21,6 +22,7 @@ export interface MatterDeskProps {
  * live tally, who has not voted, and its report.
  */
 export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const tally = useTally(matter.matterKey);
   const offsetMs = useServerClockOffset();
@@ -42,7 +44,7 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           )}
           {matter.liveStatus === 'closed' && matter.liveClosedAt && (
             <span className="muted small">
-              closed {at(matter.liveClosedAt)}
+              {t('room.closedAt', { at: at(matter.liveClosedAt) })}
             </span>
           )}
         </div>
@@ -63,7 +65,7 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           options={matter.options}
           tally={tally}
           secretBallot={matter.secretBallot}
-          title="Live tally"
+          title={t('live.liveTally')}
         />
         <NotVotedList
           shortCode={shortCode}
@@ -75,13 +77,16 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
         <ReportLinks
           shortCode={shortCode}
           matterKey={matter.matterKey}
-          label="Report of this matter"
+          label={t('room.matterReport')}
         />
       )}
       {matter.liveStatus === 'closed' && (
         <p>
-          <Link to={`/meetings/${shortCode}/published/${matter.matterKey}`}>
-            Published count of this matter
+          <Link
+            className="button secondary"
+            to={`/meetings/${shortCode}/published/${matter.matterKey}`}
+          >
+            {t('room.publishedCount')}
           </Link>
         </p>
       )}

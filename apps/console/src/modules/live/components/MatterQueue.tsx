@@ -1,4 +1,5 @@
 import type { LiveMatter } from '@livevote/contracts';
+import { useTranslation } from 'react-i18next';
 import { Countdown } from './Countdown';
 import { MatterStatus } from './MatterStatus';
 
@@ -16,10 +17,10 @@ export function MatterQueue({
   offsetMs,
   onSelect,
 }: MatterQueueProps) {
-  if (matters.length === 0)
-    return <p>This meeting has no matters yet. Add them under Matters.</p>;
+  const { t } = useTranslation();
+  if (matters.length === 0) return <p>{t('room.noMatters')}</p>;
   return (
-    <ol className="queue" aria-label="Matters">
+    <ol className="queue" aria-label={t('room.matters')}>
       {matters.map((matter) => (
         <li key={matter.matterKey}>
           <button

@@ -40,13 +40,13 @@ export function PresencePanel({ shortCode, presence }: PresencePanelProps) {
         className="connected-list"
         onToggle={(event) => setOpen(event.currentTarget.open)}
       >
-        <summary>Who is connected</summary>
+        <summary>{t('room.whoConnected')}</summary>
         <ErrorMessage error={connected.error} />
         {open && connected.data && voters.length === 0 && (
-          <p className="muted">Nobody is connected.</p>
+          <p className="muted">{t('room.nobodyConnected')}</p>
         )}
         {voters.length > 0 && (
-          <ul aria-label="Connected voters">
+          <ul aria-label={t('room.connectedVoters')}>
             {voters.map((voter) => (
               <li key={voter.voterKey}>
                 <strong>{voter.unit}</strong> {voter.name}

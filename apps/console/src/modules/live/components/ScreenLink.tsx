@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useScreenLink } from '../hooks/useScreenLink';
 
 /** Issues a screen link on demand; the page it opens has no controls. */
 export function ScreenLink({ shortCode }: { shortCode: string }) {
+  const { t } = useTranslation();
   const link = useScreenLink(shortCode);
   const url = link.data
     ? `/screen/${encodeURIComponent(shortCode)}?token=${encodeURIComponent(link.data.token)}`
@@ -17,7 +19,7 @@ export function ScreenLink({ shortCode }: { shortCode: string }) {
           target="_blank"
           rel="noreferrer"
         >
-          Open the scrutineer screen
+          {t('room.openScreen')}
         </a>
       ) : (
         <button
@@ -26,7 +28,7 @@ export function ScreenLink({ shortCode }: { shortCode: string }) {
           disabled={link.isPending}
           onClick={() => link.mutate()}
         >
-          Scrutineer screen link
+          {t('room.screenLink')}
         </button>
       )}
     </div>

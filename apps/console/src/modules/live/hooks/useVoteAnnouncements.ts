@@ -1,6 +1,7 @@
 import type { LiveMatter } from '@livevote/contracts';
 import { verdictWords } from '@livevote/i18n';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const LAST_MINUTE_MS = 60_000;
 
@@ -19,6 +20,7 @@ export function useVoteAnnouncements(
   matters: readonly LiveMatter[],
   offsetMs: number,
 ): string {
+  const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const seen = useRef<Map<string, Seen>>(null);
 
@@ -36,21 +38,23 @@ export function useVoteAnnouncements(
       const was = before?.get(matter.matterKey);
       if (!before) continue;
       if (state.liveStatus === 'live' && was?.liveStatus !== 'live')
-        news.push(`Voting is open on ${matter.name}.`);
+        news.push(t('room.announce.opened', { name: matter.name }));
       else if (state.liveStatus === 'closed' && was?.liveStatus === 'live')
-        news.push(`Voting has closed on ${matter.name}.`);
+        news.push(t('room.announce.closed', { name: matter.name }));
       if (state.verdict && state.verdict !== was?.verdict && matter.result)
         news.push(
-          `${matter.name}: ${verdictWords(matter.result.verdict)}${
-            matter.result.elected.length
+          t('room.announce.result', {
+            name: matter.name,
+            verdict: verdictWords(matter.result.verdict, t),
+            elected: matter.result.elected.length
               ? `, ${matter.result.elected.join(', ')}`
-              : ''
-          }.`,
+              : '',
+          }),
         );
     }
     seen.current = now;
     if (news.length) setMessage(news.join(' '));
-  }, [matters]);
+  }, [matters, t]);
 
   // one announcement when a live vote enters its last minute, by the server's clock
   const lastMinute = matters
@@ -67,12 +71,12 @@ export function useVoteAnnouncements(
           Date.parse(endsAt) - LAST_MINUTE_MS - (Date.now() + offsetMs);
         if (dueMs < 0) return undefined;
         return setTimeout(
-          () => setMessage(`One minute left to vote on ${name}.`),
+          () => setMessage(t('room.announce.lastMinute', { name })),
           dueMs,
         );
       });
     return () => timers.forEach((timer) => clearTimeout(timer));
-  }, [lastMinute, offsetMs]);
+  }, [lastMinute, offsetMs, t]);
 
   return message;
 }

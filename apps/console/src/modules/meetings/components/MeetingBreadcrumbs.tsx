@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccount } from '../../accounts/hooks/useAccounts';
 import { useMeeting } from '../hooks/useMeetings';
@@ -13,18 +14,19 @@ export function MeetingBreadcrumbs({
   shortCode,
   page,
 }: MeetingBreadcrumbsProps) {
+  const { t } = useTranslation();
   const { data: meeting } = useMeeting(shortCode);
   const accountKey = meeting?.accountKey ?? '';
   const { data: account } = useAccount(accountKey, Boolean(accountKey));
   const meetingName = meeting?.name ?? shortCode;
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumbs">
-      <Link to="/accounts">Accounts</Link>
+    <nav className="breadcrumbs" aria-label={t('checkIn.desk.breadcrumbs')}>
+      <Link to="/accounts">{t('floor.accounts')}</Link>
       {accountKey && (
         <>
           <span aria-hidden="true"> › </span>
           <Link to={`/accounts/${encodeURIComponent(accountKey)}`}>
-            {account?.name ?? 'Account'}
+            {account?.name ?? t('consoleHeader.account')}
           </Link>
         </>
       )}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface DirectableMatter {
   matterKey: string;
@@ -17,8 +18,6 @@ export interface DirectionFieldsProps {
   onChange: (next: Directions) => void;
 }
 
-const DISCRETION = 'Let my proxy holder decide';
-
 /**
  * One fieldset per matter that takes proxy votes: the holder decides (the default), or the
  * member directs it. One-choice matters are a single radio group; elections add check boxes
@@ -29,6 +28,7 @@ export function DirectionFields({
   value,
   onChange,
 }: DirectionFieldsProps) {
+  const { t } = useTranslation();
   const id = useId();
   const set = (matterKey: string, choices: string[] | null) =>
     onChange({ ...value, [matterKey]: choices });
@@ -51,7 +51,7 @@ export function DirectionFields({
                     checked={current === null}
                     onChange={() => set(matter.matterKey, null)}
                   />
-                  {DISCRETION}
+                  {t('proxyForm.letDecide')}
                 </label>
                 {matter.options.map((option) => (
                   <label key={option} className="ballot-option">
@@ -72,8 +72,8 @@ export function DirectionFields({
           <fieldset key={matter.matterKey} className="direction">
             <legend>{matter.name}</legend>
             <p className="hint">
-              {matter.header ? `${matter.header} ` : ''}Up to {matter.choices}{' '}
-              choices.
+              {matter.header ? `${matter.header} ` : ''}
+              {t('proxyForm.upTo', { n: matter.choices })}
             </p>
             <div className="ballot-options">
               <label className="ballot-option">
@@ -83,7 +83,7 @@ export function DirectionFields({
                   checked={current === null}
                   onChange={() => set(matter.matterKey, null)}
                 />
-                {DISCRETION}
+                {t('proxyForm.letDecide')}
               </label>
               <label className="ballot-option">
                 <input
@@ -92,7 +92,7 @@ export function DirectionFields({
                   checked={current !== null}
                   onChange={() => set(matter.matterKey, [])}
                 />
-                I direct the vote
+                {t('proxyForm.iDirect')}
               </label>
               {current !== null &&
                 matter.options.map((option) => {

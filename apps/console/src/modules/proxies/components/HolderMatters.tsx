@@ -1,6 +1,7 @@
 import type { HolderMatter, HolderSplit } from '@livevote/contracts';
 import { MatterStatus } from '../../live/components/MatterStatus';
-import { countOf } from '../../ui/utils/format';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 import { HolderSplitForm } from './HolderSplitForm';
 
 export interface HolderMattersProps {
@@ -19,10 +20,12 @@ export function HolderMatters({
   casting,
   error,
   onCast,
-  empty = 'No matter takes proxy votes.',
+  empty,
 }: HolderMattersProps) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const shown = matters.filter((matter) => matter.allowProxyVote);
-  if (!shown.length) return <p>{empty}</p>;
+  if (!shown.length) return <p>{empty ?? t('holder.noMatter')}</p>;
   return (
     <div className="stack">
       {shown.map((matter) => (
@@ -36,18 +39,22 @@ export function HolderMatters({
             <MatterStatus status={matter.liveStatus} />
           </div>
           <p>
-            {countOf(
-              matter.directed.count,
-              'directed proxy',
-              'directed proxies',
-            )}{' '}
-            (counted as the members directed when voting opens) ·{' '}
-            {countOf(matter.discretionary.count, 'proxy', 'proxies')} at your
-            discretion
+            {t('holder.directed', {
+              count: matter.directed.count,
+              n: number(matter.directed.count),
+            })}{' '}
+            ·{' '}
+            {t('holder.discretionary', {
+              count: matter.discretionary.count,
+              n: number(matter.discretionary.count),
+            })}
           </p>
           {matter.cast.length > 0 && (
-            <p role="status" aria-label={`Your votes on ${matter.name}`}>
-              Your votes:{' '}
+            <p
+              role="status"
+              aria-label={t('holder.votesOn', { name: matter.name })}
+            >
+              {t('holder.yourVotes')}{' '}
               {matter.cast
                 .map((part) => `${part.count} ${part.choices.join(' + ')}`)
                 .join(', ')}

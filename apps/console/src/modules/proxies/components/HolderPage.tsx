@@ -1,35 +1,36 @@
 import type { HolderSessionResponse, HolderView } from '@livevote/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { countOf } from '../../ui/utils/format';
-import { useZonedTime } from '../../../i18n/use-language';
+import { useNumber, useZonedTime } from '../../../i18n/use-language';
 import {
   useHolderCast,
   useHolderPresence,
   useHolderSession,
   useHolderView,
 } from '../hooks/useHolder';
-import { directionText } from '../utils/split';
 import { HolderMatters } from './HolderMatters';
 
 /** `/vote/:shortCode/holder`: a proxy holder's page, from the link in its e-mail. */
 export function HolderPage() {
+  const { t } = useTranslation();
   const { shortCode = '' } = useParams();
   const { session, joining, error } = useHolderSession(shortCode);
   if (session) return <HolderHome shortCode={shortCode} session={session} />;
   return (
     <div className="portal">
       <header className="portal-top">
-        <h1>Proxy holder</h1>
+        <h1>{t('holder.title')}</h1>
       </header>
       <main className="portal-body">
         {joining ? (
-          <Loading label="Opening your personal link…" />
+          <Loading label={t('portal.opening')} />
         ) : (
           <>
             <ErrorMessage error={error} />
-            <p>Open this page with the link in the e-mail you received.</p>
+            <p>{t('holder.openWithLink')}</p>
           </>
         )}
       </main>
@@ -37,14 +38,33 @@ export function HolderPage() {
   );
 }
 
-/** "You hold 37 proxies, 52.5 shares: 12 directed, 25 at your discretion." */
-export function holdingSummary(view: HolderView, who = 'You hold'): string {
+/**
+ * "You hold 37 proxies, 52.5 shares: 12 directed, 25 at your discretion."; with a holder's
+ * name, "Marie holds ..." (the control room's view of a default holder).
+ */
+export function holdingSummary(
+  t: TFunction,
+  number: (value: number) => string,
+  view: HolderView,
+  holderName?: string,
+): string {
   const { totals } = view;
-  return (
-    `${who} ${countOf(totals.proxies, 'proxy', 'proxies')}, ` +
-    `${countOf(totals.shares, 'share', 'shares')}: ` +
-    `${totals.directed} directed, ${totals.discretionary} at your discretion.`
-  );
+  const values = {
+    name: holderName,
+    proxies: t('holder.proxies', {
+      count: totals.proxies,
+      n: number(totals.proxies),
+    }),
+    shares: t('holder.shares', {
+      count: totals.shares,
+      n: number(totals.shares),
+    }),
+    directed: number(totals.directed),
+    discretionary: number(totals.discretionary),
+  };
+  return holderName
+    ? t('holder.summaryOf', values)
+    : t('holder.summary', values);
 }
 
 function HolderHome({
@@ -54,6 +74,8 @@ function HolderHome({
   shortCode: string;
   session: HolderSessionResponse;
 }) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const view = useHolderView(shortCode, session);
   const at = useZonedTime(view.data?.meeting.meetingTimezone);
   const cast = useHolderCast(shortCode, session);
@@ -63,9 +85,11 @@ function HolderHome({
   return (
     <div className="portal">
       <header className="portal-top">
-        <h1>{data?.meeting.name ?? 'Meeting'}</h1>
+        <h1>{data?.meeting.name ?? t('portal.meeting')}</h1>
         {data && <p>{at(data.meeting.meetingDate)}</p>}
-        <p className="portal-who">Proxy holder: {session.holder.name}</p>
+        <p className="portal-who">
+          {t('holder.who', { name: session.holder.name })}
+        </p>
       </header>
       <main className="portal-body">
         <ErrorMessage error={view.error ?? presence.error} />
@@ -73,9 +97,9 @@ function HolderHome({
         {data && (
           <>
             <section className="portal-section" aria-labelledby="holding">
-              <h2 id="holding">Your proxies</h2>
+              <h2 id="holding">{t('holder.yourProxies')}</h2>
               <p className="figure-detail" data-proxies={data.totals.proxies}>
-                {holdingSummary(data)}
+                {holdingSummary(t, number, data)}
               </p>
               <button
                 type="button"
@@ -85,32 +109,41 @@ function HolderHome({
                 onClick={() => presence.mutate(!data.holder.present)}
               >
                 {data.holder.present
-                  ? 'You are checked in'
-                  : 'Check in: I am attending'}
+                  ? t('holder.present')
+                  : t('holder.checkIn')}
               </button>
               <details>
-                <summary>The units you hold</summary>
+                <summary>{t('holder.units')}</summary>
                 <ul className="voter-list">
                   {data.proxies.map((proxy) => (
                     <li key={proxy.key}>
-                      Unit {proxy.unit} (
-                      {countOf(proxy.shares, 'share', 'shares')}
-                      ):{' '}
-                      {proxy.directions
-                        .map((d) => {
-                          const matter = data.matters.find(
-                            (m) => m.matterKey === d.matterKey,
-                          );
-                          return `${matter?.name ?? 'a matter'}: ${directionText(d.choices)}`;
-                        })
-                        .join('; ')}
+                      {t('holder.unitLine', {
+                        unit: proxy.unit,
+                        shares: t('holder.shares', {
+                          count: proxy.shares,
+                          n: number(proxy.shares),
+                        }),
+                        directions: proxy.directions
+                          .map((d) =>
+                            t('proxyForm.direction', {
+                              matter:
+                                data.matters.find(
+                                  (m) => m.matterKey === d.matterKey,
+                                )?.name ?? t('proxyForm.aMatter'),
+                              direction: d.choices
+                                ? d.choices.join(', ')
+                                : t('proxyForm.discretion'),
+                            }),
+                          )
+                          .join('; '),
+                      })}
                     </li>
                   ))}
                 </ul>
               </details>
             </section>
             <section className="portal-section" aria-labelledby="matters">
-              <h2 id="matters">Matters</h2>
+              <h2 id="matters">{t('room.matters')}</h2>
               <HolderMatters
                 matters={data.matters}
                 casting={

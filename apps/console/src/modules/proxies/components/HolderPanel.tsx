@@ -1,5 +1,7 @@
 import type { ProxyHolderSummary } from '@livevote/contracts';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { countOf } from '../../ui/utils/format';
 import {
@@ -92,6 +94,8 @@ function DefaultHolderVotes({
   shortCode: string;
   holder: ProxyHolderSummary;
 }) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const view = useDefaultHolderView(shortCode, holder.key);
   const cast = useCastForDefaultHolder(shortCode, holder.key);
   return (
@@ -99,12 +103,7 @@ function DefaultHolderVotes({
       <ErrorMessage error={view.error} />
       {view.data && (
         <>
-          <p>
-            {holdingSummary(view.data).replace(
-              'You hold',
-              `${holder.name} holds`,
-            )}
-          </p>
+          <p>{holdingSummary(t, number, view.data, holder.name)}</p>
           <HolderMatters
             matters={view.data.matters.filter((m) => m.liveStatus === 'live')}
             casting={

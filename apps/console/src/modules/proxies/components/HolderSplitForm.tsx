@@ -1,7 +1,8 @@
 import type { HolderMatter, HolderSplit } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { countOf } from '../../ui/utils/format';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 import {
   initialRows,
   splitProblem,
@@ -28,6 +29,8 @@ export function HolderSplitForm({
   error,
   onCast,
 }: HolderSplitFormProps) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const id = useId();
   const held = matter.discretionary.count;
   const election = matter.choices > 1;
@@ -71,11 +74,16 @@ export function HolderSplitForm({
     <form
       className="stack-small holder-split"
       onSubmit={handleSubmit}
-      aria-label={`Your votes on ${matter.name}`}
+      aria-label={t('holder.votesOn', { name: matter.name })}
     >
       <p className="hint" id={`${id}-held`}>
-        {countOf(held, 'proxy', 'proxies')} at your discretion (
-        {countOf(matter.discretionary.shares, 'share', 'shares')}).
+        {t('holder.heldLine', {
+          proxies: t('holder.proxies', { count: held, n: number(held) }),
+          shares: t('holder.shares', {
+            count: matter.discretionary.shares,
+            n: number(matter.discretionary.shares),
+          }),
+        })}
       </p>
       {!election && (
         <div className="button-row">
@@ -86,7 +94,7 @@ export function HolderSplitForm({
               className="secondary"
               onClick={() => allFor(option)}
             >
-              All {held} for {option}
+              {t('holder.allFor', { n: number(held), option })}
             </button>
           ))}
         </div>
@@ -94,7 +102,7 @@ export function HolderSplitForm({
       {rows.map((row, index) => (
         <fieldset key={index} className="split-row">
           <legend className={election ? undefined : 'sr-only'}>
-            {election ? `Group ${index + 1}` : row.choices[0]}
+            {election ? t('holder.group', { n: index + 1 }) : row.choices[0]}
           </legend>
           {election && (
             <div className="ballot-options">
@@ -121,8 +129,8 @@ export function HolderSplitForm({
           <div className="field inline-field">
             <label htmlFor={`${id}-count-${index}`}>
               {election
-                ? `Votes for group ${index + 1}`
-                : `Votes for ${row.choices[0]}`}
+                ? t('holder.votesForGroup', { n: index + 1 })
+                : t('holder.votesFor', { option: row.choices[0] })}
             </label>
             <input
               id={`${id}-count-${index}`}
@@ -145,7 +153,7 @@ export function HolderSplitForm({
           className="secondary"
           onClick={() => setRows([...rows, { choices: [], count: 0 }])}
         >
-          Add a group
+          {t('holder.addGroup')}
         </button>
       )}
       {touched && problem && (
@@ -160,7 +168,9 @@ export function HolderSplitForm({
         disabled={pending || (touched && problem !== null)}
         aria-describedby={`${id}-held`}
       >
-        {pending ? 'Casting…' : `Cast ${countOf(total, 'vote', 'votes')}`}
+        {pending
+          ? t('holder.casting')
+          : t('holder.cast', { count: total, n: number(total) })}
       </button>
     </form>
   );

@@ -4,6 +4,7 @@ import type {
   SubmitProxyRequest,
 } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import {
   DirectionFields,
@@ -33,6 +34,7 @@ export function ProxyFormView({
   onSubmit,
   onCancel,
 }: ProxyFormViewProps) {
+  const { t } = useTranslation();
   const id = useId();
   const [holder, setHolder] = useState(
     form.defaultProxyHolders[0] ?? SOMEONE_ELSE,
@@ -47,11 +49,8 @@ export function ProxyFormView({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const payload = directionsPayload(form.matters, directions);
-    if (!payload)
-      return setProblem(
-        'Choose at least one option where you direct the vote.',
-      );
-    if (!agree) return setProblem('Tick the box to sign the proxy.');
+    if (!payload) return setProblem(t('proxyForm.problemDirect'));
+    if (!agree) return setProblem(t('proxyForm.problemSign'));
     const chosen: ProxyHolderInput =
       holder === SOMEONE_ELSE
         ? {
@@ -70,9 +69,13 @@ export function ProxyFormView({
   }
 
   return (
-    <form className="stack" aria-label="Proxy form" onSubmit={handleSubmit}>
+    <form
+      className="stack"
+      aria-label={t('proxyForm.form')}
+      onSubmit={handleSubmit}
+    >
       <fieldset>
-        <legend>Who votes for your unit</legend>
+        <legend>{t('proxyForm.who')}</legend>
         <div className="ballot-options">
           {form.defaultProxyHolders.map((name) => (
             <label key={name} className="ballot-option">
@@ -92,13 +95,13 @@ export function ProxyFormView({
               checked={holder === SOMEONE_ELSE}
               onChange={() => setHolder(SOMEONE_ELSE)}
             />
-            Someone else
+            {t('proxyForm.someoneElse')}
           </label>
         </div>
         {holder === SOMEONE_ELSE && (
           <div className="stack-small">
             <div className="field">
-              <label htmlFor={`${id}-name`}>Their full name</label>
+              <label htmlFor={`${id}-name`}>{t('proxyForm.theirName')}</label>
               <input
                 id={`${id}-name`}
                 required
@@ -109,7 +112,7 @@ export function ProxyFormView({
               />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-email`}>Their e-mail</label>
+              <label htmlFor={`${id}-email`}>{t('proxyForm.theirEmail')}</label>
               <input
                 id={`${id}-email`}
                 type="email"
@@ -119,14 +122,14 @@ export function ProxyFormView({
                 value={holderEmail}
                 onChange={(event) => setHolderEmail(event.target.value)}
               />
-              <p className="hint">They get a link to vote for you.</p>
+              <p className="hint">{t('proxyForm.theyGetLink')}</p>
             </div>
           </div>
         )}
       </fieldset>
       {form.matters.length > 0 && (
         <section className="stack-small" aria-labelledby={`${id}-directions`}>
-          <h3 id={`${id}-directions`}>How your proxy votes</h3>
+          <h3 id={`${id}-directions`}>{t('proxyForm.how')}</h3>
           <DirectionFields
             matters={form.matters}
             value={directions}
@@ -135,7 +138,7 @@ export function ProxyFormView({
         </section>
       )}
       <div className="field">
-        <label htmlFor={`${id}-signed`}>Your full name (your signature)</label>
+        <label htmlFor={`${id}-signed`}>{t('proxyForm.signature')}</label>
         <input
           id={`${id}-signed`}
           required
@@ -151,8 +154,7 @@ export function ProxyFormView({
           checked={agree}
           onChange={(event) => setAgree(event.target.checked)}
         />
-        I appoint this proxy holder to vote for my unit as set out above, and
-        sign this proxy by typing my name.
+        {t('proxyForm.agree')}
       </label>
       {problem && (
         <p className="hint" role="alert">
@@ -162,11 +164,11 @@ export function ProxyFormView({
       <ErrorMessage error={error} />
       <div className="button-row">
         <button type="submit" className="primary wide big" disabled={pending}>
-          {pending ? 'Sending…' : 'Sign and send my proxy'}
+          {pending ? t('proxyForm.sending') : t('proxyForm.send')}
         </button>
         {onCancel && (
           <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
+            {t('proxyForm.cancel')}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import type { MemberProxy, ProxyForm, ProxyStatus } from '@livevote/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useZonedTime } from '../../../i18n/use-language';
 import {
@@ -9,19 +10,20 @@ import {
   useWithdrawProxy,
   type VoterTarget,
 } from '../hooks/useMemberProxy';
-import { directionText } from '../utils/split';
 import { ProxyFormView } from './ProxyFormView';
 
+/** The catalog keys of a proxy's status, as its member reads it (docs/i18n.md). */
 export const STATUS_TEXT: Record<ProxyStatus, string> = {
-  submitted: 'Received, waiting for verification',
-  verified: 'Verified',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-  revoked: 'Revoked: you attend the meeting',
+  submitted: 'proxyForm.status.submitted',
+  verified: 'proxyForm.status.verified',
+  rejected: 'proxyForm.status.rejected',
+  withdrawn: 'proxyForm.status.withdrawn',
+  revoked: 'proxyForm.status.revoked',
 };
 
 /** The member's proxy in the portal: what stands, and the form to give, replace or withdraw it. */
 export function ProxyPanel({ target }: { target: VoterTarget }) {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const form = useProxyForm(target);
   const own = useOwnProxy(target);
@@ -38,7 +40,7 @@ export function ProxyPanel({ target }: { target: VoterTarget }) {
 
   return (
     <section aria-labelledby="proxy" className="portal-section">
-      <h2 id="proxy">Proxy</h2>
+      <h2 id="proxy">{t('proxyForm.title')}</h2>
       <ErrorMessage error={form.error ?? own.error ?? withdraw.error} />
       {proxy && (!editing || !standing) && (
         <ProxySummary proxy={proxy} form={form.data} />
@@ -51,7 +53,7 @@ export function ProxyPanel({ target }: { target: VoterTarget }) {
               className="secondary"
               onClick={() => setEditing(true)}
             >
-              Replace my proxy
+              {t('proxyForm.replace')}
             </button>
             <button
               type="button"
@@ -59,15 +61,13 @@ export function ProxyPanel({ target }: { target: VoterTarget }) {
               disabled={withdraw.isPending}
               onClick={() => withdraw.mutate()}
             >
-              Withdraw my proxy
+              {t('proxyForm.withdraw')}
             </button>
           </div>
         ) : (
           <>
             <p className="hint">
-              Can’t attend? Appoint someone to vote for your unit, until{' '}
-              {at(form.data.closesAt)}. Attending the meeting yourself revokes
-              it.
+              {t('proxyForm.intro', { until: at(form.data.closesAt) })}
             </p>
             <ProxyFormView
               form={form.data}
@@ -91,35 +91,46 @@ function ProxySummary({
   proxy: MemberProxy;
   form: ProxyForm;
 }) {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const names = new Map(form.matters.map((m) => [m.matterKey, m.name]));
   return (
     <div
       className="receipt"
       role="status"
-      aria-label="Your proxy"
+      aria-label={t('proxyForm.yours')}
       data-status={proxy.status}
     >
       <p>
-        <strong>{STATUS_TEXT[proxy.status]}</strong>
+        <strong>{t(STATUS_TEXT[proxy.status])}</strong>
       </p>
       <p>
-        Proxy holder: {proxy.holder.name}
-        {proxy.holder.email ? ` (${proxy.holder.email})` : ''}
+        {t('proxyForm.holder', {
+          holder: proxy.holder.email
+            ? `${proxy.holder.name} (${proxy.holder.email})`
+            : proxy.holder.name,
+        })}
       </p>
       {proxy.status === 'rejected' && proxy.rejectReason && (
-        <p>Reason: {proxy.rejectReason}</p>
+        <p>{t('proxyForm.reason', { reason: proxy.rejectReason })}</p>
       )}
       <ul>
         {proxy.directions.map((direction) => (
           <li key={direction.matterKey}>
-            {names.get(direction.matterKey) ?? 'A matter'}:{' '}
-            {directionText(direction.choices)}
+            {t('proxyForm.direction', {
+              matter: names.get(direction.matterKey) ?? t('proxyForm.aMatter'),
+              direction: direction.choices
+                ? direction.choices.join(', ')
+                : t('proxyForm.discretion'),
+            })}
           </li>
         ))}
       </ul>
       <p className="hint">
-        Signed by {proxy.signedName} on {at(proxy.submittedAt)}.
+        {t('proxyForm.signedBy', {
+          name: proxy.signedName,
+          at: at(proxy.submittedAt),
+        })}
       </p>
     </div>
   );

@@ -1,8 +1,10 @@
 import { MAX_QUESTION_LENGTH } from '@livevote/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLiveEvent } from '../../../api/live/use-live';
 import { queryKeys } from '../../../api/query-keys';
+import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import {
   useAskQuestion,
@@ -11,14 +13,16 @@ import {
 } from '../hooks/useOwnQuestions';
 
 const STATUS_FOR_VOTER = {
-  new: 'Sent to the chair',
-  approved: 'Accepted by the chair',
-  answered: 'Answered',
-  dismissed: 'Not taken up',
+  new: 'questions.ask.status.new',
+  approved: 'questions.ask.status.approved',
+  answered: 'questions.ask.status.answered',
+  dismissed: 'questions.ask.status.dismissed',
 } as const;
 
 /** The portal's "Ask a question": a category, the text, and the voter's questions with replies. */
 export function AskQuestionPanel({ target }: { target: VoterTarget }) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const id = useId();
   const queryClient = useQueryClient();
   const own = useOwnQuestions(target);
@@ -38,7 +42,7 @@ export function AskQuestionPanel({ target }: { target: VoterTarget }) {
 
   return (
     <section aria-labelledby={`${id}-title`} className="portal-section">
-      <h2 id={`${id}-title`}>Ask a question</h2>
+      <h2 id={`${id}-title`}>{t('questions.ask.title')}</h2>
       {own.data?.open && categories.length > 0 ? (
         <form
           className="stack-small"
@@ -57,7 +61,7 @@ export function AskQuestionPanel({ target }: { target: VoterTarget }) {
           }}
         >
           <label className="field stacked">
-            <span>Category</span>
+            <span>{t('questions.ask.category')}</span>
             <select
               value={chosen}
               onChange={(event) => setCategory(event.target.value)}
@@ -70,7 +74,7 @@ export function AskQuestionPanel({ target }: { target: VoterTarget }) {
             </select>
           </label>
           <label className="field stacked">
-            <span>Your question</span>
+            <span>{t('questions.ask.yourQuestion')}</span>
             <textarea
               value={text}
               rows={4}
@@ -80,38 +84,41 @@ export function AskQuestionPanel({ target }: { target: VoterTarget }) {
             />
           </label>
           <p className="hint">
-            {text.length} / {MAX_QUESTION_LENGTH.toLocaleString('en')}{' '}
-            characters. The chair reads the questions and may put yours on the
-            big screen (without your name) or reply in writing.
+            {t('questions.ask.hint', {
+              length: number(text.length),
+              max: number(MAX_QUESTION_LENGTH),
+            })}
           </p>
           <ErrorMessage error={ask.error} />
           <button type="submit" disabled={ask.isPending || !text.trim()}>
-            Send question
+            {t('questions.ask.send')}
           </button>
           {sent && (
             <p role="status" className="alert alert-success">
-              Your question was sent to the chair.
+              {t('questions.ask.sent')}
             </p>
           )}
         </form>
       ) : (
-        <p className="hint">The meeting takes no more questions.</p>
+        <p className="hint">{t('questions.ask.closed')}</p>
       )}
       <ErrorMessage error={own.error} />
       {own.data && own.data.questions.length > 0 && (
         <>
-          <h3>Your questions</h3>
-          <ul className="question-list" aria-label="Your questions">
+          <h3>{t('questions.ask.yours')}</h3>
+          <ul className="question-list" aria-label={t('questions.ask.yours')}>
             {own.data.questions.map((question) => (
               <li key={question.key} className="question-item">
                 <p className="pick-meta">
                   <strong>{question.category}</strong> ·{' '}
-                  {STATUS_FOR_VOTER[question.status]}
+                  {t(STATUS_FOR_VOTER[question.status])}
                 </p>
                 <p className="question-text">{question.text}</p>
                 {question.reply && (
                   <p className="question-reply">
-                    <span className="muted">Reply from the chair: </span>
+                    <span className="muted">
+                      {t('questions.ask.replyFromChair')}{' '}
+                    </span>
                     {question.reply}
                   </p>
                 )}

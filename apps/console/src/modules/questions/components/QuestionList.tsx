@@ -1,9 +1,10 @@
 import { useZonedTime } from '../../../i18n/use-language';
 import type { ModerateQuestionRequest, Question } from '@livevote/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useModerateQuestion } from '../hooks/useQuestions';
-import { STATUS_WORDS } from '../utils/questions';
+import { STATUS_KEYS } from '../utils/questions';
 
 export interface QuestionListProps {
   shortCode: string;
@@ -17,14 +18,15 @@ export function QuestionList({
   questions,
   timeZone,
 }: QuestionListProps) {
+  const { t } = useTranslation();
   const moderate = useModerateQuestion(shortCode);
   const act = (question: Question, body: ModerateQuestionRequest) =>
     moderate.mutate({ questionKey: question.key, body });
-  if (!questions.length) return <p className="muted">No questions here.</p>;
+  if (!questions.length) return <p className="muted">{t('questions.none')}</p>;
   return (
     <>
       <ErrorMessage error={moderate.error} />
-      <ul className="question-list" aria-label="Questions">
+      <ul className="question-list" aria-label={t('questions.title')}>
         {questions.map((question) => (
           <QuestionItem
             key={question.key}
@@ -50,32 +52,33 @@ function QuestionItem({
   busy: boolean;
   act: (body: ModerateQuestionRequest) => void;
 }) {
+  const { t } = useTranslation();
   const at = useZonedTime(timeZone);
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState(question.reply ?? '');
-  const who = `unit ${question.unit}`;
+  const unit = { unit: question.unit };
   const showable =
     question.status === 'approved' || question.status === 'answered';
   return (
     <li
       className="question-item"
-      aria-label={`Question from ${who}`}
+      aria-label={t('questions.item', unit)}
       data-status={question.status}
     >
       <p className="pick-meta">
-        <strong>{question.category}</strong> · Unit {question.unit} ·{' '}
+        <strong>{question.category}</strong> · {t('questions.unit', unit)} ·{' '}
         {question.voter.name} · {at(question.askedAt)}{' '}
         <span className={`badge badge-question-${question.status}`}>
-          {STATUS_WORDS[question.status]}
+          {t(STATUS_KEYS[question.status])}
         </span>
         {question.onScreen && (
-          <span className="badge badge-live">On screen</span>
+          <span className="badge badge-live">{t('questions.onScreen')}</span>
         )}
       </p>
       <p className="question-text">{question.text}</p>
       {question.reply && !replying && (
         <p className="question-reply">
-          <span className="muted">Reply: </span>
+          <span className="muted">{t('questions.reply')} </span>
           {question.reply}
         </p>
       )}
@@ -84,20 +87,25 @@ function QuestionItem({
           <button
             type="button"
             disabled={busy}
-            aria-label={`Approve the question from ${who}`}
+            aria-label={t('questions.approveLabel', unit)}
             onClick={() => act({ status: 'approved' })}
           >
-            Approve
+            {t('questions.approve')}
           </button>
         )}
         {showable && (
           <button
             type="button"
             disabled={busy}
-            aria-label={`${question.onScreen ? 'Take off the screen' : 'Show on the screen'}: the question from ${who}`}
+            aria-label={t(
+              question.onScreen
+                ? 'questions.takeOffLabel'
+                : 'questions.showLabel',
+              unit,
+            )}
             onClick={() => act({ onScreen: !question.onScreen })}
           >
-            {question.onScreen ? 'Take off screen' : 'Show on screen'}
+            {question.onScreen ? t('questions.takeOff') : t('questions.show')}
           </button>
         )}
         {question.status !== 'answered' && (
@@ -105,10 +113,10 @@ function QuestionItem({
             type="button"
             className="secondary"
             disabled={busy}
-            aria-label={`Mark the question from ${who} answered`}
+            aria-label={t('questions.answeredLabel', unit)}
             onClick={() => act({ status: 'answered' })}
           >
-            Answered
+            {t('questions.answered')}
           </button>
         )}
         {question.status !== 'dismissed' && (
@@ -116,20 +124,20 @@ function QuestionItem({
             type="button"
             className="secondary"
             disabled={busy}
-            aria-label={`Dismiss the question from ${who}`}
+            aria-label={t('questions.dismissLabel', unit)}
             onClick={() => act({ status: 'dismissed' })}
           >
-            Dismiss
+            {t('questions.dismiss')}
           </button>
         )}
         <button
           type="button"
           className="secondary"
           aria-expanded={replying}
-          aria-label={`Reply in writing to ${who}`}
+          aria-label={t('questions.replyLabel', unit)}
           onClick={() => setReplying(!replying)}
         >
-          Reply
+          {t('questions.replyButton')}
         </button>
       </div>
       {replying && (
@@ -143,7 +151,7 @@ function QuestionItem({
           }}
         >
           <label className="field stacked">
-            <span>Written reply to {who}</span>
+            <span>{t('questions.writtenReply', unit)}</span>
             <textarea
               value={reply}
               maxLength={2000}
@@ -153,7 +161,7 @@ function QuestionItem({
           </label>
           <div className="button-row compact">
             <button type="submit" disabled={busy}>
-              Send reply
+              {t('questions.sendReply')}
             </button>
           </div>
         </form>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLiveEvent, useLiveMeeting } from '../../../api/live/use-live';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -7,16 +8,17 @@ import { inFilter, type QueueFilter } from '../utils/questions';
 import { QuestionList } from './QuestionList';
 
 const FILTERS: { value: QueueFilter; label: string }[] = [
-  { value: 'open', label: 'To handle' },
-  { value: 'new', label: 'New' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'answered', label: 'Answered' },
-  { value: 'dismissed', label: 'Dismissed' },
-  { value: 'all', label: 'All' },
+  { value: 'open', label: 'questions.filter.open' },
+  { value: 'new', label: 'questions.status.new' },
+  { value: 'approved', label: 'questions.status.approved' },
+  { value: 'answered', label: 'questions.status.answered' },
+  { value: 'dismissed', label: 'questions.status.dismissed' },
+  { value: 'all', label: 'questions.filter.all' },
 ];
 
 /** The control room's question queue: questions arrive live (`question.new`, `question.updated`). */
 export function QuestionQueue({ shortCode }: { shortCode: string }) {
+  const { t } = useTranslation();
   const id = useId();
   const meeting = useLiveMeeting();
   const questions = useQuestions(shortCode);
@@ -32,22 +34,25 @@ export function QuestionQueue({ shortCode }: { shortCode: string }) {
     <section className="panel" aria-labelledby={`${id}-title`}>
       <div className="panel-head">
         <h3 id={`${id}-title`}>
-          Questions
+          {t('questions.title')}
           {waiting > 0 && (
-            <span className="badge badge-live" aria-label={`${waiting} new`}>
+            <span
+              className="badge badge-live"
+              aria-label={t('questions.newCount', { n: waiting })}
+            >
               {waiting}
             </span>
           )}
         </h3>
         <label className="inline-field">
-          <span>Show</span>
+          <span>{t('questions.show_filter')}</span>
           <select
             value={filter}
             onChange={(event) => setFilter(event.target.value as QueueFilter)}
           >
             {FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>

@@ -11,11 +11,12 @@ export function upsertQuestion(
   );
 }
 
-export const STATUS_WORDS: Record<QuestionStatus, string> = {
-  new: 'New',
-  approved: 'Approved',
-  answered: 'Answered',
-  dismissed: 'Dismissed',
+/** The catalog key of a status's word in the chair's queue (docs/i18n.md). */
+export const STATUS_KEYS: Record<QuestionStatus, string> = {
+  new: 'questions.status.new',
+  approved: 'questions.status.approved',
+  answered: 'questions.status.answered',
+  dismissed: 'questions.status.dismissed',
 };
 
 /** What the queue shows by default: what still needs the chair. */

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useReportDownload } from '../hooks/useReportDownload';
 
@@ -10,6 +11,7 @@ export interface ReportLinksProps {
 
 /** The results report as PDF (for people) and CSV (its data, whose digest the PDF prints). */
 export function ReportLinks({ shortCode, matterKey, label }: ReportLinksProps) {
+  const { t } = useTranslation();
   const download = useReportDownload(shortCode, matterKey);
   return (
     <div className="report-links">
@@ -20,7 +22,7 @@ export function ReportLinks({ shortCode, matterKey, label }: ReportLinksProps) {
           disabled={download.isPending}
           onClick={() => download.mutate('pdf')}
         >
-          {matterKey ? 'Matter report (PDF)' : 'Results report (PDF)'}
+          {matterKey ? t('reportLinks.matterPdf') : t('reportLinks.pdf')}
         </button>
         <button
           type="button"
@@ -28,7 +30,7 @@ export function ReportLinks({ shortCode, matterKey, label }: ReportLinksProps) {
           disabled={download.isPending}
           onClick={() => download.mutate('csv')}
         >
-          Data (CSV)
+          {t('reportLinks.csv')}
         </button>
       </div>
       <ErrorMessage error={download.error} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useEmailReceipt, type VoterTarget } from '../hooks/useReceipts';
 
@@ -11,6 +12,7 @@ export function EmailReceiptButton({
   target,
   receipt,
 }: EmailReceiptButtonProps) {
+  const { t } = useTranslation();
   const email = useEmailReceipt(target);
   return (
     <>
@@ -20,12 +22,12 @@ export function EmailReceiptButton({
         disabled={email.isPending}
         onClick={() => email.mutate(receipt)}
       >
-        Email me my receipt
+        {t('receipts.email')}
       </button>
       {email.data && (
         <span role="status" className="muted small">
           {' '}
-          Sent to {email.data.to}.
+          {t('receipts.sentTo', { to: email.data.to })}
         </span>
       )}
       <ErrorMessage error={email.error} />

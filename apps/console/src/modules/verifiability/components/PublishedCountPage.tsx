@@ -1,6 +1,7 @@
 import { useZonedTime } from '../../../i18n/use-language';
 import { formatReceipt, normalizeReceipt } from '@livevote/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -9,6 +10,7 @@ import { PublishedCountTable } from './PublishedCountTable';
 
 /** A closed matter's published count for chairs and scrutineers (docs/verifiability.md). */
 export function PublishedCountPage() {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const { shortCode = '', matterKey = '' } = useParams();
   const count = usePublishedCount(shortCode, matterKey);
@@ -17,10 +19,12 @@ export function PublishedCountPage() {
   return (
     <section className="panel" aria-labelledby="published-title">
       <p>
-        <Link to={`/meetings/${shortCode}/live`}>Back to the control room</Link>
+        <Link to={`/meetings/${shortCode}/live`}>{t('published.back')}</Link>
       </p>
       <h2 id="published-title">
-        Published count{count.data ? `: ${count.data.name}` : ''}
+        {count.data
+          ? t('published.titleOf', { name: count.data.name })
+          : t('published.title')}
       </h2>
       {count.isPending && <Loading />}
       <ErrorMessage error={count.error} />
@@ -28,15 +32,16 @@ export function PublishedCountPage() {
         <>
           <p className="hint">
             {count.data.publishedAt
-              ? `Published ${at(count.data.publishedAt)}: owners can find their receipts in it.`
-              : 'Not published yet: owners see it once a scrutineer signs the result off.'}{' '}
-            Anyone with this list can recount the verdict
+              ? t('published.publishedAt', {
+                  at: at(count.data.publishedAt),
+                })
+              : t('published.notYet')}{' '}
             {count.data.openVerification
-              ? ' option by option.'
-              : ' turnout (the choices are not listed: open verification is off).'}
+              ? t('published.recountOpen')
+              : t('published.recountTurnout')}
           </p>
           <label>
-            Find a receipt
+            {t('published.find')}
             <input
               value={code}
               onChange={(event) => setCode(event.target.value)}
@@ -46,8 +51,8 @@ export function PublishedCountPage() {
           {wanted && (
             <p role="status">
               {count.data.receipts.some((row) => row.receipt === wanted)
-                ? `${formatReceipt(wanted)} is counted.`
-                : `${formatReceipt(wanted)} is not in the count.`}
+                ? t('published.counted', { code: formatReceipt(wanted) })
+                : t('published.notCounted', { code: formatReceipt(wanted) })}
             </p>
           )}
           <PublishedCountTable count={count.data} highlight={wanted} />

@@ -1,5 +1,7 @@
 import { formatReceipt, type PublishedCount } from '@livevote/contracts';
-import { formatNumber } from '../../ui/utils/format';
+import { verdictWords } from '@livevote/i18n';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 
 export interface PublishedCountTableProps {
   count: PublishedCount;
@@ -8,9 +10,9 @@ export interface PublishedCountTableProps {
 }
 
 const WEIGHT_WORDS = {
-  shares: 'shares',
-  units: 'votes',
-  both: 'shares',
+  shares: 'published.weightShares',
+  units: 'published.weightVotes',
+  both: 'published.weightShares',
 } as const;
 
 /** The counted receipts of a matter with their weight (and choices when open), and the totals. */
@@ -18,19 +20,23 @@ export function PublishedCountTable({
   count,
   highlight,
 }: PublishedCountTableProps) {
+  const { t } = useTranslation();
+  const formatNumber = useNumber();
   return (
     <div className="published-count">
       <p className="muted small">
-        {formatNumber(count.receipts.length, 0)} ballots counted ·{' '}
-        {formatNumber(count.totals.shares, 6)} shares · verdict{' '}
-        <strong>{count.verdict}</strong>
+        {t('published.summary', {
+          ballots: formatNumber(count.receipts.length, 0),
+          shares: formatNumber(count.totals.shares, 6),
+        })}{' '}
+        <strong>{verdictWords(count.verdict, t)}</strong>
       </p>
-      <table aria-label={`Totals of ${count.name}`}>
+      <table aria-label={t('published.totalsOf', { name: count.name })}>
         <thead>
           <tr>
-            <th scope="col">Option</th>
-            <th scope="col">Ballots</th>
-            <th scope="col">Shares</th>
+            <th scope="col">{t('published.option')}</th>
+            <th scope="col">{t('published.ballots')}</th>
+            <th scope="col">{t('published.shares')}</th>
           </tr>
         </thead>
         <tbody>
@@ -44,12 +50,18 @@ export function PublishedCountTable({
         </tbody>
       </table>
       <div className="published-scroll">
-        <table aria-label={`Counted receipts of ${count.name}`}>
+        <table aria-label={t('published.receiptsOf', { name: count.name })}>
           <thead>
             <tr>
-              <th scope="col">Receipt</th>
-              <th scope="col">Weight ({WEIGHT_WORDS[count.weightBasis]})</th>
-              {count.openVerification && <th scope="col">Choices</th>}
+              <th scope="col">{t('published.receipt')}</th>
+              <th scope="col">
+                {t('published.weight', {
+                  basis: t(WEIGHT_WORDS[count.weightBasis]),
+                })}
+              </th>
+              {count.openVerification && (
+                <th scope="col">{t('published.choices')}</th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -71,7 +83,7 @@ export function PublishedCountTable({
       </div>
       {count.chainHead && (
         <p className="muted small">
-          Hash chain at the close: link {count.chainHead.position},{' '}
+          {t('published.chain', { position: count.chainHead.position })}{' '}
           <code className="hash">{count.chainHead.hash}</code>
         </p>
       )}

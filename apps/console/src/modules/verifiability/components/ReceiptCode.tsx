@@ -1,5 +1,6 @@
 import { formatReceipt } from '@livevote/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ReceiptCodeProps {
   receipt: string;
@@ -7,6 +8,7 @@ export interface ReceiptCodeProps {
 
 /** A receipt code in groups of four, with a button that copies it. */
 export function ReceiptCode({ receipt }: ReceiptCodeProps) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -18,9 +20,9 @@ export function ReceiptCode({ receipt }: ReceiptCodeProps) {
   };
   return (
     <span className="receipt-code">
-      <code aria-label="Receipt code">{formatReceipt(receipt)}</code>{' '}
+      <code aria-label={t('receipts.code')}>{formatReceipt(receipt)}</code>{' '}
       <button type="button" className="link" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? t('receipts.copied') : t('receipts.copy')}
       </button>
     </span>
   );

@@ -1,6 +1,7 @@
-import { useZonedTime } from '../../../i18n/use-language';
+import { useNumber, useZonedTime } from '../../../i18n/use-language';
 import { formatReceipt, normalizeReceipt } from '@livevote/contracts';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import {
@@ -18,13 +19,15 @@ export interface ReceiptsSectionProps {
 }
 
 const STATE_WORDS = {
-  counts: 'Counts',
-  replaced: 'Replaced',
-  withdrawn: 'Taken back',
+  counts: 'receipts.state.counts',
+  replaced: 'receipts.state.replaced',
+  withdrawn: 'receipts.state.withdrawn',
 } as const;
 
 /** The member's receipts, and where an owner finds one in a matter's published count. */
 export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const at = useZonedTime();
   const receipts = useReceipts(target, matters.length);
   const [matterKey, setMatterKey] = useState('');
@@ -41,14 +44,14 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
 
   return (
     <section aria-labelledby="receipts" className="portal-section">
-      <h2 id="receipts">Your receipts</h2>
-      {receipts.isPending && <Loading label="Loading your receipts…" />}
+      <h2 id="receipts">{t('receipts.title')}</h2>
+      {receipts.isPending && <Loading label={t('receipts.loading')} />}
       <ErrorMessage error={receipts.error} />
-      {receipts.data?.length === 0 && <p>No ballot of yours yet.</p>}
+      {receipts.data?.length === 0 && <p>{t('receipts.none')}</p>}
       <ul className="receipt-list">
         {receipts.data?.map((item) => (
           <li key={item.receipt}>
-            <strong>{item.matterName}</strong> · {STATE_WORDS[item.state]} ·{' '}
+            <strong>{item.matterName}</strong> · {t(STATE_WORDS[item.state])} ·{' '}
             <ReceiptCode receipt={item.receipt} />
             <p className="muted small">
               {at(item.castAt)} · {item.explanation}
@@ -59,9 +62,9 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
 
       {matters.length > 0 && (
         <form className="receipt-lookup" onSubmit={lookUp}>
-          <h3>Find your receipt in the published count</h3>
+          <h3>{t('receipts.lookupTitle')}</h3>
           <label>
-            Matter
+            {t('receipts.matter')}
             <select
               value={matterKey}
               onChange={(event) => {
@@ -75,7 +78,7 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
               }}
               required
             >
-              <option value="">Choose a closed matter</option>
+              <option value="">{t('receipts.chooseMatter')}</option>
               {matters.map((matter) => (
                 <option key={matter.matterKey} value={matter.matterKey}>
                   {matter.name}
@@ -84,7 +87,7 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
             </select>
           </label>
           <label>
-            Receipt code
+            {t('receipts.code')}
             <input
               value={code}
               onChange={(event) => setCode(event.target.value)}
@@ -93,19 +96,33 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
               required
             />
           </label>
-          <button type="submit">Look it up</button>
+          <button type="submit">{t('receipts.lookUp')}</button>
         </form>
       )}
-      {looked && count.isPending && <Loading label="Loading the count…" />}
+      {looked && count.isPending && (
+        <Loading label={t('receipts.loadingCount')} />
+      )}
       <ErrorMessage error={count.error} />
       {looked && count.data && (
         <>
           <p role="status" className={found ? 'found-note' : 'missing-note'}>
             {!wanted
-              ? 'That is not a receipt code: 16 letters and digits.'
+              ? t('receipts.notACode')
               : found
-                ? `Found: ${formatReceipt(found.receipt)} was counted with a weight of ${found.weight}${found.choices ? `, for ${found.choices.join(', ')}` : ''}.`
-                : `${formatReceipt(wanted)} is not among the ${count.data.receipts.length} counted ballots of this matter.`}
+                ? found.choices
+                  ? t('receipts.foundFor', {
+                      code: formatReceipt(found.receipt),
+                      weight: number(found.weight, 6),
+                      choices: found.choices.join(', '),
+                    })
+                  : t('receipts.found', {
+                      code: formatReceipt(found.receipt),
+                      weight: number(found.weight, 6),
+                    })
+                : t('receipts.missing', {
+                    code: formatReceipt(wanted),
+                    n: number(count.data.receipts.length),
+                  })}
           </p>
           <PublishedCountTable count={count.data} highlight={wanted} />
         </>
