@@ -3,7 +3,7 @@
 # drift, so each figure comes with a second one. Each harness run prints one JSON line on
 # stdout (progress goes to stderr); BENCH_OUT=<file> also appends the lines to a file.
 #
-#   npm run bench           full sizes (about 15 minutes on 2 cores)
+#   npm run bench           full sizes (about 25 minutes on 2 cores)
 #   npm run bench:smoke     N = 50 and short durations, each harness once
 set -uo pipefail
 cd "$(dirname "$0")/.."
