@@ -1,8 +1,5 @@
-<<<<<<< HEAD
 import { useState } from 'react';
-=======
 import { useTranslation } from 'react-i18next';
->>>>>>> finish16
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { NOT_VOTED_PAGE, useNotVoted } from '../hooks/useNotVoted';
@@ -23,7 +20,7 @@ export function NotVotedList({
   matterKey,
   votesCast,
 }: NotVotedListProps) {
-<<<<<<< HEAD
+  const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   const { data, error } = useNotVoted(
@@ -40,17 +37,7 @@ export function NotVotedList({
   return (
     <section className="not-voted" aria-labelledby="not-voted-title">
       <h4 id="not-voted-title">
-        Not voted yet{data ? ` (${data.total})` : ''}
-=======
-  const { t } = useTranslation();
-  const { units, error } = useNotVoted(shortCode, matterKey, votesCast);
-  return (
-    <section className="not-voted" aria-labelledby="not-voted-title">
-      <h4 id="not-voted-title">
-        {units
-          ? t('room.notVotedCount', { n: units.length })
-          : t('room.notVoted')}
->>>>>>> finish16
+        {data ? t('room.notVotedCount', { n: data.total }) : t('room.notVoted')}
       </h4>
       <input
         type="search"
@@ -64,39 +51,24 @@ export function NotVotedList({
         }}
       />
       <ErrorMessage error={error} />
-<<<<<<< HEAD
       {!data && !error && <Loading />}
       {data && data.total === 0 && (
         <p>
           {searchText.trim()
             ? 'No unit that has not voted matches.'
-            : 'Every eligible unit has voted.'}
+            : t('room.allVoted')}
         </p>
       )}
       {data && data.units.length > 0 && (
-        <ul aria-label="Units that have not voted">
+        <ul aria-label={t('room.notVotedUnits')}>
           {data.units.map((unit) => (
             <li key={unit.memberKey}>
-=======
-      {!units && !error && <Loading />}
-      {units && units.length === 0 && <p>{t('room.allVoted')}</p>}
-      {units && units.length > 0 && (
-        <ul aria-label={t('room.notVotedUnits')}>
-          {units.slice(0, SHOWN).map((unit) => (
-            <li key={unit.unit}>
->>>>>>> finish16
               <strong>{unit.unit}</strong>{' '}
               {unit.names.length
                 ? unit.names.join(', ')
                 : t('room.noVoterOnFile')}
             </li>
           ))}
-<<<<<<< HEAD
-=======
-          {units.length > SHOWN && (
-            <li>{t('room.andMore', { n: units.length - SHOWN })}</li>
-          )}
->>>>>>> finish16
         </ul>
       )}
       {pages > 1 && (
