@@ -249,6 +249,59 @@ describe('The audit log and the hash chain', () => {
       expect([...times].sort((a, b) => a - b)).toEqual(times);
     });
 
+    it('records a manager’s ballot once, however often the same request is retried', async () => {
+      const paper = Matter.parse(
+        await ok(
+          api.post(
+            `${base()}/matters`,
+            { name: 'Paper ballots', options: ['For', 'Against'] },
+            asChair(),
+          ),
+          201,
+        ),
+      );
+      await ok(
+        api.post(
+          `${base()}/matters/${paper.key}/action`,
+          { action: 'start', duration: 600 },
+          asChair(),
+        ),
+        204,
+      );
+      const cast = () =>
+        api.post(
+          `${base()}/matters/${paper.key}/ballots`,
+          { memberKey: voters[0].memberId, choices: ['For'], method: 'proxy' },
+          {
+            ...asChair(),
+            headers: {
+              ...asChair().headers,
+              'idempotency-key': `paper-${paper.key}`,
+            },
+          },
+        );
+      const receipts = [];
+      for (let i = 0; i < 3; i++)
+        receipts.push((await ok(cast(), 201)) as { receipt: string });
+      expect(new Set(receipts.map((r) => r.receipt)).size).toBe(1);
+      const recorded = (await entries('?kind=ballot.record')).filter(
+        (entry) => entry.changes.receipt === receipts[0].receipt,
+      );
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({
+        subject: { type: 'member', key: voters[0].memberId },
+        changes: { matterKey: paper.key, method: 'proxy' },
+      });
+      await ok(
+        api.post(
+          `${base()}/matters/${paper.key}/action`,
+          { action: 'stop' },
+          asChair(),
+        ),
+        204,
+      );
+    });
+
     it('keeps member and voter edits as before and after, and a control number only as changed', async () => {
       const member = (await ok(
         api.post(
@@ -407,7 +460,9 @@ describe('The audit log and the hash chain', () => {
       const earlier = await entries(`?to=${encodeURIComponent(middle)}`);
       expect(earlier.every((entry) => entry.at < middle)).toBe(true);
       expect(earlier.length + later.length).toBe(all.length);
+      // the chair's two stops and the paper-ballot matter's
       expect(kinds(await entries('?kind=matter.stop'))).toEqual([
+        'matter.stop',
         'matter.stop',
         'matter.stop',
       ]);

@@ -75,18 +75,22 @@ export class BallotEntry {
       choices: request.choices,
       idempotencyKey,
     });
-    // after the batch that wrote it: the ballot's own event is in the chain either way
-    await this.audit.record({
-      meetingId: meeting.id,
-      kind: 'ballot.record',
-      actor: { userId },
-      subject: { type: 'member', key: request.memberKey },
-      changes: {
-        matterKey,
-        method: request.method,
-        receipt: receipt.receipt,
+    // after the batch that wrote it: the ballot's own event is in the chain either way; a
+    // retry with the same Idempotency-Key answers the same receipt and is recorded once
+    await this.audit.record(
+      {
+        meetingId: meeting.id,
+        kind: 'ballot.record',
+        actor: { userId },
+        subject: { type: 'member', key: request.memberKey },
+        changes: {
+          matterKey,
+          method: request.method,
+          receipt: receipt.receipt,
+        },
       },
-    });
+      { onceForReceipt: receipt.receipt },
+    );
     return receipt;
   }
 
