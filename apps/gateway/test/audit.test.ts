@@ -280,7 +280,7 @@ describe('The audit log and the hash chain', () => {
             },
           },
         );
-      const receipts = [];
+      const receipts: { receipt: string }[] = [];
       for (let i = 0; i < 3; i++)
         receipts.push((await ok(cast(), 201)) as { receipt: string });
       expect(new Set(receipts.map((r) => r.receipt)).size).toBe(1);

@@ -60,6 +60,28 @@ describe(MatterForm.name, () => {
     expect(matterFields(open).secretBallot).toBe(false);
   });
 
+  it('sends open verification off by default, and on when the box is ticked', async () => {
+    const onSubmit = renderForm();
+    const box = screen.getByRole('checkbox', {
+      name: /Open verification/,
+    });
+    expect((box as HTMLInputElement).checked).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('Name'), 'Elect the board');
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+    const [closed] = onSubmit.mock.calls.at(-1)!;
+    expect(
+      CreateMatterRequest.parse(matterFields(closed)).openVerification,
+    ).toBe(false);
+
+    await userEvent.click(box);
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+    const [open] = onSubmit.mock.calls.at(-1)!;
+    expect(CreateMatterRequest.parse(matterFields(open)).openVerification).toBe(
+      true,
+    );
+  });
+
   it('shows an open ballot as such when editing it', () => {
     renderForm({ ...EMPTY_MATTER, name: 'Budget', secretBallot: false });
 

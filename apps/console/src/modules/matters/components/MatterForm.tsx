@@ -34,6 +34,7 @@ export function MatterForm({
       | 'allowProxyVote'
       | 'secretBallot'
       | 'autoCloseWhenAllVoted'
+      | 'openVerification'
       | 'threshold'
       | 'thresholdBasis'
       | 'thresholdBase'
@@ -129,6 +130,26 @@ export function MatterForm({
         <p className="hint" id={`${id}-all-voted-hint`}>
           Voting closes as soon as every eligible member has voted, before its
           time runs out.
+        </p>
+      </div>
+      <div className="field checkbox">
+        <input
+          id={`${id}-open-verification`}
+          type="checkbox"
+          checked={draft.openVerification}
+          aria-describedby={`${id}-open-verification-hint`}
+          onChange={(event) =>
+            setDraft({ ...draft, openVerification: event.target.checked })
+          }
+        />
+        <label htmlFor={`${id}-open-verification`}>
+          Open verification: publish each receipt’s choices
+        </label>
+        <p className="hint" id={`${id}-open-verification-hint`}>
+          After the close, the published count lists every counted receipt with
+          its weight; with this on, also how it voted, so anyone can recount. A
+          receipt then proves how its owner voted. It cannot be turned on once
+          the matter holds ballots.
         </p>
       </div>
       <RuleFields

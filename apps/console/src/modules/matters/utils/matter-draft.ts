@@ -20,6 +20,8 @@ export interface MatterDraft {
   secretBallot: boolean;
   /** Close the vote as soon as every eligible member has voted. */
   autoCloseWhenAllVoted: boolean;
+  /** The published count shows each receipt's choices (docs/verifiability.md). */
+  openVerification: boolean;
   /** The majority rule (docs/verdicts.md). */
   threshold: Threshold;
   thresholdBasis: ThresholdBasis;
@@ -36,6 +38,7 @@ export const EMPTY_MATTER: MatterDraft = {
   allowProxyVote: true,
   secretBallot: true,
   autoCloseWhenAllVoted: false,
+  openVerification: false,
   threshold: DEFAULT_MATTER_THRESHOLD,
   thresholdBasis: 'shares',
   thresholdBase: 'cast',
@@ -52,6 +55,7 @@ export function draftOfMatter(matter: Matter): MatterDraft {
     allowProxyVote: matter.allowProxyVote,
     secretBallot: matter.secretBallot,
     autoCloseWhenAllVoted: matter.autoCloseWhenAllVoted,
+    openVerification: matter.openVerification,
     threshold: matter.threshold,
     thresholdBasis: matter.thresholdBasis,
     thresholdBase: matter.thresholdBase,
@@ -75,6 +79,7 @@ export function matterFields(draft: MatterDraft) {
     allowProxyVote: draft.allowProxyVote,
     secretBallot: draft.secretBallot,
     autoCloseWhenAllVoted: draft.autoCloseWhenAllVoted,
+    openVerification: draft.openVerification,
     threshold: draft.threshold,
     thresholdBasis: draft.thresholdBasis,
     thresholdBase: draft.thresholdBase,
