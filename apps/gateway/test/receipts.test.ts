@@ -27,6 +27,7 @@ import {
   signIn,
   type TenantFixture,
 } from './support/factories';
+import { RECEIPT_MAILS_PER_MINUTE } from '../src/verifiability/receipts.service';
 import { expectProblem, http, type Http } from './support/http';
 import { connectLive, request, type LiveClient } from './support/live-client';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
@@ -362,6 +363,19 @@ describe('Receipts and the published count', () => {
       expect(mail?.parsed.text).toContain(
         'https://vote.example.test/vote/' + tenant.meeting.shortCode,
       );
+    });
+
+    it('e-mails a voter at most three receipts a minute, then answers 429 with Retry-After', async () => {
+      const ask = () =>
+        api.post(`${portal()}/receipts/${live.receipt}/email`, undefined, {
+          token: voters[0].token,
+        });
+      // the test above spent one of the minute's three
+      for (let i = 1; i < RECEIPT_MAILS_PER_MINUTE; i++)
+        expect((await ask()).status).toBe(200);
+      const refused = await ask();
+      expectProblem(refused, 429, 'rate_limited');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
     it('publishes the count to scrutineers at once and to voters after sign-off', async () => {

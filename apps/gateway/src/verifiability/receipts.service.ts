@@ -7,11 +7,14 @@ import {
 } from '@livevote/contracts';
 import { ballotKind } from '@livevote/rules';
 import { sql } from 'drizzle-orm';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { Database, rowsOf } from '../database/database';
+import { minuteBudget, spend } from '../identity/auth-rate-limiter';
 import { MailTransport } from '../mail/mail-transport';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import { RedisConnection } from '../redis/redis.module';
 import type { VoterPrincipal } from '../voting/ballot-entry';
 import { receiptExplanation } from './receipt-words';
 import { ReceiptsRepository, type ReceiptRow } from './receipts.repository';
@@ -25,8 +28,13 @@ import {
  * it counts now and why, and a copy by e-mail. Only the member's own: any other code, known or
  * not, is the same 404.
  */
+/** Receipts a voter may have e-mailed a minute (docs/security.md): a mailbox, not a mail cannon. */
+export const RECEIPT_MAILS_PER_MINUTE = 3;
+
 @Injectable()
 export class ReceiptsService {
+  private readonly mailsPerVoter: RateLimiterAbstract;
+
   constructor(
     private readonly repository: ReceiptsRepository,
     private readonly meetings: MeetingAccess,
@@ -34,7 +42,14 @@ export class ReceiptsService {
     private readonly mail: MailTransport,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-  ) {}
+    redis: RedisConnection,
+  ) {
+    this.mailsPerVoter = minuteBudget(
+      redis,
+      'receipt-mails',
+      RECEIPT_MAILS_PER_MINUTE,
+    );
+  }
 
   async list(
     voter: VoterPrincipal,
@@ -69,6 +84,13 @@ export class ReceiptsService {
     );
     if (!person?.email)
       throw new VerifiabilityException(VerifiabilityErrorCode.EmailsDisabled);
+    const retryAfter = await spend([this.mailsPerVoter, voter.voterId]);
+    if (retryAfter !== null)
+      throw new VerifiabilityException(
+        VerifiabilityErrorCode.RateLimited,
+        undefined,
+        { 'retry-after': String(retryAfter) },
+      );
     const link = `${this.config.publicUrl}/vote/${meeting.shortCode}/receipts`;
     const text = [
       `Hello ${person.name},`,

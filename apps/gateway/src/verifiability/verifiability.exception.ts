@@ -6,6 +6,7 @@ export enum VerifiabilityErrorCode {
   CountNotReady = 'count_not_ready',
   CountNotPublished = 'count_not_published',
   EmailsDisabled = 'emails_disabled',
+  RateLimited = 'rate_limited',
 }
 
 function describe(code: VerifiabilityErrorCode): [number, string] {
@@ -26,12 +27,21 @@ function describe(code: VerifiabilityErrorCode): [number, string] {
       ];
     case VerifiabilityErrorCode.EmailsDisabled:
       return [409, 'This voter has no e-mail address to send to.'];
+    case VerifiabilityErrorCode.RateLimited:
+      return [
+        429,
+        'Too many receipts by e-mail at once; try again in a minute.',
+      ];
   }
 }
 
 export class VerifiabilityException extends ApiException {
-  constructor(code: VerifiabilityErrorCode, detail?: string) {
+  constructor(
+    code: VerifiabilityErrorCode,
+    detail?: string,
+    headers: Record<string, string> = {},
+  ) {
     const [status, message] = describe(code);
-    super(status, code, detail ?? message);
+    super(status, code, detail ?? message, headers);
   }
 }
