@@ -467,7 +467,17 @@ describe('Meetings API', () => {
         .returning();
       const [matter] = await db
         .insert(matters)
-        .values({ meetingId, name: 'Q', options: ['Yes', 'No'], order: 1 })
+        .values([
+          { meetingId, name: 'Q', options: ['Yes', 'No'], order: 1 },
+          // a by-law: decided on every eligible member
+          {
+            meetingId,
+            name: 'By-law 12',
+            options: ['Yes', 'No'],
+            order: 2,
+            thresholdBase: 'eligible',
+          },
+        ])
         .returning();
       await db.insert(ballots).values([
         {
@@ -538,6 +548,7 @@ describe('Meetings API', () => {
         totalValidUnits: 3,
         totalVoters: 4,
         totalConsents: 3,
+        bylawCount: 1,
         attendanceCount: 2,
         attendanceCountGroups: 2,
         attendanceSharesCount: 3.5,

@@ -141,6 +141,9 @@ export class MeetingsRepository {
           as "attendingNotVotedCountGroups",
         (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id
           where not exists (select 1 from ballots b where b.member_id = m.id))::float8 as "attendingNotVotedSharesCount",
+        -- by-laws are decided on all eligible members, not on the votes cast (docs/decisions.md)
+        (select count(*) from matters where meeting_id = ${meetingId} and threshold_base = 'eligible')::int
+          as "bylawCount",
         (select count(*) from v where rsvp = 'online')::int as "rsvpOnlineCount",
         (select count(*) from v where rsvp = 'no')::int as "rsvpNoCount",
         (select count(*) from v where checked_in_at is not null)::int as "checkedInCount",

@@ -272,7 +272,7 @@ export class MeetingsService {
       rsvpNoCount: counts.rsvpNoCount,
       checkedInCount: counts.checkedInCount,
       checkedInCountGroups: counts.checkedInCountGroups,
-      bylawCount: 0,
+      bylawCount: counts.bylawCount,
       totalConsents: counts.totalConsents,
       totalElectronicProxies: counts.totalElectronicProxies,
       totalPaperProxies: counts.totalPaperProxies,
