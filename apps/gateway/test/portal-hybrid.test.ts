@@ -34,7 +34,11 @@ describe('Hybrid meeting in the portal', () => {
     MeetingStats.parse((await api.get(`${base()}/stats`, asManager())).body);
 
   /** Uploads and registers a document; answers its key. */
-  const addDocument = async (name: string, bytes: Uint8Array) => {
+  const addDocument = async (
+    name: string,
+    bytes: Uint8Array,
+    extra: { forVoters?: boolean } = {},
+  ) => {
     const form = new FormData();
     form.append(
       'file',
@@ -53,7 +57,7 @@ describe('Hybrid meeting in the portal', () => {
     ).then((r) => r.json())) as { Key: string; size: number };
     const registered = await api.post(
       `${base()}/documents`,
-      { Key: uploaded.Key, name, size: uploaded.size },
+      { Key: uploaded.Key, name, size: uploaded.size, ...extra },
       asManager(),
     );
     expect(registered.status, registered.text).toBe(201);
@@ -200,6 +204,7 @@ describe('Hybrid meeting in the portal', () => {
     const agenda = new TextEncoder().encode('%PDF-1.4 agenda');
     let agendaKey: string;
     let scanKey: string;
+    let pendingScanKey: string;
 
     beforeAll(async () => {
       agendaKey = await addDocument('agenda.pdf', agenda);
@@ -220,6 +225,12 @@ describe('Hybrid meeting in the portal', () => {
         asManager(),
       );
       expect(paper.status, paper.text).toBe(201);
+      // a scan being entered: registered for staff only, no proxy points at it (yet)
+      pendingScanKey = await addDocument(
+        'pending-scan.pdf',
+        new TextEncoder().encode('%PDF pending scan'),
+        { forVoters: false },
+      );
     });
 
     it('lists the meeting’s documents for its voters, without proxy scans', async () => {
@@ -254,6 +265,14 @@ describe('Hybrid meeting in the portal', () => {
       const as = (token?: string) => (token ? { token } : {});
       expectProblem(
         await api.get(`${portal()}/documents/${scanKey}`, as(voters[1].token)),
+        404,
+        'document_not_found',
+      );
+      expectProblem(
+        await api.get(
+          `${portal()}/documents/${pendingScanKey}`,
+          as(voters[1].token),
+        ),
         404,
         'document_not_found',
       );

@@ -23,6 +23,8 @@ export const RegisterDocumentRequest = z.strictObject({
   Key: z.string().min(1).max(200),
   name: DocumentName,
   size: z.number().int().min(0).max(MAX_DOCUMENT_SIZE),
+  /** Listed for the meeting's voters in the portal (default true); false for a proxy's scan. */
+  forVoters: z.boolean().optional(),
 });
 export type RegisterDocumentRequest = z.infer<typeof RegisterDocumentRequest>;
 

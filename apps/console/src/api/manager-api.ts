@@ -312,10 +312,15 @@ export function createManagerApi(session: ManagerSession) {
         { method: 'POST', rawBody: form },
       );
     },
-    registerDocument: (shortCode: string, uploaded: UploadedDocument) =>
+    /** `forVoters: false` keeps it out of the portal (a proxy's scan). */
+    registerDocument: (
+      shortCode: string,
+      uploaded: UploadedDocument,
+      forVoters = true,
+    ) =>
       session.json<MeetingDocument[]>(`${meeting(shortCode)}/documents`, {
         method: 'POST',
-        body: uploaded,
+        body: forVoters ? uploaded : { ...uploaded, forVoters },
       }),
     deleteDocument: (shortCode: string, documentKey: string) =>
       session.json<void>(

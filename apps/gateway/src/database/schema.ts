@@ -541,6 +541,8 @@ export const documents = pgTable(
     contentType: text('content_type')
       .notNull()
       .default('application/octet-stream'),
+    /** Listed in the portal; a paper proxy's scan is registered with false (docs/proxies.md). */
+    forVoters: boolean('for_voters').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

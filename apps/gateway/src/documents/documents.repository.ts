@@ -5,9 +5,15 @@ import { documents, proxies } from '../database/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
-/** A paper proxy's scan is the member's own paper, never shown to other voters. */
-const notProxyScan = notExists(
-  sql`(select 1 from ${proxies} where ${proxies.scanDocumentId} = ${documents.id})`,
+/**
+ * What voters may see: documents registered for them, and never a paper proxy's scan (the
+ * member's own paper), however it was registered.
+ */
+const forVoters = and(
+  eq(documents.forVoters, true),
+  notExists(
+    sql`(select 1 from ${proxies} where ${proxies.scanDocumentId} = ${documents.id})`,
+  ),
 );
 
 @Injectable()
@@ -79,7 +85,7 @@ export class DocumentsRepository {
     return this.database.db
       .select()
       .from(documents)
-      .where(and(eq(documents.meetingId, meetingId), notProxyScan))
+      .where(and(eq(documents.meetingId, meetingId), forVoters))
       .orderBy(asc(documents.createdAt), asc(documents.id));
   }
 
@@ -94,7 +100,7 @@ export class DocumentsRepository {
         and(
           eq(documents.meetingId, meetingId),
           eq(documents.id, documentId),
-          notProxyScan,
+          forVoters,
         ),
       )
       .limit(1);

@@ -85,6 +85,7 @@ export class DocumentsService {
         name: body.name,
         size: stored.size,
         contentType: stored.contentType,
+        forVoters: body.forVoters ?? true,
       });
       return this.mapAll(await this.documents.listForMeeting(meeting.id));
     });

@@ -75,7 +75,12 @@ export function useEnterPaperProxy(shortCode: string) {
       let scanKey: string | undefined;
       if (scan) {
         const uploaded = await api.uploadDocument(shortCode, scan);
-        const documents = await api.registerDocument(shortCode, uploaded);
+        // never in the portal, even before the proxy points at it or if entering it fails
+        const documents = await api.registerDocument(
+          shortCode,
+          uploaded,
+          false,
+        );
         scanKey = documents.find((d) => d.document.Key === uploaded.Key)?.key;
       }
       return api.enterPaperProxy(shortCode, { ...body, scanKey });

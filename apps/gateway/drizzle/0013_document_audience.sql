@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "for_voters" boolean DEFAULT true NOT NULL;
