@@ -73,7 +73,11 @@ export class FloorBallotsRepository {
   }
 
   /** Every pending entry of the matter, with the unit and who typed it. */
-  pendingOfMatter(matterId: string): Promise<FloorEntryView[]> {
+  /** The matter's pending entries, or only one member's (the sheet a clerk just typed). */
+  pendingOfMatter(
+    matterId: string,
+    memberId?: string,
+  ): Promise<FloorEntryView[]> {
     return this.database.db
       .select({
         ...getTableColumns(floorEntries),
@@ -87,6 +91,7 @@ export class FloorBallotsRepository {
       .where(
         and(
           eq(floorEntries.matterId, matterId),
+          memberId ? eq(floorEntries.memberId, memberId) : undefined,
           eq(floorEntries.status, 'pending'),
         ),
       )

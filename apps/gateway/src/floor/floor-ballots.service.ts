@@ -126,9 +126,7 @@ export class FloorBallotsService {
       };
     }
     const [sheet] = mapPendingSheets(
-      (await this.floor.pendingOfMatter(matter.id)).filter(
-        (row) => row.memberId === request.memberKey,
-      ),
+      await this.floor.pendingOfMatter(matter.id, request.memberKey),
       opening,
     );
     return {

@@ -37,10 +37,10 @@ export class PublishedCountService {
     matterKey: string,
   ): Promise<PublishedCount> {
     const meeting = await this.access.require(userId, shortCode);
-    const matter = await this.matter(meeting.id, matterKey);
-    // a close a moment ago may not be counted yet
-    await this.results.resolve(matter.id);
-    return this.count(matter.id, meeting.id, false);
+    const { id } = await this.matter(meeting.id, matterKey);
+    // a close a moment ago may not be counted yet: read the matter again once it is
+    await this.results.resolve(id);
+    return this.count(await this.matter(meeting.id, id), false);
   }
 
   async forVoter(
@@ -51,8 +51,7 @@ export class PublishedCountService {
     const meeting = await this.access.byShortCode(shortCode);
     if (!meeting || meeting.id !== voter.meetingId)
       throw new VerifiabilityException(VerifiabilityErrorCode.MatterNotFound);
-    const matter = await this.matter(meeting.id, matterKey);
-    return this.count(matter.id, meeting.id, true);
+    return this.count(await this.matter(meeting.id, matterKey), true);
   }
 
   private async matter(meetingId: string, key: string): Promise<MatterRow> {
@@ -65,11 +64,9 @@ export class PublishedCountService {
   }
 
   private async count(
-    matterId: string,
-    meetingId: string,
+    matter: MatterRow,
     publishedOnly: boolean,
   ): Promise<PublishedCount> {
-    const matter = (await this.matters.findInMeeting(meetingId, matterId))!;
     const stored = currentResult(matter);
     if (!stored)
       throw new VerifiabilityException(VerifiabilityErrorCode.CountNotReady);

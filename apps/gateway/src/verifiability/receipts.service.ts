@@ -23,13 +23,14 @@ import {
   VerifiabilityException,
 } from './verifiability.exception';
 
+/** Receipts a voter may have e-mailed a minute (docs/security.md): a mailbox, not a mail cannon. */
+export const RECEIPT_MAILS_PER_MINUTE = 3;
+
 /**
  * A voter's receipts (docs/verifiability.md): which ballot of the member each one is, whether
  * it counts now and why, and a copy by e-mail. Only the member's own: any other code, known or
  * not, is the same 404.
  */
-/** Receipts a voter may have e-mailed a minute (docs/security.md): a mailbox, not a mail cannon. */
-export const RECEIPT_MAILS_PER_MINUTE = 3;
 
 @Injectable()
 export class ReceiptsService {
