@@ -85,6 +85,15 @@ describe('The audit log and the hash chain', () => {
       .map((line) => AuditEntryView.parse(JSON.parse(line)));
   };
   const kinds = (list: AuditEntryView[]) => list.map((entry) => entry.kind);
+  const createMatter = async (name: string, options = ['For', 'Against']) =>
+    Matter.parse(
+      await ok(
+        api.post(`${base()}/matters`, { name, options }, asChair()),
+        201,
+      ),
+    );
+  const action = (matterKey: string, body: object) =>
+    ok(api.post(`${base()}/matters/${matterKey}/action`, body, asChair()), 204);
   const verify = async (shortCode = tenant.meeting.shortCode) => {
     try {
       const { stdout } = await run(
@@ -172,41 +181,15 @@ describe('The audit log and the hash chain', () => {
     let matter: Matter;
 
     it('records a chair’s start, extend, stop and reopen: who, when, from where, what changed', async () => {
-      matter = Matter.parse(
-        await ok(
-          api.post(
-            `${base()}/matters`,
-            { name: 'Approve the budget', options: ['For', 'Against'] },
-            asChair(),
-          ),
-          201,
-        ),
-      );
+      matter = await createMatter('Approve the budget');
       for (const body of [
         { action: 'start', duration: 600 },
         { action: 'extend', duration: 120 },
         { action: 'stop' },
       ])
-        await ok(
-          api.post(`${base()}/matters/${matter.key}/action`, body, asChair()),
-          204,
-        );
-      await ok(
-        api.post(
-          `${base()}/matters/${matter.key}/action`,
-          { action: 'start', duration: 60 },
-          asChair(),
-        ),
-        204,
-      );
-      await ok(
-        api.post(
-          `${base()}/matters/${matter.key}/action`,
-          { action: 'stop' },
-          asChair(),
-        ),
-        204,
-      );
+        await action(matter.key, body);
+      await action(matter.key, { action: 'start', duration: 60 });
+      await action(matter.key, { action: 'stop' });
       const log = await entries('?kind=matter');
       expect(kinds(log)).toEqual([
         'matter.create',
@@ -250,24 +233,8 @@ describe('The audit log and the hash chain', () => {
     });
 
     it('records a manager’s ballot once, however often the same request is retried', async () => {
-      const paper = Matter.parse(
-        await ok(
-          api.post(
-            `${base()}/matters`,
-            { name: 'Paper ballots', options: ['For', 'Against'] },
-            asChair(),
-          ),
-          201,
-        ),
-      );
-      await ok(
-        api.post(
-          `${base()}/matters/${paper.key}/action`,
-          { action: 'start', duration: 600 },
-          asChair(),
-        ),
-        204,
-      );
+      const paper = await createMatter('Paper ballots');
+      await action(paper.key, { action: 'start', duration: 600 });
       const cast = () =>
         api.post(
           `${base()}/matters/${paper.key}/ballots`,
@@ -292,14 +259,7 @@ describe('The audit log and the hash chain', () => {
         subject: { type: 'member', key: voters[0].memberId },
         changes: { matterKey: paper.key, method: 'proxy' },
       });
-      await ok(
-        api.post(
-          `${base()}/matters/${paper.key}/action`,
-          { action: 'stop' },
-          asChair(),
-        ),
-        204,
-      );
+      await action(paper.key, { action: 'stop' });
     });
 
     it('keeps member and voter edits as before and after, and a control number only as changed', async () => {
@@ -521,7 +481,7 @@ describe('The audit log and the hash chain', () => {
         sql.query(`delete from audit_entries where id = $1`, [entry.id]),
       ).rejects.toThrow(/append-only/);
       const cast = await api.post(
-        `/portal/v1/Meetings/${tenant.meeting.shortCode}/matters/${((await ok(api.post(`${base()}/matters`, { name: 'Early', options: ['For', 'Against'] }, asChair()), 201)) as Matter).key}/ballots`,
+        `/portal/v1/Meetings/${tenant.meeting.shortCode}/matters/${(await createMatter('Early')).key}/ballots`,
         { choices: ['For'] },
         { token: voters[2].token },
       );
@@ -547,24 +507,8 @@ describe('The audit log and the hash chain', () => {
     let ballotId: string;
 
     it('chains ballots and actions soon after they happen, and exits 0 on an intact chain', async () => {
-      const matter = Matter.parse(
-        await ok(
-          api.post(
-            `${base()}/matters`,
-            { name: 'Elect the auditor', options: ['Ana', 'Ben'] },
-            asChair(),
-          ),
-          201,
-        ),
-      );
-      await ok(
-        api.post(
-          `${base()}/matters/${matter.key}/action`,
-          { action: 'start', duration: 600 },
-          asChair(),
-        ),
-        204,
-      );
+      const matter = await createMatter('Elect the auditor', ['Ana', 'Ben']);
+      await action(matter.key, { action: 'start', duration: 600 });
       const casts = await Promise.all(
         voters
           .slice(3)
@@ -585,14 +529,7 @@ describe('The audit log and the hash chain', () => {
         async () => expect(await seal().unsealed(tenant.meeting.id)).toBe(0),
         { timeout: 15_000, interval: 200 },
       );
-      await ok(
-        api.post(
-          `${base()}/matters/${matter.key}/action`,
-          { action: 'stop' },
-          asChair(),
-        ),
-        204,
-      );
+      await action(matter.key, { action: 'stop' });
       const report = MeetingReport.parse(
         await ok(api.get(`${base()}/report`, { token: tenant.token })),
       );

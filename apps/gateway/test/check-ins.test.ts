@@ -24,11 +24,7 @@ import {
 } from './support/live-client';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
-import {
-  RunningClock,
-  startGateway,
-  type TestGateway,
-} from './support/test-app';
+import { startGateways, type TestGateway } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
@@ -132,17 +128,12 @@ describe('Check-ins', () => {
     database = await createTestDatabase();
     redis = createTestRedis();
     smtp = await startSmtpSink();
-    nodes = [];
-    for (let i = 0; i < 2; i++)
-      nodes.push(
-        await startGateway({
-          databaseUrl: database.url,
-          redisUrl: redis.url,
-          redisPrefix: redis.prefix,
-          clock: new RunningClock(),
-          env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://vote.example.test' },
-        }),
-      );
+    nodes = await startGateways(2, {
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      redisPrefix: redis.prefix,
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://vote.example.test' },
+    });
     apis = nodes.map((node) => http(node.baseUrl));
     // starts in an hour, proxies until half an hour before, revocations for an hour after
     tenant = await createTenant(nodes[0], {

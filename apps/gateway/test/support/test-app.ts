@@ -71,3 +71,14 @@ export async function startGateway(
     },
   };
 }
+
+/** `count` gateway nodes sharing one PostgreSQL and Redis, started in turn, each on its own running clock. */
+export async function startGateways(
+  count: number,
+  options: Omit<TestGatewayOptions, 'clock'>,
+): Promise<TestGateway[]> {
+  const nodes: TestGateway[] = [];
+  for (let i = 0; i < count; i++)
+    nodes.push(await startGateway({ ...options, clock: new RunningClock() }));
+  return nodes;
+}
