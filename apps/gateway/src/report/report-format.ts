@@ -1,25 +1,14 @@
-import { formatInZone, intlLocale, type Language } from '@livevote/i18n';
+import { formatInZone, formatNumber, type Language } from '@livevote/i18n';
 
 /** Numbers and instants for people, as the PDF report prints them (docs/verdicts.md). */
 
 /** 1234 -> "1,234" ("1 234" in French). */
 export const unitsText = (value: number, lng: Language = 'en'): string =>
-  plain(
-    new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 0 }).format(
-      value,
-    ),
-  );
+  formatNumber(value, lng, 0);
 
 /** 1234.5 -> "1,234.5" ("1 234,5"); up to the 6 decimals shares have. */
 export const sharesFigure = (value: number, lng: Language = 'en'): string =>
-  plain(
-    new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits: 6 }).format(
-      value,
-    ),
-  );
-
-// pdfkit's standard fonts have no narrow no-break space
-const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+  formatNumber(value, lng, 6);
 
 /** An instant in the meeting's zone, labelled: "Nov 21, 2026, 6:00:05 PM EST". */
 export function instantText(

@@ -8,7 +8,7 @@ import type {
 import {
   exactUnits,
   microShares,
-  sharesText,
+  toFigures,
   type CloseSnapshot,
 } from '@livevote/rules';
 import { ChainSealer } from '../audit/chain-sealer';
@@ -129,11 +129,10 @@ export class ReportService {
     const snapshot = closed
       ? (row.closeSnapshot as CloseSnapshot | null)
       : null;
-    const votes = turnout.reduce(
-      (sum, r) => sum + exactUnits(Number(r.votes)),
-      0n,
-    );
-    const shares = turnout.reduce((sum, r) => sum + microShares(r.shares), 0n);
+    const cast = toFigures({
+      units: turnout.reduce((sum, r) => sum + exactUnits(Number(r.votes)), 0n),
+      shares: turnout.reduce((sum, r) => sum + microShares(r.shares), 0n),
+    });
     return {
       matterKey: row.id,
       order: row.order,
@@ -163,8 +162,8 @@ export class ReportService {
         rows: rows ?? [],
         withheld: rows === undefined,
         byMethod: figures(turnout),
-        votesCast: Number(votes),
-        sharesCast: Number(sharesText(shares)),
+        votesCast: cast.units,
+        sharesCast: cast.shares,
       },
       result: stored ? mapResult(stored) : null,
       chainHead: stored?.chainHead ?? null,
