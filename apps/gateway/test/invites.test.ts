@@ -585,6 +585,22 @@ describe('Voter invites', () => {
       expect(session.body.voter.voterKey).toBe(voter.id);
       expect(sink.messages).toHaveLength(before);
       expect((await readVoter(gateway, voter.id)).lastInviteDate).toBeNull();
+      // the link signs in as the voter: the audit log names who took it, for whom
+      const audit = await fetch(
+        `${gateway.baseUrl}/v1/Meetings/${meeting.shortCode}/audit?kind=voter.personal_link`,
+        { headers: { authorization: `Bearer ${alice.token}` } },
+      );
+      const entries = (await audit.text())
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries).toContainEqual(
+        expect.objectContaining({
+          kind: 'voter.personal_link',
+          actor: expect.objectContaining({ email: alice.user.email }),
+          subject: expect.objectContaining({ type: 'voter', key: voter.id }),
+        }),
+      );
     });
 
     it('answers 404 for another account’s meeting, another member or an unknown voter', async () => {

@@ -155,6 +155,7 @@ export const AUDIT_KINDS = [
   'voter.create',
   'voter.update',
   'voter.delete',
+  'voter.personal_link',
   'proxy.paper',
   'proxy.verify',
   'proxy.reject',

@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { MeetingsModule } from '../meetings/meetings.module';
@@ -9,7 +10,7 @@ import { JwtSigningModule } from '../identity/jwt-signing.module';
 
 /** Voter invites; MembersModule imports it. Exports InviteTokens for the voter portal. */
 @Module({
-  imports: [MeetingsModule, MailModule, JwtSigningModule],
+  imports: [AuditModule, MeetingsModule, MailModule, JwtSigningModule],
   controllers: [InvitesController],
   providers: [InviteTokens, InvitesRepository, InvitesService],
   exports: [InviteTokens],

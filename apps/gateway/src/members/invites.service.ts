@@ -6,6 +6,7 @@ import type {
   PersonalLink,
 } from '@livevote/contracts';
 import { ApiException } from '../common/api-exception';
+import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
@@ -55,6 +56,7 @@ export class InvitesService {
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async inviteVoter(
@@ -97,6 +99,13 @@ export class InvitesService {
       throw new MemberException(MemberErrorCode.MemberNotFound);
     const voter = await this.invites.findVoter(meeting.id, memberKey, email);
     if (!voter) throw new MemberException(MemberErrorCode.VoterNotFound);
+    // the link signs in as the voter: who took one, and for whom, is on the record
+    await this.audit.record({
+      meetingId: meeting.id,
+      kind: 'voter.personal_link',
+      actor: { userId },
+      subject: { type: 'voter', key: voter.id, label: voter.email },
+    });
     return {
       portalUrl: personalPortalLink(
         this.config.publicUrl,
