@@ -41,8 +41,8 @@ export function NotVotedList({
       </h4>
       <input
         type="search"
-        aria-label="Search units that have not voted"
-        placeholder="Unit, name or e-mail"
+        aria-label={t('room.notVotedSearch')}
+        placeholder={t('room.notVotedSearchHint')}
         value={searchText}
         maxLength={200}
         onChange={(event) => {
@@ -54,9 +54,7 @@ export function NotVotedList({
       {!data && !error && <Loading />}
       {data && data.total === 0 && (
         <p>
-          {searchText.trim()
-            ? 'No unit that has not voted matches.'
-            : t('room.allVoted')}
+          {searchText.trim() ? t('room.notVotedNoMatch') : t('room.allVoted')}
         </p>
       )}
       {data && data.units.length > 0 && (
@@ -72,23 +70,21 @@ export function NotVotedList({
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label="Pages of units that have not voted">
+        <nav aria-label={t('room.notVotedPages')}>
           <button
             type="button"
             disabled={shownPage <= 1}
             onClick={() => setPage(shownPage - 1)}
           >
-            Previous
+            {t('room.previousPage')}
           </button>{' '}
-          <span>
-            Page {shownPage} of {pages}
-          </span>{' '}
+          <span>{t('room.pageOf', { page: shownPage, pages })}</span>{' '}
           <button
             type="button"
             disabled={shownPage >= pages}
             onClick={() => setPage(shownPage + 1)}
           >
-            Next
+            {t('room.nextPage')}
           </button>
         </nav>
       )}
