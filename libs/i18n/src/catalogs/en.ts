@@ -273,6 +273,9 @@ export const en = {
       scan: 'Scan with the camera',
       stopCamera: 'Stop the camera',
       starting: 'Starting the camera…',
+      camera: 'Camera',
+      cameraFailed:
+        'The camera could not be opened. Allow it in the browser, or type the code.',
     },
     desk: {
       breadcrumbs: 'Breadcrumbs',

@@ -284,6 +284,9 @@ export const fr: CatalogOf<typeof en> = {
       scan: 'Lire avec la caméra',
       stopCamera: 'Arrêter la caméra',
       starting: 'Démarrage de la caméra…',
+      camera: 'Caméra',
+      cameraFailed:
+        'La caméra n’a pas pu s’ouvrir. Autorisez-la dans le navigateur, ou tapez le code.',
     },
     desk: {
       breadcrumbs: 'Fil d’Ariane',
