@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { portalApi } from '../../../api/portal-api';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { usePortalDocuments } from '../../check-in/hooks/usePortalAttendance';
-import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 import { useFileSize } from '../hooks/useFileSize';
 
 /** Hands a downloaded file to the browser, as a link to it would. */
