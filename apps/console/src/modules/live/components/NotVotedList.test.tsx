@@ -110,6 +110,12 @@ describe(NotVotedList.name, () => {
       page: 1,
       size: 50,
     });
+    // the typing is settled first: no request for the half-typed '1'
+    expect(notVoted).not.toHaveBeenCalledWith(
+      'abc123',
+      'm1',
+      expect.objectContaining({ searchText: '1' }),
+    );
     expect(screen.queryByText(/Page \d/)).toBeNull();
     await user.type(screen.getByRole('searchbox'), 'x');
     expect(

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
+import { useDebouncedValue } from '../../ui/hooks/useDebouncedValue';
 import { NOT_VOTED_PAGE, useNotVoted } from '../hooks/useNotVoted';
 
 export interface NotVotedListProps {
@@ -23,11 +24,13 @@ export function NotVotedList({
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
+  // one request when the typing stops, not one a keystroke (as the desk's and members' searches)
+  const settledText = useDebouncedValue(searchText.trim());
   const { data, error } = useNotVoted(
     shortCode,
     matterKey,
     votesCast,
-    searchText.trim(),
+    settledText,
     page,
   );
   const pages = data ? Math.max(1, Math.ceil(data.total / NOT_VOTED_PAGE)) : 1;
