@@ -148,6 +148,13 @@ export const en = {
     allVoted: 'Every eligible unit has voted.',
     notVotedUnits: 'Units that have not voted',
     noVoterOnFile: 'no voter on file',
+    notVotedSearch: 'Search units that have not voted',
+    notVotedSearchHint: 'Unit, name or e-mail',
+    notVotedNoMatch: 'No unit that has not voted matches.',
+    notVotedPages: 'Pages of units that have not voted',
+    previousPage: 'Previous',
+    nextPage: 'Next',
+    pageOf: 'Page {{page}} of {{pages}}',
     andMore: 'and {{n}} more',
     openScreen: 'Open the scrutineer screen',
     screenLink: 'Scrutineer screen link',
@@ -266,6 +273,9 @@ export const en = {
       scan: 'Scan with the camera',
       stopCamera: 'Stop the camera',
       starting: 'Starting the camera…',
+      camera: 'Camera',
+      cameraFailed:
+        'The camera could not be opened. Allow it in the browser, or type the code.',
     },
     desk: {
       breadcrumbs: 'Breadcrumbs',

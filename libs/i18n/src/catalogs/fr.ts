@@ -158,6 +158,13 @@ export const fr: CatalogOf<typeof en> = {
     allVoted: 'Toutes les unités admissibles ont voté.',
     notVotedUnits: 'Unités qui n’ont pas voté',
     noVoterOnFile: 'aucun votant au dossier',
+    notVotedSearch: 'Rechercher parmi les unités qui n’ont pas voté',
+    notVotedSearchHint: 'Unité, nom ou courriel',
+    notVotedNoMatch: 'Aucune unité qui n’a pas voté ne correspond.',
+    notVotedPages: 'Pages des unités qui n’ont pas voté',
+    previousPage: 'Précédente',
+    nextPage: 'Suivante',
+    pageOf: 'Page {{page}} sur {{pages}}',
     andMore: 'et {{n}} de plus',
     openScreen: 'Ouvrir l’écran des scrutateurs',
     screenLink: 'Lien de l’écran des scrutateurs',
@@ -277,6 +284,9 @@ export const fr: CatalogOf<typeof en> = {
       scan: 'Lire avec la caméra',
       stopCamera: 'Arrêter la caméra',
       starting: 'Démarrage de la caméra…',
+      camera: 'Caméra',
+      cameraFailed:
+        'La caméra n’a pas pu s’ouvrir. Autorisez-la dans le navigateur, ou tapez le code.',
     },
     desk: {
       breadcrumbs: 'Fil d’Ariane',

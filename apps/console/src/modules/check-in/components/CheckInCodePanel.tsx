@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 import { useCheckInCode } from '../hooks/usePortalAttendance';
 
 /** The voter's code for the door: a QR to show the registrar, and the same code in text. */

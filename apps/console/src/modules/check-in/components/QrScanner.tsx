@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadQrReader, startScanning } from '../utils/scan-code';
 
 /** The camera's picture; each QR code read is handed to `onCode` once. */
 export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const handler = useRef(onCode);
-  const [problem, setProblem] = useState<string>();
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     handler.current = onCode;
@@ -25,10 +27,7 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
           if (cancelled) halt();
           else stop = halt;
         },
-        () =>
-          setProblem(
-            'The camera could not be opened. Allow it in the browser, or type the code.',
-          ),
+        () => setFailed(true),
       );
     return () => {
       cancelled = true;
@@ -38,10 +37,15 @@ export function QrScanner({ onCode }: { onCode: (code: string) => void }) {
 
   return (
     <div className="scanner">
-      <video ref={video} muted playsInline aria-label="Camera" />
-      {problem && (
+      <video
+        ref={video}
+        muted
+        playsInline
+        aria-label={t('checkIn.code.camera')}
+      />
+      {failed && (
         <p className="alert alert-danger" role="alert">
-          {problem}
+          {t('checkIn.code.cameraFailed')}
         </p>
       )}
     </div>

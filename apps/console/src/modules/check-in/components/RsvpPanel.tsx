@@ -2,7 +2,7 @@ import { useZonedTime } from '../../../i18n/use-language';
 import type { RsvpAnswer } from '@livevote/contracts';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 import { useRsvp, useSetRsvp } from '../hooks/usePortalAttendance';
 import { RSVP_TEXT } from '../utils/rsvp-text';
 

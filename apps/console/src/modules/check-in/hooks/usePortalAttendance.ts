@@ -2,7 +2,7 @@ import type { RsvpAnswer } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
-import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 
 export function useRsvp({ shortCode, voterKey, voterToken }: VoterTarget) {
   return useQuery({

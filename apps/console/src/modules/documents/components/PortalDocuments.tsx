@@ -3,21 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { portalApi } from '../../../api/portal-api';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { saveFile } from '../../ui/utils/save-file';
 import { usePortalDocuments } from '../../check-in/hooks/usePortalAttendance';
-import type { VoterTarget } from '../../proxies/hooks/useMemberProxy';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 import { useFileSize } from '../hooks/useFileSize';
-
-/** Hands a downloaded file to the browser, as a link to it would. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** The meeting's documents (agenda, budget...) for its voters. */
 export function PortalDocuments({ target }: { target: VoterTarget }) {

@@ -1,8 +1,9 @@
 import type { NotVotedUnit } from '@livevote/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ManagerApi, NotVotedPage } from '../../../api/manager-api';
+import { i18n } from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
 import { NotVotedList } from './NotVotedList';
@@ -109,6 +110,12 @@ describe(NotVotedList.name, () => {
       page: 1,
       size: 50,
     });
+    // the typing is settled first: no request for the half-typed '1'
+    expect(notVoted).not.toHaveBeenCalledWith(
+      'abc123',
+      'm1',
+      expect.objectContaining({ searchText: '1' }),
+    );
     expect(screen.queryByText(/Page \d/)).toBeNull();
     await user.type(screen.getByRole('searchbox'), 'x');
     expect(
@@ -123,5 +130,28 @@ describe(NotVotedList.name, () => {
       await screen.findByText('Every eligible unit has voted.'),
     ).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('speaks French in a French control room: search, pages and no match', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const user = userEvent.setup();
+    const { api } = fakeApi(120);
+    renderList(api);
+    await screen.findByText('Page 1 sur 3');
+    expect(screen.getByRole('button', { name: 'Suivante' })).toBeTruthy();
+    expect(
+      screen.getByRole('navigation', {
+        name: 'Pages des unités qui n’ont pas voté',
+      }),
+    ).toBeTruthy();
+    await user.type(
+      screen.getByRole('searchbox', {
+        name: 'Rechercher parmi les unités qui n’ont pas voté',
+      }),
+      'none',
+    );
+    expect(
+      await screen.findByText('Aucune unité qui n’a pas voté ne correspond.'),
+    ).toBeTruthy();
   });
 });

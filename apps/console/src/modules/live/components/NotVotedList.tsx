@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
+import { useDebouncedValue } from '../../ui/hooks/useDebouncedValue';
 import { NOT_VOTED_PAGE, useNotVoted } from '../hooks/useNotVoted';
 
 export interface NotVotedListProps {
@@ -23,11 +24,13 @@ export function NotVotedList({
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
+  // one request when the typing stops, not one a keystroke (as the desk's and members' searches)
+  const settledText = useDebouncedValue(searchText.trim());
   const { data, error } = useNotVoted(
     shortCode,
     matterKey,
     votesCast,
-    searchText.trim(),
+    settledText,
     page,
   );
   const pages = data ? Math.max(1, Math.ceil(data.total / NOT_VOTED_PAGE)) : 1;
@@ -41,8 +44,8 @@ export function NotVotedList({
       </h4>
       <input
         type="search"
-        aria-label="Search units that have not voted"
-        placeholder="Unit, name or e-mail"
+        aria-label={t('room.notVotedSearch')}
+        placeholder={t('room.notVotedSearchHint')}
         value={searchText}
         maxLength={200}
         onChange={(event) => {
@@ -54,9 +57,7 @@ export function NotVotedList({
       {!data && !error && <Loading />}
       {data && data.total === 0 && (
         <p>
-          {searchText.trim()
-            ? 'No unit that has not voted matches.'
-            : t('room.allVoted')}
+          {searchText.trim() ? t('room.notVotedNoMatch') : t('room.allVoted')}
         </p>
       )}
       {data && data.units.length > 0 && (
@@ -72,23 +73,21 @@ export function NotVotedList({
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label="Pages of units that have not voted">
+        <nav aria-label={t('room.notVotedPages')}>
           <button
             type="button"
             disabled={shownPage <= 1}
             onClick={() => setPage(shownPage - 1)}
           >
-            Previous
+            {t('room.previousPage')}
           </button>{' '}
-          <span>
-            Page {shownPage} of {pages}
-          </span>{' '}
+          <span>{t('room.pageOf', { page: shownPage, pages })}</span>{' '}
           <button
             type="button"
             disabled={shownPage >= pages}
             onClick={() => setPage(shownPage + 1)}
           >
-            Next
+            {t('room.nextPage')}
           </button>
         </nav>
       )}

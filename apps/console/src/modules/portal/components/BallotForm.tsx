@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toggleChoice } from '../../floor/utils/choices';
 
 export interface BallotFormProps {
   question: string;
@@ -35,15 +36,9 @@ export function BallotForm({
   );
   const full = chosen.length >= limit;
 
-  function toggle(option: string, checked: boolean) {
-    if (single) return setChosen(checked ? [option] : []);
-    setChosen((current) =>
-      checked
-        ? current.includes(option) || current.length >= limit
-          ? current
-          : options.filter((o) => o === option || current.includes(o))
-        : current.filter((o) => o !== option),
-    );
+  // the floor clerk's keyboard form chooses by the same rule (one replaces, more toggle up to the limit)
+  function toggle(index: number) {
+    setChosen((current) => toggleChoice(current, options, index, limit));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -74,7 +69,7 @@ export function BallotForm({
                   value={option}
                   checked={checked}
                   disabled={!single && !checked && full}
-                  onChange={(event) => toggle(option, event.target.checked)}
+                  onChange={() => toggle(index)}
                 />
                 <label htmlFor={`${id}-${index}`}>{option}</label>
               </div>

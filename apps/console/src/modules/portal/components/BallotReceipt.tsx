@@ -2,7 +2,7 @@ import type { OwnBallot } from '@livevote/contracts';
 import { useEffect, useRef } from 'react';
 import { EmailReceiptButton } from '../../verifiability/components/EmailReceiptButton';
 import { ReceiptCode } from '../../verifiability/components/ReceiptCode';
-import type { VoterTarget } from '../../verifiability/hooks/useReceipts';
+import type { VoterTarget } from '../hooks/useBallot';
 import { useZonedTime } from '../../../i18n/use-language';
 import { useTranslation } from 'react-i18next';
 

@@ -3,10 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
 
-export interface BallotTarget {
+/** The signed-in voter the portal's requests act for. */
+export interface VoterTarget {
   shortCode: string;
   voterKey: string;
   voterToken: string;
+}
+
+export interface BallotTarget extends VoterTarget {
   matterKey: string;
 }
 

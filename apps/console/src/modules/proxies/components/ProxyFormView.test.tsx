@@ -34,18 +34,24 @@ async function sign(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('checkbox', { name: /I appoint/ }));
 }
 
+/** The form on the page, with a user and the submit spy. */
+function renderForm() {
+  const user = userEvent.setup();
+  const onSubmit = vi.fn();
+  render(
+    <ProxyFormView
+      form={FORM}
+      pending={false}
+      error={null}
+      onSubmit={onSubmit}
+    />,
+  );
+  return { user, onSubmit };
+}
+
 describe(ProxyFormView.name, () => {
   it('appoints a default holder with a direction on one matter and discretion on the other', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(
-      <ProxyFormView
-        form={FORM}
-        pending={false}
-        error={null}
-        onSubmit={onSubmit}
-      />,
-    );
+    const { user, onSubmit } = renderForm();
 
     await user.click(
       screen.getByRole('radio', { name: 'Chair of the meeting' }),
@@ -69,16 +75,7 @@ describe(ProxyFormView.name, () => {
   });
 
   it('names someone else by name and e-mail, and directs an election up to its limit', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(
-      <ProxyFormView
-        form={FORM}
-        pending={false}
-        error={null}
-        onSubmit={onSubmit}
-      />,
-    );
+    const { user, onSubmit } = renderForm();
 
     await user.click(screen.getByRole('radio', { name: 'Someone else' }));
     await user.type(
@@ -117,16 +114,7 @@ describe(ProxyFormView.name, () => {
   });
 
   it('does not send a directed election without a choice, nor an unsigned proxy', async () => {
-    const user = userEvent.setup();
-    const onSubmit = vi.fn();
-    render(
-      <ProxyFormView
-        form={FORM}
-        pending={false}
-        error={null}
-        onSubmit={onSubmit}
-      />,
-    );
+    const { user, onSubmit } = renderForm();
 
     await user.click(screen.getByRole('radio', { name: 'I direct the vote' }));
     await sign(user);

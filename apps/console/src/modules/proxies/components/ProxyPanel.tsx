@@ -8,8 +8,8 @@ import {
   useProxyForm,
   useSubmitProxy,
   useWithdrawProxy,
-  type VoterTarget,
 } from '../hooks/useMemberProxy';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 import { ProxyFormView } from './ProxyFormView';
 
 /** The catalog keys of a proxy's status, as its member reads it (docs/i18n.md). */

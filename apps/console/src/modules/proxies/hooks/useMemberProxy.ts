@@ -2,12 +2,7 @@ import type { SubmitProxyRequest } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface VoterTarget {
-  shortCode: string;
-  voterKey: string;
-  voterToken: string;
-}
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 
 export function useProxyForm({ shortCode, voterKey, voterToken }: VoterTarget) {
   return useQuery({

@@ -6,11 +6,8 @@ import { useLiveEvent } from '../../../api/live/use-live';
 import { queryKeys } from '../../../api/query-keys';
 import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import {
-  useAskQuestion,
-  useOwnQuestions,
-  type VoterTarget,
-} from '../hooks/useOwnQuestions';
+import { useAskQuestion, useOwnQuestions } from '../hooks/useOwnQuestions';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 
 const STATUS_FOR_VOTER = {
   new: 'questions.ask.status.new',

@@ -2,12 +2,7 @@ import type { AskQuestionRequest } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface VoterTarget {
-  shortCode: string;
-  voterKey: string;
-  voterToken: string;
-}
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 
 /** The voter's own questions and the meeting's categories. */
 export function useOwnQuestions({

@@ -1,18 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReportFormat } from '../../../api/manager-api';
 import { useManagerApi } from '../../auth/hooks/useSession';
-
-/** Hands a fetched file to the browser as a download. */
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from '../../ui/utils/save-file';
 
 /** Downloads the results report (it needs the manager's token, so no plain link). */
 export function useReportDownload(shortCode: string, matterKey?: string) {
@@ -24,7 +13,7 @@ export function useReportDownload(shortCode: string, matterKey?: string) {
         format,
         matterKey,
       );
-      save(blob, fileName);
+      saveFile(blob, fileName);
     },
   });
 }

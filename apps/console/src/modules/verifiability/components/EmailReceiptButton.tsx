@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { useEmailReceipt, type VoterTarget } from '../hooks/useReceipts';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
+import { useEmailReceipt } from '../hooks/useReceipts';
 
 export interface EmailReceiptButtonProps {
   target: VoterTarget;

@@ -4,11 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import {
-  usePortalPublishedCount,
-  useReceipts,
-  type VoterTarget,
-} from '../hooks/useReceipts';
+import { usePortalPublishedCount, useReceipts } from '../hooks/useReceipts';
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 import { PublishedCountTable } from './PublishedCountTable';
 import { ReceiptCode } from './ReceiptCode';
 

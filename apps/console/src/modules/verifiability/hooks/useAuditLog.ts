@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { AuditFilter } from '../../../api/manager-api';
 import { queryKeys } from '../../../api/query-keys';
 import { useManagerApi } from '../../auth/hooks/useSession';
+import { saveFile } from '../../ui/utils/save-file';
 
 /** The newest entries of the meeting's audit log under the filter. */
 export function useAuditLog(shortCode: string, filter: AuditFilter) {
@@ -23,14 +24,7 @@ export function useAuditDownload(shortCode: string, filter: AuditFilter) {
   return useMutation({
     mutationFn: async (format: 'csv' | 'jsonl') => {
       const { blob, fileName } = await api.auditFile(shortCode, format, filter);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, fileName);
     },
   });
 }

@@ -1,12 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
-
-export interface VoterTarget {
-  shortCode: string;
-  voterKey: string;
-  voterToken: string;
-}
+import type { VoterTarget } from '../../portal/hooks/useBallot';
 
 /** Sends the voter their receipt by e-mail. */
 export function useEmailReceipt({ shortCode, voterToken }: VoterTarget) {
