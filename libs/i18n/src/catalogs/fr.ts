@@ -121,7 +121,7 @@ export const fr: CatalogOf<typeof en> = {
     met: 'Atteint',
     notMet: 'Non atteint',
     quorumNeeded:
-      '{{present}} présents + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}} requis',
+      '{{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}} requises',
     basis: { units: 'unités', shares: 'parts' },
     tally: 'Décompte',
     liveTally: 'Décompte en direct',
@@ -569,11 +569,11 @@ export const fr: CatalogOf<typeof en> = {
     quorumWordMet: 'Quorum atteint',
     quorumWordNotMet: 'Quorum non atteint',
     quorumDetail:
-      '{{present}} présents + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}} requis',
+      '{{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}} requises',
     quorumMet:
-      'Quorum atteint : {{present}} présents + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
+      'Quorum atteint : {{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
     quorumNotMet:
-      'Quorum non atteint : {{present}} présents + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
+      'Quorum non atteint : {{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
     connected: '{{voters}} votants connectés de {{units}} unités',
   },
   verdict: {
