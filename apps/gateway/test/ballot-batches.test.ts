@@ -3,11 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots } from '../src/database/schema';
-import { BallotIngest } from '../src/voting/ballot-ingest';
-import {
-  BallotsRepository,
-  type BallotInput,
-} from '../src/voting/ballots.repository';
+import type { BallotInput } from '../src/voting/ballots.repository';
+import { holdNextBatch, watchQueue } from './support/ballot-batches';
 import { createTenant, type TenantFixture } from './support/factories';
 import { http } from './support/http';
 import { connectLive, request, type LiveClient } from './support/live-client';
@@ -84,26 +81,8 @@ describe('ballot batches in flight', () => {
     const [x1, x2, y1] = await Promise.all([live(x), live(x), live(y)]);
 
     // the first batch statement waits until released; every statement is recorded
-    const repository = gateway.app.get(BallotsRepository);
-    const original = repository.castBatch.bind(repository);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let reached!: () => void;
-    const holding = new Promise<void>((resolve) => (reached = resolve));
-    const statements = vi
-      .spyOn(repository, 'castBatch')
-      .mockImplementationOnce(async (inputs) => {
-        reached();
-        await released;
-        return original(inputs);
-      });
-    const ingest = gateway.app.get(BallotIngest);
-    const submitted = new Set<string | null>();
-    const submit = ingest.submit.bind(ingest);
-    vi.spyOn(ingest, 'submit').mockImplementation((ballot) => {
-      submitted.add(ballot.idempotencyKey);
-      return submit(ballot);
-    });
+    const held = holdNextBatch(gateway);
+    const queue = watchQueue(gateway);
 
     const order: string[] = [];
     const cast = (socket: LiveClient, choice: string, key: string) =>
@@ -116,21 +95,18 @@ describe('ballot batches in flight', () => {
         return ack;
       });
     const first = cast(x1, 'Yes', 'x-first');
-    await holding;
+    await held.holding;
     const second = cast(x2, 'No', 'x-second');
-    await vi.waitFor(() => expect(submitted.has('x-second')).toBe(true));
+    await queue.until(() => queue.keys.has('x-second'));
     // another member's ballot is written and answered while the first batch is held
     const other = await cast(y1, 'Yes', 'y-only');
     expect(isError(other)).toBe(false);
     expect(order).toEqual(['y-only']);
     const keysOf = (inputs: BallotInput[]) =>
       inputs.map((input) => input.idempotencyKey);
-    expect(statements.mock.calls.map(([inputs]) => keysOf(inputs))).toEqual([
-      ['x-first'],
-      ['y-only'],
-    ]);
+    expect(held.batches().map(keysOf)).toEqual([['x-first'], ['y-only']]);
 
-    release();
+    held.release();
     const [a, b] = await Promise.all([first, second]);
     expect(isError(a) || isError(b)).toBe(false);
     expect(order).toEqual(['y-only', 'x-first', 'x-second']);

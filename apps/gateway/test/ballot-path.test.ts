@@ -16,11 +16,9 @@ import {
 import { Database } from '../src/database/database';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { ballotEvents, ballots } from '../src/database/schema';
-import { BallotIngest, type BallotRequest } from '../src/voting/ballot-ingest';
-import {
-  BallotsRepository,
-  type BallotInput,
-} from '../src/voting/ballots.repository';
+import { BallotIngest } from '../src/voting/ballot-ingest';
+import type { BallotInput } from '../src/voting/ballots.repository';
+import { holdNextBatch, Signal, watchQueue } from './support/ballot-batches';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import { connectLive, request, type LiveClient } from './support/live-client';
@@ -46,73 +44,6 @@ const isError = (
   ack: Ack<unknown>,
 ): ack is { error: { status: number; code: string } } =>
   typeof ack === 'object' && ack !== null && 'error' in ack;
-
-/**
- * Holds the next batch statement until released: the ballots sent meanwhile queue up behind
- * it and go to the database together, in one batch.
- */
-function holdNextBatch(gateway: TestGateway) {
-  const repository = gateway.app.get(BallotsRepository);
-  const original = repository.castBatch.bind(repository);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let reached!: () => void;
-  const holding = new Promise<void>((resolve) => (reached = resolve));
-  const batches = vi
-    .spyOn(repository, 'castBatch')
-    .mockImplementationOnce(async (inputs) => {
-      reached();
-      await released;
-      return original(inputs);
-    });
-  return {
-    holding,
-    release,
-    /** Every batch statement run since, with its inputs. */
-    batches: () => batches.mock.calls.map(([inputs]) => inputs),
-  };
-}
-
-/** Conditions a test awaits, re-checked each time something happens. */
-class Signal {
-  private readonly waiters: { ready: () => boolean; resolve: () => void }[] =
-    [];
-
-  poke(): void {
-    for (const waiter of [...this.waiters]) {
-      if (!waiter.ready()) continue;
-      this.waiters.splice(this.waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  }
-
-  until(ready: () => boolean): Promise<void> {
-    if (ready()) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ ready, resolve }));
-  }
-}
-
-/** The idempotency keys of the ballots that reached the ingest queue, and its deepest length. */
-function watchQueue(gateway: TestGateway) {
-  const ingest = gateway.app.get(BallotIngest);
-  const original = ingest.submit.bind(ingest);
-  const signal = new Signal();
-  const watched = { keys: new Set<string | null>(), deepest: 0 };
-  vi.spyOn(ingest, 'submit').mockImplementation((ballot: BallotRequest) => {
-    watched.keys.add(ballot.idempotencyKey);
-    const receipt = original(ballot);
-    watched.deepest = Math.max(watched.deepest, ingest.queued);
-    signal.poke();
-    return receipt;
-  });
-  return {
-    keys: watched.keys,
-    get deepest() {
-      return watched.deepest;
-    },
-    until: (ready: () => boolean) => signal.until(ready),
-  };
-}
 
 describe('the ballot path', () => {
   let database: TestDatabase;
