@@ -16,7 +16,7 @@ import { forkBareServer, forkGenerator } from './lib/children.mjs';
 import { log, withServices } from './lib/env.mjs';
 import { connectAll, settleMs, sleep } from './lib/fanout.mjs';
 import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
-import { need } from './lib/deps.mjs';
+import { batchMetrics, recount } from './lib/ballots.mjs';
 import { startGateway } from './lib/gateway.mjs';
 import { ratio } from './lib/stats.mjs';
 
@@ -42,68 +42,6 @@ const bursts = values.bursts
 
 /** The burst targets: ack p99 under 50 ms up to 1,000 ballots/s offered, under 250 ms above. */
 const burstLimitMs = (offeredPerSecond) => (offeredPerSecond > 1000 ? 250 : 50);
-
-/** Every acknowledged ballot stored, and each member's current ballot is its last ack. */
-async function recount(databaseUrl, matterIds, cast, members) {
-  const { Client } = need('pg');
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const events = await client.query(
-      'select count(*)::int as n from ballot_events where matter_id = any($1::uuid[])',
-      [matterIds],
-    );
-    const stored = await client.query(
-      'select count(*)::int as n from ballot_events where id = any($1::uuid[])',
-      [cast.ackedIds],
-    );
-    const current = await client.query(
-      'select matter_id, member_id, receipt_id from ballots where matter_id = any($1::uuid[])',
-      [matterIds],
-    );
-    const receipts = new Map(
-      current.rows.map((row) => [
-        `${row.matter_id}/${row.member_id}`,
-        row.receipt_id,
-      ]),
-    );
-    let lastMismatches = 0;
-    cast.last.forEach((byMatter, index) => {
-      for (const [matterId, ballotId] of Object.entries(byMatter))
-        if (receipts.get(`${matterId}/${members[index].memberId}`) !== ballotId)
-          lastMismatches += 1;
-    });
-    const ballotEvents = events.rows[0].n;
-    const acknowledgedStored = stored.rows[0].n;
-    return {
-      ballotEvents,
-      acknowledgedStored,
-      currentBallots: current.rowCount,
-      lastMismatches,
-      equalsAcks:
-        ballotEvents === cast.acks &&
-        acknowledgedStored === cast.acks &&
-        lastMismatches === 0,
-    };
-  } finally {
-    await client.end();
-  }
-}
-
-/** Group-commit figures from the gateway's /metrics: batches, mean size, mean commit time. */
-async function batchMetrics(baseUrl) {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
-  const value = (name) =>
-    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-  const batches = value('ballot_batch_seconds_count');
-  const written = value('ballots_written_total');
-  return {
-    batches,
-    meanSize: Math.round((written / batches) * 10) / 10,
-    meanCommitMs:
-      Math.round((value('ballot_batch_seconds_sum') / batches) * 1e4) / 10,
-  };
-}
 
 const result = await withServices(async ({ database, redis }) => {
   const gateway = await startGateway({

@@ -3,8 +3,21 @@
 // collects garbage and reports process.memoryUsage() on a signal; the figures are taken before
 // the sockets connect (after a small warm-up crowd came and went) and after they all connected.
 //
-//   node bench/memory.mjs [--sockets 10000]
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+//   node bench/memory.mjs [--sockets 10000] [--heap-snapshot DIR]
+//
+// --heap-snapshot DIR also writes a V8 heap snapshot of each server at both probes
+// (DIR/gateway-1, -2 and DIR/bare-1, -2 .heapsnapshot) and then prints, on stderr, where the
+// heap per socket goes, gateway against bare (bench/heap-diff.mjs). A snapshot costs RSS of
+// its own, so take the RSS figures from a run without it. 2,000 sockets: about 3 minutes.
+import { execFileSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  existsSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,8 +30,14 @@ import { startGateway } from './lib/gateway.mjs';
 import { ratio } from './lib/stats.mjs';
 
 const { values } = parseArgs({
-  options: { sockets: { type: 'string', default: '10000' } },
+  options: {
+    sockets: { type: 'string', default: '10000' },
+    'heap-snapshot': { type: 'string' },
+  },
 });
+const snapshotDir = values['heap-snapshot'];
+if (snapshotDir) mkdirSync(snapshotDir, { recursive: true });
+const HEAP_DIFF = fileURLToPath(new URL('./heap-diff.mjs', import.meta.url));
 const sockets = Number(values.sockets);
 const WARM_UP = Math.min(100, sockets);
 const PROBE = fileURLToPath(new URL('./lib/memory-probe.mjs', import.meta.url));
@@ -29,7 +48,10 @@ const dir = mkdtempSync(join(tmpdir(), 'lv-bench-memory-'));
 async function probe(server, file) {
   rmSync(file, { force: true });
   process.kill(server.pid, 'SIGUSR2');
-  for (let i = 0; i < 600 && !existsSync(file); i++) await sleep(100);
+  // a heap snapshot of a few hundred MB takes a while on a loaded machine
+  const waits = snapshotDir ? 6000 : 600;
+  for (let i = 0; i < waits && !existsSync(file); i++) await sleep(100);
+  if (!existsSync(file)) throw new Error(`no memory probe answer in ${file}`);
   await sleep(200);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -42,16 +64,31 @@ async function perSocket(generator, server, file, warmUpArgs, connectArgs) {
   const before = await probe(server, file);
   const connect = await connectAll(generator, connectArgs);
   await sleep(settleMs(sockets));
+  writeFileSync(`${file}.compact`, '');
   const after = await probe(server, file);
   await generator.call('disconnect');
-  const per = (key) => Math.round((after[key] - before[key]) / sockets);
+  const base = before;
+  const per = (key, at = after) => Math.round((at[key] - base[key]) / sockets);
+  // committed bytes a socket by V8 space (used in brackets)
+  const spaces = Object.fromEntries(
+    Object.keys(after.spaces).map((name) => [
+      name.replace(/_space$/, ''),
+      `${Math.round((after.spaces[name].size - base.spaces[name].size) / sockets)} (${Math.round((after.spaces[name].used - base.spaces[name].used) / sockets)})`,
+    ]),
+  );
   return {
-    rssBeforeMb: Math.round(before.rss / 2 ** 20),
+    rssBeforeMb: Math.round(base.rss / 2 ** 20),
     rssAfterMb: Math.round(after.rss / 2 ** 20),
     bytesPerSocket: per('rss'),
     heapBytesPerSocket: per('heapUsed'),
     heapTotalBytesPerSocket: per('heapTotal'),
     externalBytesPerSocket: per('external'),
+    // RSS outside the V8 heap: native buffers, malloc arenas, code
+    outsideHeapBytesPerSocket: per('rss') - per('heapTotal'),
+    spacesPerSocket: spaces,
+    // after a full GC that compacts every page: the heap the live sockets commit, without
+    // the holes the connect storm's garbage left (the probe's comment)
+    compactedHeapTotalBytesPerSocket: per('heapTotal', after.compacted),
     connectMs: connect.ms,
   };
 }
@@ -65,13 +102,18 @@ const result = await withServices(async ({ database, redis }) => {
     nodeArgs,
     env: {
       BENCH_MEMORY_FILE: gatewayFile,
-      BENCH_HEAP_SNAPSHOT_DIR: process.env.BENCH_HEAP_SNAPSHOT_DIR ?? '',
+      BENCH_HEAP_SNAPSHOT_PREFIX: snapshotDir
+        ? join(snapshotDir, 'gateway')
+        : '',
     },
   });
   const generator = await forkGenerator();
   const bare = await forkBareServer({
     nodeArgs,
-    env: { BENCH_MEMORY_FILE: bareFile },
+    env: {
+      BENCH_MEMORY_FILE: bareFile,
+      BENCH_HEAP_SNAPSHOT_PREFIX: snapshotDir ? join(snapshotDir, 'bare') : '',
+    },
   });
   try {
     const seed = await seedMeeting(database.url, {
@@ -114,6 +156,10 @@ const result = await withServices(async ({ database, redis }) => {
         viaGateway.heapBytesPerSocket,
         viaBare.heapBytesPerSocket,
       ),
+      compactedHeapTotalPerSocketRatio: ratio(
+        viaGateway.compactedHeapTotalBytesPerSocket,
+        viaBare.compactedHeapTotalBytesPerSocket,
+      ),
       target: {
         rule: 'RSS per socket <= 1.5 x bare socket.io',
         met: perSocketRatio !== null && perSocketRatio <= 1.5,
@@ -126,9 +172,26 @@ const result = await withServices(async ({ database, redis }) => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+if (snapshotDir) {
+  log(`memory: heap snapshots in ${snapshotDir}`);
+  process.stderr.write(
+    execFileSync(
+      process.execPath,
+      [
+        '--max-old-space-size=8192',
+        HEAP_DIFF,
+        snapshotDir,
+        '--sockets',
+        String(sockets),
+      ],
+      { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 },
+    ),
+  );
+}
 console.log(
   JSON.stringify({
     ...result,
+    ...(snapshotDir ? { heapSnapshots: snapshotDir } : {}),
     run: Number(process.env.BENCH_RUN ?? 1),
     at: new Date().toISOString(),
   }),

@@ -1,11 +1,33 @@
-// Multi-node: fan-out with the voter sockets split over two gateway nodes (one PostgreSQL, one
-// Redis) against all of them on one node of the same pair; the chair's action always goes to
-// node A, so the sockets on node B hear it through the Redis streams adapter.
+// Multi-node: two gateway nodes (one PostgreSQL, one Redis), N voter sockets on each, held by
+// one load generator a node (so no process holds more sockets than a node does). The chair's
+// actions always go to node A, so the sockets on node B hear them through the Redis streams
+// adapter.
 //
-//   node bench/multinode.mjs [--sockets 5000] [--rounds 5] [--cpu-prof DIR]
+// 1. One node: node A's N sockets only (generator A); fan-out rounds.
+// 2. Two nodes: node B's N sockets join (generator B); the same fan-out rounds, timed on the
+//    sockets of both nodes from the same request.
+// 3. Ballots on both nodes: every voter casts once on a matter of its own within B seconds
+//    (a burst a generator, both at once); acks a second and ack latency a node. Then the
+//    tally the chair's socket saw, Redis's running tally, the chair's final tally after the
+//    close and its stats read are compared with the recount of the ballots table and with the
+//    acknowledgements, a node and overall.
+// Each phase records what it cost: CPU seconds of each node, generator and PostgreSQL backend
+// of the bench database (from /proc), Redis commands a second, RSS a node, the load average.
+//
+//   node bench/multinode.mjs [--sockets-per-node 2500] [--rounds 5] [--ballot-seconds 10]
+//                            [--cpu-prof DIR]
+//   (--sockets N, the old option, is N in all: N / 2 a node)
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { batchMetrics, recount, tallyFromBallots } from './lib/ballots.mjs';
+import {
+  chairSocket,
+  redisTally,
+  sameTally,
+  tallyOfEvent,
+} from './lib/chair.mjs';
 import { forkGenerator } from './lib/children.mjs';
-import { log, withServices } from './lib/env.mjs';
+import { ADMIN_DATABASE_URL, log, withServices } from './lib/env.mjs';
 import {
   connectAll,
   gatewayRounds,
@@ -14,18 +36,48 @@ import {
   sleep,
   summarizeRounds,
 } from './lib/fanout.mjs';
-import { managerToken, seedMeeting } from './lib/fixtures.mjs';
+import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
 import { startGateway } from './lib/gateway.mjs';
+import { ratio, round, summarize } from './lib/stats.mjs';
+import {
+  backendPids,
+  cpuSecondsOf,
+  ensureOpenFiles,
+  loadAverage,
+  redisCounters,
+  redisDelta,
+} from './lib/usage.mjs';
 
 const { values } = parseArgs({
   options: {
-    sockets: { type: 'string', default: '5000' },
+    'sockets-per-node': { type: 'string' },
+    sockets: { type: 'string' },
     rounds: { type: 'string', default: '5' },
+    'ballot-seconds': { type: 'string', default: '10' },
     'cpu-prof': { type: 'string' },
   },
 });
-const sockets = Number(values.sockets);
+const perNode = values['sockets-per-node']
+  ? Number(values['sockets-per-node'])
+  : Math.floor(Number(values.sockets ?? 5000) / 2);
 const rounds = Number(values.rounds);
+const ballotSeconds = Number(values['ballot-seconds']);
+const CHOICES = ['Yes', 'No', 'Abstain'];
+const MB = 2 ** 20;
+
+// a node and a generator each hold perNode sockets, plus their own files
+ensureOpenFiles(perNode + 1000);
+
+/** The tally the acknowledgements make: socket i of a burst voted CHOICES[i % 3]. */
+function tallyOfAcks(burst, matterId) {
+  const byOption = {};
+  burst.last.forEach((byMatter, index) => {
+    if (!byMatter[matterId]) return;
+    const choice = CHOICES[index % CHOICES.length];
+    byOption[choice] = (byOption[choice] ?? 0) + 1;
+  });
+  return { votes: burst.acks, byOption };
+}
 
 const result = await withServices(async ({ database, redis }) => {
   const [nodeA, nodeB] = await Promise.all(
@@ -37,84 +89,337 @@ const result = await withServices(async ({ database, redis }) => {
       }),
     ),
   );
-  const generator = await forkGenerator();
+  const generators = await Promise.all([forkGenerator(), forkGenerator()]);
+  const [generatorA, generatorB] = generators;
+  let chair = null;
   try {
+    // open ballots: the chair sees the running tally's rows, not only the turnout
     const seed = await seedMeeting(database.url, {
-      voters: sockets,
-      matters: 1,
+      voters: perNode * 2,
+      matters: 2,
+      secretBallot: false,
     });
     const token = managerToken(seed.userId);
-    const [matterId] = seed.matterIds;
-    const tokens = seed.voters.map((voter) => voter.token);
-    const half = Math.floor(sockets / 2);
-    const measure = () =>
-      gatewayRounds(generator, {
+    const [matterId, ballotMatterId] = seed.matterIds;
+    const votersA = seed.voters.slice(0, perNode);
+    const votersB = seed.voters.slice(perNode);
+    const subscribe = seed.shortCode;
+    chair = await chairSocket(`${nodeA.baseUrl}/live`, token, subscribe);
+
+    /** Runs fn and what it cost: CPU seconds a process, Redis, the load average. */
+    const phase = async (fn) => {
+      const processes = {
+        nodeA: nodeA.pid,
+        nodeB: nodeB.pid,
+        generatorA: generatorA.pid,
+        generatorB: generatorB.pid,
+      };
+      const pgBefore = new Map(
+        (await backendPids(ADMIN_DATABASE_URL, database.name)).map((pid) => [
+          pid,
+          cpuSecondsOf(pid),
+        ]),
+      );
+      const cpuBefore = Object.fromEntries(
+        Object.entries(processes).map(([name, pid]) => [
+          name,
+          cpuSecondsOf(pid),
+        ]),
+      );
+      const redisBefore = await redisCounters(redis.client);
+      const loadBefore = loadAverage();
+      const started = performance.now();
+      const value = await fn();
+      const seconds = (performance.now() - started) / 1000;
+      const cpuSeconds = Object.fromEntries(
+        Object.entries(processes).map(([name, pid]) => [
+          name,
+          round(cpuSecondsOf(pid) - cpuBefore[name]),
+        ]),
+      );
+      // backends that were there before count from then; those opened since, all of theirs
+      let postgres = 0;
+      for (const pid of await backendPids(ADMIN_DATABASE_URL, database.name))
+        postgres += cpuSecondsOf(pid) - (pgBefore.get(pid) ?? 0);
+      cpuSeconds.postgresBackends = round(postgres);
+      return {
+        value,
+        cost: {
+          seconds: round(seconds),
+          cpuSeconds,
+          redis: redisDelta(redisBefore, await redisCounters(redis.client)),
+          load: [loadBefore, loadAverage()],
+        },
+      };
+    };
+    const rss = () => ({
+      a: Math.round(nodeA.rss() / MB),
+      b: Math.round(nodeB.rss() / MB),
+    });
+    const measure = (others) =>
+      gatewayRounds(generatorA, {
         baseUrl: nodeA.baseUrl,
         shortCode: seed.shortCode,
         matterId,
         token,
         rounds,
+        others,
       });
-    const subscribe = seed.shortCode;
 
-    await connectAll(generator, {
+    // 1. one node: node A's sockets only
+    const rssAtRest = rss();
+    const connectA = await connectAll(generatorA, {
       url: `${nodeA.baseUrl}/live`,
-      tokens,
+      tokens: votersA.map((voter) => voter.token),
       subscribe,
     });
-    await sleep(settleMs(sockets));
-    const one = await measure();
-    await generator.call('disconnect');
-    await sleep(settleMs(sockets));
+    log(`multinode: ${perNode} sockets on node A in ${connectA.ms} ms`);
+    await sleep(settleMs(perNode));
+    const one = await phase(() => measure([]));
+    const oneNode = summarizeRounds(one.value.samples);
+    log(`multinode: one node ${JSON.stringify(oneNode)}`);
 
-    // one after the other, so sockets [0, half) are on A and [half, N) on B
-    await connectAll(generator, {
-      url: `${nodeA.baseUrl}/live`,
-      tokens: tokens.slice(0, half),
-      subscribe,
-    });
-    await connectAll(generator, {
+    // 2. two nodes: node B's sockets join
+    const connectB = await connectAll(generatorB, {
       url: `${nodeB.baseUrl}/live`,
-      tokens: tokens.slice(half),
+      tokens: votersB.map((voter) => voter.token),
       subscribe,
     });
-    await sleep(settleMs(sockets));
-    const two = await measure();
-    await generator.call('disconnect');
-
-    const oneNode = summarizeRounds(one.samples);
-    const twoNodes = summarizeRounds(two.samples);
-    log(
-      `multinode: one ${JSON.stringify(oneNode)} two ${JSON.stringify(twoNodes)}`,
+    log(`multinode: ${perNode} sockets on node B in ${connectB.ms} ms`);
+    await sleep(settleMs(perNode * 2));
+    const rssConnected = rss();
+    // Redis is shared with whatever else runs on the machine: its rate with the crowd idle
+    const redisIdleBefore = await redisCounters(redis.client);
+    await sleep(3000);
+    const redisIdle = redisDelta(
+      redisIdleBefore,
+      await redisCounters(redis.client),
     );
-    const addedP50 = Math.round((twoNodes.p50 - oneNode.p50) * 100) / 100;
+    const two = await phase(() => measure([generatorB]));
+    const twoNodes = summarizeRounds(two.value.samples);
+    log(`multinode: two nodes ${JSON.stringify(twoNodes)}`);
+    const rssAfterFanout = rss();
+
+    // 3. ballots on both nodes
+    await matterAction(nodeA.baseUrl, token, seed.shortCode, ballotMatterId, {
+      action: 'start',
+      duration: 3600,
+    });
+    await sleep(settleMs(perNode));
+    log(
+      `multinode: ballots, ${perNode} voters a node within ${ballotSeconds} s`,
+    );
+    const cast = await phase(() =>
+      Promise.all(
+        generators.map((generator) =>
+          generator.call('burst', {
+            matterKey: ballotMatterId,
+            seconds: ballotSeconds,
+            raw: true,
+          }),
+        ),
+      ),
+    );
+    const [burstA, burstB] = cast.value;
+    const acks = burstA.acks + burstB.acks;
+    const rssAfterBallots = rss();
+    const batches = {
+      a: await batchMetrics(nodeA.baseUrl),
+      b: await batchMetrics(nodeB.baseUrl),
+    };
+    // the running tally, before the close rebuilds it from a recount
+    const chairLive = await chair.waitFor(
+      ballotMatterId,
+      (event) => event.votesCast === acks,
+    );
+    const redisLive = await redisTally(
+      redis.client,
+      redis.prefix,
+      ballotMatterId,
+    );
+    const mark = chair.tallies.length;
+    await matterAction(nodeA.baseUrl, token, seed.shortCode, ballotMatterId, {
+      action: 'stop',
+    });
+    // the close's tally, from the recount: the first after the stop that is no longer live
+    // (no forecast, rows shown); else the last one heard, for the comparison to show
+    const chairFinal =
+      (await chair.waitFor(
+        ballotMatterId,
+        (event) => event.forecast === null && !event.rowsWithheld,
+        { from: mark },
+      )) ??
+      chair.tallies
+        .slice(mark)
+        .filter((event) => event.matterKey === ballotMatterId)
+        .at(-1);
+    const statsRows = await (
+      await fetch(
+        `${nodeA.baseUrl}/v1/Meetings/${seed.shortCode}/matters/${ballotMatterId}/stats`,
+        { headers: { authorization: `Bearer ${token}` } },
+      )
+    ).json();
+    const chairStats = tallyOfEvent({ votesCast: 0, rows: statsRows });
+    // one choice a ballot: the ballots are the sum over the options
+    chairStats.votes = Object.values(chairStats.byOption).reduce(
+      (sum, n) => sum + n,
+      0,
+    );
+
+    const byNode = {};
+    for (const [name, burst, voters] of [
+      ['a', burstA, votersA],
+      ['b', burstB, votersB],
+    ]) {
+      const fromAcks = tallyOfAcks(burst, ballotMatterId);
+      const ballotsTable = await tallyFromBallots(
+        database.url,
+        ballotMatterId,
+        voters.map((voter) => voter.memberId),
+      );
+      byNode[name] = {
+        acks: burst.acks,
+        acksPerSecond: Math.round(burst.acks / (burst.elapsedMs / 1000)),
+        ackLatency: burst.latency,
+        sendLateness: burst.sendLateness,
+        errors: burst.errors,
+        batches: batches[name],
+        recount: await recount(database.url, [ballotMatterId], burst, voters),
+        tally: {
+          acks: fromAcks,
+          ballotsTable,
+          equal: sameTally(fromAcks, ballotsTable),
+        },
+      };
+    }
+    const everyBurst = {
+      acks,
+      ackedIds: [...burstA.ackedIds, ...burstB.ackedIds],
+      last: [...burstA.last, ...burstB.last],
+    };
+    const overallRecount = await recount(
+      database.url,
+      [ballotMatterId],
+      everyBurst,
+      [...votersA, ...votersB],
+    );
+    const fromAcks = {
+      votes: acks,
+      byOption: Object.fromEntries(
+        CHOICES.map((choice) => [
+          choice,
+          (byNode.a.tally.acks.byOption[choice] ?? 0) +
+            (byNode.b.tally.acks.byOption[choice] ?? 0),
+        ]).filter(([, n]) => n > 0),
+      ),
+    };
+    const ballotsTable = await tallyFromBallots(database.url, ballotMatterId);
+    const tallies = {
+      acks: fromAcks,
+      ballotsTable,
+      chairLive: tallyOfEvent(chairLive),
+      redisLive,
+      chairFinal: tallyOfEvent(chairFinal),
+      chairStats,
+    };
+    const talliesEqual = Object.values(tallies).every((tally) =>
+      sameTally(tally, ballotsTable),
+    );
+    const ballotSecondsTaken =
+      Math.max(burstA.elapsedMs, burstB.elapsedMs) / 1000;
+    log(
+      `multinode: ${acks} acks (${burstA.acks} on A, ${burstB.acks} on B); tallies ${JSON.stringify(tallies)}`,
+    );
+
+    const half = perNode;
+    const addedP50 = round(twoNodes.p50 - oneNode.p50);
+    const p99Ratio = ratio(twoNodes.p99, oneNode.p99);
+    const actions = rounds * 2;
+    const perAction = (cost, name) =>
+      round((cost.cpuSeconds[name] * 1000) / actions);
+    const perBallot = (name, n) =>
+      n ? round((cast.cost.cpuSeconds[name] * 1000) / n) : null;
+    const targets = {
+      fanoutP99: p99Ratio !== null && p99Ratio <= 1.25,
+      ballotsOnBothNodes: burstA.acks > 0 && burstB.acks > 0,
+      recountEqualsAcks:
+        overallRecount.equalsAcks &&
+        byNode.a.recount.equalsAcks &&
+        byNode.b.recount.equalsAcks,
+      talliesEqualRecount:
+        talliesEqual && byNode.a.tally.equal && byNode.b.tally.equal,
+    };
     return {
       bench: 'multinode',
-      sockets,
+      sockets: perNode * 2,
+      socketsPerNode: perNode,
+      generators: 2,
       rounds,
+      connectMs: { a: connectA.ms, b: connectB.ms },
       oneNode,
       twoNodes,
       twoNodesBySocketNode: {
-        a: summarizeRounds(two.samples, 0, half),
-        b: summarizeRounds(two.samples, half),
+        a: summarizeRounds(two.value.samples, 0, half),
+        b: summarizeRounds(two.value.samples, half),
       },
       addedP50Ms: addedP50,
+      p99Ratio,
       firstArrival: {
-        oneNode: firstArrivals(one.samples),
-        twoNodes: firstArrivals(two.samples),
+        oneNode: firstArrivals(one.value.samples),
+        twoNodes: firstArrivals(two.value.samples),
         // the Redis hop: B's sockets hear of the action only through the streams adapter
         twoNodesBySocketNode: {
-          a: firstArrivals(two.samples.map((round) => round.slice(0, half))),
-          b: firstArrivals(two.samples.map((round) => round.slice(half))),
+          a: firstArrivals(
+            two.value.samples.map((round) => round.slice(0, half)),
+          ),
+          b: firstArrivals(two.value.samples.map((round) => round.slice(half))),
         },
       },
-      target: {
-        rule: 'two nodes add <= 5 ms to fan-out p50',
-        met: addedP50 <= 5,
+      fanoutCost: {
+        actions,
+        oneNode: one.cost,
+        twoNodes: two.cost,
+        // CPU ms a node spends on one matter.state to its perNode sockets
+        cpuMsPerAction: {
+          oneNodeA: perAction(one.cost, 'nodeA'),
+          twoNodesA: perAction(two.cost, 'nodeA'),
+          twoNodesB: perAction(two.cost, 'nodeB'),
+        },
       },
+      ballots: {
+        seconds: ballotSeconds,
+        offeredPerSecondPerNode: Math.round(perNode / ballotSeconds),
+        acks,
+        acksPerSecond: Math.round(acks / ballotSecondsTaken),
+        ackLatency: summarize([...burstA.latencies, ...burstB.latencies]),
+        byNode,
+        recount: overallRecount,
+        tallies,
+        talliesEqual,
+        cost: cast.cost,
+        cpuMsPerBallot: {
+          nodeA: perBallot('nodeA', burstA.acks),
+          nodeB: perBallot('nodeB', burstB.acks),
+          postgresBackends: perBallot('postgresBackends', acks),
+          generatorA: perBallot('generatorA', burstA.acks),
+        },
+      },
+      rssMb: {
+        atRest: rssAtRest,
+        connected: rssConnected,
+        afterFanout: rssAfterFanout,
+        afterBallots: rssAfterBallots,
+      },
+      redisIdle,
+      target: {
+        rule: "two-node fan-out p99 <= 1.25 x one node's; ballots on both nodes; tallies equal the recount and the acks",
+        met: Object.values(targets).every(Boolean),
+      },
+      targets,
     };
   } finally {
-    await generator.stop();
+    chair?.close();
+    await Promise.all(generators.map((generator) => generator.stop()));
     await Promise.all([nodeA.stop(), nodeB.stop()]);
   }
 });

@@ -7,7 +7,7 @@
 #   npm run bench:smoke     N = 50 and short durations, each harness once
 set -uo pipefail
 cd "$(dirname "$0")/.."
-# 10,000 client sockets in the generator and 10,000 in a gateway: raise the soft limit
+# 10,000 client sockets in a generator and 10,000 in a gateway node: raise the soft limit
 ulimit -n "$(ulimit -Hn)"
 
 smoke=false
@@ -34,7 +34,7 @@ for run in $(seq 1 "$runs"); do
     harness reads --units 50 --matters 3 --events 270 --requests 5
     harness deadlines --matters 20 --spread-ms 1000
     harness memory --sockets 50
-    harness multinode --sockets 50 --rounds 2
+    harness multinode --sockets-per-node 50 --rounds 2
     harness run-import-members --units 50
   else
     harness fanout
@@ -42,7 +42,7 @@ for run in $(seq 1 "$runs"); do
     harness reads
     harness deadlines
     harness memory
-    harness multinode
+    harness multinode --sockets-per-node 10000
     harness run-import-members
   fi
 done

@@ -25,10 +25,12 @@ export async function connectAll(generator, args) {
 /**
  * `rounds` start/stop pairs of a matter through the gateway: each socket's latency from the
  * action request to its matter.state. Returns all samples (aligned with the sockets per round).
+ * `others`: more generators (multi-node: one a node) whose sockets are timed from the same
+ * request, on the shared clock; their sockets follow the first generator's in each sample.
  */
 export async function gatewayRounds(
   generator,
-  { baseUrl, shortCode, matterId, token, rounds },
+  { baseUrl, shortCode, matterId, token, rounds, others = [] },
 ) {
   const samples = [];
   const events = {};
@@ -38,19 +40,29 @@ export async function gatewayRounds(
       ['start', 'live'],
       ['stop', 'closed'],
     ]) {
+      const match = { matterKey: matterId, liveStatus };
+      await Promise.all(others.map((other) => other.call('arm', { match })));
       const result = await generator.call('measure', {
         request: {
           url: `${baseUrl}/v1/Meetings/${shortCode}/matters/${matterId}/action`,
           headers: { authorization: `Bearer ${token}` },
           body: action === 'start' ? { action, duration: 3600 } : { action },
         },
-        match: { matterKey: matterId, liveStatus },
+        match,
       });
-      if (result.missing)
+      const harvested = await Promise.all(
+        others.map((other) => other.call('harvest', { t0Wall: result.t0Wall })),
+      );
+      const missing =
+        result.missing +
+        harvested.reduce((sum, other) => sum + other.missing, 0);
+      if (missing)
         throw new Error(
-          `${result.missing} sockets missed matter.state ${liveStatus}`,
+          `${missing} sockets missed matter.state ${liveStatus} (a generator: missed ${[result, ...harvested].map((r) => r.missing).join(', ')}, disconnected ${[result, ...harvested].map((r) => r.disconnected).join(', ')}, reasons ${JSON.stringify([result, ...harvested].map((r) => r.disconnects))})`,
         );
-      samples.push(result.latencies);
+      samples.push(
+        result.latencies.concat(...harvested.map((other) => other.latencies)),
+      );
       bytes ??= result.bytes;
       events[liveStatus] ??= result.sample;
       await sleep(BETWEEN_MS);

@@ -7,11 +7,12 @@ const TOKEN_TTL_S = 6 * 3600;
 
 /**
  * A chair with an account and a meeting, `voters` members with one voter each, and `matters`
- * pending matters (options Yes/No/Abstain). The gateway must have migrated the database.
+ * pending matters (options Yes/No/Abstain; secret ballots, the default, unless
+ * `secretBallot: false`). The gateway must have migrated the database.
  */
 export async function seedMeeting(
   databaseUrl,
-  { voters = 0, matters = 1 } = {},
+  { voters = 0, matters = 1, secretBallot = true } = {},
 ) {
   const { Client } = need('pg');
   const client = new Client({ connectionString: databaseUrl });
@@ -58,11 +59,11 @@ export async function seedMeeting(
       [meeting.id],
     );
     const { rows: matterRows } = await client.query(
-      `insert into matters (meeting_id, name, options, "order")
-       select $1, 'Resolution ' || i, '["Yes","No","Abstain"]'::jsonb, i
+      `insert into matters (meeting_id, name, options, "order", secret_ballot)
+       select $1, 'Resolution ' || i, '["Yes","No","Abstain"]'::jsonb, i, $3
        from generate_series(1, $2::int) as i
        returning id, "order"`,
-      [meeting.id, matters],
+      [meeting.id, matters, secretBallot],
     );
     // planner statistics, as autovacuum would have them for a member list imported beforehand
     await client.query('analyze members, voters, matters, meetings');

@@ -12,8 +12,14 @@ const { io } = need('socket.io-client');
 let sockets = [];
 let listener = null;
 let watched = null;
+/** What `arm` waits for: per-socket wall-clock arrivals of one matching matter.state. */
+let armed = null;
+/** Disconnects by reason, since the start. */
+const disconnects = {};
 
 const wallNow = () => performance.timeOrigin + performance.now();
+/** Sockets no longer connected (a missed event is then no latency but a lost socket). */
+const disconnected = () => sockets.filter((socket) => !socket.connected).length;
 
 function openSocket(url, token, subscribe) {
   const index = sockets.length;
@@ -26,6 +32,14 @@ function openSocket(url, token, subscribe) {
   });
   sockets.push(socket);
   socket.on('matter.state', (payload) => listener?.(index, payload));
+  socket.on('disconnect', (reason) => {
+    disconnects[reason] = (disconnects[reason] ?? 0) + 1;
+    // the first of each reason on stderr: a crowd dropped by the server is seen when it happens
+    if (disconnects[reason] === 1 && reason !== 'io client disconnect')
+      process.stderr.write(
+        `[generator ${process.pid} ${new Date().toISOString().slice(11, 23)}] socket ${index} disconnected: ${reason}\n`,
+      );
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect_error', (error) => reject(error));
     socket.once('connect', () => {
@@ -119,9 +133,52 @@ const commands = {
     return {
       latencies,
       missing: sockets.length - count,
+      disconnected: disconnected(),
+      disconnects,
       bytes,
       sample,
       requestMs,
+      // for another generator's sockets (`harvest`): the same instant on the shared clock
+      t0Wall: performance.timeOrigin + t0,
+    };
+  },
+
+  /**
+   * Starts waiting for the first matter.state matching `match` on every socket, for a request
+   * another generator sends (multi-node: one generator a node); `harvest` gives the latencies.
+   */
+  async arm({ match }) {
+    const arrived = new Float64Array(sockets.length).fill(-1);
+    let count = 0;
+    let done;
+    const all = new Promise((resolve) => (done = resolve));
+    if (!sockets.length) done();
+    armed = { arrived, all, count: () => count };
+    listener = (index, payload) => {
+      if (
+        payload.matterKey !== match.matterKey ||
+        payload.liveStatus !== match.liveStatus ||
+        arrived[index] >= 0
+      )
+        return;
+      arrived[index] = wallNow();
+      if (++count === sockets.length) done();
+    };
+    return { armed: sockets.length };
+  },
+
+  /** The armed wait's latencies from `t0Wall` (the requesting generator's `measure`). */
+  async harvest({ t0Wall, timeoutMs = 30_000 }) {
+    if (!armed) throw new Error('harvest without arm');
+    const { arrived, all, count } = armed;
+    await Promise.race([all, sleep(timeoutMs)]);
+    armed = null;
+    listener = null;
+    return {
+      latencies: Array.from(arrived, (at) => (at >= 0 ? at - t0Wall : null)),
+      missing: sockets.length - count(),
+      disconnected: disconnected(),
+      disconnects,
     };
   },
 
@@ -213,7 +270,12 @@ const commands = {
    * the start, so the offered rate is N / seconds; latency from each emit to its ack.
    * `lateMs` is how far behind its schedule the generator itself sent (its own load).
    */
-  async burst({ matterKey, seconds, choices = ['Yes', 'No', 'Abstain'] }) {
+  async burst({
+    matterKey,
+    seconds,
+    choices = ['Yes', 'No', 'Abstain'],
+    raw = false,
+  }) {
     const n = sockets.length;
     const spacingMs = (seconds * 1000) / n;
     const latencies = [];
@@ -270,6 +332,8 @@ const commands = {
       errors,
       ackedIds,
       last,
+      // every ack latency, for percentiles over several generators (multi-node)
+      ...(raw ? { latencies } : {}),
     };
   },
 

@@ -1,5 +1,5 @@
-// Percentiles by nearest rank, in milliseconds rounded to 0.01.
-const round = (value) => Math.round(value * 100) / 100;
+// Percentiles by nearest rank, in milliseconds rounded to 0.01 (`round`).
+export const round = (value) => Math.round(value * 100) / 100;
 
 export function percentile(sorted, p) {
   if (!sorted.length) return null;

@@ -6,7 +6,7 @@ import {
 } from '@playwright/test';
 import { e2eContext } from './support/context';
 import { expectNoAxeViolations } from './support/axe';
-import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
+import { fitsWidth, keepScreenshot } from './support/helpers';
 
 test.use({ baseURL: e2eContext().baseUrl });
 
@@ -154,7 +154,11 @@ test.describe('French', () => {
       locale: 'fr-CA',
     });
     const chair = await office.newPage();
-    await signInAsChair(chair);
+    await chair.goto('/signin');
+    await chair.getByLabel('Courriel').fill(demo.signIn.username);
+    await chair.getByLabel('Mot de passe').fill(demo.signIn.password);
+    await chair.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(chair.getByRole('heading', { name: 'Comptes' })).toBeVisible();
     await chair.goto(`/meetings/${code}/live`);
     await expect(
       chair.getByRole('heading', { name: /^Salle de contrôle/ }),
@@ -184,7 +188,7 @@ test.describe('French', () => {
     ).toBeVisible();
     await expect(
       screen.getByRole('region', { name: 'Résultat' }),
-    ).toContainText('Adoptée par 100,0 % des voix exprimées');
+    ).toContainText('Adoptée par 100 % des voix exprimées');
     await expect(desk.getByText('Clos', { exact: true })).toBeVisible();
     await expect(
       chair.getByRole('link', { name: 'Décompte publié de ce point' }),

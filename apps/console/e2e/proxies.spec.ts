@@ -1,9 +1,21 @@
-import { devices, expect, test } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { e2eContext } from './support/context';
 import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
 
 const MATTER = 'Replace the lobby windows';
+
+/** How many lines each status pill of the page takes (one each, even on a narrow phone). */
+function pillLines(page: Page): Promise<number[]> {
+  return page.locator('.matter-card .badge').evaluateAll((pills) =>
+    pills.map((pill) => {
+      const text = document.createRange();
+      text.selectNodeContents(pill);
+      const tops = Array.from(text.getClientRects(), (r) => Math.round(r.top));
+      return new Set(tops).size;
+    }),
+  );
+}
 
 test.describe('Proxies', () => {
   test('a member gives a proxy on a phone, the manager verifies it, the holder splits its votes in one action, the screen counts them', async ({
@@ -17,7 +29,11 @@ test.describe('Proxies', () => {
       throw new Error('the demo seed has no unit 112 or no Ivan Petrov');
 
     const memberContext = await browser.newContext({ ...devices['Pixel 7'] });
-    const holderContext = await browser.newContext({ ...devices['Pixel 7'] });
+    // the narrowest phone we design for (390 px)
+    const holderContext = await browser.newContext({
+      ...devices['Pixel 7'],
+      viewport: { width: 390, height: 844 },
+    });
     const chairContext = await browser.newContext({
       baseURL: baseUrl,
       viewport: { width: 1366, height: 900 },
@@ -82,6 +98,7 @@ test.describe('Proxies', () => {
       ),
     ).toBeVisible();
     await expect(holderPage).not.toHaveURL(/token=/);
+    expect(new Set(await pillLines(holderPage))).toEqual(new Set([1]));
     await expectNoAxeViolations(holderPage, 'the holder’s page');
 
     // the chair opens the vote; the screen watches
@@ -98,9 +115,10 @@ test.describe('Proxies', () => {
     // the holder casts its three votes in one action: two For, one Against
     const card = holderPage.getByRole('article', { name: MATTER });
     const votes = card.getByRole('form', { name: `Your votes on ${MATTER}` });
-    await votes.getByLabel('Votes for For').fill('2');
-    await votes.getByLabel('Votes for Against').fill('1');
+    await votes.getByLabel('Votes: For').fill('2');
+    await votes.getByLabel('Votes: Against').fill('1');
     expect(await fitsWidth(holderPage)).toBe(true);
+    expect(new Set(await pillLines(holderPage))).toEqual(new Set([1]));
     await keepScreenshot(holderPage, 'holder-phone');
     await expectNoAxeViolations(holderPage, 'the holder’s votes');
     await votes.getByRole('button', { name: 'Cast 3 votes' }).click();

@@ -193,7 +193,7 @@ test.describe('Results', () => {
     ).toBeFocused();
     await chair.getByRole('button', { name: 'Stop now' }).click();
     const statement =
-      'Carried by 88.9 % of the votes cast by units, 91.7 % by shares; the threshold was at least two-thirds of the votes cast, by shares.';
+      'Carried by 88.9% of the votes cast by units, 91.7% by shares; the threshold was at least two-thirds of the votes cast, by shares.';
     const screenResult = screen.getByRole('region', { name: 'Result' });
     await expect(screenResult).toHaveAttribute('data-verdict', 'carried');
     await expect(screenResult).toContainText(statement);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { ConsoleLayout } from './modules/auth/components/ConsoleLayout';
 import { RequireSession } from './modules/auth/components/RequireSession';
@@ -89,11 +90,12 @@ const PublishedCountPage = lazyNamed(
 );
 
 function NotFound() {
+  const { t } = useTranslation();
   return (
     <section className="panel narrow">
-      <h2>Page not found</h2>
+      <h2>{t('common.notFound')}</h2>
       <p>
-        <a href="/">Go to the console</a>
+        <a href="/">{t('common.goToConsole')}</a>
       </p>
     </section>
   );

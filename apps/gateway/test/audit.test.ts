@@ -259,6 +259,29 @@ describe('The audit log and the hash chain', () => {
         subject: { type: 'member', key: voters[0].memberId },
         changes: { matterKey: paper.key, method: 'proxy' },
       });
+
+      // the first request and its retries at once: one write, the others replay it
+      const together = () =>
+        api.post(
+          `${base()}/matters/${paper.key}/ballots`,
+          { memberKey: voters[1].memberId, choices: ['For'], method: 'proxy' },
+          {
+            ...asChair(),
+            headers: {
+              ...asChair().headers,
+              'idempotency-key': `paper-together-${paper.key}`,
+            },
+          },
+        );
+      const concurrent = (await Promise.all(
+        [together(), together(), together()].map((r) => ok(r, 201)),
+      )) as { receipt: string }[];
+      expect(new Set(concurrent.map((r) => r.receipt)).size).toBe(1);
+      expect(
+        (await entries('?kind=ballot.record')).filter(
+          (entry) => entry.changes.receipt === concurrent[0].receipt,
+        ),
+      ).toHaveLength(1);
       await action(paper.key, { action: 'stop' });
     });
 

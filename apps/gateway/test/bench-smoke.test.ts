@@ -1,5 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -247,7 +249,9 @@ describe('bench harnesses (smoke, N = 50)', () => {
         sockets: z.literal(50),
         gateway: PerSocket,
         bare: PerSocket,
-        perSocketRatio: z.number(),
+        // null when the bare server's RSS did not grow: at 50 sockets RSS moves by more than
+        // the sockets cost, either way (the full size measures the ratio)
+        perSocketRatio: z.number().nullable(),
         target: Target,
       }).parse(await harness('memory', ['--sockets', '50']));
     },
@@ -255,19 +259,84 @@ describe('bench harnesses (smoke, N = 50)', () => {
   );
 
   it(
-    'multinode measures one node and two nodes',
+    "memory --heap-snapshot writes both servers' snapshots, which heap-diff reads per socket",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'lv-heap-'));
+      try {
+        await harness('memory', ['--sockets', '50', '--heap-snapshot', dir]);
+        const { stdout } = await run(
+          process.execPath,
+          [
+            resolve(REPO, 'bench', 'heap-diff.mjs'),
+            dir,
+            '--sockets',
+            '50',
+            '--json',
+          ],
+          { cwd: REPO, maxBuffer: 16 * 2 ** 20 },
+        );
+        const Anchor = z.object({
+          label: z.string(),
+          count: z.number(),
+          retained: z.number(),
+        });
+        const diff = z
+          .object({
+            sockets: z.literal(50),
+            totals: z.object({
+              gatewayBytes: z.number(),
+              bareBytes: z.number(),
+            }),
+            rows: z.array(z.object({ key: z.string() })).min(1),
+            gateway: z.array(Anchor),
+            bare: z.array(Anchor),
+          })
+          .parse(JSON.parse(stdout));
+        const sockets = (anchors: z.infer<typeof Anchor>[]) =>
+          anchors.find((anchor) => anchor.label === 'socket.io Socket');
+        // the 50 sockets are connected in both "after" snapshots, and each holds something
+        expect(sockets(diff.bare)?.count).toBe(50);
+        expect(sockets(diff.gateway)?.count).toBeGreaterThanOrEqual(50);
+        expect(sockets(diff.gateway)?.retained).toBeGreaterThan(0);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
+    'multinode measures one node and two nodes, and ballots cast on both',
     async () => {
       z.object({
         ...Line,
         bench: z.literal('multinode'),
         sockets: z.literal(50),
+        socketsPerNode: z.literal(25),
         oneNode: Latency,
         twoNodes: Latency,
         twoNodesBySocketNode: z.object({ a: Latency, b: Latency }),
         addedP50Ms: z.number(),
+        // ballots cast on both nodes; every tally equals the recount and the acks
+        ballots: z.object({
+          acks: z.literal(50),
+          byNode: z.object({
+            a: z.object({ acks: z.literal(25) }),
+            b: z.object({ acks: z.literal(25) }),
+          }),
+          recount: z.object({ equalsAcks: z.literal(true) }),
+          talliesEqual: z.literal(true),
+        }),
         target: Target,
       }).parse(
-        await harness('multinode', ['--sockets', '50', '--rounds', '1']),
+        await harness('multinode', [
+          '--sockets-per-node',
+          '25',
+          '--rounds',
+          '1',
+          '--ballot-seconds',
+          '2',
+        ]),
       );
     },
     HARNESS_TIMEOUT_MS,

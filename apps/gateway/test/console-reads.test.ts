@@ -208,6 +208,10 @@ describe('Not voted yet list and paged matter voters', () => {
         (unit) => unit.unit,
       ),
     ).toEqual(['7']);
+    // two characters: no trigram to look up, the same answer
+    const two = await list(meeting, matter.key, '?searchText=IA');
+    expect(two.units.map((unit) => unit.unit)).toEqual(['5']);
+    expect(two.total).toBe(1);
     // LIKE wildcards are literal: only the name with a percent sign
     const percent = await list(meeting, matter.key, '?searchText=%25');
     expect(percent.units.map((unit) => unit.unit)).toEqual(['5']);

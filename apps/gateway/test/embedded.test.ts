@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/app-config';
+import { Database, rowsOf } from '../src/database/database';
 import { DemoSeedService } from '../src/demo/demo-seed.service';
 import { createGateway } from '../src/gateway';
 import { http } from './support/http';
@@ -68,6 +70,63 @@ describe('embedded default (PGlite)', () => {
       { token: holder.body.token },
     );
     expect(held.body.totals).toMatchObject({ proxies: 1, discretionary: 1 });
+    // the member and not-voted searches on PGlite: pg_trgm loaded, the search text kept by the
+    // migration's triggers (drizzle/0014_member_search.sql)
+    const managerToken = signIn.body.access_token;
+    const meetingPath = `/v1/Meetings/${demo.meeting.shortCode}`;
+    const search = async (path: string, text: string) => {
+      const result = await api.get(
+        `${path}?searchText=${encodeURIComponent(text)}&size=100`,
+        { token: managerToken },
+      );
+      expect(result.status, result.text).toBe(200);
+      return {
+        units: (result.body as { unit: string }[]).map((row) => row.unit),
+        total: Number(result.headers.get('x-total-count')),
+      };
+    };
+    expect(await search(`${meetingPath}/members`, 'GÓMEZ')).toEqual({
+      units: ['112'],
+      total: 1,
+    });
+    expect(await search(`${meetingPath}/members`, 'inès moreau')).toEqual({
+      units: ['109'],
+      total: 1,
+    });
+    const tens = await search(`${meetingPath}/members`, '10');
+    expect(tens.units).toEqual([
+      '101',
+      '102',
+      '103',
+      '104',
+      '105',
+      '106',
+      '107',
+      '108',
+      '109',
+      '110',
+    ]);
+    expect(tens.total).toBe(10);
+    const matters = await api.get(`${meetingPath}/matters`, {
+      token: managerToken,
+    });
+    const matterKey = (matters.body as { key: string }[])[0].key;
+    expect(
+      await search(`${meetingPath}/matters/${matterKey}/not-voted`, 'chloé'),
+    ).toEqual({ units: ['103'], total: 1 });
+    const database = app.get(Database);
+    const plan = await database.run(async () => {
+      await database.db.execute(sql`set local enable_seqscan = off`);
+      return rowsOf<{ 'QUERY PLAN': string }>(
+        await database.db.execute(
+          sql`explain select id from members where search_text ilike '%moreau%'`,
+        ),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('members_search_text_trgm_idx');
+
     const ready = await api.get('/readyz');
     expect(ready.body).toEqual({
       status: 'ready',

@@ -6,8 +6,9 @@ import {
   PortalVoter,
   Voter,
 } from '@livevote/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Database } from '../src/database/database';
+import { SessionSignals } from '../src/sessions/session-signals';
 import { meetings } from '../src/database/schema';
 import { eq } from 'drizzle-orm';
 import { createTenant, type TenantFixture } from './support/factories';
@@ -171,6 +172,39 @@ describe('Languages', () => {
       expect(Voter.parse(first.body).language).toBeNull();
     });
 
+    it('tells the other nodes only when the language changes', async () => {
+      const signals = gateway.app.get(SessionSignals);
+      const publish = vi.spyOn(signals, 'publish');
+      try {
+        const path = `/portal/v1/Meetings/${tenant.meeting.shortCode}/voter`;
+        const set = (language: string | null) =>
+          api.patch(path, { language }, { token: voters[1].token });
+        const manager = (language: string | null) =>
+          api.patch(
+            voterPath(voters[1]),
+            { language },
+            { token: tenant.token },
+          );
+        expect((await set('en')).status).toBe(200);
+        expect(publish).toHaveBeenCalledTimes(1);
+        // the same language again: answered, nothing told
+        const again = await set('en');
+        expect(again.status).toBe(200);
+        expect(PortalVoter.parse(again.body).language).toBe('en');
+        expect((await manager('en')).status).toBe(200);
+        expect(publish).toHaveBeenCalledTimes(1);
+        expect((await manager('fr')).status).toBe(200);
+        expect(publish).toHaveBeenCalledTimes(2);
+        expect(publish).toHaveBeenLastCalledWith({
+          kind: 'voter-language',
+          voterId: voters[1].voterId,
+          language: 'fr',
+        });
+      } finally {
+        publish.mockRestore();
+      }
+    });
+
     it.each([
       ['an unknown language', { language: 'xx' }],
       ['a missing language', {}],
@@ -267,14 +301,12 @@ describe('Languages', () => {
       const mail = await invite(voters[0]);
       expect(mail.subject).toBe('Convocation : Harbourview AGM');
       expect(mail.text).toContain(`Bonjour Owner ${voters[0].unit},`);
+      // French typography: a space before the colon
       expect(mail.text).toContain(
-        'Quand : mardi 1 décembre 2026 à 18 h 00 HNE (60 minutes)'.replace(
-          ' :',
-          ':',
-        ),
+        'Quand : mardi 1 décembre 2026 à 18 h 00 HNE (60 minutes)',
       );
-      expect(mail.text).toContain('Fuseau horaire: America/Toronto');
-      expect(mail.text).toContain('Où: Party room');
+      expect(mail.text).toContain('Fuseau horaire : America/Toronto');
+      expect(mail.text).toContain('Où : Party room');
       expect(mail.text).not.toContain('23 h 00');
       expect(mail.html).toContain('<html lang="fr">');
       expect(mail.html).toContain('Rejoindre l’assemblée et voter');

@@ -257,14 +257,17 @@ describe('Voter invites', () => {
         },
       });
       const before = sink.messages.length;
-      expectProblem(
-        await api.post(
-          invitePath(meeting.shortCode, member.id, voter.email),
-          undefined,
-          { token: alice.token },
-        ),
-        409,
-        'emails_disabled',
+      const path = invitePath(meeting.shortCode, member.id, voter.email);
+      const english = await api.post(path, undefined, { token: alice.token });
+      expectProblem(english, 409, 'emails_disabled');
+      expect(english.body.detail).toBe('The voter has disabled all e-mails.');
+      const french = await api.post(path, undefined, {
+        token: alice.token,
+        headers: { 'accept-language': 'fr-CA' },
+      });
+      expectProblem(french, 409, 'emails_disabled');
+      expect(french.body.detail).toBe(
+        'Ce votant a désactivé tous les courriels.',
       );
       expect(sink.messages).toHaveLength(before);
       expect((await readVoter(gateway, voter.id)).lastInviteDate).toBeNull();
@@ -274,14 +277,14 @@ describe('Voter invites', () => {
       const voter = await addVoter(gateway, member, {
         email: 'gone@bounce.test',
       });
-      expectProblem(
-        await api.post(
-          invitePath(meeting.shortCode, member.id, voter.email),
-          undefined,
-          { token: alice.token },
-        ),
-        502,
-        'mail_not_sent',
+      const refused = await api.post(
+        invitePath(meeting.shortCode, member.id, voter.email),
+        undefined,
+        { token: alice.token },
+      );
+      expectProblem(refused, 502, 'mail_not_sent');
+      expect(refused.body.detail).toBe(
+        'The mail server did not accept the invite; try again.',
       );
       expect((await readVoter(gateway, voter.id)).lastInviteDate).toBeNull();
     });

@@ -819,7 +819,7 @@ describe('statements when PostgreSQL connections die', () => {
     // a ballot batch first
     await killPoolSilently();
     const ingest = gateway.app.get(BallotIngest);
-    const ballot = await ingest.submit({
+    const { receipt: ballot } = await ingest.submit({
       matterId: matter.id,
       memberId: voters[1].memberId,
       voterId: voters[1].voterId,

@@ -186,6 +186,118 @@ describe('Member CSV import', () => {
     expect((await listAll(base)).total).toBe(0);
   });
 
+  it("says which of a tag's rules a line breaks", async () => {
+    const base = await newMeeting();
+    const long = 'x'.repeat(65);
+    const csv = [
+      'unit,tags',
+      `1,board;${long}`,
+      '2,floor:3',
+      '3,all',
+      `4,${'y'.repeat(64)}`,
+    ].join('\n');
+    expect(
+      expectImportProblem(await importCsv(base, csv)).map((e) => [
+        e.line,
+        e.message,
+      ]),
+    ).toEqual([
+      [2, `tag "${long}" is longer than 64 characters`],
+      [3, 'tag "floor:3" has a comma, semicolon or colon'],
+      [4, 'tag "all" is reserved'],
+    ]);
+  });
+
+  it("words the lines of a refused file in the reader's language, English by default", async () => {
+    const base = await newMeeting();
+    const csv = [
+      'unit,shares,eligible,controlNumber,tags,voterName,voterEmail',
+      '1,lots,true,,,Ann,ann@example.test',
+      '2,1,maybe,CN 2,all,,bob@example.test',
+      '3,1,true,,,Cy,not-an-email',
+      '3,2,true,,,Cy,cy@example.test',
+      '4,1,true,CN-4,,,',
+      '5,1,true,CN-4,,,',
+    ].join('\n');
+    const french = expectImportProblem(
+      await api.post(`${base}/import`, undefined, {
+        token: alice.token,
+        raw: csv,
+        headers: { 'content-type': 'text/csv', 'accept-language': 'fr-CA' },
+      }),
+    );
+    expect(french).toEqual([
+      {
+        line: 2,
+        message:
+          'shares « lots » n’est pas une quote-part valide : un nombre ≥ 0 d’au plus 6 décimales',
+      },
+      {
+        line: 3,
+        message:
+          'eligible « maybe » n’est pas l’une des valeurs true, false, yes, no, 1, 0',
+      },
+      {
+        line: 3,
+        message:
+          'controlNumber « CN 2 » n’est pas un numéro de contrôle valide : de 4 à 64 lettres, chiffres et traits d’union',
+      },
+      { line: 3, message: 'l’étiquette « all » est réservée' },
+      {
+        line: 3,
+        message:
+          'le nom du votant (voterName) est obligatoire lorsque son courriel (voterEmail) est donné',
+      },
+      {
+        line: 4,
+        message: 'voterEmail « not-an-email » : adresse courriel invalide',
+      },
+      {
+        line: 5,
+        message:
+          'shares « 2 » de l’unité 3 diffère de la ligne 4 (« 1 »), la première ligne de l’unité',
+      },
+      {
+        line: 7,
+        message:
+          'le numéro de contrôle CN-4 de l’unité 5 est aussi attribué à l’unité 4 à la ligne 6',
+      },
+    ]);
+
+    const english = expectImportProblem(await importCsv(base, csv));
+    expect(english.map((error) => error.line)).toEqual(
+      french.map((error) => error.line),
+    );
+    expect(english.map((error) => error.message)).toEqual([
+      'shares "lots" is not a number >= 0 with at most 6 decimals',
+      'eligible "maybe" is not one of true, false, yes, no, 1, 0',
+      'controlNumber "CN 2" is not 4 to 64 letters, digits and hyphens',
+      'tag "all" is reserved',
+      'voterName is required when voterEmail is given',
+      'voterEmail "not-an-email": invalid e-mail address',
+      'shares "2" of unit 3 differs from line 4 ("1"), the first row of the unit',
+      'controlNumber CN-4 of unit 5 is also given to unit 4 on line 6',
+    ]);
+
+    const header = await api.post(`${base}/import`, undefined, {
+      token: alice.token,
+      raw: 'shares,colour\n1,red\n',
+      headers: { 'content-type': 'text/csv', 'accept-language': 'fr' },
+    });
+    expect(expectImportProblem(header)).toEqual([
+      {
+        line: 1,
+        message: expect.stringMatching(
+          /^colonne inconnue « colour » ; les colonnes sont unit, shares, /,
+        ),
+      },
+      { line: 1, message: 'la colonne unit (l’unité) est obligatoire' },
+    ]);
+    expect((header.body as { detail: string }).detail).toBe(
+      'Le fichier contient 2 problèmes; rien n’a été importé.',
+    );
+  });
+
   it('refuses rows of one unit whose member fields differ, and duplicate voters', async () => {
     const base = await newMeeting();
     const csv = [
@@ -283,6 +395,19 @@ describe('Member CSV import', () => {
       name: 'Jane Q. Doe',
     });
 
+    // the search follows the renamed and the added voters (drizzle/0014_member_search.sql)
+    const search = async (text: string) =>
+      (
+        await api.get<Member[]>(
+          `${base}?searchText=${encodeURIComponent(text)}`,
+          { token: alice.token },
+        )
+      ).body.map((member) => member.unit);
+    expect(await search('Q. Doe')).toEqual(['101']);
+    expect(await search('Jane Doe')).toEqual([]);
+    expect(await search('sam@')).toEqual(['101']);
+    expect(await search('not in file')).toEqual(['101']);
+
     const again = await importCsv(base, csv);
     expect(again.status).toBe(200);
     expect((await listAll(base)).members.flatMap((m) => m.voters)).toHaveLength(
@@ -301,7 +426,22 @@ describe('Member CSV import', () => {
       await importCsv(base, 'unit,controlNumber\nB,NEW-1\nC,TAKEN-1\n'),
     );
     expect(errors).toEqual([
-      { line: 3, message: expect.stringContaining('belongs to unit A') },
+      {
+        line: 3,
+        message: 'controlNumber TAKEN-1 belongs to unit A of this meeting',
+      },
+    ]);
+    const french = await api.post(`${base}/import`, undefined, {
+      token: alice.token,
+      raw: 'unit,controlNumber\nB,NEW-1\nC,TAKEN-1\n',
+      headers: { 'content-type': 'text/csv', 'accept-language': 'fr' },
+    });
+    expect(expectImportProblem(french)).toEqual([
+      {
+        line: 3,
+        message:
+          'le numéro de contrôle TAKEN-1 appartient déjà à l’unité A de cette assemblée',
+      },
     ]);
     expect((await listAll(base)).members.map((m) => m.unit)).toEqual(['A']);
   });
@@ -401,5 +541,10 @@ describe('Member CSV import', () => {
     });
     expect(page.headers.get('x-total-count')).toBe('2000');
     expect(page.body[0].unit).toBe('2000');
+    const coOwner = await api.get<Member[]>(`${base}?searchText=co1998@`, {
+      token: alice.token,
+    });
+    expect(coOwner.body.map((member) => member.unit)).toEqual(['1998']);
+    expect(coOwner.headers.get('x-total-count')).toBe('1');
   });
 });

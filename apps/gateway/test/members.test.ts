@@ -617,6 +617,131 @@ describe('Members API', () => {
     });
   });
 
+  // The search reads one column the database keeps from the unit and the voters
+  // (drizzle/0014_member_search.sql): it follows every write, at any length of text.
+  describe('searchText as members and voters change', () => {
+    let searchBase: string;
+    const found = async (text: string) => {
+      const result = await api.get<Member[]>(
+        `${searchBase}?searchText=${encodeURIComponent(text)}&size=100`,
+        { token: alice.token },
+      );
+      expect(result.status, result.text).toBe(200);
+      const units = result.body.map((member) => member.unit);
+      expect(result.headers.get('x-total-count')).toBe(String(units.length));
+      return units;
+    };
+
+    beforeAll(async () => {
+      const meeting = await createMeeting(gateway, alice.account.key);
+      searchBase = `/v1/Meetings/${meeting.shortCode}/members`;
+      const add = async (unit: string, voters: [string, string][]) => {
+        const member = await create({ unit }, searchBase);
+        for (const [name, email] of voters)
+          await api.post(
+            `${searchBase}/${member.key}/voters`,
+            { name, email },
+            { token: alice.token },
+          );
+      };
+      await add('101', [['Élise Côté', 'elise@exemple.test']]);
+      await add('B-12', [
+        ['Omar Haddad', 'omar@example.test'],
+        ['Ruth Haddad', 'ruth.h@Mail.TEST'],
+      ]);
+      await add('PH-3', []);
+    });
+
+    it('matches one or two characters anywhere in a unit, a name or an e-mail', async () => {
+      expect(await found('1')).toEqual(['101', 'B-12']);
+      expect(await found('12')).toEqual(['B-12']);
+      expect(await found('-')).toEqual(['B-12', 'PH-3']);
+      expect(await found('h-')).toEqual(['PH-3']);
+      expect(await found('é')).toEqual(['101']);
+      expect(await found('@')).toEqual(['101', 'B-12']);
+      expect(await found('zq')).toEqual([]);
+    });
+
+    it('is case-insensitive, accents included, and tells accented letters apart', async () => {
+      expect(await found('ÉLISE')).toEqual(['101']);
+      expect(await found('côté')).toEqual(['101']);
+      expect(await found('CÔTÉ')).toEqual(['101']);
+      // as ILIKE always did: an accent is part of the letter
+      expect(await found('cote')).toEqual([]);
+      expect(await found('Elise C')).toEqual([]);
+      expect(await found('ph-3')).toEqual(['PH-3']);
+    });
+
+    it('matches whole e-mails and parts of them, in any case', async () => {
+      expect(await found('ruth.h@mail.test')).toEqual(['B-12']);
+      expect(await found('MAIL.TEST')).toEqual(['B-12']);
+      expect(await found('@exemple')).toEqual(['101']);
+      expect(await found('example.test')).toEqual(['B-12']);
+    });
+
+    it('never matches across a unit and a name, or two voters', async () => {
+      expect(await found('101Élise')).toEqual([]);
+      expect(await found('101 Élise')).toEqual([]);
+      expect(await found('test Ruth')).toEqual([]);
+      expect(await found('Haddad')).toEqual(['B-12']);
+    });
+
+    it('follows voters added, renamed, re-addressed and removed, and units renamed', async () => {
+      const member = await create({ unit: 'Z-9' }, searchBase);
+      const memberPath = `${searchBase}/${member.key}`;
+      expect(await found('quill')).toEqual([]);
+
+      await api.post(
+        `${memberPath}/voters`,
+        { name: 'Quill Penn', email: 'qp@old.test' },
+        { token: alice.token },
+      );
+      expect(await found('quill')).toEqual(['Z-9']);
+      expect(await found('OLD.TEST')).toEqual(['Z-9']);
+
+      const renamed = await api.patch(
+        `${memberPath}/voters/${encodeURIComponent('qp@old.test')}`,
+        { name: 'Ink Well', email: 'iw@new.test' },
+        { token: alice.token },
+      );
+      expect(renamed.status, renamed.text).toBe(200);
+      expect(await found('quill')).toEqual([]);
+      expect(await found('old.test')).toEqual([]);
+      expect(await found('ink well')).toEqual(['Z-9']);
+      expect(await found('iw@new')).toEqual(['Z-9']);
+
+      // a change that leaves name and e-mail alone keeps the search as it was
+      const panelist = await api.patch(
+        `${memberPath}/voters/${encodeURIComponent('iw@new.test')}`,
+        { isPanelist: true },
+        { token: alice.token },
+      );
+      expect(panelist.status, panelist.text).toBe(200);
+      expect(await found('ink')).toEqual(['Z-9']);
+
+      const unit = await api.patch(
+        memberPath,
+        { unit: 'Z-10' },
+        { token: alice.token },
+      );
+      expect(unit.status, unit.text).toBe(200);
+      expect(await found('z-9')).toEqual([]);
+      expect(await found('z-10')).toEqual(['Z-10']);
+      expect(await found('ink')).toEqual(['Z-10']);
+
+      const removed = await api.delete(
+        `${memberPath}/voters/${encodeURIComponent('iw@new.test')}`,
+        { token: alice.token },
+      );
+      expect(removed.status).toBe(204);
+      expect(await found('ink')).toEqual([]);
+      expect(await found('z-10')).toEqual(['Z-10']);
+
+      await api.delete(memberPath, { token: alice.token });
+      expect(await found('z-10')).toEqual([]);
+    });
+  });
+
   describe('voters of a member', () => {
     let member: Member;
     let votersBase: string;

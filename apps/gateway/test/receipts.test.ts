@@ -8,6 +8,7 @@ import {
   ReceiptList,
   ReceiptStatus,
   formatReceipt,
+  type LiveSnapshot,
 } from '@livevote/contracts';
 import {
   matterResult,
@@ -19,8 +20,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { Database } from '../src/database/database';
-import { members, voters as voterTable } from '../src/database/schema';
-import { inArray } from 'drizzle-orm';
+import {
+  ballots as ballotTable,
+  members,
+  voters as voterTable,
+} from '../src/database/schema';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   createTenant,
   createUser,
@@ -29,7 +34,12 @@ import {
 } from './support/factories';
 import { RECEIPT_MAILS_PER_MINUTE } from '../src/verifiability/receipts.service';
 import { expectProblem, http, type Http } from './support/http';
-import { connectLive, request, type LiveClient } from './support/live-client';
+import {
+  connectLive,
+  nextEvent,
+  request,
+  type LiveClient,
+} from './support/live-client';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import {
@@ -222,6 +232,57 @@ describe('Receipts and the published count', () => {
       expect(OwnBallot.parse(own.body).receipt).toBe(live.receipt);
     });
 
+    it('answers a retry with the same Idempotency-Key but other choices as the first: same receipt, nothing changed', async () => {
+      const chair = await connectLive(gateway.baseUrl, tenant.token);
+      sockets.push(chair);
+      const tallyOf = (snapshot: unknown) =>
+        (snapshot as LiveSnapshot).tallies!.find(
+          (t) => t.matterKey === matter.key,
+        )!;
+      const before = tallyOf(
+        await request(chair, 'subscribe', {
+          shortCode: tenant.meeting.shortCode,
+        }),
+      );
+      const key = randomUUID();
+      const counted = nextEvent(
+        chair,
+        'matter.tally',
+        (t) => t.matterKey === matter.key && t.votesCast > before.votesCast,
+      );
+      const first = await cast(voters[4], matter.key, ['Against'], {
+        'idempotency-key': key,
+      });
+      const after = await counted;
+
+      const retry = await cast(voters[4], matter.key, ['For'], {
+        'idempotency-key': key,
+      });
+
+      expect(retry).toEqual(first);
+      const stored = await gateway.app
+        .get(Database)
+        .db.select({ choices: ballotTable.choices })
+        .from(ballotTable)
+        .where(
+          and(
+            eq(ballotTable.matterId, matter.key),
+            eq(ballotTable.memberId, voters[4].memberId),
+          ),
+        );
+      expect(stored).toEqual([{ choices: ['Against'] }]);
+      const now = tallyOf(
+        await request(chair, 'subscribe', {
+          shortCode: tenant.meeting.shortCode,
+        }),
+      );
+      expect({ ...now, seq: 0, forecast: null }).toEqual({
+        ...after,
+        seq: 0,
+        forecast: null,
+      });
+    });
+
     it('says the early ballot was replaced by the live vote, and the live vote counts', async () => {
       const replaced = await receipt(voters[0], early.receipt);
       expect(replaced).toMatchObject({
@@ -230,6 +291,17 @@ describe('Receipts and the published count', () => {
       });
       expect(replaced.explanation).toMatch(
         /^Replaced by your live vote at .+: a member’s live vote takes precedence over its early ballot/,
+      );
+      expect(replaced.reasons).toEqual([
+        { code: 'replaced_precedence', at: expect.any(String) },
+      ]);
+      const french = await api.get(`${portal()}/receipts/${early.receipt}`, {
+        token: voters[0].token,
+        headers: { 'accept-language': 'fr-CA' },
+      });
+      expect(french.body.reasons).toEqual(replaced.reasons);
+      expect(french.body.explanation).toMatch(
+        /^Remplacé par votre vote en direct \(.+ H[NA]E\) : le vote en direct d’un membre a préséance sur son vote par anticipation\. C’est cet autre vote qui compte\.$/,
       );
       expect(await receipt(voters[0], live.receipt)).toMatchObject({
         kind: 'live',
@@ -363,15 +435,54 @@ describe('Receipts and the published count', () => {
       expect(mail?.parsed.text).toContain(
         'https://vote.example.test/vote/' + tenant.meeting.shortCode,
       );
+      expect(mail?.parsed.text).toContain(`Hello Owner ${voters[0].unit},`);
+
+      // in the voter's own language, as every mail to a voter
+      const french = await api.patch(
+        `${portal()}/voter`,
+        { language: 'fr' },
+        { token: voters[0].token },
+      );
+      expect(french.status, french.text).toBe(200);
+      try {
+        const before = smtp.messages.length;
+        expect(
+          (
+            await api.post(
+              `${portal()}/receipts/${live.receipt}/email`,
+              undefined,
+              { token: voters[0].token },
+            )
+          ).status,
+        ).toBe(200);
+        const fr = smtp.messages[before];
+        expect(fr?.parsed.subject).toBe('Votre reçu : Approve the budget');
+        expect(fr?.parsed.text).toContain(`Bonjour Owner ${voters[0].unit},`);
+        expect(fr?.parsed.text).toContain(formatReceipt(live.receipt));
+        expect(fr?.parsed.text).toContain(
+          'Vos reçus : https://vote.example.test/vote/',
+        );
+        expect(fr?.parsed.text).not.toContain('Your receipt');
+      } finally {
+        await api.patch(
+          `${portal()}/voter`,
+          { language: null },
+          { token: voters[0].token },
+        );
+      }
     });
 
     it('e-mails a voter at most three receipts a minute, then answers 429 with Retry-After', async () => {
+      // a voter whose budget no other test touches: the one who voted on a socket above
+      const [own] = ReceiptStatus.array().parse(
+        (await api.get(`${portal()}/receipts`, { token: voters[1].token }))
+          .body,
+      );
       const ask = () =>
-        api.post(`${portal()}/receipts/${live.receipt}/email`, undefined, {
-          token: voters[0].token,
+        api.post(`${portal()}/receipts/${own.receipt}/email`, undefined, {
+          token: voters[1].token,
         });
-      // the test above spent one of the minute's three
-      for (let i = 1; i < RECEIPT_MAILS_PER_MINUTE; i++)
+      for (let i = 0; i < RECEIPT_MAILS_PER_MINUTE; i++)
         expect((await ask()).status).toBe(200);
       const refused = await ask();
       expectProblem(refused, 429, 'rate_limited');

@@ -703,7 +703,7 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
         expect(text).toContain(json.sha256);
         says(special.name);
         says(
-          'Carried by 80.0 % of the votes cast by units, 79.1 % by shares; the threshold was at least two-thirds of the votes cast, by shares.',
+          'Carried by 80% of the votes cast by units, 79.1% by shares; the threshold was at least two-thirds of the votes cast, by shares.',
         );
         for (const row of tally)
           expect(text).toMatch(
@@ -738,10 +738,10 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
         (m) => m.matterKey === matters.special.key,
       )!;
       expect(special.rule).toBe(
-        'au moins les deux tiers des voix exprimées, en parts',
+        'au moins les deux tiers des voix exprimées, en quotes-parts',
       );
       expect(special.statement).toBe(
-        'Adoptée par 80,0 % des voix exprimées en unités, 79,1 % en parts ; le seuil était au moins les deux tiers des voix exprimées, en parts.',
+        'Adoptée par 80 % des voix exprimées en unités, 79,1 % en quotes-parts ; le seuil était au moins les deux tiers des voix exprimées, en quotes-parts.',
       );
       const csv = (
         await api.get(`${base()}/report.csv?lang=fr`, { token: chair.token })

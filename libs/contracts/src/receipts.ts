@@ -48,6 +48,25 @@ export const BallotKindName = z.enum([
 export const ReceiptState = z.enum(['counts', 'replaced', 'withdrawn']);
 export type ReceiptState = z.infer<typeof ReceiptState>;
 
+/**
+ * One reason why a receipt's ballot counts or not (docs/verifiability.md); clients word it in
+ * their own language (`receiptWords` in libs/i18n).
+ */
+export const ReceiptReason = z.strictObject({
+  code: z.enum([
+    'counts',
+    'counted',
+    'replaced_same_kind',
+    'replaced_precedence',
+    'replaced_later',
+    'withdrawn',
+    'proxy_revoked',
+  ]),
+  /** When it happened (the replacement, withdrawal or revocation), when known. */
+  at: IsoDateTime.nullable(),
+});
+export type ReceiptReason = z.infer<typeof ReceiptReason>;
+
 /** `GET /portal/v1/Meetings/{shortCode}/receipts/{receipt}`: which ballot of the member counts now, and why. */
 export const ReceiptStatus = z.strictObject({
   receipt: z.string(),
@@ -73,7 +92,9 @@ export const ReceiptStatus = z.strictObject({
       revokedAt: IsoDateTime.nullable(),
     })
     .nullable(),
-  /** Why, in one or two sentences. */
+  /** Why, as codes: the first says which ballot stands, a second that the proxy was revoked. */
+  reasons: z.array(ReceiptReason),
+  /** The reasons in one or two sentences, in the reader's language (docs/i18n.md). */
   explanation: z.string(),
   /** Whether the matter's published count can be seen (then this receipt is in it when it counts). */
   published: z.boolean(),

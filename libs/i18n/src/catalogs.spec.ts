@@ -25,7 +25,7 @@ describe('catalogs', () => {
     ).toEqual([]);
     expect(
       translator('fr')('report.share', { count: 1_000_000, n: '1 000 000' }),
-    ).toBe('1 000 000 parts');
+    ).toBe('1 000 000 quotes-parts');
   });
 
   it('leaves no value empty and keeps the same placeholders in both', () => {

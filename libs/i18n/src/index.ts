@@ -3,3 +3,4 @@ export * from './zoned-time';
 export * from './catalogs';
 export * from './translator';
 export * from './verdict-words';
+export * from './receipt-words';

@@ -43,14 +43,16 @@ describe('verdict words', () => {
       'at least two-thirds of the members present or represented, by shares',
     );
     expect(ruleWords(rule, 'fr')).toBe(
-      'au moins les deux tiers des membres présents ou représentés, en parts',
+      'au moins les deux tiers des membres présents ou représentés, en quotes-parts',
     );
   });
 
-  it('gives percentages to one decimal and a dash of nothing', () => {
-    expect(percentText(782, 1000)).toBe('78.2 %');
+  it('gives percentages to at most one decimal, as each language writes them, and a dash of nothing', () => {
+    expect(percentText(782, 1000)).toBe('78.2%');
     expect(percentText(782, 1000, 'fr')).toBe('78,2 %');
-    expect(percentText(2, 3)).toBe('66.7 %');
+    expect(percentText(2, 3)).toBe('66.7%');
+    expect(percentText(3, 5)).toBe('60%');
+    expect(percentText(3, 5, 'fr')).toBe('60 %');
     expect(percentText(0, 0)).toBe('–');
   });
 
@@ -61,10 +63,10 @@ describe('verdict words', () => {
 
   it('states a carried special resolution as a chair reads it out', () => {
     expect(resultStatement(carried)).toBe(
-      'Carried by 78.2 % of the members present or represented by units, 81.0 % by shares; the threshold was at least two-thirds of the members present or represented, by shares.',
+      'Carried by 78.2% of the members present or represented by units, 81% by shares; the threshold was at least two-thirds of the members present or represented, by shares.',
     );
     expect(resultStatement(carried, 'fr')).toBe(
-      'Adoptée par 78,2 % des membres présents ou représentés en unités, 81,0 % en parts ; le seuil était au moins les deux tiers des membres présents ou représentés, en parts.',
+      'Adoptée par 78,2 % des membres présents ou représentés en unités, 81 % en quotes-parts ; le seuil était au moins les deux tiers des membres présents ou représentés, en quotes-parts.',
     );
   });
 

@@ -48,7 +48,7 @@ export function ruleWords(
   });
 }
 
-/** part / whole as a percentage to one decimal ("78.2 %", "78,2 %"), or "–" of nothing. */
+/** part / whole as a percentage to at most one decimal ("78.2%", "78,2 %"), or "–" of nothing. */
 export function percentText(
   part: number,
   whole: number,

@@ -160,9 +160,12 @@ describe('numbers', () => {
   });
 
   it.each([
-    [782, 1000, 'en', '78.2 %'],
+    [782, 1000, 'en', '78.2%'],
     [782, 1000, 'fr', '78,2 %'],
-    [2, 3, 'en', '66.7 %'],
+    [2, 3, 'en', '66.7%'],
+    [3, 5, 'en', '60%'],
+    [3, 5, 'fr', '60 %'],
+    [1, 1, 'fr', '100 %'],
     [0, 0, 'fr', '–'],
   ] as const)('writes %s of %s in %s as %s', (part, whole, lng, text) => {
     expect(formatPercent(part, whole, lng)).toBe(text);

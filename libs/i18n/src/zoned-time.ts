@@ -217,16 +217,21 @@ export function formatNumber(
   );
 }
 
-/** part / whole as a percentage to one decimal ("78.2 %", "78,2 %"), or "–" of nothing. */
+/**
+ * part / whole as a percentage to at most one decimal, as each language writes it ("78.2%",
+ * "60%"; "78,2 %", "60 %"), or "–" of nothing.
+ */
 export function formatPercent(
   part: number,
   whole: number,
   lng: Language,
 ): string {
   if (!(whole > 0)) return '–';
-  const number = new Intl.NumberFormat(intlLocale(lng), {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format((part / whole) * 100);
-  return `${plainSpaces(number)} %`;
+  return plainSpaces(
+    new Intl.NumberFormat(intlLocale(lng), {
+      style: 'percent',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    }).format(part / whole),
+  );
 }

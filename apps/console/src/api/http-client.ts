@@ -1,4 +1,5 @@
 import type { ProblemDetails } from '@livevote/contracts';
+import { i18n } from '../i18n/i18n';
 
 /** A non-2xx answer from the gateway; `problem` is set when the body was problem details. */
 export class ApiError extends Error {
@@ -11,7 +12,7 @@ export class ApiError extends Error {
     super(
       problem?.detail ??
         problem?.title ??
-        `The server answered with status ${status}.`,
+        i18n.t('common.error.status', { status }),
     );
     this.name = 'ApiError';
   }
@@ -33,7 +34,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Same-origin request; throws `ApiError` on any non-2xx status. */
+/**
+ * Same-origin request; throws `ApiError` on any non-2xx status. Asks for problem details in
+ * the language the page shows (docs/i18n.md).
+ */
 export async function request(
   path: string,
   {
@@ -48,6 +52,7 @@ export async function request(
 ): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
+    'Accept-Language': i18n.resolvedLanguage ?? i18n.language,
     ...extra,
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -96,12 +101,4 @@ function isProblemDetails(body: unknown): body is ProblemDetails {
     typeof code === 'string' &&
     (detail === undefined || typeof detail === 'string')
   );
-}
-
-/** A message a person can act on, for any error a request may throw. */
-export function errorMessage(caught: unknown): string {
-  if (caught instanceof ApiError) return caught.message;
-  if (caught instanceof Error && caught.name === 'AbortError')
-    return 'The request was cancelled.';
-  return 'The server could not be reached. Check your connection and try again.';
 }

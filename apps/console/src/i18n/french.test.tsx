@@ -64,7 +64,7 @@ describe('French', () => {
     const result = screen.getByRole('region', { name: 'Résultat' });
     expect(result.textContent).toContain('Adoptée');
     expect(result.textContent).toContain(
-      'Adoptée par 80,0 % des voix exprimées en unités, 79,1 % en parts ; le seuil était au moins les deux tiers des voix exprimées, en parts.',
+      'Adoptée par 80 % des voix exprimées en unités, 79,1 % en quotes-parts ; le seuil était au moins les deux tiers des voix exprimées, en quotes-parts.',
     );
   });
 

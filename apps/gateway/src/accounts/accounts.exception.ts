@@ -9,32 +9,26 @@ export enum AccountErrorCode {
   OwnRoles = 'own_roles',
 }
 
-function describe(code: AccountErrorCode): [number, string] {
+function describe(code: AccountErrorCode): [status: number, variant?: string] {
   switch (code) {
     case AccountErrorCode.AccountNotFound:
-      return [404, 'Account not found.'];
+      return [404];
     case AccountErrorCode.UserNotFound:
-      return [
-        404,
-        'No user with that e-mail; users are created with the admin CLI.',
-      ];
+      return [404];
     case AccountErrorCode.AlreadyMember:
-      return [409, 'The user already belongs to this account.'];
+      return [409];
     case AccountErrorCode.NotMember:
-      return [404, 'The user does not belong to this account.'];
+      return [404];
     case AccountErrorCode.LastUser:
-      return [409, 'The last user of an account cannot be removed.'];
+      return [409];
     case AccountErrorCode.OwnRoles:
-      return [
-        403,
-        'A user cannot change their own roles: another user of the account (or the admin CLI) does.',
-      ];
+      return [403];
   }
 }
 
 export class AccountException extends ApiException {
   constructor(code: AccountErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

@@ -33,14 +33,8 @@ export class AuditLog {
     private readonly sealer: ChainSealer,
   ) {}
 
-  /**
-   * Writes the entry. With `onceForReceipt`, only when no entry of the same kind names that
-   * receipt yet: a retried command (same Idempotency-Key, same receipt) is recorded once.
-   */
-  async record(
-    entry: AuditRecord,
-    options: { onceForReceipt?: string } = {},
-  ): Promise<void> {
+  /** Writes the entry. */
+  async record(entry: AuditRecord): Promise<void> {
     const actor = entry.actor;
     const userId =
       typeof actor === 'object' && 'userId' in actor ? actor.userId : null;
@@ -50,18 +44,13 @@ export class AuditLog {
         : 'partnerClientId' in actor
           ? { type: 'partner', clientId: actor.partnerClientId }
           : null;
-    const once = options.onceForReceipt;
     await this.database.db.execute(sql`
       insert into audit_entries (meeting_id, kind, actor, client_ip, subject, changes, at)
-      select ${entry.meetingId}, ${entry.kind},
+      values (${entry.meetingId}, ${entry.kind},
         coalesce(${other ? JSON.stringify(other) : null}::jsonb, jsonb_build_object('type', 'user', 'id', ${userId}::uuid,
           'email', (select u.email from users u where u.id = ${userId}::uuid))),
         ${currentRequest()?.clientIp ?? null}, ${JSON.stringify(entry.subject)}::jsonb,
-        ${JSON.stringify(entry.changes ?? {})}::jsonb, ${this.clock.now()}
-      where ${once ?? null}::text is null or not exists (
-        select 1 from audit_entries a
-        where a.meeting_id = ${entry.meetingId} and a.kind = ${entry.kind}
-          and a.changes->>'receipt' = ${once ?? null}::text)`);
+        ${JSON.stringify(entry.changes ?? {})}::jsonb, ${this.clock.now()})`);
     this.sealer.touch(entry.meetingId);
   }
 }

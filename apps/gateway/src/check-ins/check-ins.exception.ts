@@ -10,31 +10,28 @@ export enum CheckInErrorCode {
   MeetingNotFound = 'meeting_not_found',
 }
 
-function describe(code: CheckInErrorCode): [number, string] {
+function describe(code: CheckInErrorCode): [status: number, variant?: string] {
   switch (code) {
     case CheckInErrorCode.InvalidCode:
-      return [
-        400,
-        'This is not a check-in code of this meeting. Check the code, or find the voter by unit or name.',
-      ];
+      return [400];
     case CheckInErrorCode.CodeExpired:
-      return [400, 'This check-in code has expired: the meeting is over.'];
+      return [400];
     case CheckInErrorCode.VoterNotFound:
-      return [404, 'Voter not found.'];
+      return [404];
     case CheckInErrorCode.MemberNotFound:
-      return [404, 'No unit of this meeting has that control number.'];
+      return [404, 'control_number'];
     case CheckInErrorCode.MeetingOver:
-      return [409, 'The meeting is over: check-ins are closed.'];
+      return [409];
     case CheckInErrorCode.RsvpClosed:
-      return [409, 'The meeting has started: RSVPs are closed.'];
+      return [409];
     case CheckInErrorCode.MeetingNotFound:
-      return [404, 'Meeting not found.'];
+      return [404];
   }
 }
 
 export class CheckInException extends ApiException {
   constructor(code: CheckInErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

@@ -70,11 +70,9 @@ export function bodyParsers(
     if (!hasBody || parsed || limits.rawPaths.some((re) => re.test(req.path)))
       return next();
     next(
-      new ApiException(
-        415,
-        'unsupported_media_type',
-        `Content-Type ${req.headers['content-type'] ?? '(none)'} is not accepted here.`,
-      ),
+      new ApiException(415, 'unsupported_media_type', {
+        values: { contentType: req.headers['content-type'] ?? '(none)' },
+      }),
     );
   };
   const oauthErrors = oauthErrorsFor(limits.oauthPaths ?? []);

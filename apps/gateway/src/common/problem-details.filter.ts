@@ -10,11 +10,16 @@ import type { Request, Response } from 'express';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import type { ProblemDetails } from '@livevote/contracts';
+import { translator, type Language, type Translate } from '@livevote/i18n';
 import { apiExceptionOf } from './api-exception';
+import { requestLanguage, type ReaderRequest } from './reader-language';
 
 interface Problem {
   status: number;
   code: string;
+  /** The status's name in the reader's language. */
+  title: string;
+  /** In the reader's language when the message has a catalog key; as written otherwise. */
   detail: string;
   errors?: readonly Record<string, unknown>[];
   headers?: Record<string, string>;
@@ -39,9 +44,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
-    const request = host.switchToHttp().getRequest<Request & { id?: string }>();
+    const request = host
+      .switchToHttp()
+      .getRequest<Request & ReaderRequest & { id?: string }>();
     const response = host.switchToHttp().getResponse<Response>();
-    const problem = toProblem(exception);
+    const problem = toProblem(exception, requestLanguage(request));
     if (problem.status >= 500 && apiExceptionOf(exception)) {
       // a failure the client was told how to handle (a 503 to retry): not a bug
       this.logger.warn(
@@ -59,7 +66,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       errors?: readonly Record<string, unknown>[];
     } = {
       type: 'about:blank',
-      title: HttpStatusTitle(problem.status),
+      title: problem.title,
       status: problem.status,
       detail: problem.detail,
       code: problem.code,
@@ -68,6 +75,8 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     };
     for (const [name, value] of Object.entries(problem.headers ?? {}))
       response.setHeader(name, value);
+    // the detail depends on the reader's language: caches must keep one per language
+    response.vary('Accept-Language');
     response
       .status(problem.status)
       .type('application/problem+json')
@@ -75,15 +84,30 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   }
 }
 
-export function toProblem(exception: unknown): Problem {
+/** The problem an error is, told in `lng` (docs/i18n.md); English by default. */
+export function toProblem(exception: unknown, lng: Language = 'en'): Problem {
+  const t = translator(lng);
+  const problem = untitledProblem(exception, t);
+  return {
+    ...problem,
+    title: t(`problemTitles.${problem.status}`, {
+      defaultValue: HttpStatusTitle(problem.status),
+    }),
+  };
+}
+
+function untitledProblem(
+  exception: unknown,
+  t: Translate,
+): Omit<Problem, 'title'> {
   const known = apiExceptionOf(exception);
   if (known) {
     return {
       status: known.status,
       code: known.code,
-      detail: known.message,
+      detail: known.text ? t(known.text.key, known.text.values) : known.message,
       headers: known.headers,
-      errors: known.errors,
+      errors: known.errors(t),
     };
   }
   if (
@@ -96,8 +120,8 @@ export function toProblem(exception: unknown): Problem {
     return {
       status: 400,
       code: 'validation_failed',
-      detail: 'The request is not valid.',
-      errors: issues.flatMap(toFieldErrors),
+      detail: t('problems.validation_failed'),
+      errors: issues.flatMap((issue) => toFieldErrors(issue, t)),
     };
   }
   if (exception instanceof HttpException) {
@@ -112,7 +136,7 @@ export function toProblem(exception: unknown): Problem {
     return {
       status,
       code: CODES[status] ?? 'error',
-      detail: status >= 500 ? 'Internal error.' : message,
+      detail: status >= 500 ? t('problems.internal_error_short') : message,
     };
   }
   const httpError = exception as {
@@ -129,16 +153,16 @@ export function toProblem(exception: unknown): Problem {
     const status = httpError.status;
     const detail =
       httpError.type === 'entity.too.large'
-        ? 'The request body is too large.'
+        ? t('problems.payload_too_large')
         : httpError.expose && typeof httpError.message === 'string'
           ? httpError.message
-          : 'The request could not be read.';
+          : t('problems.bad_request');
     return { status, code: CODES[status] ?? 'bad_request', detail };
   }
   return {
     status: 500,
     code: 'internal_error',
-    detail: 'An unexpected error occurred.',
+    detail: t('problems.internal_error'),
   };
 }
 
@@ -149,15 +173,19 @@ interface ZodIssueLike {
   keys?: string[];
 }
 
-/** One entry per field; an unknown-keys issue names each unknown field. */
+/**
+ * One entry per field; an unknown-keys issue names each unknown field. Messages stay as the
+ * schemas write them, in English (docs/i18n.md), but for the unknown field's.
+ */
 function toFieldErrors(
   issue: ZodIssueLike,
+  t: Translate,
 ): { path: string; message: string }[] {
   const path = issue.path.map(String);
   if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
     return issue.keys.map((key) => ({
       path: [...path, key].join('.'),
-      message: 'Unknown field.',
+      message: t('problems.unknown_field'),
     }));
   }
   return [{ path: path.join('.'), message: issue.message }];

@@ -9,7 +9,7 @@ export class DatabaseUnavailableException extends ApiException {
     super(
       503,
       'store_unavailable',
-      'The database is unreachable; retry shortly.',
+      { variant: 'database' },
       { 'retry-after': '1' },
     );
     if (cause !== undefined) this.cause = cause;

@@ -198,10 +198,13 @@ async function openPglite(
   migrate: boolean,
 ): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // the contrib extensions the migrations create (CREATE EXTENSION): PGlite bundles them but
+  // loads only those it is given
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   if (migrate) {
     const { migrate: run } = await import('drizzle-orm/pglite/migrator');

@@ -243,6 +243,12 @@ export const members = pgTable(
     eligible: boolean('eligible').notNull().default(true),
     shares: shares('shares').notNull().default(1),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /**
+     * What `searchText` matches: the unit and its voters' names and e-mails, one per line.
+     * Kept by triggers on members and voters (drizzle/0014_member_search.sql); never written
+     * by the gateway.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -259,6 +265,11 @@ export const members = pgTable(
       sql`(nullif(substring(${t.unit} from '^[0-9]+'), '')::numeric)`,
       t.unit,
       t.id,
+    ),
+    // the `%text%` searches of the member list and the not-voted list (pg_trgm)
+    index('members_search_text_trgm_idx').using(
+      'gin',
+      t.searchText.op('gin_trgm_ops'),
     ),
   ],
 );
@@ -431,6 +442,12 @@ export const ballots = pgTable(
     uniqueIndex('ballots_matter_member_key').on(t.matterId, t.memberId),
     index('ballots_member_idx').on(t.memberId),
     index('ballots_voter_idx').on(t.voterId),
+    // the quorum's and the verdict's "represented by a proxy ballot" probe each member here; the
+    // member index would read every ballot of the member, one a matter (docs/benchmarks.md,
+    // "The quorum at 20,000 members")
+    index('ballots_proxy_member_idx')
+      .on(t.memberId)
+      .where(sql`${t.method} = 'proxy'`),
   ],
 );
 
@@ -601,16 +618,29 @@ export const ballotEvents = pgTable(
     receipt: text('receipt'),
   },
   (t) => [
+    // member first: it also serves every look-up by member (receipts, a member's removal), so
+    // the batch statement maintains one index fewer a ballot (docs/benchmarks.md, "Ingest after
+    // removing per-ballot cost")
     uniqueIndex('ballot_events_idempotency_key').on(
-      t.matterId,
       t.memberId,
+      t.matterId,
       t.idempotencyKey,
     ),
     index('ballot_events_matter_idx').on(t.matterId, t.castAt),
+    // removing a voter sets its events' voter_id to null: without this index each removal
+    // scanned every meeting's events (docs/benchmarks.md, "Removing voters")
+    index('ballot_events_voter_idx').on(t.voterId),
+    // the same for a removed proxy (its events cascade) and a removed user (set null); partial:
+    // most events have neither, so a live ballot writes neither index
+    index('ballot_events_proxy_idx')
+      .on(t.proxyId)
+      .where(sql`${t.proxyId} is not null`),
+    index('ballot_events_recorded_by_idx')
+      .on(t.recordedBy)
+      .where(sql`${t.recordedBy} is not null`),
     uniqueIndex('ballot_events_receipt_key')
       .on(t.receipt)
       .where(sql`${t.receipt} is not null`),
-    index('ballot_events_member_idx').on(t.memberId),
   ],
 );
 

@@ -12,38 +12,32 @@ export enum DocumentErrorCode {
   DownloadLinkExpired = 'download_link_expired',
 }
 
-function describe(code: DocumentErrorCode): [number, string] {
+function describe(code: DocumentErrorCode): [status: number, variant?: string] {
   switch (code) {
     case DocumentErrorCode.DocumentNotFound:
-      return [404, 'Document not found.'];
+      return [404];
     case DocumentErrorCode.FileRequired:
-      return [
-        400,
-        'The multipart body must carry the document in the field "file".',
-      ];
+      return [400];
     case DocumentErrorCode.UnsupportedMediaType:
-      return [415, 'Documents are uploaded as multipart/form-data.'];
+      return [415, 'document'];
     case DocumentErrorCode.DocumentTooLarge:
-      return [413, 'A document is at most 25 MiB.'];
+      return [413];
     case DocumentErrorCode.UnknownUpload:
-      return [400, 'Key is not a document uploaded to this meeting.'];
+      return [400];
     case DocumentErrorCode.SizeMismatch:
-      return [400, 'size does not match the uploaded document.'];
+      return [400];
     case DocumentErrorCode.AlreadyRegistered:
-      return [409, 'This upload is already registered as a document.'];
+      return [409];
     case DocumentErrorCode.InvalidDownloadLink:
-      return [403, 'The download link is not valid.'];
+      return [403];
     case DocumentErrorCode.DownloadLinkExpired:
-      return [
-        403,
-        'The download link has expired; read the document again for a new one.',
-      ];
+      return [403];
   }
 }
 
 export class DocumentException extends ApiException {
   constructor(code: DocumentErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

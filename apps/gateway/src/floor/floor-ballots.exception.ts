@@ -8,33 +8,24 @@ export enum FloorErrorCode {
   EntryNotFound = 'entry_not_found',
 }
 
-function describe(code: FloorErrorCode): [number, string] {
+function describe(code: FloorErrorCode): [status: number, variant?: string] {
   switch (code) {
     case FloorErrorCode.MemberNotFound:
-      return [404, 'Member not found.'];
+      return [404];
     case FloorErrorCode.MemberAbsent:
-      return [
-        409,
-        'This member is not present at the meeting; floor ballots are for members present.',
-      ];
+      return [409];
     case FloorErrorCode.NotDoubleEntry:
-      return [
-        409,
-        'The meeting is not in double-entry mode: a sheet is entered once (entry 1).',
-      ];
+      return [409];
     case FloorErrorCode.SameClerk:
-      return [
-        409,
-        'The other entry of this sheet is yours: a second manager enters it again.',
-      ];
+      return [409];
     case FloorErrorCode.EntryNotFound:
-      return [404, 'No such pending floor entry on this matter.'];
+      return [404];
   }
 }
 
 export class FloorException extends ApiException {
   constructor(code: FloorErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

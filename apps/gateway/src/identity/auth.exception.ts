@@ -11,27 +11,6 @@ export enum AuthErrorCode {
   VoterTokenForbidden = 'voter_token_forbidden',
 }
 
-function message(code: AuthErrorCode): string {
-  switch (code) {
-    case AuthErrorCode.InvalidCredentials:
-      return 'The e-mail, password or one-time code is not correct.';
-    case AuthErrorCode.MfaRequired:
-      return 'This account needs a one-time code (mfaToken).';
-    case AuthErrorCode.InvalidRefreshToken:
-      return 'The refresh token is unknown, expired or revoked.';
-    case AuthErrorCode.InvalidToken:
-      return 'The access token is invalid or expired.';
-    case AuthErrorCode.MissingToken:
-      return 'An access token is required: Authorization: Bearer <JWT>.';
-    case AuthErrorCode.RateLimited:
-      return 'Too many attempts; try again later.';
-    case AuthErrorCode.PartnerTokenForbidden:
-      return 'A partner access token reaches only /papi/v1; /v1 needs a manager access token.';
-    case AuthErrorCode.VoterTokenForbidden:
-      return 'A voter token reaches only the voter portal (/portal/v1); /v1 needs a manager access token.';
-  }
-}
-
 export class AuthException extends ApiException {
   constructor(code: AuthErrorCode, headers: Record<string, string> = {}) {
     const status =
@@ -41,7 +20,7 @@ export class AuthException extends ApiException {
             code === AuthErrorCode.VoterTokenForbidden
           ? 403
           : 401;
-    super(status, code, message(code), headers);
+    super(status, code, {}, headers);
   }
 
   static bearer(

@@ -2,13 +2,21 @@ import { Logger, type INestApplicationContext } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { Server, ServerOptions } from 'socket.io';
+import type { MessageMappingProperties } from '@nestjs/websockets';
+import type { Observable } from 'rxjs';
+import type { Server, ServerOptions, Socket } from 'socket.io';
 import { RedisConnection } from '../redis/redis.module';
 
 /**
  * socket.io with the websocket transport first (no sticky sessions needed) and, with Redis,
  * the streams adapter: an event emitted on any node reaches the sockets of every node, and
  * a Redis blip replays what was missed instead of dropping it.
+ *
+ * Nest's per-socket wiring is left out: the live gateway registers its own listeners, one
+ * function shared by every socket (live/live.gateway.ts). Nest would otherwise give each
+ * socket a closure for `disconnect` and an rxjs pipeline, even for a gateway without
+ * `@SubscribeMessage` handlers: about 1 KB of heap a socket (docs/benchmarks.md, "Memory per
+ * socket"). So `handleDisconnect` (OnGatewayDisconnect) is not called on gateways.
  */
 export class LiveIoAdapter extends IoAdapter {
   private readonly logger = new Logger('LiveIoAdapter');
@@ -25,6 +33,19 @@ export class LiveIoAdapter extends IoAdapter {
         client.quit().catch(() => client.disconnect()),
       ),
     );
+  }
+
+  override bindClientDisconnect(): void {
+    // gateways listen to 'disconnect' themselves, where they need to
+  }
+
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
+    if (handlers.length > 0)
+      super.bindMessageHandlers(socket, handlers, transform);
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {

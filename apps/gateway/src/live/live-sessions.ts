@@ -6,7 +6,9 @@ import {
   type ServerToClientEvents,
 } from '@livevote/contracts';
 import type { Socket } from 'socket.io';
+import { isLanguage, type Language } from '@livevote/i18n';
 import { ApiException } from '../common/api-exception';
+import { readerLanguage } from '../common/reader-language';
 import { Clock } from '../common/clock';
 import {
   MeetingAccess,
@@ -47,11 +49,7 @@ export type SessionSocket = Socket<
 >;
 
 function invalidToken(): ApiException {
-  return new ApiException(
-    401,
-    'invalid_token',
-    'The token is invalid, expired or revoked.',
-  );
+  return new ApiException(401, 'invalid_token', { variant: 'live' });
 }
 
 function samePrincipal(a: LivePrincipal, b: LivePrincipal): boolean {
@@ -121,6 +119,24 @@ export class LiveSessions
     return found;
   }
 
+  /**
+   * The language of the socket's reader (docs/i18n.md): a voter's own, else the one the client
+   * named at the handshake (`auth.language`), else its `Accept-Language`, else English.
+   */
+  languageOf(socket: SessionSocket): Language {
+    const { principal } = socket.data;
+    const named: unknown = (socket.handshake.auth as { language?: unknown })
+      ?.language;
+    const preference =
+      principal?.role === 'voter'
+        ? this.voters.languageOf(principal.voterId)
+        : null;
+    return readerLanguage(
+      preference ?? (isLanguage(named) ? named : null),
+      socket.handshake.headers['accept-language'],
+    );
+  }
+
   /** Before each event: false (and the socket disconnected) once its credential has ended. */
   async stillValid(socket: SessionSocket): Promise<boolean> {
     const { principal, expiresAt } = socket.data;
@@ -140,11 +156,7 @@ export class LiveSessions
     const session = await this.admit(token);
     if (!session) throw invalidToken();
     if (!samePrincipal(socket.data.principal, session.principal)) {
-      throw new ApiException(
-        403,
-        'principal_mismatch',
-        'The new token must be for the same user, voter or screen.',
-      );
+      throw new ApiException(403, 'principal_mismatch');
     }
     if (session.principal.role === 'chair')
       await this.recheckMeetings(socket, session.principal.userId);

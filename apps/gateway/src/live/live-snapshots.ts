@@ -15,9 +15,18 @@ import type { LivePrincipal } from '../identity/live-tokens';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { ScreenQuestions } from '../broadcast/screen-questions';
 
+/** Meetings whose reference is kept for sharing; past that the least recently renewed goes. */
+const SHARED_MEETINGS = 1_000;
+
 /** What a client gets when it subscribes: the whole picture, then events from there on. */
 @Injectable()
 export class LiveSnapshots {
+  /**
+   * One MeetingRef a meeting, shared by the sockets that keep it for presence, instead of a
+   * copy of the row's strings each (docs/benchmarks.md, "Memory per socket").
+   */
+  private readonly refs = new Map<string, MeetingRef>();
+
   constructor(
     private readonly access: MeetingAccess,
     private readonly matters: MattersRepository,
@@ -38,11 +47,7 @@ export class LiveSnapshots {
     snapshot: LiveSnapshot;
   }> {
     const row = await this.meetingFor(principal, shortCode);
-    const meeting: MeetingRef = {
-      id: row.id,
-      shortCode: row.shortCode,
-      quorumMinimum: row.quorumMinimum,
-    };
+    const meeting = this.refOf(row);
     const matterRows = await this.matters.listForMeeting(row.id);
     const seqs = await this.sequences.current(
       matterRows.map((matter) => matter.id),
@@ -90,6 +95,26 @@ export class LiveSnapshots {
       serverTime: this.clock.now().toISOString(),
     };
     return { meeting, accountId: row.accountId, snapshot };
+  }
+
+  private refOf(row: MeetingRow): MeetingRef {
+    const known = this.refs.get(row.id);
+    if (
+      known &&
+      known.shortCode === row.shortCode &&
+      known.quorumMinimum === row.quorumMinimum
+    )
+      return known;
+    const ref: MeetingRef = {
+      id: row.id,
+      shortCode: row.shortCode,
+      quorumMinimum: row.quorumMinimum,
+    };
+    this.refs.delete(row.id);
+    this.refs.set(row.id, ref);
+    if (this.refs.size > SHARED_MEETINGS)
+      this.refs.delete(this.refs.keys().next().value as string);
+    return ref;
   }
 
   private async meetingFor(

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import {
-  OnGatewayDisconnect,
-  OnGatewayInit,
-  WebSocketGateway,
-} from '@nestjs/websockets';
+import { OnGatewayInit, WebSocketGateway } from '@nestjs/websockets';
 import {
   BallotCastMessage,
   SubscribeRequest,
@@ -16,8 +12,9 @@ import {
   type ReauthResponse,
   type ServerToClientEvents,
 } from '@livevote/contracts';
+import { isLanguage } from '@livevote/i18n';
 import type { Socket } from 'socket.io';
-import { apiExceptionOf } from '../common/api-exception';
+import { ApiException, apiExceptionOf } from '../common/api-exception';
 import { toProblem } from '../common/problem-details.filter';
 import { InvalidIdempotencyKeyException } from '../voting/idempotency-key';
 import { BallotEntry } from '../voting/ballot-entry';
@@ -35,7 +32,10 @@ import { LiveSessions, type LiveSessionData } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
 
 interface SocketData extends LiveSessionData {
-  attendance?: { meeting: MeetingRef; voterId: string; memberId: string };
+  /** Voters: the meeting they attend (as present), left when the socket disconnects. */
+  attending?: MeetingRef;
+  /** The subscribe in flight: one at a time per socket. */
+  subscribing?: { shortCode: string; snapshot: Promise<LiveSnapshot> };
 }
 
 type LiveSocket = Socket<
@@ -45,18 +45,38 @@ type LiveSocket = Socket<
   SocketData
 >;
 
-/** The acknowledgement callback of a message, when the client sent one. */
-function reply(ack: unknown): (response: unknown) => void {
-  return (response) => {
-    if (typeof ack === 'function')
-      (ack as (response: unknown) => void)(response);
+/** A listener shared by every socket: socket.io calls it with the socket as `this`. */
+function shared(
+  receive: (socket: LiveSocket, body: unknown, ack: unknown) => Promise<void>,
+): (this: LiveSocket, body: unknown, ack: unknown) => void {
+  return function (this: LiveSocket, body: unknown, ack: unknown) {
+    void receive(this, body, ack);
   };
 }
 
 /** The live channel: namespace /live. Thin: authenticate, authorize, hand over. */
 @WebSocketGateway({ namespace: '/live', perMessageDeflate: false })
-export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
+export class LiveGateway implements OnGatewayInit {
   private readonly logger = new Logger('LiveGateway');
+  /** The meeting room's name, one string shared by the sockets of a meeting. */
+  private readonly meetingRooms = new WeakMap<MeetingRef, string>();
+
+  /*
+   * The listeners of every socket: one function each, shared by all sockets (socket.io calls
+   * a listener with the socket as `this`), so a socket costs no closure of its own; Nest's
+   * @SubscribeMessage wiring and a closure a socket cost about 2 KB of heap each
+   * (docs/benchmarks.md, "Memory per socket").
+   */
+  private readonly onReauth = shared((socket, body, ack) =>
+    this.receive(socket, 'reauth', ack, () => this.reauth(socket, body)),
+  );
+  private readonly onSubscribe = shared((socket, body, ack) =>
+    this.receive(socket, 'subscribe', ack, () => this.subscribe(socket, body)),
+  );
+  private readonly onCast = shared((socket, body, ack) =>
+    this.receive(socket, 'ballot.cast', ack, () => this.cast(socket, body)),
+  );
+  private readonly onVoterDisconnect = shared((socket) => this.left(socket));
 
   constructor(
     private readonly sessions: LiveSessions,
@@ -74,6 +94,10 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
         (session) => {
           if (!session) return next(new Error('unauthorized'));
           Object.assign(socket.data as SocketData, session);
+          // the credential is not needed past the handshake (reauth brings the next one);
+          // the page's language stays for error acks (docs/i18n.md)
+          const { language } = socket.handshake.auth as { language?: unknown };
+          socket.handshake.auth = isLanguage(language) ? { language } : {};
           next();
         },
         (error: unknown) => {
@@ -82,82 +106,116 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
         },
       );
     });
-    // plain listeners rather than @SubscribeMessage: Nest wires an rxjs pipeline per handler
-    // per socket, about 9 KB a socket (bench/memory.mjs) and CPU on every message
     server.on('connection', (socket: LiveSocket) => {
-      // an expired or revoked credential ends the socket instead of reaching a handler
-      socket.use(
-        (_packet, next) =>
-          void this.sessions.stillValid(socket).then((ok) => ok && next()),
-      );
-      socket.on(
-        'reauth',
-        (body: unknown, ack: unknown) =>
-          void this.handle('reauth', () => this.reauth(socket, body)).then(
-            reply(ack),
-          ),
-      );
-      socket.on(
-        'subscribe',
-        (body: unknown, ack: unknown) =>
-          void this.handle('subscribe', () =>
-            this.subscribe(socket, body),
-          ).then(reply(ack)),
-      );
-      socket.on(
-        'ballot.cast',
-        (body: unknown, ack: unknown) =>
-          void this.handle('ballot.cast', () => this.cast(socket, body)).then(
-            reply(ack),
-          ),
-      );
+      socket.on('reauth', this.onReauth);
+      socket.on('subscribe', this.onSubscribe);
+      socket.on('ballot.cast', this.onCast);
     });
   }
 
-  async handleDisconnect(socket: LiveSocket): Promise<void> {
-    const attendance = socket.data.attendance;
-    if (!attendance) return;
+  /**
+   * One event of a socket: re-checks the credential (an expired or revoked one ends the
+   * socket instead of reaching the handler), runs the handler and acknowledges with its
+   * answer, or with the error it threw.
+   */
+  private async receive(
+    socket: LiveSocket,
+    event: string,
+    ack: unknown,
+    handler: () => Promise<unknown>,
+  ): Promise<void> {
+    if (!(await this.sessions.stillValid(socket))) return;
+    const response = await this.handle(socket, event, handler);
+    if (typeof ack === 'function')
+      (ack as (response: unknown) => void)(response);
+  }
+
+  /** A voter's socket closed: it no longer counts as present. */
+  private async left(socket: LiveSocket): Promise<void> {
+    const meeting = socket.data.attending;
+    const principal = socket.data.principal;
+    if (!meeting || principal.role !== 'voter') return;
     await this.presence
-      .leave(attendance.meeting, attendance.voterId, attendance.memberId)
+      .leave(meeting, principal.voterId, principal.memberId)
       .catch((error: unknown) =>
         this.logger.warn(`presence leave failed: ${String(error)}`),
       );
   }
 
-  async subscribe(socket: LiveSocket, body: unknown): Promise<LiveSnapshot> {
+  /**
+   * One subscribe in flight per socket: a repeat of the one in flight shares its answer, one
+   * for another meeting waits for it, so a flood from one socket costs one snapshot read.
+   */
+  subscribe(socket: LiveSocket, body: unknown): Promise<LiveSnapshot> {
     const request = SubscribeRequest.parse(body);
+    const inFlight = socket.data.subscribing;
+    if (inFlight?.shortCode === request.shortCode) return inFlight.snapshot;
+    const snapshot = inFlight
+      ? inFlight.snapshot.then(
+          () => this.subscribeNow(socket, request),
+          () => this.subscribeNow(socket, request),
+        )
+      : this.subscribeNow(socket, request);
+    const entry = { shortCode: request.shortCode, snapshot };
+    socket.data.subscribing = entry;
+    const done = () => {
+      if (socket.data.subscribing === entry)
+        socket.data.subscribing = undefined;
+    };
+    snapshot.then(done, done);
+    return snapshot;
+  }
+
+  private async subscribeNow(
+    socket: LiveSocket,
+    request: SubscribeRequest,
+  ): Promise<LiveSnapshot> {
     const principal = socket.data.principal;
     const { meeting, accountId, snapshot } = await this.snapshots.forPrincipal(
       principal,
       request.shortCode,
     );
-    await this.sessions.join(
+    // closed while the snapshot was read: joining now would leave its rooms and presence behind
+    if (!socket.connected) return snapshot;
+    // no await from here until rooms, the disconnect listener and presence are all taken: a
+    // close after this point finds them and undoes them (socket.io leaves the rooms, left()
+    // counts the voter out)
+    const joined = this.sessions.join(
       socket,
       meeting,
       accountId,
       principal.role === 'voter'
-        ? [meetingRoom(meeting.id), voterRoom(meeting.id, principal.voterId)]
+        ? [this.meetingRoom(meeting), voterRoom(meeting.id, principal.voterId)]
         : principal.role === 'screen'
           ? [
-              meetingRoom(meeting.id),
+              this.meetingRoom(meeting),
               staffRoom(meeting.id),
               screenRoom(meeting.id),
             ]
           : [
-              meetingRoom(meeting.id),
+              this.meetingRoom(meeting),
               staffRoom(meeting.id),
               chairRoom(meeting.id),
             ],
     );
-    if (principal.role === 'voter' && !socket.data.attendance) {
-      socket.data.attendance = {
-        meeting,
-        voterId: principal.voterId,
-        memberId: principal.memberId,
-      };
-      await this.presence.join(meeting, principal.voterId, principal.memberId);
-    }
+    if (principal.role === 'voter' && !socket.data.attending) {
+      socket.data.attending = meeting;
+      socket.on('disconnect', this.onVoterDisconnect);
+      await Promise.all([
+        joined,
+        this.presence.join(meeting, principal.voterId, principal.memberId),
+      ]);
+    } else await joined;
     return snapshot;
+  }
+
+  private meetingRoom(meeting: MeetingRef): string {
+    let room = this.meetingRooms.get(meeting);
+    if (room === undefined) {
+      room = meetingRoom(meeting.id);
+      this.meetingRooms.set(meeting, room);
+    }
+    return room;
   }
 
   reauth(socket: LiveSocket, body: unknown): Promise<ReauthResponse> {
@@ -166,15 +224,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
 
   async cast(socket: LiveSocket, body: unknown): Promise<Ack<BallotReceipt>> {
     const principal = socket.data.principal;
-    if (principal.role !== 'voter') {
-      return {
-        error: {
-          status: 403,
-          code: 'not_a_voter',
-          message: 'Only voters cast ballots here.',
-        },
-      };
-    }
+    // answered by ackError like every refusal, in the reader's language
+    if (principal.role !== 'voter') throw new ApiException(403, 'not_a_voter');
     const parsed = BallotCastMessage.safeParse(body);
     if (!parsed.success) {
       throw parsed.error.issues.some((i) => i.path[0] === 'idempotencyKey')
@@ -196,18 +247,24 @@ export class LiveGateway implements OnGatewayInit, OnGatewayDisconnect {
    * HTTP filter logs one, with a correlation id of the event that the ack carries too.
    */
   private async handle<T>(
+    socket: LiveSocket,
     event: string,
     handler: () => Promise<Ack<T>>,
   ): Promise<Ack<T>> {
     try {
       return await handler();
     } catch (error) {
-      return this.ackError(event, error);
+      return this.ackError(socket, event, error);
     }
   }
 
-  private ackError(event: string, error: unknown): AckError {
-    const problem = toProblem(error);
+  /** The error ack, its message in the reader's language (docs/i18n.md). */
+  private ackError(
+    socket: LiveSocket,
+    event: string,
+    error: unknown,
+  ): AckError {
+    const problem = toProblem(error, this.sessions.languageOf(socket));
     const ack = {
       status: problem.status,
       code: problem.code,

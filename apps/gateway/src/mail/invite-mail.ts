@@ -59,9 +59,13 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
     greeting,
     intro,
     [
-      `${t('mail.when')}: ${when}`,
-      `${t('mail.timeZone')}: ${meeting.meetingTimezone}`,
-      meeting.location && `${t('mail.where')}: ${meeting.location}`,
+      t('mail.field', { name: t('mail.when'), value: when }),
+      t('mail.field', {
+        name: t('mail.timeZone'),
+        value: meeting.meetingTimezone,
+      }),
+      meeting.location &&
+        t('mail.field', { name: t('mail.where'), value: meeting.location }),
     ]
       .filter(Boolean)
       .join('\n'),

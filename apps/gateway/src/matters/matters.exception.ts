@@ -9,29 +9,20 @@ export enum MatterErrorCode {
   SecretBallotLocked = 'secret_ballot_locked',
 }
 
-function describe(code: MatterErrorCode): [number, string] {
+function describe(code: MatterErrorCode): [status: number, variant?: string] {
   switch (code) {
     case MatterErrorCode.MatterNotFound:
-      return [404, 'Matter not found.'];
+      return [404];
     case MatterErrorCode.MatterLive:
-      return [
-        409,
-        'A live matter cannot be changed or deleted; stop it first.',
-      ];
+      return [409];
     case MatterErrorCode.MatterHasBallots:
-      return [
-        409,
-        'The matter holds ballots: it cannot be deleted, change its options or its majority rule, or lower its choices.',
-      ];
+      return [409];
     case MatterErrorCode.TooManyChoices:
-      return [400, 'choices must be between 1 and the number of options.'];
+      return [400, 'matter'];
     case MatterErrorCode.InvalidExclusion:
-      return [400, 'Every exclusion must be one of the options.'];
+      return [400];
     case MatterErrorCode.SecretBallotLocked:
-      return [
-        409,
-        'The matter holds ballots cast in secret: it cannot become an open ballot.',
-      ];
+      return [409];
   }
 }
 
@@ -41,7 +32,7 @@ export class MatterException extends ApiException {
     /** The fields at fault, as in every validation error. */
     errors?: { path: string; message: string }[],
   ) {
-    const [status, message] = describe(code);
-    super(status, code, message, {}, errors);
+    const [status, variant] = describe(code);
+    super(status, code, { variant }, {}, errors);
   }
 }

@@ -8,7 +8,7 @@ export type MeetingRow = typeof meetings.$inferSelect;
 
 export class MeetingNotFoundException extends ApiException {
   constructor() {
-    super(404, 'meeting_not_found', 'Meeting not found.');
+    super(404, 'meeting_not_found');
   }
 }
 

@@ -5,21 +5,18 @@ export enum MeetingErrorCode {
   ShortCodeExhausted = 'short_code_unavailable',
 }
 
-function describe(code: MeetingErrorCode): [number, string] {
+function describe(code: MeetingErrorCode): [status: number, variant?: string] {
   switch (code) {
     case MeetingErrorCode.InvalidDates:
-      return [
-        400,
-        'Early voting (expiryDate) must close before the meeting ends.',
-      ];
+      return [400];
     case MeetingErrorCode.ShortCodeExhausted:
-      return [503, 'No free short code could be found; try again.'];
+      return [503];
   }
 }
 
 export class MeetingException extends ApiException {
   constructor(code: MeetingErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

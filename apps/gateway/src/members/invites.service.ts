@@ -25,19 +25,19 @@ export enum InviteErrorCode {
   MailNotSent = 'mail_not_sent',
 }
 
-function describe(code: InviteErrorCode): [number, string] {
+function describe(code: InviteErrorCode): [status: number, variant?: string] {
   switch (code) {
     case InviteErrorCode.EmailsDisabled:
-      return [409, 'The voter has disabled all e-mails.'];
+      return [409, 'invite'];
     case InviteErrorCode.MailNotSent:
-      return [502, 'The mail server did not accept the invite; try again.'];
+      return [502];
   }
 }
 
 export class InviteException extends ApiException {
   constructor(code: InviteErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }
 

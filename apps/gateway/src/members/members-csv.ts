@@ -2,13 +2,13 @@ import { parse } from 'csv-parse/sync';
 import {
   ControlNumber,
   MEMBER_TEXT_MAX,
+  MEMBER_UNIT_MAX,
   MemberTag,
   MemberUnit,
   VoterEmail,
   VoterName,
-  type ImportLineError,
 } from '@livevote/contracts';
-import type { z } from 'zod';
+import type { ProblemText } from '../common/api-exception';
 
 const MEMBER_COLUMNS = [
   'shares',
@@ -57,15 +57,32 @@ export interface CsvMember {
   voters: CsvVoter[];
 }
 
+/**
+ * A problem of one file line: its words are a catalog text (`importLines.*`), worded in the
+ * reader's language where the problem is answered (docs/i18n.md).
+ */
+export type ImportLineProblem = {
+  line: number;
+  message: ProblemText;
+};
+
+/** The catalog text `importLines.<key>`. */
+export function lineText(
+  key: string,
+  values?: Record<string, unknown>,
+): ProblemText {
+  return { key: `importLines.${key}`, values };
+}
+
 export interface ParsedMembersCsv {
   /** The member columns of the header: the only fields an import sets. */
   columns: CsvMemberColumn[];
   members: CsvMember[];
-  errors: ImportLineError[];
+  errors: ImportLineProblem[];
 }
 
 type CellValue = string | number | boolean | string[];
-type Cell = { value: CellValue } | { error: string };
+type Cell = { value: CellValue } | { error: ProblemText };
 
 const SHARES = /^\d{1,14}(\.\d{1,6})?$/;
 const BOOLEANS: Record<string, boolean> = {
@@ -77,46 +94,52 @@ const BOOLEANS: Record<string, boolean> = {
   '0': false,
 };
 
-function firstIssue(result: z.ZodSafeParseResult<unknown>): string {
-  return result.success ? '' : (result.error.issues[0]?.message ?? 'invalid');
-}
-
 function parseCell(column: CsvMemberColumn, raw: string): Cell {
   switch (column) {
     case 'shares':
       return SHARES.test(raw)
         ? { value: Number(raw) }
-        : {
-            error: `shares "${raw}" is not a number >= 0 with at most 6 decimals`,
-          };
+        : { error: lineText('shares', { value: raw }) };
     case 'eligible': {
       const value = BOOLEANS[raw.toLowerCase()];
       return value === undefined
-        ? {
-            error: `eligible "${raw}" is not one of true, false, yes, no, 1, 0`,
-          }
+        ? { error: lineText('eligible', { value: raw }) }
         : { value };
     }
     case 'controlNumber': {
       const result = ControlNumber.safeParse(raw);
       return result.success
         ? { value: result.data }
-        : { error: `controlNumber "${raw}": ${firstIssue(result)}` };
+        : { error: lineText('control_number', { value: raw }) };
     }
     case 'tags': {
       const tags: string[] = [];
       for (const part of raw.split(';')) {
         if (!part.trim()) continue;
         const result = MemberTag.safeParse(part);
-        if (!result.success)
-          return { error: `tag "${part.trim()}": ${firstIssue(result)}` };
+        if (!result.success) {
+          // which of MemberTag's checks failed (libs/contracts), worded by line
+          const value = part.trim();
+          const issue = result.error.issues[0];
+          return {
+            error:
+              issue?.code === 'custom'
+                ? lineText('tag_reserved', { value })
+                : issue?.code === 'too_big'
+                  ? lineText('tag_too_long', {
+                      value,
+                      max: Number(issue.maximum),
+                    })
+                  : lineText('tag_characters', { value }),
+          };
+        }
         if (!tags.includes(result.data)) tags.push(result.data);
       }
       return { value: tags };
     }
     default:
       return raw.length > MEMBER_TEXT_MAX
-        ? { error: `${column} is longer than ${MEMBER_TEXT_MAX} characters` }
+        ? { error: lineText('too_long', { column, max: MEMBER_TEXT_MAX }) }
         : { value: raw };
   }
 }
@@ -145,25 +168,27 @@ function show(value: CellValue): string {
 
 interface Header {
   index: Partial<Record<CsvColumn, number>>;
-  errors: string[];
+  errors: ProblemText[];
 }
 
 function readHeader(names: string[]): Header {
   const index: Partial<Record<CsvColumn, number>> = {};
-  const errors: string[] = [];
+  const errors: ProblemText[] = [];
   names.forEach((raw, i) => {
     const column = COLUMNS.find(
       (name) => name.toLowerCase() === raw.trim().toLowerCase(),
     );
     if (!column)
-      errors.push(`unknown column "${raw}"; columns are ${COLUMNS.join(', ')}`);
+      errors.push(
+        lineText('unknown_column', { name: raw, columns: COLUMNS.join(', ') }),
+      );
     else if (index[column] !== undefined)
-      errors.push(`column "${column}" appears twice`);
+      errors.push(lineText('column_twice', { column }));
     else index[column] = i;
   });
-  if (index.unit === undefined) errors.push('the unit column is required');
+  if (index.unit === undefined) errors.push(lineText('unit_column_required'));
   if ((index.voterName === undefined) !== (index.voterEmail === undefined))
-    errors.push('voterName and voterEmail go together');
+    errors.push(lineText('voter_columns_together'));
   return { index, errors };
 }
 
@@ -172,7 +197,7 @@ interface CsvRecord {
   cells: string[];
 }
 
-function readRecords(text: string): CsvRecord[] | ImportLineError {
+function readRecords(text: string): CsvRecord[] | ImportLineProblem {
   try {
     const records = parse(text.replace(/\r\n?/g, '\n'), {
       bom: true,
@@ -192,10 +217,11 @@ function readRecords(text: string): CsvRecord[] | ImportLineError {
     const failure = error as { lines?: unknown; message?: unknown };
     return {
       line: typeof failure.lines === 'number' ? failure.lines : 1,
+      // csv-parse words its reason in English only
       message:
         typeof failure.message === 'string'
-          ? failure.message
-          : 'The file is not valid CSV.',
+          ? lineText('csv_syntax', { reason: failure.message })
+          : lineText('not_csv'),
     };
   }
 }
@@ -225,14 +251,14 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
       errors: [
         {
           line: rows[MAX_IMPORT_ROWS].line,
-          message: `at most ${MAX_IMPORT_ROWS} rows can be imported at once`,
+          message: lineText('too_many_rows', { max: MAX_IMPORT_ROWS }),
         },
       ],
     };
   const columns = MEMBER_COLUMNS.filter(
     (column) => header.index[column] !== undefined,
   );
-  const errors: ImportLineError[] = [];
+  const errors: ImportLineProblem[] = [];
   const units = new Map<
     string,
     { member: CsvMember; given: Map<CsvMemberColumn, CellValue> }
@@ -240,15 +266,18 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
   const emails = new Map<string, number>();
 
   for (const { line, cells } of rows) {
-    const fail = (message: string) => errors.push({ line, message });
+    const fail = (message: ProblemText) => errors.push({ line, message });
     const cell = (column: CsvColumn) => {
       const i = header.index[column];
       return i === undefined ? '' : (cells[i] ?? '');
     };
     const unitResult = MemberUnit.safeParse(cell('unit'));
     if (!unitResult.success) {
+      // a trimmed cell fails only by its length
       fail(
-        cell('unit') ? `unit: ${firstIssue(unitResult)}` : 'unit is required',
+        cell('unit')
+          ? lineText('too_long', { column: 'unit', max: MEMBER_UNIT_MAX })
+          : lineText('unit_required'),
       );
       continue;
     }
@@ -274,7 +303,13 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
         const first = entry.given.get(column);
         if (first === undefined || !sameValue(first, value))
           fail(
-            `${column} "${show(value)}" of unit ${unit} differs from line ${entry.member.line} (${first === undefined ? 'empty' : `"${show(first)}"`}), the first row of the unit`,
+            lineText(first === undefined ? 'differs_empty' : 'differs', {
+              column,
+              value: show(value),
+              unit,
+              firstLine: entry.member.line,
+              first: first === undefined ? undefined : show(first),
+            }),
           );
       }
     }
@@ -284,18 +319,18 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
     if (!name && !email) continue;
     const nameResult = VoterName.safeParse(name);
     const emailResult = VoterEmail.safeParse(email);
-    if (!name) fail('voterName is required when voterEmail is given');
-    else if (!nameResult.success) fail(`voterName: ${firstIssue(nameResult)}`);
-    if (!email) fail('voterEmail is required when voterName is given');
+    if (!name) fail(lineText('voter_name_required'));
+    // a trimmed cell fails only by its length
+    else if (!nameResult.success)
+      fail(lineText('too_long', { column: 'voterName', max: MEMBER_TEXT_MAX }));
+    if (!email) fail(lineText('voter_email_required'));
     else if (!emailResult.success)
-      fail(`voterEmail "${email}": ${firstIssue(emailResult)}`);
+      fail(lineText('voter_email_invalid', { value: email }));
     if (!nameResult.success || !emailResult.success) continue;
     const key = `${unit}\n${emailResult.data.toLowerCase()}`;
     const seen = emails.get(key);
     if (seen !== undefined) {
-      fail(
-        `voter ${emailResult.data} of unit ${unit} already appears on line ${seen}`,
-      );
+      fail(lineText('voter_twice', { email: emailResult.data, unit, seen }));
       continue;
     }
     emails.set(key, line);
@@ -323,7 +358,12 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
     if (holder)
       errors.push({
         line: member.line,
-        message: `controlNumber ${controlNumber} of unit ${member.unit} is also given to unit ${holder.unit} on line ${holder.line}`,
+        message: lineText('control_number_twice', {
+          controlNumber,
+          unit: member.unit,
+          other: holder.unit,
+          otherLine: holder.line,
+        }),
       });
     else controlNumbers.set(controlNumber, member);
   }

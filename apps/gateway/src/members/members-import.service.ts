@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ImportLineError,
-  ImportMembersResponse,
-} from '@livevote/contracts';
+import type { ImportMembersResponse } from '@livevote/contracts';
 import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { generateUniqueControlNumber } from './control-number';
-import { parseMembersCsv } from './members-csv';
+import {
+  lineText,
+  parseMembersCsv,
+  type ImportLineProblem,
+} from './members-csv';
 import {
   MemberErrorCode,
   MemberException,
@@ -50,7 +51,7 @@ export class MembersImportService {
       const unitOfControlNumber = new Map(
         existing.map((member) => [member.controlNumber, member.unit]),
       );
-      const errors: ImportLineError[] = [];
+      const errors: ImportLineProblem[] = [];
       for (const member of parsed.members) {
         const controlNumber = member.fields.controlNumber;
         const holder =
@@ -60,7 +61,10 @@ export class MembersImportService {
         if (holder !== undefined && holder !== member.unit)
           errors.push({
             line: member.line,
-            message: `controlNumber ${controlNumber} belongs to unit ${holder} of this meeting`,
+            message: lineText('control_number_taken', {
+              controlNumber,
+              holder,
+            }),
           });
       }
       if (errors.length) throw new MembersImportException(errors);

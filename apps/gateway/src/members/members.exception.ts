@@ -1,5 +1,5 @@
-import type { ImportLineError } from '@livevote/contracts';
 import { ApiException } from '../common/api-exception';
+import type { ImportLineProblem } from './members-csv';
 
 export enum MemberErrorCode {
   MemberNotFound = 'member_not_found',
@@ -13,33 +13,33 @@ export enum MemberErrorCode {
   CsvEmpty = 'csv_empty',
 }
 
-function describe(code: MemberErrorCode): [number, string] {
+function describe(code: MemberErrorCode): [status: number, variant?: string] {
   switch (code) {
     case MemberErrorCode.MemberNotFound:
-      return [404, 'Member not found.'];
+      return [404];
     case MemberErrorCode.VoterNotFound:
-      return [404, 'Voter not found.'];
+      return [404];
     case MemberErrorCode.UnitTaken:
-      return [409, 'Another member of this meeting has that unit.'];
+      return [409];
     case MemberErrorCode.ControlNumberTaken:
-      return [409, 'Another member of this meeting has that control number.'];
+      return [409];
     case MemberErrorCode.VoterEmailTaken:
-      return [409, 'This member already has a voter with that e-mail.'];
+      return [409];
     case MemberErrorCode.MemberHasBallots:
-      return [409, 'The member holds ballots and cannot be deleted.'];
+      return [409];
     case MemberErrorCode.VoterHasBallots:
-      return [409, 'The voter cast ballots and cannot be deleted.'];
+      return [409];
     case MemberErrorCode.CsvRequired:
-      return [415, 'The import takes a text/csv body.'];
+      return [415, 'csv'];
     case MemberErrorCode.CsvEmpty:
-      return [400, 'The CSV body is empty.'];
+      return [400];
   }
 }
 
 export class MemberException extends ApiException {
   constructor(code: MemberErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }
 
@@ -48,16 +48,15 @@ export const MAX_REPORTED_IMPORT_ERRORS = 200;
 
 /** A rejected import: nothing was written; `errors` name the file lines (header = line 1). */
 export class MembersImportException extends ApiException {
-  constructor(errors: ImportLineError[]) {
+  constructor(errors: ImportLineProblem[]) {
     const shown = errors.slice(0, MAX_REPORTED_IMPORT_ERRORS);
-    const more =
-      errors.length > shown.length
-        ? ` (the first ${shown.length} are listed)`
-        : '';
     super(
       400,
       'import_invalid',
-      `The file has ${errors.length} problem${errors.length === 1 ? '' : 's'}${more}; nothing was imported.`,
+      {
+        variant: errors.length > shown.length ? 'listed' : undefined,
+        values: { count: errors.length, shown: shown.length },
+      },
       {},
       shown,
     );

@@ -19,11 +19,12 @@ import type {
   MemberFilterProperty,
 } from '@livevote/contracts';
 import { Database, rowsOf } from '../database/database';
-import { ballotEvents, ballots, members, voters } from '../database/schema';
+import { ballotEvents, ballots, members } from '../database/schema';
 import { escapeLike } from '../common/text';
 
-export type MemberRow = typeof members.$inferSelect;
-export type MemberInsert = typeof members.$inferInsert;
+/** A member as the gateway reads and writes it: the search text is the triggers' own. */
+export type MemberRow = Omit<typeof members.$inferSelect, 'searchText'>;
+export type MemberInsert = Omit<typeof members.$inferInsert, 'searchText'>;
 export type MemberWithLiveVotes = MemberRow & { hasLiveVotes: boolean };
 export type MemberImportColumn = keyof Pick<
   MemberInsert,
@@ -137,27 +138,12 @@ export class MembersRepository {
 
   private conditions(meetingId: string, query: ListMembersQuery): SQL[] {
     const conditions: SQL[] = [];
-    if (query.searchText) {
-      const pattern = `%${escapeLike(query.searchText)}%`;
-      // the meeting's matching voters once (a hashed set), not a lookup for every member
+    // one trigram index scan of the members' search text, which holds the unit and its
+    // voters' names and e-mails (schema.ts); short texts (under 3 characters) scan the meeting
+    if (query.searchText)
       conditions.push(
-        or(
-          ilike(members.unit, pattern),
-          inArray(
-            members.id,
-            this.database.db
-              .select({ id: voters.memberId })
-              .from(voters)
-              .where(
-                and(
-                  eq(voters.meetingId, meetingId),
-                  or(ilike(voters.name, pattern), ilike(voters.email, pattern)),
-                ),
-              ),
-          ),
-        )!,
+        ilike(members.searchText, `%${escapeLike(query.searchText)}%`),
       );
-    }
     const byProperty = new Map<MemberFilterProperty, SQL[]>();
     for (const filter of query.filters ?? []) {
       const list = byProperty.get(filter.property) ?? [];

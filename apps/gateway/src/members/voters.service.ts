@@ -102,6 +102,7 @@ export class VotersService {
     input: UpdateVoterRequest,
   ): Promise<Voter> {
     let replaced = false;
+    let languageChanged = false;
     const updated = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.members.requireMember(meeting.id, memberKey);
@@ -144,12 +145,18 @@ export class VotersService {
       replaced =
         voterSessionVersion(row.id, row.email) !==
         voterSessionVersion(voter.id, voter.email);
+      languageChanged = row.language !== voter.language;
       return mapVoter(row);
     });
     if (replaced)
       await this.sessions.revoke(
         updated.voterKey,
         voterSessionVersion(updated.voterKey, updated.email),
+      );
+    if (languageChanged)
+      await this.sessions.languageChanged(
+        updated.voterKey,
+        updated.language ?? null,
       );
     return updated;
   }

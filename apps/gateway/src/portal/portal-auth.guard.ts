@@ -10,8 +10,9 @@ import { LiveTokens } from '../identity/live-tokens';
 import { VoterSessions } from '../sessions/voter-sessions';
 import type { VoterPrincipal } from '../voting/ballot-entry';
 import { bearerToken } from '../common/text';
+import type { ReaderRequest } from '../common/reader-language';
 
-type VoterRequest = Request & { voter?: VoterPrincipal };
+type VoterRequest = Request & ReaderRequest & { voter?: VoterPrincipal };
 
 /**
  * Guards the voter portal: a voter token (aud portal) in `Authorization: Bearer` whose voter
@@ -40,6 +41,7 @@ export class PortalAuthGuard implements CanActivate {
       memberId: voter.memberId,
       meetingId: voter.meetingId,
     };
+    request.readerLanguage = this.sessions.languageOf(voter.voterId);
     return true;
   }
 }

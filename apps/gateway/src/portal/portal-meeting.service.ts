@@ -15,6 +15,7 @@ import { BallotEntry, type VoterPrincipal } from '../voting/ballot-entry';
 import { BallotsRepository } from '../voting/ballots.repository';
 import { MatterDirectory } from '../voting/matter-directory';
 import { SequenceStore } from '../broadcast/sequence';
+import { VoterSessions } from '../sessions/voter-sessions';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import {
   mapOwnBallot,
@@ -37,6 +38,7 @@ export class PortalMeetingService {
     private readonly ballotEntry: BallotEntry,
     private readonly forecasts: MatterForecasts,
     private readonly clock: Clock,
+    private readonly sessions: VoterSessions,
   ) {}
 
   async meeting(
@@ -109,14 +111,17 @@ export class PortalMeetingService {
     update: PortalVoterUpdate,
   ): Promise<PortalVoter> {
     const meeting = await this.requireOwnMeeting(voter, shortCode);
-    const row = await this.portal.setVoterLanguage(
+    const set = await this.portal.setVoterLanguage(
       voter.voterId,
       meeting.id,
       update.language,
       this.clock.now(),
     );
-    if (!row) throw new PortalException(PortalErrorCode.MeetingNotFound);
-    return mapPortalVoter(row);
+    if (!set) throw new PortalException(PortalErrorCode.MeetingNotFound);
+    // the same language again writes nothing and tells no node (a loop of these costs a read)
+    if (set.changed)
+      await this.sessions.languageChanged(voter.voterId, set.row.language);
+    return mapPortalVoter(set.row);
   }
 
   /** The voter's own meeting; any other is a 404. */

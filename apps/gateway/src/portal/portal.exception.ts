@@ -8,24 +8,24 @@ export enum PortalErrorCode {
   RateLimited = 'rate_limited',
 }
 
-function describe(code: PortalErrorCode): [number, string] {
+function describe(code: PortalErrorCode): [status: number, variant?: string] {
   switch (code) {
     case PortalErrorCode.InvalidInvite:
-      return [401, 'The invitation link is invalid or has expired.'];
+      return [401];
     case PortalErrorCode.InvalidControlNumber:
-      return [401, 'No member of this meeting has that control number.'];
+      return [401];
     case PortalErrorCode.MeetingNotFound:
-      return [404, 'Meeting not found.'];
+      return [404];
     case PortalErrorCode.BallotNotFound:
-      return [404, 'Your unit has no ballot on this matter.'];
+      return [404];
     case PortalErrorCode.RateLimited:
-      return [429, 'Too many attempts; try again later.'];
+      return [429];
   }
 }
 
 export class PortalException extends ApiException {
   constructor(code: PortalErrorCode, headers: Record<string, string> = {}) {
-    const [status, message] = describe(code);
-    super(status, code, message, headers);
+    const [status, variant] = describe(code);
+    super(status, code, { variant }, headers);
   }
 }

@@ -48,18 +48,25 @@ export class PortalRepository {
     return row;
   }
 
+  /**
+   * Sets the voter's language; `changed` is false when it already was that one (nothing
+   * written, nothing to tell the other nodes). Undefined: no such voter in the meeting.
+   */
   async setVoterLanguage(
     voterId: string,
     meetingId: string,
     language: Language | null,
     at: Date,
   ) {
+    const own = and(eq(voters.id, voterId), eq(voters.meetingId, meetingId));
     const [row] = await this.database.db
       .update(voters)
       .set({ language, updatedAt: at })
-      .where(and(eq(voters.id, voterId), eq(voters.meetingId, meetingId)))
+      .where(and(own, sql`${voters.language} is distinct from ${language}`))
       .returning();
-    return row;
+    if (row) return { row, changed: true };
+    const [same] = await this.database.db.select().from(voters).where(own);
+    return same && { row: same, changed: false };
   }
 
   async createVoter(values: typeof voters.$inferInsert) {

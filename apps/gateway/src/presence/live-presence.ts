@@ -76,11 +76,15 @@ export class LivePresence implements OnApplicationShutdown {
     memberId: string,
   ): Promise<void> {
     this.attended.add(voterId);
-    await this.attendedListener?.(meeting, memberId).catch((error: unknown) =>
-      this.logger.warn(`attendance listener failed: ${String(error)}`),
-    );
-    if (await this.tracker.join(meeting.id, voterId, memberId))
-      this.changed(meeting);
+    // counted before any await: a socket closing meanwhile is counted out by its leave (the
+    // tracker's local count changes synchronously), never counted in after it
+    const [joined] = await Promise.all([
+      this.tracker.join(meeting.id, voterId, memberId),
+      this.attendedListener?.(meeting, memberId).catch((error: unknown) =>
+        this.logger.warn(`attendance listener failed: ${String(error)}`),
+      ),
+    ]);
+    if (joined) this.changed(meeting);
   }
 
   /**

@@ -22,70 +22,52 @@ export enum ProxyErrorCode {
   InvalidHolderToken = 'invalid_holder_token',
 }
 
-function describe(code: ProxyErrorCode): [number, string] {
+function describe(code: ProxyErrorCode): [status: number, variant?: string] {
   switch (code) {
     case ProxyErrorCode.ProxyNotFound:
-      return [404, 'Proxy not found.'];
+      return [404];
     case ProxyErrorCode.HolderNotFound:
-      return [404, 'Proxy holder not found.'];
+      return [404];
     case ProxyErrorCode.MemberNotFound:
-      return [404, 'Member not found.'];
+      return [404];
     case ProxyErrorCode.MatterNotFound:
-      return [404, 'Matter not found.'];
+      return [404];
     case ProxyErrorCode.ProxyClosed:
-      return [409, 'Proxies closed at the meeting’s expiryDate.'];
+      return [409];
     case ProxyErrorCode.ProxyNotPending:
-      return [
-        409,
-        'Only a submitted proxy can be verified or rejected; this one is not.',
-      ];
+      return [409];
     case ProxyErrorCode.UnknownDefaultHolder:
-      return [
-        400,
-        'That name is not one of the meeting’s default proxy holders.',
-      ];
+      return [400];
     case ProxyErrorCode.InvalidDirection:
-      return [
-        400,
-        'A direction names a matter this meeting does not have, or names one twice.',
-      ];
+      return [400];
     case ProxyErrorCode.DirectionNotAllowed:
-      return [400, 'A direction names a matter that takes no proxy votes.'];
+      return [400];
     case ProxyErrorCode.NotEligible:
-      return [
-        403,
-        'A direction names a matter this member is not eligible to vote on.',
-      ];
+      return [403, 'direction'];
     case ProxyErrorCode.InvalidChoice:
-      return [400, 'A choice is not one of the options of its matter.'];
+      return [400, 'proxy'];
     case ProxyErrorCode.TooManyChoices:
-      return [400, 'More choices than the matter allows.'];
+      return [400, 'proxy'];
     case ProxyErrorCode.DuplicateChoice:
-      return [400, 'The same option was chosen twice.'];
+      return [400];
     case ProxyErrorCode.UnknownDocument:
-      return [400, 'scanKey is not a document of this meeting.'];
+      return [400];
     case ProxyErrorCode.TooManyVotes:
-      return [
-        400,
-        'The split casts more votes than the discretionary proxies held on this matter.',
-      ];
+      return [400];
     case ProxyErrorCode.MatterNotLive:
-      return [409, 'Voting on this matter is not open.'];
+      return [409];
     case ProxyErrorCode.ProxyNotAllowed:
-      return [409, 'This matter takes no proxy votes.'];
+      return [409];
     case ProxyErrorCode.NotDefaultHolder:
-      return [
-        403,
-        'Managers vote only for the meeting’s default proxy holders; other holders vote from their own link.',
-      ];
+      return [403];
     case ProxyErrorCode.InvalidHolderToken:
-      return [401, 'The proxy holder link is invalid or has expired.'];
+      return [401];
   }
 }
 
 export class ProxyException extends ApiException {
   constructor(code: ProxyErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

@@ -37,9 +37,7 @@ describe('proxy mails', () => {
     expect(mail.text).toContain(
       'Signée par Ann Owner le vendredi 20 novembre 2026 à 10 h 30 HNE ; statut : soumise.',
     );
-    expect(mail.text).toContain(
-      'Bylaw 12: à la discrétion du fondé de pouvoir',
-    );
+    expect(mail.text).toContain('Bylaw 12: à la discrétion du mandataire');
     expect(mail.html).toContain('<html lang="fr">');
   });
 
@@ -64,6 +62,6 @@ describe('proxy mails', () => {
     );
     expect(mail.subject).toBe('Vous détenez une procuration : Harbourview AGM');
     expect(mail.text).toContain('Bonjour Pat Holder,');
-    expect(mail.html).toContain('Ouvrir votre page de fondé de pouvoir');
+    expect(mail.html).toContain('Ouvrir votre page de mandataire');
   });
 });

@@ -9,29 +9,26 @@ export enum QuestionErrorCode {
   RateLimited = 'rate_limited',
 }
 
-function describe(code: QuestionErrorCode): [number, string] {
+function describe(code: QuestionErrorCode): [status: number, variant?: string] {
   switch (code) {
     case QuestionErrorCode.QuestionNotFound:
-      return [404, 'Question not found.'];
+      return [404];
     case QuestionErrorCode.MeetingNotFound:
-      return [404, 'Meeting not found.'];
+      return [404];
     case QuestionErrorCode.UnknownCategory:
-      return [400, 'That is not one of the meeting’s question categories.'];
+      return [400];
     case QuestionErrorCode.QuestionsClosed:
-      return [409, 'The meeting is over; it takes no more questions.'];
+      return [409];
     case QuestionErrorCode.NotApproved:
-      return [
-        409,
-        'Only an approved or answered question goes on the big screen.',
-      ];
+      return [409];
     case QuestionErrorCode.RateLimited:
-      return [429, 'Too many questions at once; try again in a minute.'];
+      return [429, 'questions'];
   }
 }
 
 export class QuestionException extends ApiException {
   constructor(code: QuestionErrorCode, headers: Record<string, string> = {}) {
-    const [status, message] = describe(code);
-    super(status, code, message, headers);
+    const [status, variant] = describe(code);
+    super(status, code, { variant }, headers);
   }
 }

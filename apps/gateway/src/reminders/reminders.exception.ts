@@ -5,18 +5,20 @@ export enum RemindersErrorCode {
   VoterNotFound = 'voter_not_found',
 }
 
-function describe(code: RemindersErrorCode): [number, string] {
+function describe(
+  code: RemindersErrorCode,
+): [status: number, variant?: string] {
   switch (code) {
     case RemindersErrorCode.InvalidUnsubscribeToken:
-      return [400, 'This unsubscribe link is not valid or has expired.'];
+      return [400];
     case RemindersErrorCode.VoterNotFound:
-      return [404, 'The voter of this unsubscribe link no longer exists.'];
+      return [404, 'unsubscribe'];
   }
 }
 
 export class RemindersException extends ApiException {
   constructor(code: RemindersErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

@@ -406,6 +406,7 @@ export class RemindersService {
         proxies: quorum.proxies,
         required: quorum.required,
         met: quorum.met,
+        basis: quorum.basis,
       },
     };
   }

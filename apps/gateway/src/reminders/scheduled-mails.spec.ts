@@ -87,7 +87,13 @@ describe('scheduled mails', () => {
       checkedInUnits: 1,
       connectedVoters: 0,
       connectedUnits: 0,
-      quorum: { present: 0, proxies: 2, required: 3, met: false },
+      quorum: {
+        present: 0,
+        proxies: 2,
+        required: 3,
+        met: false,
+        basis: 'units',
+      },
       mail: [{ kind: 'reminder', sent: 2, undelivered: 0 }],
       matters: [
         {
@@ -113,17 +119,35 @@ describe('scheduled mails', () => {
       'Résumé quotidien de Harbourview AGM au lundi 30 novembre 2026 à 08 h 01 HNE.',
     );
     expect(mail.text).toContain('Rappels : 2 envoyés');
+    expect(mail.text).toContain('1 votant a désactivé les courriels');
     expect(mail.text).toContain(
-      '1 votants ont annoncé leur présence sur place, 2 en ligne',
+      '0 votant de 0 unité a assisté à l’assemblée en direct',
     );
     expect(mail.text).toContain(
-      '1 votants de 1 unités enregistrés à l’accueil maintenant',
+      '1 votant a annoncé sa présence sur place, 2 en ligne',
     );
     expect(mail.text).toContain(
-      'Quorum : non atteint : 2 unités sur 3 requises (0 présentes, 2 par procuration).',
+      '1 votant de 1 unité enregistré à l’accueil maintenant',
     );
     expect(mail.text).toContain(
-      '1. Budget : en attente, 2 bulletins (2 parts)',
+      'Quorum : non atteint : 2 sur 3 unités (présentes : 0, par procuration : 2).',
+    );
+    // a meeting counted by shares says so, in the number's agreement
+    const byShares = managerSummaryMail({
+      meeting: { ...meeting, language: 'en' },
+      to: 'chair@harbourview.test',
+      summary: {
+        ...summary,
+        quorum: { ...summary.quorum, proxies: 0, required: 1, basis: 'shares' },
+      },
+      earlyVotingClosesAt: closes,
+      signature: null,
+    });
+    expect(byShares.text).toContain(
+      'Quorum: not met: 0 of 1 share required (0 present, 0 by proxy).',
+    );
+    expect(mail.text).toContain(
+      '1. Budget : en attente, 2 bulletins (2 quotes-parts)',
     );
   });
 });

@@ -56,7 +56,9 @@ function meetingFacts(meeting: MeetingDetails, lng: Language): Section {
   ];
   if (meeting.location) rows.push([t('mail.where'), meeting.location]);
   return {
-    text: rows.map(([name, value]) => `${name}: ${value}`).join('\n'),
+    text: rows
+      .map(([name, value]) => t('mail.field', { name, value }))
+      .join('\n'),
     html: [
       '<table role="presentation">',
       ...rows.map(
@@ -201,7 +203,14 @@ export interface MeetingSummary {
   checkedInUnits: number;
   connectedVoters: number;
   connectedUnits: number;
-  quorum: { present: number; proxies: number; required: number; met: boolean };
+  quorum: {
+    present: number;
+    proxies: number;
+    required: number;
+    met: boolean;
+    /** What the meeting's quorum counts (docs/verdicts.md, "Quorum"). */
+    basis: 'units' | 'shares';
+  };
   mail: { kind: string; sent: number; undelivered: number }[];
   matters: {
     order: number;
@@ -255,42 +264,68 @@ export function managerSummaryMail(input: {
       }),
     ),
     list(t('summary.invites'), [
-      t('summary.invited', { invited: s.invitedVoters, total: s.totalVoters }),
-      t('summary.emailsOff', { n: s.emailsDisabled }),
+      t('summary.invited', {
+        count: s.invitedVoters,
+        invited: s.invitedVoters,
+        total: s.totalVoters,
+      }),
+      t('summary.emailsOff', { count: s.emailsDisabled, n: s.emailsDisabled }),
       ...mail.map((m) =>
         t(m.undelivered ? 'summary.mailSentUndelivered' : 'summary.mailSent', {
           kind: named(t, `summary.mailKind.${m.kind}`, m.kind),
+          count: m.sent,
           sent: m.sent,
-          undelivered: m.undelivered,
+          undelivered: t('countPhrases.undelivered', {
+            count: m.undelivered,
+            n: m.undelivered,
+          }),
         }),
       ),
     ]),
     list(t('summary.ballots'), [
-      t('summary.unitsVoted', { voted: s.unitsVoted, total: s.totalUnits }),
+      t('summary.unitsVoted', {
+        count: s.unitsVoted,
+        voted: s.unitsVoted,
+        total: s.totalUnits,
+      }),
       ...s.ballots.map((b) =>
         t('summary.methodLine', {
           method: named(t, `summary.method.${b.method}`, b.method),
+          count: b.ballots,
           ballots: b.ballots,
-          units: b.units,
+          units: t('live.fromUnits', { count: b.units, n: b.units }),
         }),
       ),
     ]),
     list(t('summary.attendance'), [
       t('summary.attended', {
+        count: s.attendedVoters,
         voters: s.attendedVoters,
-        units: s.attendedUnits,
+        units: t('countPhrases.ofUnits', {
+          count: s.attendedUnits,
+          n: s.attendedUnits,
+        }),
       }),
       t('summary.rsvpBoth', {
+        count: s.rsvpVoters,
         inPerson: s.rsvpVoters,
         online: s.rsvpOnlineVoters,
       }),
       t('summary.checkedIn', {
+        count: s.checkedInVoters,
         voters: s.checkedInVoters,
-        units: s.checkedInUnits,
+        units: t('countPhrases.ofUnits', {
+          count: s.checkedInUnits,
+          n: s.checkedInUnits,
+        }),
       }),
       t('summary.connected', {
+        count: s.connectedVoters,
         voters: s.connectedVoters,
-        units: s.connectedUnits,
+        units: t('countPhrases.ofUnits', {
+          count: s.connectedUnits,
+          n: s.connectedUnits,
+        }),
       }),
     ]),
     text(
@@ -298,6 +333,7 @@ export function managerSummaryMail(input: {
         met: t(quorum.met ? 'summary.met' : 'summary.notMet'),
         reached: quorum.present + quorum.proxies,
         required: quorum.required,
+        basis: t(`live.basis.${quorum.basis}`, { count: quorum.required }),
         present: quorum.present,
         proxies: quorum.proxies,
       }),

@@ -1,4 +1,4 @@
-import { ApiException } from '../common/api-exception';
+import { ApiException, type ProblemWording } from '../common/api-exception';
 
 export enum ResultsErrorCode {
   QuorumNotMet = 'quorum_not_met',
@@ -10,41 +10,33 @@ export enum ResultsErrorCode {
   ResultNotReady = 'result_not_ready',
 }
 
-function describe(code: ResultsErrorCode): [number, string] {
+function describe(code: ResultsErrorCode): [status: number, variant?: string] {
   switch (code) {
     case ResultsErrorCode.QuorumNotMet:
-      return [
-        409,
-        'Quorum is not met. The meeting requires quorum to start a matter; start with overrideQuorum: true to proceed without it (recorded).',
-      ];
+      return [409];
     case ResultsErrorCode.AnotherMatterLive:
-      return [
-        409,
-        'Another matter of the meeting is live; the meeting allows one live matter at a time. Stop it first.',
-      ];
+      return [409];
     case ResultsErrorCode.NotAScrutineer:
-      return [403, 'Only a scrutineer of the meeting may sign off results.'];
+      return [403];
     case ResultsErrorCode.InvalidScrutineer:
-      return [
-        400,
-        'Every scrutineer named must be a user of the account with the scrutineer role.',
-      ];
+      return [400];
     case ResultsErrorCode.MatterNotClosed:
-      return [409, 'Only a closed matter can be signed off.'];
+      return [409];
     case ResultsErrorCode.AlreadySignedOff:
-      return [409, 'The result of this close is already signed off.'];
+      return [409];
     case ResultsErrorCode.ResultNotReady:
-      return [409, 'The result is still being counted; try again shortly.'];
+      return [409];
   }
 }
 
 export class ResultsException extends ApiException {
   constructor(
     code: ResultsErrorCode,
-    detail?: string,
+    /** Another of the code's texts, more precise, and its values. */
+    detail?: ProblemWording,
     errors?: { path: string; message: string }[],
   ) {
-    const [status, message] = describe(code);
-    super(status, code, detail ?? message, {}, errors);
+    const [status, variant] = describe(code);
+    super(status, code, detail ?? { variant }, {}, errors);
   }
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { LANGUAGES } from '@livevote/i18n';
 import { z } from 'zod';
 
 /** News that ends sessions: every node acts on it for the sockets and caches it holds. */
@@ -9,6 +10,12 @@ export const SessionSignal = z.discriminatedUnion('kind', [
     kind: z.literal('voter'),
     voterId: z.string(),
     version: z.string().nullable(),
+  }),
+  /** A voter chose another language (or none): problem details follow it (docs/i18n.md). */
+  z.strictObject({
+    kind: z.literal('voter-language'),
+    voterId: z.string(),
+    language: z.enum(LANGUAGES).nullable(),
   }),
   /** A manager no longer belongs to an account. */
   z.strictObject({

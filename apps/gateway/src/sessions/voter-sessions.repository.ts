@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { Database } from '../database/database';
@@ -7,13 +8,15 @@ import { voters } from '../database/schema';
 export class VoterSessionsRepository {
   constructor(private readonly database: Database) {}
 
-  /** The voter's e-mail, or undefined once the voter is deleted. */
-  async emailOf(voterId: string): Promise<string | undefined> {
+  /** The voter's e-mail and own language, or undefined once the voter is deleted. */
+  async sessionOf(
+    voterId: string,
+  ): Promise<{ email: string; language: Language | null } | undefined> {
     const [row] = await this.database.db
-      .select({ email: voters.email })
+      .select({ email: voters.email, language: voters.language })
       .from(voters)
       .where(eq(voters.id, voterId))
       .limit(1);
-    return row?.email;
+    return row;
   }
 }

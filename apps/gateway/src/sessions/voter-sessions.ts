@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Language } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { SingleFlight } from '../common/single-flight';
 import { AppConfig } from '../config/app-config';
 import {
   SessionSignals,
@@ -17,10 +19,14 @@ const MAX_ENTRIES = 100_000;
  * (the person behind it) changes. A deleted voter has none.
  */
 export function voterSessionVersion(voterId: string, email: string): string {
+  // the first 16 characters of the digest's base64url, made from its first 12 bytes: a
+  // string of its own, where slice() would keep the whole digest's string alive with it in
+  // every entry of the cache below
   return createHash('sha256')
     .update(`${voterId}\n${email.trim().toLowerCase()}`)
-    .digest('base64url')
-    .slice(0, 16);
+    .digest()
+    .subarray(0, 12)
+    .toString('base64url');
 }
 
 /**
@@ -34,9 +40,12 @@ export class VoterSessions implements SessionSignalHandlers {
   private readonly logger = new Logger('VoterSessions');
   private readonly entries = new Map<
     string,
-    { version: string | null; checkedAt: number }
+    { version: string | null; language: Language | null; checkedAt: number }
   >();
-  private readonly loading = new Map<string, Promise<string | null>>();
+  private readonly loading = new SingleFlight<
+    string,
+    { version: string | null; language: Language | null }
+  >();
   private readonly recheckMs: number;
 
   constructor(
@@ -60,16 +69,40 @@ export class VoterSessions implements SessionSignalHandlers {
     return entry.version === version;
   }
 
+  /**
+   * The voter's own language as last read or heard, null when none is set or the voter is
+   * not in memory (a portal request's guard has just put it there): no query of its own.
+   */
+  languageOf(voterId: string): Language | null {
+    return this.entries.get(voterId)?.language ?? null;
+  }
+
+  /** Tells every node the voter's new language; call after the change is committed. */
+  languageChanged(voterId: string, language: Language | null): Promise<void> {
+    return this.signals.publish({ kind: 'voter-language', voterId, language });
+  }
+
   /** Ends the voter's sessions on every node; call after the change is committed. */
   revoke(voterId: string, version: string | null): Promise<void> {
     return this.signals.publish({ kind: 'voter', voterId, version });
   }
 
   signal(signal: SessionSignal): void {
+    if (signal.kind === 'voter-language') {
+      // a re-check under way read the old language: its answer must not be kept
+      this.loading.forget(signal.voterId);
+      const entry = this.entries.get(signal.voterId);
+      if (entry) entry.language = signal.language;
+      return;
+    }
     if (signal.kind !== 'voter') return;
     // a read under way may predate the change: its answer must not be kept
-    this.loading.delete(signal.voterId);
-    this.remember(signal.voterId, signal.version);
+    this.loading.forget(signal.voterId);
+    this.remember(
+      signal.voterId,
+      signal.version,
+      this.entries.get(signal.voterId)?.language ?? null,
+    );
   }
 
   resync(): void {
@@ -78,31 +111,36 @@ export class VoterSessions implements SessionSignalHandlers {
   }
 
   private load(voterId: string): Promise<string | null> {
-    const pending = this.loading.get(voterId);
-    if (pending) return pending;
-    const read: Promise<string | null> = this.repository
-      .emailOf(voterId)
-      .then((email) => {
-        const version =
-          email === undefined ? null : voterSessionVersion(voterId, email);
-        if (this.loading.get(voterId) !== read) {
-          // a signal came in meanwhile and is newer than this read
-          const entry = this.entries.get(voterId);
-          return entry ? entry.version : version;
-        }
-        this.remember(voterId, version);
-        return version;
-      })
-      .finally(() => {
-        if (this.loading.get(voterId) === read) this.loading.delete(voterId);
-      });
-    this.loading.set(voterId, read);
-    return read;
+    return this.loading
+      .run(
+        voterId,
+        async () => {
+          const session = await this.repository.sessionOf(voterId);
+          return {
+            version: session
+              ? voterSessionVersion(voterId, session.email)
+              : null,
+            language: session?.language ?? null,
+          };
+        },
+        ({ version, language }) => this.remember(voterId, version, language),
+        // a signal came in meanwhile and is newer than this read
+        (read) => this.entries.get(voterId) ?? read,
+      )
+      .then((read) => read.version);
   }
 
-  private remember(voterId: string, version: string | null): void {
+  private remember(
+    voterId: string,
+    version: string | null,
+    language: Language | null,
+  ): void {
     this.entries.delete(voterId);
-    this.entries.set(voterId, { version, checkedAt: this.clock.nowMs() });
+    this.entries.set(voterId, {
+      version,
+      language,
+      checkedAt: this.clock.nowMs(),
+    });
     if (this.entries.size > MAX_ENTRIES) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);

@@ -1,6 +1,7 @@
 import {
   Controller,
   Get,
+  Header,
   HttpCode,
   Param,
   Post,
@@ -12,6 +13,8 @@ import type {
   PublishedCount,
   ReceiptStatus,
 } from '@livevote/contracts';
+import type { Language } from '@livevote/i18n';
+import { ReaderLanguage } from '../common/reader-language';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import type { VoterPrincipal } from '../voting/ballot-entry';
 import { PublishedCountService } from './published-count.service';
@@ -35,22 +38,26 @@ export class ReceiptsController {
   ) {}
 
   @Get('receipts')
+  @Header('Vary', 'Accept-Language')
   @ApiOkResponse({ type: ReceiptListDto })
   list(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
+    @ReaderLanguage() lng: Language,
   ): Promise<ReceiptStatus[]> {
-    return this.receipts.list(voter, shortCode);
+    return this.receipts.list(voter, shortCode, lng);
   }
 
   @Get('receipts/:receipt')
+  @Header('Vary', 'Accept-Language')
   @ApiOkResponse({ type: ReceiptStatusDto })
   get(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
     @Param('receipt') receipt: string,
+    @ReaderLanguage() lng: Language,
   ): Promise<ReceiptStatus> {
-    return this.receipts.get(voter, shortCode, receipt);
+    return this.receipts.get(voter, shortCode, receipt, lng);
   }
 
   @Post('receipts/:receipt/email')

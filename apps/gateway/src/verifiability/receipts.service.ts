@@ -5,6 +5,13 @@ import {
   type EmailReceiptResponse,
   type ReceiptStatus,
 } from '@livevote/contracts';
+import {
+  chooseLanguage,
+  formatInZone,
+  receiptWords,
+  translator,
+  type Language,
+} from '@livevote/i18n';
 import { ballotKind } from '@livevote/rules';
 import { sql } from 'drizzle-orm';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -16,7 +23,7 @@ import { MailTransport } from '../mail/mail-transport';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { RedisConnection } from '../redis/redis.module';
 import type { VoterPrincipal } from '../voting/ballot-entry';
-import { receiptExplanation } from './receipt-words';
+import { receiptReasons } from './receipt-words';
 import { ReceiptsRepository, type ReceiptRow } from './receipts.repository';
 import {
   VerifiabilityErrorCode,
@@ -55,19 +62,21 @@ export class ReceiptsService {
   async list(
     voter: VoterPrincipal,
     shortCode: string,
+    lng: Language = 'en',
   ): Promise<ReceiptStatus[]> {
     const meeting = await this.ownMeeting(voter, shortCode);
     const rows = await this.repository.ofMember(meeting.id, voter.memberId);
-    return rows.map((row) => this.status(meeting, row));
+    return rows.map((row) => this.status(meeting, row, lng));
   }
 
   async get(
     voter: VoterPrincipal,
     shortCode: string,
     code: string,
+    lng: Language = 'en',
   ): Promise<ReceiptStatus> {
     const { meeting, row } = await this.own(voter, shortCode, code);
-    return this.status(meeting, row);
+    return this.status(meeting, row, lng);
   }
 
   /** Sends the receipt and what became of it to the voter who asks, at their address. */
@@ -77,10 +86,13 @@ export class ReceiptsService {
     code: string,
   ): Promise<EmailReceiptResponse> {
     const { meeting, row } = await this.own(voter, shortCode, code);
-    const status = this.status(meeting, row);
-    const [person] = rowsOf<{ email: string; name: string }>(
+    const [person] = rowsOf<{
+      email: string;
+      name: string;
+      language: Language | null;
+    }>(
       await this.database.db.execute(
-        sql`select email, name from voters where id = ${voter.voterId}`,
+        sql`select email, name, language from voters where id = ${voter.voterId}`,
       ),
     );
     if (!person?.email)
@@ -92,24 +104,35 @@ export class ReceiptsService {
         undefined,
         { 'retry-after': String(retryAfter) },
       );
+    // the voter's own language, else the meeting's, as every mail to a voter (docs/i18n.md)
+    const lng = chooseLanguage({
+      preference: person.language,
+      meeting: meeting.language,
+    });
+    const t = translator(lng);
+    const status = this.status(meeting, row, lng);
     const link = `${this.config.publicUrl}/vote/${meeting.shortCode}/receipts`;
     const text = [
-      `Hello ${person.name},`,
+      t('mail.hello', { name: person.name }),
       '',
-      `Your receipt for "${row.matterName}" at ${meeting.name}:`,
+      t('mail.receipt.intro', {
+        matter: row.matterName,
+        meeting: meeting.name,
+      }),
       '',
       `    ${formatReceipt(row.receipt)}`,
       '',
-      `Cast at ${this.time(meeting, row.castAt)}.`,
+      t('mail.receipt.castAt', {
+        when: formatInZone(row.castAt, meeting.meetingTimezone, lng),
+      }),
       status.explanation,
       '',
-      'Once the count of the matter is published you can find this code in it, with its weight,',
-      'and check that your ballot was counted. The published count never shows who cast a ballot.',
-      `Your receipts: ${link}`,
+      t('mail.receipt.check'),
+      t('mail.receipt.yours', { url: link }),
     ].join('\n');
     await this.mail.send({
       to: person.email,
-      subject: `Your receipt: ${row.matterName}`,
+      subject: t('mail.receipt.subject', { matter: row.matterName }),
       text,
     });
     return { sentAt: this.clock.now().toISOString(), to: person.email };
@@ -140,7 +163,12 @@ export class ReceiptsService {
     return meeting;
   }
 
-  private status(meeting: MeetingRow, row: ReceiptRow): ReceiptStatus {
+  /** The receipt's status, its explanation in `lng` (docs/i18n.md). */
+  private status(
+    meeting: MeetingRow,
+    row: ReceiptRow,
+    lng: Language,
+  ): ReceiptStatus {
     const kind = ballotKind(row);
     const standing = row.standing;
     const state =
@@ -156,6 +184,14 @@ export class ReceiptsService {
     const proxy = row.proxyStatus
       ? { status: row.proxyStatus, revokedAt: row.proxyRevokedAt }
       : null;
+    const reasons = receiptReasons({
+      kind,
+      state,
+      closed: row.liveStatus === 'closed',
+      current,
+      withdrawnAt: row.withdrawnAt,
+      proxy,
+    });
     return {
       receipt: row.receipt,
       matterKey: row.matterId,
@@ -173,29 +209,13 @@ export class ReceiptsService {
         status: proxy.status,
         revokedAt: proxy.revokedAt?.toISOString() ?? null,
       },
-      explanation: receiptExplanation(
-        {
-          kind,
-          state,
-          closed: row.liveStatus === 'closed',
-          current,
-          withdrawnAt: row.withdrawnAt,
-          proxy,
-        },
-        (at) => this.time(meeting, at),
+      reasons,
+      explanation: receiptWords(
+        { kind, current, reasons },
+        translator(lng),
+        (at) => formatInZone(at, meeting.meetingTimezone, lng),
       ),
       published: row.published,
     };
-  }
-
-  private time(meeting: MeetingRow, at: Date): string {
-    return new Intl.DateTimeFormat('en-GB', {
-      timeZone: meeting.meetingTimezone,
-      hour: '2-digit',
-      minute: '2-digit',
-      day: 'numeric',
-      month: 'short',
-      timeZoneName: 'short',
-    }).format(at);
   }
 }

@@ -1,4 +1,4 @@
-import { ApiException } from '../common/api-exception';
+import { ApiException, type ProblemWording } from '../common/api-exception';
 
 export enum VerifiabilityErrorCode {
   ReceiptNotFound = 'receipt_not_found',
@@ -9,39 +9,32 @@ export enum VerifiabilityErrorCode {
   RateLimited = 'rate_limited',
 }
 
-function describe(code: VerifiabilityErrorCode): [number, string] {
+function describe(
+  code: VerifiabilityErrorCode,
+): [status: number, variant?: string] {
   switch (code) {
     case VerifiabilityErrorCode.ReceiptNotFound:
-      return [404, 'No ballot of yours has this receipt.'];
+      return [404];
     case VerifiabilityErrorCode.MatterNotFound:
-      return [404, 'The matter does not exist.'];
+      return [404, 'published'];
     case VerifiabilityErrorCode.CountNotReady:
-      return [
-        409,
-        'The count is published for closed matters once their result is worked out.',
-      ];
+      return [409];
     case VerifiabilityErrorCode.CountNotPublished:
-      return [
-        409,
-        'The count of this matter is not published yet (it may wait for a scrutineer’s sign-off).',
-      ];
+      return [409];
     case VerifiabilityErrorCode.EmailsDisabled:
-      return [409, 'This voter has no e-mail address to send to.'];
+      return [409];
     case VerifiabilityErrorCode.RateLimited:
-      return [
-        429,
-        'Too many receipts by e-mail at once; try again in a minute.',
-      ];
+      return [429, 'receipts'];
   }
 }
 
 export class VerifiabilityException extends ApiException {
   constructor(
     code: VerifiabilityErrorCode,
-    detail?: string,
+    detail?: ProblemWording,
     headers: Record<string, string> = {},
   ) {
-    const [status, message] = describe(code);
-    super(status, code, detail ?? message, headers);
+    const [status, variant] = describe(code);
+    super(status, code, detail ?? { variant }, headers);
   }
 }

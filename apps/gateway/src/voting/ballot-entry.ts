@@ -41,7 +41,7 @@ export class BallotEntry {
     const release = this.inFlight.acquire(voter.memberId, socketId);
     try {
       await this.checkChoices(voter.meetingId, matterKey, choices);
-      return await this.ingest.submit({
+      const { receipt } = await this.ingest.submit({
         matterId: matterKey,
         memberId: voter.memberId,
         voterId: voter.voterId,
@@ -50,6 +50,7 @@ export class BallotEntry {
         choices,
         idempotencyKey,
       });
+      return receipt;
     } finally {
       release();
     }
@@ -66,7 +67,7 @@ export class BallotEntry {
     await this.checkChoices(meeting.id, matterKey, request.choices);
     if (!isUuid(request.memberKey))
       throw new VotingException(VotingErrorCode.MemberNotFound);
-    const receipt = await this.ingest.submit({
+    const { receipt, replayed } = await this.ingest.submit({
       matterId: matterKey,
       memberId: request.memberKey,
       voterId: null,
@@ -76,9 +77,10 @@ export class BallotEntry {
       idempotencyKey,
     });
     // after the batch that wrote it: the ballot's own event is in the chain either way; a
-    // retry with the same Idempotency-Key answers the same receipt and is recorded once
-    await this.audit.record(
-      {
+    // retry with the same Idempotency-Key answers the same receipt, writes nothing and is
+    // not recorded again
+    if (!replayed)
+      await this.audit.record({
         meetingId: meeting.id,
         kind: 'ballot.record',
         actor: { userId },
@@ -88,9 +90,7 @@ export class BallotEntry {
           method: request.method,
           receipt: receipt.receipt,
         },
-      },
-      { onceForReceipt: receipt.receipt },
-    );
+      });
     return receipt;
   }
 

@@ -24,9 +24,18 @@ export type BallotRequest = Omit<
   'eventId' | 'receivedAt' | 'receipt'
 >;
 
+/**
+ * A durable ballot: its receipt, and whether it repeated a cast already written (same
+ * idempotency key), so nothing was written for it now.
+ */
+export interface IngestedBallot {
+  receipt: BallotReceipt;
+  replayed: boolean;
+}
+
 interface Pending {
   input: BallotInput;
-  resolve: (receipt: BallotReceipt) => void;
+  resolve: (ballot: IngestedBallot) => void;
   reject: (error: Error) => void;
 }
 
@@ -105,8 +114,8 @@ export class BallotIngest implements OnApplicationShutdown {
     this.onAccepted = handler;
   }
 
-  /** Queues the ballot; resolves with the receipt once it is durable. */
-  submit(request: BallotRequest): Promise<BallotReceipt> {
+  /** Queues the ballot; resolves with its receipt once it is durable. */
+  submit(request: BallotRequest): Promise<IngestedBallot> {
     if (this.queue.length >= MAX_QUEUE) {
       this.metrics.countBallotRefused(VotingErrorCode.Overloaded);
       return Promise.reject(new VotingException(VotingErrorCode.Overloaded));
@@ -118,7 +127,7 @@ export class BallotIngest implements OnApplicationShutdown {
       receipt: newReceipt(),
       receivedAt: this.clock.now(),
     };
-    return new Promise<BallotReceipt>((resolve, reject) => {
+    return new Promise<IngestedBallot>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
       this.metrics.setBallotQueueLength(this.queue.length);
       this.schedule();
@@ -236,10 +245,14 @@ export class BallotIngest implements OnApplicationShutdown {
           return;
       }
       pending.resolve({
-        ballotId: result.ballotId,
-        matterKey: pending.input.matterId,
-        castAt: result.castAt.toISOString(),
-        receipt: result.receipt,
+        receipt: {
+          ballotId: result.ballotId,
+          matterKey: pending.input.matterId,
+          castAt: result.castAt.toISOString(),
+          receipt: result.receipt,
+        },
+        // a cast an earlier attempt of the same statement wrote is this request's own write
+        replayed: result.status === 'replayed' && !result.rewritten,
       });
       if (result.status === 'accepted') {
         changesOf(pending.input.matterId).list.push({

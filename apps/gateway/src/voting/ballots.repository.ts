@@ -9,12 +9,92 @@ import { Database, rowsOf } from '../database/database';
 import { ballotEvents, ballots, type BallotMethod } from '../database/schema';
 
 // the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
-const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
-const EARLY_CLOSES = sql.raw(earlyVotingClosesAtSql({ meeting: 'mt' }));
+const ELIGIBLE_SQL = eligibleSql({ member: 'mb', matter: 'm' });
+const EARLY_CLOSES_SQL = earlyVotingClosesAtSql({ meeting: 'mt' });
 // which ballot replaces a member's standing one (docs/proxies.md, "Precedence")
-const MAY_REPLACE = sql.raw(
-  mayReplaceSql({ incoming: 'excluded', standing: 'b' }),
-);
+const MAY_REPLACE_SQL = mayReplaceSql({ incoming: 'excluded', standing: 'b' });
+const ELIGIBLE = sql.raw(ELIGIBLE_SQL);
+const EARLY_CLOSES = sql.raw(EARLY_CLOSES_SQL);
+
+/**
+ * The batch statement of BallotsRepository.castBatch, composed once: only its payload is bound
+ * per batch (composing the whole template was drizzle work on every batch). An accepted row
+ * returns neither its choices nor its cast time: the statement wrote both from its input.
+ */
+const [CAST_BATCH_HEAD, CAST_BATCH_TAIL] = `      with input as (
+        select * from jsonb_to_recordset($PAYLOAD::jsonb) as t(
+          ord int, event_id uuid, receipt text, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
+          kind text, choices jsonb, idem_key text, received_at timestamptz)
+      ),
+      replay as (
+        select i.ord, e.id, e.cast_at, e.receipt, true as rewritten from input i
+        join ballot_events e on e.id = i.event_id
+        union all
+        select i.ord, e.id, e.cast_at, e.receipt, false from input i
+        join ballot_events e on e.matter_id = i.matter_id and e.member_id = i.member_id
+          and e.idempotency_key = i.idem_key and e.id <> i.event_id
+      ),
+      cand as (
+        select i.*, mb.shares as weight,
+          case
+            when i.kind = 'floor' then
+              case when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'other' end
+            when i.kind in ('proxy', 'other') then
+              case when m.live_status in ('pending', 'live')
+                and (i.kind = 'other' or m.allow_proxy_vote) then i.kind end
+            when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'live'
+            when m.live_status = 'pending' and m.allow_proxy_vote
+              and i.received_at < ${EARLY_CLOSES_SQL} then 'proxy'
+          end as method
+        from input i
+        join matters m on m.id = i.matter_id
+        join meetings mt on mt.id = m.meeting_id
+        join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
+        where not exists (select 1 from replay r where r.ord = i.ord)
+          and ${ELIGIBLE_SQL}
+          and i.choices <@ m.options
+          and jsonb_array_length(i.choices) between 1 and m.choices
+          and (i.voter_id is null
+            or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id))
+          and (i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by))
+        for share of m
+      ),
+      upserted as (
+        insert into ballots as b (matter_id, member_id, voter_id, method, choices, weight, idempotency_key,
+          cast_at, receipt_id, created_at, updated_at)
+        select matter_id, member_id, voter_id, method, choices, weight, idem_key,
+          received_at, event_id, received_at, received_at
+        from cand where method is not null
+        on conflict (matter_id, member_id) do update set
+          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
+          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
+          receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
+          proxy_id = excluded.proxy_id,
+          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
+        where ${MAY_REPLACE_SQL}
+        returning b.receipt_id, b.method, b.weight, b.prev_method, b.prev_choices, b.prev_weight
+      ),
+      events as (
+        insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
+          idempotency_key, cast_at, receipt)
+        select c.event_id, c.matter_id, c.member_id, c.voter_id, c.recorded_by, c.method, c.choices, c.weight,
+          c.idem_key, c.received_at, c.receipt
+        from cand c
+        -- not a join: with the planner's one-row guess for CTEs a join became a nested loop, O(batch^2)
+        where c.event_id = any (array(select receipt_id from upserted))
+        on conflict do nothing
+        returning id
+      )
+      select 'accepted' as kind, null::int as ord, u.receipt_id as ballot_id, null as cast_at, null as receipt,
+        u.method, u.weight, u.prev_method, u.prev_choices, u.prev_weight
+      from upserted u
+      union all
+      select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, r.receipt,
+        null, null, null, null, null
+      from replay r
+`
+  .split('$PAYLOAD')
+  .map((part) => sql.raw(part));
 
 /** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
 export interface BallotInput {
@@ -61,10 +141,10 @@ interface OutcomeRow {
   /** Set for replays; an accepted row is matched to its input by ballot_id. */
   ord: number | null;
   ballot_id: string;
-  cast_at: string | Date;
+  /** Set for replays: an accepted cast's time is its input's receive time. */
+  cast_at: string | Date | null;
   receipt: string | null;
   method: BallotMethod | null;
-  choices: string[] | null;
   weight: string | number | null;
   prev_method: BallotMethod | null;
   prev_choices: string[] | null;
@@ -124,80 +204,9 @@ export class BallotsRepository {
     );
     // safe to run twice (see above): retried once if its connection is lost
     const result = await this.database.idempotent(() =>
-      this.database.db.execute(sql`
-      with input as (
-        select * from jsonb_to_recordset(${payload}::jsonb) as t(
-          ord int, event_id uuid, receipt text, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
-          kind text, choices jsonb, idem_key text, received_at timestamptz)
+      this.database.db.execute(
+        sql`${CAST_BATCH_HEAD}${payload}${CAST_BATCH_TAIL}`,
       ),
-      replay as (
-        select i.ord, e.id, e.cast_at, e.receipt, true as rewritten from input i
-        join ballot_events e on e.id = i.event_id
-        union all
-        select i.ord, e.id, e.cast_at, e.receipt, false from input i
-        join ballot_events e on e.matter_id = i.matter_id and e.member_id = i.member_id
-          and e.idempotency_key = i.idem_key and e.id <> i.event_id
-      ),
-      cand as (
-        select i.*, mb.shares as weight,
-          case
-            when i.kind = 'floor' then
-              case when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'other' end
-            when i.kind in ('proxy', 'other') then
-              case when m.live_status in ('pending', 'live')
-                and (i.kind = 'other' or m.allow_proxy_vote) then i.kind end
-            when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'live'
-            when m.live_status = 'pending' and m.allow_proxy_vote
-              and i.received_at < ${EARLY_CLOSES} then 'proxy'
-          end as method
-        from input i
-        join matters m on m.id = i.matter_id
-        join meetings mt on mt.id = m.meeting_id
-        join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
-        where not exists (select 1 from replay r where r.ord = i.ord)
-          and ${ELIGIBLE}
-          and i.choices <@ m.options
-          and jsonb_array_length(i.choices) between 1 and m.choices
-          and (i.voter_id is null
-            or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id))
-          and (i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by))
-        for share of m
-      ),
-      upserted as (
-        insert into ballots as b (matter_id, member_id, voter_id, method, choices, weight, idempotency_key,
-          cast_at, receipt_id, created_at, updated_at)
-        select matter_id, member_id, voter_id, method, choices, weight, idem_key,
-          received_at, event_id, received_at, received_at
-        from cand where method is not null
-        on conflict (matter_id, member_id) do update set
-          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
-          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
-          receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
-          proxy_id = excluded.proxy_id,
-          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
-        where ${MAY_REPLACE}
-        returning b.receipt_id, b.cast_at, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
-          b.prev_weight
-      ),
-      events as (
-        insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
-          idempotency_key, cast_at, receipt)
-        select c.event_id, c.matter_id, c.member_id, c.voter_id, c.recorded_by, c.method, c.choices, c.weight,
-          c.idem_key, c.received_at, c.receipt
-        from cand c
-        -- not a join: with the planner's one-row guess for CTEs a join became a nested loop, O(batch^2)
-        where c.event_id = any (array(select receipt_id from upserted))
-        on conflict do nothing
-        returning id
-      )
-      select 'accepted' as kind, null::int as ord, u.receipt_id as ballot_id, u.cast_at, null as receipt,
-        u.method, u.choices, u.weight, u.prev_method, u.prev_choices, u.prev_weight
-      from upserted u
-      union all
-      select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, r.receipt,
-        null, null, null, null, null, null
-      from replay r
-    `),
     );
     const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
     // an accepted ballot's receipt is the event id its input was given
@@ -209,7 +218,7 @@ export class BallotsRepository {
           ? {
               status: 'replayed',
               ballotId: row.ballot_id,
-              castAt: new Date(row.cast_at),
+              castAt: new Date(row.cast_at!),
               // every accepted cast has one (the receipts migration gave the earlier ones theirs)
               receipt: row.receipt ?? '',
               rewritten: row.kind === 'rewritten',
@@ -217,10 +226,11 @@ export class BallotsRepository {
           : {
               status: 'accepted',
               ballotId: row.ballot_id,
-              castAt: new Date(row.cast_at),
+              // written as the input's receive time and choices (cast_at = received_at)
+              castAt: inputs[ord].receivedAt,
               receipt: inputs[ord].receipt,
               method: row.method!,
-              choices: row.choices!,
+              choices: inputs[ord].choices,
               weight: Number(row.weight),
               prev: row.prev_method
                 ? {

@@ -6,11 +6,7 @@ import { ApiException } from '../common/api-exception';
 /** 400 for a retry key that breaks the rule, on the header and on the socket alike. */
 export class InvalidIdempotencyKeyException extends ApiException {
   constructor() {
-    super(
-      400,
-      'invalid_idempotency_key',
-      'The idempotency key must be 1 to 200 printable ASCII characters without spaces.',
-    );
+    super(400, 'invalid_idempotency_key');
   }
 }
 

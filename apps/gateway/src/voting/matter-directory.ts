@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import { eligibleSql } from '@livevote/rules';
+import { SingleFlight } from '../common/single-flight';
 import { Database } from '../database/database';
 import { matters, meetings, members } from '../database/schema';
 
@@ -36,11 +37,31 @@ export class MatterDirectory {
     { count: number; until: number }
   >();
 
+  /**
+   * Reads under way, one a matter: when an entry expires, the ballots that arrive before its
+   * read answers wait for that one read instead of each starting its own (at thousands of
+   * ballots a second, each expiry was hundreds of identical queries: docs/benchmarks.md,
+   * "Ingest after removing per-ballot cost").
+   */
+  private readonly loading = new SingleFlight<string, MatterInfo | undefined>();
+  private readonly loadingEligible = new SingleFlight<string, number>();
+
   constructor(private readonly database: Database) {}
 
   async get(matterId: string): Promise<MatterInfo | undefined> {
     const hit = this.cache.get(matterId);
     if (hit && hit.until > Date.now()) return hit.info;
+    return this.loading.run(
+      matterId,
+      () => this.load(matterId),
+      (info) => {
+        if (info)
+          this.cache.set(matterId, { info, until: Date.now() + TTL_MS });
+      },
+    );
+  }
+
+  private async load(matterId: string): Promise<MatterInfo | undefined> {
     const [row] = await this.database.db
       .select({
         id: matters.id,
@@ -58,8 +79,6 @@ export class MatterDirectory {
       .innerJoin(meetings, eq(meetings.id, matters.meetingId))
       .where(eq(matters.id, matterId))
       .limit(1);
-    if (row)
-      this.cache.set(matterId, { info: row, until: Date.now() + TTL_MS });
     return row;
   }
 
@@ -75,12 +94,27 @@ export class MatterDirectory {
   invalidate(matterId: string): void {
     this.cache.delete(matterId);
     this.eligible.delete(matterId);
+    // a read under way may predate the change: the next caller reads again
+    this.loading.forget(matterId);
+    this.loadingEligible.forget(matterId);
   }
 
   /** Members eligible to vote on the matter (eligible, and tagged as its eligibility asks). */
   async eligibleMembers(matterId: string): Promise<number> {
     const hit = this.eligible.get(matterId);
     if (hit && hit.until > Date.now()) return hit.count;
+    return this.loadingEligible.run(
+      matterId,
+      () => this.loadEligible(matterId),
+      (count) =>
+        this.eligible.set(matterId, {
+          count,
+          until: Date.now() + ELIGIBLE_TTL_MS,
+        }),
+    );
+  }
+
+  private async loadEligible(matterId: string): Promise<number> {
     const [row] = await this.database.db
       .select({ count: sql<number>`count(*)::int` })
       .from(members)
@@ -91,8 +125,6 @@ export class MatterDirectory {
           sql.raw(eligibleSql({ member: 'members', matter: 'matters' })),
         ),
       );
-    const count = Number(row?.count ?? 0);
-    this.eligible.set(matterId, { count, until: Date.now() + ELIGIBLE_TTL_MS });
-    return count;
+    return Number(row?.count ?? 0);
   }
 }

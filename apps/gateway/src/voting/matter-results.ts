@@ -107,19 +107,22 @@ export class MatterResults
         matterId,
       );
       if (others.length)
-        throw new ResultsException(
-          ResultsErrorCode.AnotherMatterLive,
-          `"${others[0].name}" is live; the meeting allows one live matter at a time. Stop it first.`,
-        );
+        throw new ResultsException(ResultsErrorCode.AnotherMatterLive, {
+          variant: 'named',
+          values: { name: others[0].name },
+        });
     }
     const figure = await this.quorum.now(meeting);
     let overriddenBy: string | null = null;
     if (meeting.requireQuorumToStart && !figure.met) {
       if (!overrideQuorum)
-        throw new ResultsException(
-          ResultsErrorCode.QuorumNotMet,
-          `Quorum is not met: ${figure.present + figure.proxies} of ${figure.required} ${figure.basis} present or represented. Start with overrideQuorum: true to proceed without it (recorded).`,
-        );
+        throw new ResultsException(ResultsErrorCode.QuorumNotMet, {
+          variant: figure.basis,
+          values: {
+            count: figure.required,
+            present: figure.present + figure.proxies,
+          },
+        });
       overriddenBy = (await this.repository.user(userId))?.email ?? userId;
     }
     await this.repository.saveQuorumAtOpen(

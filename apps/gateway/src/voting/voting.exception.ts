@@ -22,73 +22,52 @@ export enum VotingErrorCode {
   Overloaded = 'overloaded',
 }
 
-function describe(code: VotingErrorCode): [number, string] {
+function describe(code: VotingErrorCode): [status: number, variant?: string] {
   switch (code) {
     case VotingErrorCode.MatterNotFound:
-      return [404, 'Matter not found.'];
+      return [404];
     case VotingErrorCode.MemberNotFound:
-      return [404, 'Member not found.'];
+      return [404];
     case VotingErrorCode.VoterRemoved:
-      return [
-        401,
-        'This voter has been removed from the meeting; the ballot was not counted.',
-      ];
+      return [401];
     case VotingErrorCode.ManagerRemoved:
-      return [
-        401,
-        'The manager recording this ballot no longer exists; it was not recorded.',
-      ];
+      return [401];
     case VotingErrorCode.NotStartable:
-      return [409, 'Only a pending or closed matter can be started.'];
+      return [409];
     case VotingErrorCode.NotLive:
-      return [409, 'The matter is not live.'];
+      return [409];
     case VotingErrorCode.MatterNotLive:
-      return [409, 'Voting on this matter is not open.'];
+      return [409];
     case VotingErrorCode.MatterClosed:
-      return [409, 'Voting on this matter has closed.'];
+      return [409];
     case VotingErrorCode.EarlyVotingClosed:
-      return [409, 'Early voting has closed; vote when the matter is live.'];
+      return [409];
     case VotingErrorCode.ProxyNotAllowed:
-      return [409, 'This matter takes no proxy votes.'];
+      return [409];
     case VotingErrorCode.BallotLocked:
-      return [
-        409,
-        "The member's ballot on this matter can no longer be replaced this way.",
-      ];
+      return [409];
     case VotingErrorCode.NotEligible:
-      return [403, 'This member is not eligible to vote on this matter.'];
+      return [403];
     case VotingErrorCode.InvalidChoice:
-      return [400, 'A choice is not one of the options of this matter.'];
+      return [400];
     case VotingErrorCode.TooManyChoices:
-      return [400, 'More choices than this matter allows.'];
+      return [400];
     case VotingErrorCode.DuplicateChoice:
-      return [400, 'The same option was chosen twice.'];
+      return [400];
     case VotingErrorCode.InvalidBallot:
-      return [
-        400,
-        'The ballot could not be stored as sent; it was not counted.',
-      ];
+      return [400];
     case VotingErrorCode.TooManyInFlight:
-      return [
-        429,
-        'Wait for the answer to your previous ballot before casting again.',
-      ];
+      return [429];
     case VotingErrorCode.StoreUnavailable:
-      return [
-        503,
-        'The ballot could not be stored; it was not counted. Retry with the same Idempotency-Key.',
-      ];
+      return [503];
     case VotingErrorCode.Overloaded:
-      return [
-        503,
-        'Too many ballots at once; retry with the same Idempotency-Key.',
-      ];
+      return [503];
   }
 }
 
 export class VotingException extends ApiException {
   constructor(code: VotingErrorCode, headers: Record<string, string> = {}) {
-    const [status, message] = describe(code);
-    super(status, code, message, headers);
+    const [status, variant] = describe(code);
+    super(status, code, { variant }, headers);
   }
 }

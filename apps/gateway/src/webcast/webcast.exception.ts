@@ -4,16 +4,16 @@ export enum WebcastErrorCode {
   WebcastNotFound = 'webcast_not_found',
 }
 
-function describe(code: WebcastErrorCode): [number, string] {
+function describe(code: WebcastErrorCode): [status: number, variant?: string] {
   switch (code) {
     case WebcastErrorCode.WebcastNotFound:
-      return [404, 'The meeting has no webcast; create it with PUT first.'];
+      return [404];
   }
 }
 
 export class WebcastException extends ApiException {
   constructor(code: WebcastErrorCode) {
-    const [status, message] = describe(code);
-    super(status, code, message);
+    const [status, variant] = describe(code);
+    super(status, code, { variant });
   }
 }

@@ -97,6 +97,7 @@ export function expectProblem(
   if (code && body.code !== code)
     throw new Error(`expected code ${code}, got ${body.code}: ${result.text}`);
   return result.body as {
+    title: string;
     code: string;
     detail?: string;
     errors?: { path: string; message: string }[];

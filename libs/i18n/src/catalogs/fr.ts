@@ -26,10 +26,206 @@ export const fr: CatalogOf<typeof en> = {
         'Pour les votants qui n’en ont pas choisi et dont le navigateur ne parle aucune des deux langues, et pour les courriels aux gestionnaires.',
       description: 'Description',
       save: 'Enregistrer les détails',
-      saving: 'Enregistrement…',
     },
     create: {
       date: 'Date et heure ({{zone}})',
+    },
+  },
+  common: {
+    yes: 'Oui',
+    no: 'Non',
+    edit: 'Modifier',
+    close: 'Fermer',
+    cancel: 'Annuler',
+    delete: 'Supprimer',
+    saving: 'Enregistrement…',
+    sending: 'Envoi…',
+    breadcrumbs: 'Fil d’Ariane',
+    name: 'Nom',
+    email: 'Courriel',
+    unit: 'Unité',
+    unitNamed: 'Unité {{unit}}',
+    matter: 'Point',
+    notFound: 'Page introuvable',
+    goToConsole: 'Aller à la console',
+    error: {
+      status: 'Le serveur a répondu avec le code {{status}}.',
+      cancelled: 'La requête a été annulée.',
+      unreachable:
+        'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+    },
+  },
+  signIn: {
+    title: 'Connexion',
+    email: 'Courriel',
+    password: 'Mot de passe',
+    oneTimeCode: 'Code à usage unique',
+    oneTimeCodeHint:
+      'Le code à 6 chiffres de votre application d’authentification.',
+    submit: 'Se connecter',
+    signingIn: 'Connexion…',
+    expired: 'Votre session a pris fin. Reconnectez-vous pour continuer.',
+  },
+  accounts: {
+    title: 'Comptes',
+    search: 'Rechercher un compte',
+    noMatch: 'Aucun compte ne correspond à « {{text}} ».',
+    none: 'Vous n’êtes encore membre d’aucun compte.',
+  },
+  meetingSetup: {
+    meetings: 'Assemblées',
+    meetingsOf: 'Assemblées de {{account}}',
+    search: 'Rechercher une assemblée',
+    noMatch: 'Aucune assemblée ne correspond à « {{text}} ».',
+    none: 'Aucune assemblée pour l’instant.',
+    live: 'En direct',
+    controlRoomOf: 'Salle de contrôle de {{name}}',
+    dateAndCode: '{{date}} · code <code>{{code}}</code>',
+    openControlRoom: 'Ouvrir la salle de contrôle',
+    tabs: {
+      label: 'Préparation de l’assemblée',
+      details: 'Détails',
+      members: 'Membres et votants',
+      proxies: 'Procurations',
+      audit: 'Journal d’audit',
+      paperBallots: 'Bulletins papier',
+      webcast: 'Webdiffusion',
+    },
+    create: {
+      title: 'Nouvelle assemblée',
+      type: 'Type',
+      types: {
+        agm: 'Assemblée générale annuelle',
+        vbm: 'Réunion virtuelle du conseil',
+        town: 'Assemblée publique',
+        other: 'Autre',
+      },
+      creating: 'Création…',
+      submit: 'Créer l’assemblée',
+    },
+    glance: {
+      title: 'En bref',
+      units: 'Unités',
+      shares: 'Quotes-parts',
+      voters: 'Votants',
+      proxies: 'Procurations',
+      connected: '{{voters}}, {{units}}',
+      unit_one: '{{n}} unité',
+      unit_many: '{{n}} unités',
+      unit_other: '{{n}} unités',
+    },
+    settings: {
+      title: 'Paramètres',
+      saved: 'Paramètres enregistrés.',
+      reminders: 'Intervalle des courriels de rappel (jours, 0 = désactivé)',
+      starting:
+        'Rappel « L’assemblée commence » (minutes avant, 0 = désactivé)',
+      summary: 'Résumé aux gestionnaires',
+      frequency: { daily: 'Quotidien', none: 'Aucun' },
+      managers:
+        'Envoyer aussi les rapports à (courriels, séparés par des virgules)',
+      proxyHolders: 'Mandataires par défaut (un par ligne)',
+      categories:
+        'Catégories de questions (une par ligne ; aucune : les votants ne posent pas de questions)',
+      doubleEntry:
+        'Double saisie des votes en salle : un bulletin compte quand deux gestionnaires l’ont saisi de la même façon',
+      save: 'Enregistrer les paramètres',
+    },
+  },
+  members: {
+    title: 'Membres et votants',
+    inviteAll: 'Convoquer tous les votants non convoqués',
+    invitedAll_one:
+      '{{n}} convocation envoyée ; non envoyées : {{skipped}} (déjà convoqués ou courriels désactivés).',
+    invitedAll_many:
+      '{{n}} convocations envoyées ; non envoyées : {{skipped}} (déjà convoqués ou courriels désactivés).',
+    invitedAll_other:
+      '{{n}} convocations envoyées ; non envoyées : {{skipped}} (déjà convoqués ou courriels désactivés).',
+    invitedAllFailed_one:
+      '{{n}} convocation envoyée ; non envoyées : {{skipped}} (déjà convoqués ou courriels désactivés) ; échecs : {{failed}}, réessayez.',
+    invitedAllFailed_many:
+      '{{n}} convocations envoyées ; non envoyées : {{skipped}} (déjà convoqués ou courriels désactivés) ; échecs : {{failed}}, réessayez.',
+    invitedAllFailed_other:
+      '{{n}} convocations envoyées ; non envoyées : {{skipped}} (déjà convoqués ou courriels désactivés) ; échecs : {{failed}}, réessayez.',
+    search: 'Rechercher par unité, nom du votant ou courriel',
+    noMatch: 'Aucun membre ne correspond.',
+    none: 'Aucun membre pour l’instant.',
+    pages: 'Pages des membres',
+    pageOf: 'Page {{page}} sur {{pages}} · {{members}}',
+    member_one: '{{n}} membre',
+    member_many: '{{n}} membres',
+    member_other: '{{n}} membres',
+    table: {
+      caption: 'Les membres et leurs votants',
+      unit: 'Unité',
+      shares: 'Quotes-parts',
+      eligible: 'Habilité',
+      controlNumber: 'Numéro de contrôle',
+      voters: 'Votants',
+      actions: 'Actions',
+      noVoter: 'Aucun votant',
+      invited: 'Convocation envoyée le {{at}}',
+      notInvited: 'Aucune convocation',
+      inviteSent: 'Convocation envoyée à {{email}}.',
+      sendInvite: 'Envoyer la convocation',
+      sendInviteTo: 'Envoyer la convocation à {{name}}',
+      sendAgain: 'Envoyer de nouveau',
+      sendAgainTo: 'Envoyer de nouveau à {{name}}',
+      link: 'Lien / QR',
+      linkOf: 'Lien / QR de {{name}}',
+      editUnit: 'Modifier l’unité {{unit}}',
+      deleteUnit: 'Supprimer l’unité {{unit}}…',
+      delete: 'Supprimer…',
+      deleteTitle: 'Supprimer l’unité {{unit}} ?',
+      deleteBody:
+        'Supprimer l’unité <strong>{{unit}}</strong> et ses votants ?',
+      keep: 'La garder',
+    },
+    add: {
+      title: 'Ajouter un membre',
+      voterName: 'Nom du votant',
+      voterEmail: 'Courriel du votant',
+      adding: 'Ajout…',
+      submit: 'Ajouter le membre',
+    },
+    edit: {
+      tags: 'Étiquettes (séparées par des virgules)',
+      eligible: 'Habilité à voter',
+      save: 'Enregistrer l’unité',
+      voter: 'Votant {{name}}',
+      voterSaved: 'Votant enregistré.',
+      saveVoter: 'Enregistrer le votant {{name}}',
+    },
+    import: {
+      title: 'Importer un fichier CSV',
+      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
+      example: 'Exemple',
+      file: 'Fichier CSV',
+      refused_one: 'Rien n’a été importé : {{n}} ligne est à corriger.',
+      refused_many: 'Rien n’a été importé : {{n}} lignes sont à corriger.',
+      refused_other: 'Rien n’a été importé : {{n}} lignes sont à corriger.',
+      problems: 'Problèmes dans le fichier',
+      line: 'Ligne {{line}} : {{message}}',
+      wouldImport:
+        'Le fichier est valide : il importerait {{members}} et {{voters}}.',
+      imported: '{{members}} et {{voters}} importés.',
+      voter_one: '{{n}} votant',
+      voter_many: '{{n}} votants',
+      voter_other: '{{n}} votants',
+      check: 'Vérifier le fichier',
+      importing: 'Importation…',
+      submit: 'Importer',
+    },
+    link: {
+      title: 'Lien personnel de {{name}}, unité {{unit}}',
+      hint: 'Laissez le copropriétaire balayer le code avec l’appareil photo de son téléphone. Quiconque a ce lien vote pour l’unité : ne le montrez qu’au copropriétaire.',
+      making: 'Création du lien…',
+      qr: 'Code QR du lien personnel de {{name}}',
+      label: 'Lien personnel',
+      copy: 'Copier le lien',
+      copied: 'Lien copié.',
+      copyRefused:
+        'Ce navigateur n’a pas permis de copier : sélectionnez le lien et copiez-le.',
     },
   },
   portal: {
@@ -90,6 +286,244 @@ export const fr: CatalogOf<typeof en> = {
   ui: {
     loading: 'Chargement…',
   },
+  matters: {
+    title: 'Points à l’ordre du jour, dans l’ordre où ils sont votés',
+    none: 'Aucun point pour l’instant.',
+    status: {
+      pending: 'Pas commencé',
+      live: 'En cours',
+      closed: 'Clos',
+    },
+    upTo_one: 'jusqu’à {{n}} choix',
+    upTo_many: 'jusqu’à {{n}} choix',
+    upTo_other: 'jusqu’à {{n}} choix',
+    noProxy: 'sans vote par anticipation',
+    secret: 'scrutin secret',
+    open: 'scrutin ouvert',
+    up: 'Monter',
+    upLabel: 'Monter {{name}}',
+    down: 'Descendre',
+    downLabel: 'Descendre {{name}}',
+    edit: 'Modifier',
+    editLabel: 'Modifier {{name}}',
+    delete: 'Supprimer',
+    deleteLabel: 'Supprimer {{name}}',
+    confirmDelete: 'Supprimer le point « {{name}} » ?',
+    editTitle: 'Modifier « {{name}} »',
+    save: 'Enregistrer le point',
+    newTitle: 'Nouveau point',
+    add: 'Ajouter le point',
+    tooManyChoices: 'choix : au plus {{n}}, le nombre d’options.',
+    form: {
+      name: 'Nom',
+      header: 'Question présentée aux votants',
+      options: 'Options (une par ligne)',
+      snippet: 'Précisions (facultatif)',
+      choices: 'Nombre de choix permis par votant',
+      eligibility: 'Qui vote (étiquettes des membres)',
+      eligibilityHint:
+        '« all » pour tous les membres habilités, ou des étiquettes séparées par des virgules.',
+      proxy: 'Accepter les votes par anticipation (procurations)',
+      secret: 'Scrutin secret',
+      secretHint:
+        'Pendant le vote, la présidence et l’écran voient combien ont voté ; les résultats par option s’affichent à la clôture.',
+      allVoted: 'Clore quand tous ont voté',
+      allVotedHint:
+        'Le vote se clôt dès que tous les membres habilités ont voté, avant la fin du temps prévu.',
+      openVerification:
+        'Vérification ouverte : publier les choix de chaque reçu',
+      openVerificationHint:
+        'Après la clôture, le décompte publié liste chaque reçu compté avec son poids ; avec cette option, aussi son vote, pour que chacun puisse recompter. Un reçu prouve alors comment son titulaire a voté. L’option ne peut plus être activée une fois que le point contient des votes.',
+    },
+  },
+  resultSettings: {
+    title: 'Quorum et résultats',
+    saved: 'Paramètres enregistrés.',
+    basis: 'Quorum calculé en',
+    basisUnits: 'Unités (membres)',
+    basisShares: 'Quotes-parts',
+    percent: 'Quorum en pourcentage des membres habilités',
+    percentHint: 'Vide : le quorum minimal de l’assemblée s’applique.',
+    flag: {
+      quorumIncludesProxies:
+        'Les membres représentés par procuration comptent pour le quorum',
+      requireQuorumToStart:
+        'Refuser d’ouvrir un vote sans quorum (la présidence peut passer outre)',
+      requireSignOff:
+        'Publier les résultats seulement après la validation d’un scrutateur',
+      oneLiveMatter: 'Un seul vote ouvert à la fois',
+    },
+    save: 'Enregistrer quorum et résultats',
+    rule: {
+      legend: 'Majorité requise',
+      threshold: 'Seuil',
+      preset: {
+        ordinary: 'Plus de la moitié (résolution ordinaire)',
+        special: 'Au moins les deux tiers (résolution spéciale)',
+        threeQuarters: 'Au moins les trois quarts',
+        unanimous: 'La totalité (unanimité)',
+      },
+      other: 'Une autre fraction…',
+      countedBy: 'Calculée en',
+      basis: {
+        shares: 'Quotes-parts',
+        units: 'Unités (une voix par membre)',
+        both: 'Unités et quotes-parts',
+      },
+      of: 'Sur',
+      base: {
+        cast: 'Voix exprimées (abstentions exclues)',
+        present: 'Membres présents ou représentés',
+        eligible: 'Tous les membres habilités',
+      },
+      numerator: 'Numérateur',
+      denominator: 'Dénominateur',
+      strict: 'Strictement plus de',
+      locked: 'Le point contient des votes : sa règle ne peut plus changer.',
+    },
+    signOff: {
+      open: 'Valider le résultat…',
+      title: 'Valider le résultat ?',
+      notYet: 'Pas encore',
+      confirm: 'Valider',
+      body: 'Valider le résultat de <strong>{{name}}</strong> : <strong>{{verdict}}</strong> ? Votre nom figurera au rapport.',
+      bodyPublish:
+        'Valider le résultat de <strong>{{name}}</strong> : <strong>{{verdict}}</strong> ? Votre nom figurera au rapport, et le résultat sera publié aux votants.',
+    },
+  },
+  paperBallots: {
+    title: 'Bulletins papier',
+    hint: 'Saisissez un bulletin remis sur papier par un copropriétaire. Le vote de l’unité elle-même (en ligne, par anticipation ou en direct) et celui de son mandataire l’emportent sur un bulletin papier.',
+    recorded: 'Bulletin papier enregistré pour l’unité {{unit}} : {{choices}}.',
+    chooseMatter: 'Choisissez un point…',
+    chooseUnit: 'Choisissez une unité…',
+    unitOption: '{{unit}} ({{name}})',
+    question: '{{question}} : unité {{unit}}',
+    record: 'Enregistrer le bulletin papier',
+  },
+  proxiesStaff: {
+    counts: 'Nombre de procurations',
+    standing: 'Procurations en vigueur',
+    verified: 'Vérifiées',
+    toVerify: 'À vérifier',
+    online: 'En ligne',
+    onPaper: '{{n}} sur papier',
+    title: 'Procurations',
+    status: 'État',
+    all: 'Toutes',
+    holder: 'Mandataire',
+    holderOption: '{{name}} ({{n}})',
+    statusName: {
+      submitted: 'À vérifier',
+      verified: 'Vérifiée',
+      rejected: 'Refusée',
+      withdrawn: 'Retirée',
+      revoked: 'Révoquée',
+    },
+    none: 'Aucune procuration ne correspond.',
+    unit: 'Unité',
+    directions: 'Consignes',
+    received: 'Reçue',
+    actions: 'Actions',
+    isDefault: '(par défaut)',
+    receivedPaper: 'Sur papier, {{at}}',
+    receivedOnline: 'En ligne, {{at}}',
+    signed: 'signée par {{name}}',
+    verify: 'Vérifier',
+    verifyLabel: 'Vérifier l’unité {{unit}}',
+    reject: 'Refuser',
+    rejectLabel: 'Refuser l’unité {{unit}}',
+    reason: 'Motif communiqué à l’unité {{unit}}',
+    paper: {
+      title: 'Saisir une procuration papier',
+      problemDirect:
+        'Choisissez au moins une option là où le vote fait l’objet d’une consigne.',
+      entered:
+        'Procuration de l’unité {{unit}} saisie ; vérifiez-la dans la liste.',
+      chooseUnit: 'Choisissez une unité',
+      holder: 'Mandataire',
+      named: 'Une personne nommée sur le formulaire',
+      holderName: 'Nom du mandataire',
+      holderEmail: 'Courriel du mandataire',
+      signedBy: 'Signée par',
+      scan: 'Copie numérisée (conservée avec les documents de l’assemblée)',
+      entering: 'Saisie…',
+      enter: 'Saisir la procuration',
+    },
+    holders: {
+      title: 'Mandataires',
+      counts: '{{proxies}}, {{shares}}',
+      present: 'Présent',
+      presentLabel: '{{name}} est présent',
+      voteFor: 'Voter pour {{name}}',
+      votesOf: 'Votes de {{name}}',
+    },
+  },
+  auditLog: {
+    title: 'Journal d’audit',
+    hint: 'Chaque action de la présidence et des gestionnaires sur cette assemblée, avec qui, quand et d’où. Rien ici ne peut être modifié ni supprimé ; chaque entrée est scellée dans la chaîne de hachage de l’assemblée.',
+    filter: 'Filtrer le journal d’audit',
+    kind: 'Type',
+    from: 'Du ({{zone}})',
+    to: 'Au ({{zone}})',
+    export: 'Exporter',
+    exportCsv: 'Exporter en CSV',
+    exportJsonl: 'Exporter en JSON Lines',
+    entries: 'Entrées du journal',
+    column: {
+      when: 'Quand',
+      what: 'Quoi',
+      who: 'Qui',
+      from: 'Provenance',
+      on: 'Objet',
+      changes: 'Modifications',
+    },
+    none: 'Aucune entrée.',
+    partner: 'partenaire {{id}}',
+    gateway: 'la passerelle',
+    family: {
+      all: 'Tout',
+      matter:
+        'Vote : ouverture, clôture, prolongation, réouverture, modifications',
+      member: 'Membres',
+      voter: 'Votants',
+      import: 'Importations',
+      proxy: 'Procurations',
+      ballot: 'Votes enregistrés par les gestionnaires',
+      holder: 'Votes pour les mandataires par défaut',
+      floor: 'Votes en salle',
+      checkIn: 'Arrivées à l’accueil',
+      result: 'Validation',
+      meeting: 'Détails et paramètres de l’assemblée',
+    },
+  },
+  webcast: {
+    title: 'Webdiffusion',
+    none: 'Aucune webdiffusion pour l’instant. Choisissez-en le type pour en préparer une pour cette assemblée.',
+    saved: 'Webdiffusion enregistrée.',
+    kind: 'Type de webdiffusion',
+    provider: {
+      webinar: 'Webinaire : le conseil parle, les membres regardent',
+      meeting: 'Réunion : tout le monde peut parler',
+    },
+    rehearsal: 'Répétition ({{zone}}, facultatif)',
+    minutes: 'Durée de la répétition (minutes)',
+    save: 'Enregistrer la webdiffusion',
+    setUp: 'Préparer la webdiffusion',
+    start: 'Lancer la webdiffusion',
+    started: 'Lancée.',
+    notStarted: 'Pas encore lancée.',
+    rehearsalAt: 'Répétition le {{at}}.',
+    capacity:
+      'Plus de membres pourraient se joindre que la salle n’en accueille ({{webinar}} en webinaire, {{meeting}} en réunion).',
+    openRoom: 'Ouvrir la salle de l’hôte (nouvel onglet)',
+    starting: 'Lancement…',
+    getLink: 'Obtenir le lien de démarrage de l’hôte',
+  },
+  screenLink: {
+    noToken:
+      'Ce lien d’écran n’a pas de jeton. Demandez un nouveau lien d’écran à la présidence.',
+  },
   live: {
     timeLeft: 'Temps restant',
     minute_one: '{{count}} minute',
@@ -105,6 +539,7 @@ export const fr: CatalogOf<typeof en> = {
     offline:
       'Hors ligne — reconnexion en cours. Ce que vous voyez n’est peut-être plus à jour.',
     refused: 'Le canal en direct a refusé cette connexion.',
+    refusedUnauthorized: 'Ce lien ou cette connexion n’est plus valide.',
     status: {
       pending: 'Pas commencé',
       live: 'Vote ouvert',
@@ -115,33 +550,47 @@ export const fr: CatalogOf<typeof en> = {
     voters_many: '{{n}} votants',
     voters_other: '{{n}} votants',
     fromUnits_one: 'de {{n}} unité',
-    fromUnits_many: 'de {{n}} unités',
+    fromUnits_many: 'de {{n}} d’unités',
     fromUnits_other: 'de {{n}} unités',
     quorum: 'Quorum',
     met: 'Atteint',
     notMet: 'Non atteint',
     quorumNeeded:
-      '{{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}} requises',
-    basis: { units: 'unités', shares: 'parts' },
+      'présentes : {{present}} + par procuration : {{proxies}} = {{counted}} (quorum : {{required}} {{basis}})',
+    quorumWordMet: 'Quorum atteint',
+    quorumWordNotMet: 'Quorum non atteint',
+    basis: {
+      units_one: 'unité',
+      units_many: 'unités',
+      units_other: 'unités',
+      shares_one: 'quote-part',
+      shares_many: 'quotes-parts',
+      shares_other: 'quotes-parts',
+    },
     tally: 'Décompte',
     liveTally: 'Décompte en direct',
     finalTally: 'Décompte final',
     votesCast_one: 'voix exprimée',
     votesCast_many: 'voix exprimées',
     votesCast_other: 'voix exprimées',
-    ofEligible: 'sur {{n}} habilités',
+    ofEligible_one: 'sur {{n}} habilité',
+    ofEligible_many: 'sur {{n}} habilités',
+    ofEligible_other: 'sur {{n}} habilités',
     votes_one: '{{n}} voix',
     votes_many: '{{n}} voix',
     votes_other: '{{n}} voix',
-    shares_one: '{{n}} part',
-    shares_many: '{{n}} parts',
-    shares_other: '{{n}} parts',
+    shares_one: '{{n}} quote-part',
+    shares_many: '{{n}} quotes-parts',
+    shares_other: '{{n}} quotes-parts',
+    sharesCast_one: '{{n}} quote-part exprimée',
+    sharesCast_many: '{{n}} quotes-parts exprimées',
+    sharesCast_other: '{{n}} quotes-parts exprimées',
     byProxy: '{{n}} par procuration',
     withheld: 'Les résultats s’affichent à la clôture du vote.',
   },
   room: {
     title: 'Salle de contrôle',
-    checkInDesk: 'Accueil',
+    checkInDesk: 'Table d’inscription',
     floorBallots: 'Votes en salle',
     resultsReport: 'Rapport des résultats',
     matterReport: 'Rapport de ce point',
@@ -155,7 +604,7 @@ export const fr: CatalogOf<typeof en> = {
     connectedVoters: 'Copropriétaires connectés',
     notVoted: 'N’ont pas encore voté',
     notVotedCount: 'N’ont pas encore voté ({{n}})',
-    allVoted: 'Toutes les unités admissibles ont voté.',
+    allVoted: 'Toutes les unités habilitées ont voté.',
     notVotedUnits: 'Unités qui n’ont pas voté',
     noVoterOnFile: 'aucun votant au dossier',
     notVotedSearch: 'Rechercher parmi les unités qui n’ont pas voté',
@@ -190,7 +639,7 @@ export const fr: CatalogOf<typeof en> = {
       reopenCancel: 'Le laisser clos',
       reopenConfirm: 'Rouvrir le vote',
       reopenBody:
-        'Rouvrir le vote sur <strong>{{name}}</strong> ? Son résultat est retiré (avec toute approbation) jusqu’à sa nouvelle clôture ; les votes déjà exprimés restent.',
+        'Rouvrir le vote sur <strong>{{name}}</strong> ? Son résultat est retiré (avec toute approbation) jusqu’à sa nouvelle clôture ; les bulletins déjà déposés restent.',
       extendVoting: 'Prolonger le vote',
       plusMinutes: '+{{n}} min',
       extendBy: 'Prolonger de',
@@ -201,6 +650,47 @@ export const fr: CatalogOf<typeof en> = {
       stopBody:
         'Clore le vote sur <strong>{{name}}</strong> maintenant ? Les copropriétaires ne pourront plus voter ni modifier leur vote.',
       stop: 'Clore le vote…',
+    },
+  },
+  forms: {
+    invalid: 'Le formulaire n’est pas valide.',
+    issue: '{{field}} : {{problem}}',
+    problem: {
+      required: 'obligatoire',
+      shortText_one: 'au moins {{n}} caractère',
+      shortText_many: 'au moins {{n}} caractères',
+      shortText_other: 'au moins {{n}} caractères',
+      longText_one: 'au plus {{n}} caractère',
+      longText_many: 'au plus {{n}} caractères',
+      longText_other: 'au plus {{n}} caractères',
+      fewItems_one: 'au moins {{n}} élément',
+      fewItems_many: 'au moins {{n}} éléments',
+      fewItems_other: 'au moins {{n}} éléments',
+      manyItems_one: 'au plus {{n}} élément',
+      manyItems_many: 'au plus {{n}} éléments',
+      manyItems_other: 'au plus {{n}} éléments',
+      atLeast: '{{n}} ou plus',
+      above: 'plus de {{n}}',
+      atMost: '{{n}} ou moins',
+      below: 'moins de {{n}}',
+      number: 'un nombre',
+      wholeNumber: 'un nombre entier',
+      email: 'adresse invalide',
+      dateTime: 'date et heure invalides',
+      choice: 'ne fait pas partie des choix',
+      decimals: 'au plus 6 décimales',
+      controlNumber: 'lettres, chiffres et traits d’union seulement',
+      tagCharacters: 'sans virgule, point-virgule ni deux-points',
+      tagAll: '« all » est réservé',
+      timeZone: 'un fuseau horaire IANA, par exemple America/Toronto',
+      duplicate: '« {{value}} » figure deux fois',
+      invalid: 'valeur invalide',
+    },
+    split: {
+      wholeCounts: 'Les nombres de voix doivent être entiers.',
+      noVote: 'Attribuez au moins une voix.',
+      tooMany:
+        'Vous détenez {{held}} voix à votre discrétion ; ce vote en attribue {{total}}.',
     },
   },
   questions: {
@@ -216,7 +706,6 @@ export const fr: CatalogOf<typeof en> = {
       dismissed: 'Écartée',
     },
     item: 'Question de l’unité {{unit}}',
-    unit: 'Unité {{unit}}',
     onScreen: 'À l’écran',
     reply: 'Réponse :',
     approve: 'Accepter',
@@ -289,13 +778,13 @@ export const fr: CatalogOf<typeof en> = {
         'La caméra n’a pas pu s’ouvrir. Autorisez-la dans le navigateur, ou tapez le code.',
     },
     desk: {
-      breadcrumbs: 'Fil d’Ariane',
       inTheRoom: 'Dans la salle',
-      votersCheckedIn: 'copropriétaires arrivés',
-      unitsInRoom: '{{n}} unités dans la salle',
-      quorum: 'quorum',
-      quorumDetail:
-        '{{present}} présents, {{proxies}} par procuration, {{required}} requis',
+      votersCheckedIn_one: 'votant arrivé',
+      votersCheckedIn_many: 'votants arrivés',
+      votersCheckedIn_other: 'votants arrivés',
+      unitsInRoom_one: '{{n}} unité dans la salle',
+      unitsInRoom_many: '{{n}} d’unités dans la salle',
+      unitsInRoom_other: '{{n}} unités dans la salle',
       checkedInWho: 'Arrivée enregistrée : {{name}}, unité {{unit}}.',
       already: 'Arrivée déjà enregistrée : {{name}}, unité {{unit}}.',
       checkedOut: 'Départ enregistré : {{name}}, unité {{unit}}.',
@@ -330,7 +819,7 @@ export const fr: CatalogOf<typeof en> = {
     title: 'Vos reçus',
     loading: 'Chargement de vos reçus…',
     loadingCount: 'Chargement du décompte…',
-    none: 'Aucun vote de votre part pour l’instant.',
+    none: 'Aucun bulletin de votre part pour l’instant.',
     state: { counts: 'Compté', replaced: 'Remplacé', withdrawn: 'Retiré' },
     lookupTitle: 'Retrouver votre reçu dans le décompte publié',
     matter: 'Point',
@@ -341,8 +830,12 @@ export const fr: CatalogOf<typeof en> = {
     found: 'Trouvé : {{code}} a été compté avec un poids de {{weight}}.',
     foundFor:
       'Trouvé : {{code}} a été compté avec un poids de {{weight}}, pour {{choices}}.',
-    missing:
-      '{{code}} ne figure pas parmi les {{n}} votes comptés de ce point.',
+    missing_one:
+      '{{code}} ne figure pas au décompte de ce point ({{n}} bulletin compté).',
+    missing_many:
+      '{{code}} ne figure pas parmi les {{n}} de bulletins comptés de ce point.',
+    missing_other:
+      '{{code}} ne figure pas parmi les {{n}} bulletins comptés de ce point.',
     copy: 'Copier',
     copied: 'Copié',
     email: 'M’envoyer mon reçu par courriel',
@@ -363,11 +856,13 @@ export const fr: CatalogOf<typeof en> = {
     find: 'Trouver un reçu',
     counted: '{{code}} est compté.',
     notCounted: '{{code}} ne figure pas au décompte.',
-    summary: '{{ballots}} votes comptés · {{shares}} quotes-parts · résultat',
+    summary_one: '{{ballots}} bulletin compté · {{shares}} · résultat',
+    summary_many: '{{ballots}} de bulletins comptés · {{shares}} · résultat',
+    summary_other: '{{ballots}} bulletins comptés · {{shares}} · résultat',
     totalsOf: 'Totaux de {{name}}',
     receiptsOf: 'Reçus comptés de {{name}}',
     option: 'Option',
-    ballots: 'Votes',
+    ballots: 'Bulletins',
     shares: 'Quotes-parts',
     receipt: 'Reçu',
     weight: 'Poids ({{basis}})',
@@ -389,7 +884,6 @@ export const fr: CatalogOf<typeof en> = {
     list: 'Documents',
     added: '{{size}} · ajouté le {{at}}',
     confirmDelete: 'Supprimer {{name}} ?',
-    delete: 'Supprimer',
     uploadTitle: 'Téléverser un document',
     tooBig: 'Le fichier fait {{size}} ; la limite est de {{limit}}.',
     addedAlert: 'Document ajouté.',
@@ -432,7 +926,6 @@ export const fr: CatalogOf<typeof en> = {
       'Je désigne ce mandataire pour voter pour mon unité comme indiqué ci-dessus, et je signe cette procuration en tapant mon nom.',
     sending: 'Envoi…',
     send: 'Signer et envoyer ma procuration',
-    cancel: 'Annuler',
     letDecide: 'Laisser mon mandataire décider',
     upTo: 'Jusqu’à {{n}} choix.',
     iDirect: 'Je donne une consigne de vote',
@@ -464,16 +957,22 @@ export const fr: CatalogOf<typeof en> = {
       '{{n}} procurations avec consignes (comptées selon les consignes à l’ouverture du vote)',
     directed_other:
       '{{n}} procurations avec consignes (comptées selon les consignes à l’ouverture du vote)',
+    directedCounted_one:
+      '{{n}} procuration avec consignes (comptée selon les consignes)',
+    directedCounted_many:
+      '{{n}} de procurations avec consignes (comptées selon les consignes)',
+    directedCounted_other:
+      '{{n}} procurations avec consignes (comptées selon les consignes)',
     discretionary_one: '{{n}} procuration à votre discrétion',
     discretionary_many: '{{n}} procurations à votre discrétion',
     discretionary_other: '{{n}} procurations à votre discrétion',
     votesOn: 'Vos votes sur {{name}}',
     yourVotes: 'Vos votes :',
     heldLine: '{{proxies}} à votre discrétion ({{shares}}).',
-    allFor: 'Les {{n}} pour {{option}}',
+    allFor: 'Les {{n}} : {{option}}',
     group: 'Groupe {{n}}',
     votesForGroup: 'Votes du groupe {{n}}',
-    votesFor: 'Votes pour {{option}}',
+    votesFor: 'Votes : {{option}}',
     addGroup: 'Ajouter un groupe',
     casting: 'Vote en cours…',
     cast_one: 'Exprimer {{n}} vote',
@@ -481,7 +980,6 @@ export const fr: CatalogOf<typeof en> = {
     cast_other: 'Exprimer {{n}} votes',
   },
   floor: {
-    accounts: 'Comptes',
     doubleEntry: 'Double saisie',
     noneOpen:
       'Aucun vote n’est ouvert. Les bulletins en salle se saisissent pendant qu’un point est ouvert au vote.',
@@ -553,7 +1051,7 @@ export const fr: CatalogOf<typeof en> = {
     votesPerOption: 'Voix par option',
     option: 'Option',
     units: 'Unités',
-    shares: 'Parts',
+    shares: 'Quotes-parts',
     signedOff: 'Validé par {{by}}.',
     signedOffAt: 'Validé par {{by}}, {{at}}.',
     publishedAtClose: 'Publié aux votants à la clôture.',
@@ -566,15 +1064,13 @@ export const fr: CatalogOf<typeof en> = {
     next: 'Suivant :',
     lastVote: 'Dernier vote :',
     askedQuestion: 'Question de la salle',
-    quorumWordMet: 'Quorum atteint',
-    quorumWordNotMet: 'Quorum non atteint',
-    quorumDetail:
-      '{{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}} requises',
     quorumMet:
-      'Quorum atteint : {{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
+      'Quorum atteint : présentes : {{present}} + par procuration : {{proxies}} = {{counted}} sur {{required}} {{basis}}',
     quorumNotMet:
-      'Quorum non atteint : {{present}} présentes + {{proxies}} par procuration = {{counted}} sur {{required}} {{basis}}',
-    connected: '{{voters}} votants connectés de {{units}} unités',
+      'Quorum non atteint : présentes : {{present}} + par procuration : {{proxies}} = {{counted}} sur {{required}} {{basis}}',
+    connected_one: '{{voters}} votant connecté {{units}}',
+    connected_many: '{{voters}} de votants connectés {{units}}',
+    connected_other: '{{voters}} votants connectés {{units}}',
   },
   verdict: {
     carried: 'Adoptée',
@@ -599,12 +1095,12 @@ export const fr: CatalogOf<typeof en> = {
       eligible: 'des membres habilités à voter',
     },
     basis: {
-      shares: 'en parts',
+      shares: 'en quotes-parts',
       units: 'en unités',
-      both: 'en unités et en parts',
+      both: 'en unités et en quotes-parts',
     },
     rule: '{{threshold}} {{base}}, {{basis}}',
-    share: '{{units}} {{base}} en unités, {{shares}} en parts',
+    share: '{{units}} {{base}} en unités, {{shares}} en quotes-parts',
     ruleSuffix: ' ; le seuil était {{rule}}',
     statement: {
       carried: 'Adoptée par {{share}}{{rule}}.',
@@ -615,8 +1111,330 @@ export const fr: CatalogOf<typeof en> = {
       tiedLead: 'Égalité : {{tied}} en tête avec {{share}} chacun.',
     },
   },
+  problemTitles: {
+    '400': 'Requête invalide',
+    '401': 'Non authentifié',
+    '403': 'Accès refusé',
+    '404': 'Introuvable',
+    '405': 'Méthode non permise',
+    '409': 'Conflit',
+    '413': 'Requête trop volumineuse',
+    '415': 'Type de contenu non pris en charge',
+    '422': 'Requête non traitable',
+    '429': 'Trop de requêtes',
+    '500': 'Erreur interne du serveur',
+    '503': 'Service indisponible',
+  },
+  importLines: {
+    csv_syntax: 'Le fichier n’est pas un CSV valide : {{reason}}',
+    not_csv: 'Le fichier n’est pas un CSV valide.',
+    unknown_column:
+      'colonne inconnue « {{name}} » ; les colonnes sont {{columns}}',
+    column_twice: 'la colonne « {{column}} » figure deux fois',
+    unit_column_required: 'la colonne unit (l’unité) est obligatoire',
+    voter_columns_together:
+      'les colonnes voterName et voterEmail vont ensemble : donnez les deux ou aucune',
+    too_many_rows: 'au plus {{max}} lignes peuvent être importées à la fois',
+    unit_required: 'l’unité (colonne unit) est obligatoire',
+    too_long: '{{column}} dépasse {{max}} caractères',
+    shares:
+      'shares « {{value}} » n’est pas une quote-part valide : un nombre ≥ 0 d’au plus 6 décimales',
+    eligible:
+      'eligible « {{value}} » n’est pas l’une des valeurs true, false, yes, no, 1, 0',
+    control_number:
+      'controlNumber « {{value}} » n’est pas un numéro de contrôle valide : de 4 à 64 lettres, chiffres et traits d’union',
+    tag_reserved: 'l’étiquette « {{value}} » est réservée',
+    tag_too_long: 'l’étiquette « {{value}} » dépasse {{max}} caractères',
+    tag_characters:
+      'l’étiquette « {{value}} » contient une virgule, un point-virgule ou un deux-points',
+    differs:
+      '{{column}} « {{value}} » de l’unité {{unit}} diffère de la ligne {{firstLine}} (« {{first}} »), la première ligne de l’unité',
+    differs_empty:
+      '{{column}} « {{value}} » de l’unité {{unit}} diffère de la ligne {{firstLine}} (vide), la première ligne de l’unité',
+    voter_name_required:
+      'le nom du votant (voterName) est obligatoire lorsque son courriel (voterEmail) est donné',
+    voter_email_required:
+      'le courriel du votant (voterEmail) est obligatoire lorsque son nom (voterName) est donné',
+    voter_email_invalid: 'voterEmail « {{value}} » : adresse courriel invalide',
+    voter_twice:
+      'le votant {{email}} de l’unité {{unit}} figure déjà à la ligne {{seen}}',
+    control_number_twice:
+      'le numéro de contrôle {{controlNumber}} de l’unité {{unit}} est aussi attribué à l’unité {{other}} à la ligne {{otherLine}}',
+    control_number_taken:
+      'le numéro de contrôle {{controlNumber}} appartient déjà à l’unité {{holder}} de cette assemblée',
+  },
+  problems: {
+    emails_disabled_invite: 'Ce votant a désactivé tous les courriels.',
+    mail_not_sent:
+      'Le serveur de courriel n’a pas accepté la convocation; réessayez.',
+    account_not_found: 'Compte introuvable.',
+    user_not_found:
+      'Aucun utilisateur n’a cette adresse courriel; les utilisateurs sont créés avec l’outil d’administration (CLI).',
+    already_member: 'Cet utilisateur fait déjà partie de ce compte.',
+    not_member: 'Cet utilisateur ne fait pas partie de ce compte.',
+    last_user: 'Le dernier utilisateur d’un compte ne peut pas être retiré.',
+    own_roles:
+      'Un utilisateur ne peut pas modifier ses propres rôles : un autre utilisateur du compte (ou l’outil d’administration) s’en charge.',
+    check_in_code_invalid:
+      'Ce n’est pas un code d’inscription de cette assemblée. Vérifiez le code, ou cherchez le votant par unité ou par nom.',
+    check_in_code_expired:
+      'Ce code d’inscription a expiré : l’assemblée est terminée.',
+    voter_not_found: 'Votant introuvable.',
+    member_not_found_control_number:
+      'Aucune unité de cette assemblée n’a ce numéro de contrôle.',
+    meeting_over: 'L’assemblée est terminée : les inscriptions sont closes.',
+    rsvp_closed:
+      'L’assemblée a commencé : les réponses à la convocation sont closes.',
+    meeting_not_found: 'Assemblée introuvable.',
+    document_not_found: 'Document introuvable.',
+    file_required:
+      'Le corps multipart doit contenir le document dans le champ « file ».',
+    unsupported_media_type_document:
+      'Les documents sont téléversés en multipart/form-data.',
+    document_too_large: 'Un document fait au plus 25 Mio.',
+    unknown_upload:
+      'Cette clé n’est pas celle d’un document téléversé dans cette assemblée.',
+    size_mismatch: 'La taille ne correspond pas au document téléversé.',
+    document_already_registered:
+      'Ce téléversement est déjà enregistré comme document.',
+    invalid_download_link: 'Le lien de téléchargement n’est pas valide.',
+    download_link_expired:
+      'Le lien de téléchargement a expiré; ouvrez de nouveau le document pour en obtenir un autre.',
+    member_not_found: 'Membre introuvable.',
+    member_absent:
+      'Ce membre n’est pas présent à l’assemblée; les votes en salle sont réservés aux membres présents.',
+    not_double_entry:
+      'L’assemblée n’est pas en mode double saisie : une feuille est saisie une seule fois (saisie 1).',
+    same_clerk:
+      'L’autre saisie de cette feuille est la vôtre : un deuxième gestionnaire doit la saisir de nouveau.',
+    entry_not_found:
+      'Aucune saisie en salle en attente ne correspond sur cette question.',
+    matter_not_found: 'Question introuvable.',
+    matter_live:
+      'Une question en cours de vote ne peut être ni modifiée ni supprimée; arrêtez-la d’abord.',
+    matter_has_ballots:
+      'La question a déjà reçu des votes : elle ne peut pas être supprimée, ni changer d’options ou de règle de majorité, ni réduire le nombre de choix.',
+    too_many_choices_matter:
+      'Le nombre de choix doit être entre 1 et le nombre d’options.',
+    invalid_exclusion: 'Chaque exclusion doit être l’une des options.',
+    secret_ballot_locked:
+      'La question a reçu des votes secrets : elle ne peut pas devenir un vote à découvert.',
+    invalid_dates:
+      'Le vote par anticipation (expiryDate) doit se terminer avant la fin de l’assemblée.',
+    short_code_unavailable: 'Aucun code court libre n’a été trouvé; réessayez.',
+    unit_taken: 'Un autre membre de cette assemblée a déjà cette unité.',
+    control_number_taken:
+      'Un autre membre de cette assemblée a déjà ce numéro de contrôle.',
+    voter_email_taken:
+      'Ce membre a déjà un votant avec cette adresse courriel.',
+    member_has_ballots: 'Ce membre a des votes et ne peut pas être supprimé.',
+    voter_has_ballots: 'Ce votant a voté et ne peut pas être supprimé.',
+    unsupported_media_type_csv: 'L’importation attend un corps text/csv.',
+    csv_empty: 'Le fichier CSV est vide.',
+    invalid_invite: 'Le lien d’invitation n’est pas valide ou a expiré.',
+    invalid_control_number:
+      'Aucun membre de cette assemblée n’a ce numéro de contrôle.',
+    ballot_not_found: 'Votre unité n’a pas de vote sur cette question.',
+    rate_limited: 'Trop de tentatives; réessayez plus tard.',
+    proxy_not_found: 'Procuration introuvable.',
+    holder_not_found: 'Mandataire introuvable.',
+    proxy_closed:
+      'Les procurations sont closes depuis la date limite de l’assemblée (expiryDate).',
+    proxy_not_pending:
+      'Seule une procuration soumise peut être vérifiée ou refusée; ce n’est pas le cas de celle-ci.',
+    unknown_default_holder:
+      'Ce nom ne figure pas parmi les mandataires par défaut de l’assemblée.',
+    invalid_direction:
+      'Une instruction de vote vise une question que cette assemblée n’a pas, ou la vise deux fois.',
+    direction_not_allowed:
+      'Une instruction de vote vise une question qui n’accepte pas les votes par procuration.',
+    not_eligible_direction:
+      'Une instruction de vote vise une question sur laquelle ce membre n’est pas habilité à voter.',
+    invalid_choice_proxy:
+      'Un choix ne fait pas partie des options de sa question.',
+    too_many_choices_proxy: 'Plus de choix que la question n’en permet.',
+    duplicate_choice: 'La même option a été choisie deux fois.',
+    unknown_document: 'scanKey n’est pas un document de cette assemblée.',
+    too_many_votes:
+      'La répartition compte plus de votes que les procurations discrétionnaires détenues sur cette question.',
+    matter_not_live: 'Le vote sur cette question n’est pas ouvert.',
+    proxy_not_allowed:
+      'Cette question n’accepte pas les votes par procuration.',
+    not_default_holder:
+      'Les gestionnaires votent seulement pour les mandataires par défaut de l’assemblée; les autres mandataires votent avec leur propre lien.',
+    invalid_holder_token: 'Le lien de mandataire n’est pas valide ou a expiré.',
+    question_not_found: 'Question introuvable.',
+    unknown_category:
+      'Ce n’est pas l’une des catégories de questions de l’assemblée.',
+    questions_closed:
+      'L’assemblée est terminée; elle n’accepte plus de questions.',
+    question_not_approved:
+      'Seule une question approuvée ou répondue peut aller sur le grand écran.',
+    rate_limited_questions:
+      'Trop de questions à la fois; réessayez dans une minute.',
+    invalid_unsubscribe_token:
+      'Ce lien de désabonnement n’est pas valide ou a expiré.',
+    voter_not_found_unsubscribe:
+      'Le votant de ce lien de désabonnement n’existe plus.',
+    quorum_not_met:
+      'Le quorum n’est pas atteint. L’assemblée exige le quorum pour ouvrir un vote; ouvrez-le sans quorum pour passer outre (ce sera consigné avec votre nom).',
+    another_matter_live:
+      'Une autre question de l’assemblée est en cours de vote; l’assemblée n’en permet qu’une à la fois. Arrêtez-la d’abord.',
+    not_a_scrutineer:
+      'Seul un scrutateur de l’assemblée peut approuver les résultats.',
+    invalid_scrutineer:
+      'Chaque scrutateur nommé doit être un utilisateur du compte ayant le rôle de scrutateur.',
+    matter_not_closed: 'Seule une question close peut être approuvée.',
+    already_signed_off: 'Le résultat de cette fermeture est déjà approuvé.',
+    result_not_ready:
+      'Le résultat est encore en cours de dépouillement; réessayez dans un instant.',
+    receipt_not_found: 'Aucun de vos votes ne porte ce reçu.',
+    matter_not_found_published: 'Cette question n’existe pas.',
+    count_not_ready:
+      'Le dépouillement est publié pour les questions closes une fois leur résultat établi.',
+    count_not_published:
+      'Le dépouillement de cette question n’est pas encore publié (il attend peut-être l’approbation d’un scrutateur).',
+    emails_disabled: 'Ce votant n’a pas d’adresse courriel où écrire.',
+    rate_limited_receipts:
+      'Trop de reçus par courriel à la fois; réessayez dans une minute.',
+    voter_removed:
+      'Ce votant a été retiré de l’assemblée; le vote n’a pas été compté.',
+    manager_removed:
+      'Le gestionnaire qui enregistre ce vote n’existe plus; le vote n’a pas été enregistré.',
+    not_startable: 'Seule une question en attente ou close peut être ouverte.',
+    not_live: 'La question n’est pas en cours de vote.',
+    matter_closed: 'Le vote sur cette question est clos.',
+    early_voting_closed:
+      'Le vote par anticipation est fermé; votez quand la question sera ouverte.',
+    ballot_locked:
+      'Le vote de ce membre sur cette question ne peut plus être remplacé de cette façon.',
+    not_eligible: 'Ce membre n’est pas habilité à voter sur cette question.',
+    invalid_choice:
+      'Un choix ne fait pas partie des options de cette question.',
+    too_many_choices: 'Plus de choix que cette question n’en permet.',
+    invalid_ballot:
+      'Le vote n’a pas pu être enregistré tel qu’envoyé; il n’a pas été compté.',
+    too_many_in_flight:
+      'Attendez la réponse à votre vote précédent avant de voter de nouveau.',
+    store_unavailable:
+      'Le vote n’a pas pu être enregistré; il n’a pas été compté. Réessayez avec la même Idempotency-Key.',
+    overloaded:
+      'Trop de votes à la fois; réessayez avec la même Idempotency-Key.',
+    webcast_not_found:
+      'L’assemblée n’a pas de webdiffusion; créez-la d’abord avec PUT.',
+    invalid_credentials:
+      'L’adresse courriel, le mot de passe ou le code à usage unique n’est pas exact.',
+    mfa_required: 'Ce compte exige un code à usage unique (mfaToken).',
+    invalid_refresh_token:
+      'Le jeton d’actualisation est inconnu, expiré ou révoqué.',
+    invalid_token: 'Le jeton d’accès n’est pas valide ou a expiré.',
+    missing_token: 'Un jeton d’accès est requis : Authorization: Bearer <JWT>.',
+    partner_token_forbidden:
+      'Un jeton d’accès de partenaire ne donne accès qu’à /papi/v1; /v1 exige un jeton d’accès de gestionnaire.',
+    voter_token_forbidden:
+      'Un jeton de votant ne donne accès qu’au portail des votants (/portal/v1); /v1 exige un jeton d’accès de gestionnaire.',
+    store_unavailable_database:
+      'La base de données est injoignable; réessayez dans un instant.',
+    invalid_token_live: 'Le jeton n’est pas valide, a expiré ou a été révoqué.',
+    principal_mismatch:
+      'Le nouveau jeton doit être celui du même utilisateur, votant ou écran.',
+    not_a_voter: 'Seuls les votants votent ici.',
+    invalid_idempotency_key:
+      'La clé d’idempotence doit compter de 1 à 200 caractères ASCII imprimables, sans espace.',
+    unsupported_media_type:
+      'Le Content-Type {{contentType}} n’est pas accepté ici.',
+    validation_failed: 'La requête n’est pas valide.',
+    unknown_field: 'Champ inconnu.',
+    payload_too_large: 'Le corps de la requête est trop volumineux.',
+    bad_request: 'La requête n’a pas pu être lue.',
+    internal_error: 'Une erreur inattendue s’est produite.',
+    internal_error_short: 'Erreur interne.',
+    import_invalid_one:
+      'Le fichier contient {{count}} problème; rien n’a été importé.',
+    import_invalid_other:
+      'Le fichier contient {{count}} problèmes; rien n’a été importé.',
+    import_invalid_many:
+      'Le fichier contient {{count}} de problèmes; rien n’a été importé.',
+    import_invalid_listed_one:
+      'Le fichier contient {{count}} problème (les {{shown}} premiers sont énumérés); rien n’a été importé.',
+    import_invalid_listed_other:
+      'Le fichier contient {{count}} problèmes (les {{shown}} premiers sont énumérés); rien n’a été importé.',
+    import_invalid_listed_many:
+      'Le fichier contient {{count}} de problèmes (les {{shown}} premiers sont énumérés); rien n’a été importé.',
+    another_matter_live_named:
+      '« {{name}} » est en cours de vote; l’assemblée ne permet qu’une question à la fois. Arrêtez-la d’abord.',
+    quorum_not_met_units_one:
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} unité requise, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+    quorum_not_met_units_other:
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} unités requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+    quorum_not_met_units_many:
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} d’unités requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+    quorum_not_met_shares_one:
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} quote-part requise, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+    quorum_not_met_shares_other:
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} quotes-parts requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+    quorum_not_met_shares_many:
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} de quotes-parts requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+  },
+  receiptReasons: {
+    kind: {
+      live: 'votre vote en direct',
+      holder: 'le vote de votre mandataire',
+      early: 'votre vote par anticipation',
+      paper: 'la procuration papier saisie pour vous',
+      floor: 'le vote en salle enregistré pour vous',
+    },
+    kindStart: {
+      live: 'Votre vote en direct',
+      holder: 'Le vote de votre mandataire',
+      early: 'Votre vote par anticipation',
+      paper: 'La procuration papier saisie pour vous',
+      floor: 'Le vote en salle enregistré pour vous',
+    },
+    kindOfMember: {
+      live: 'le vote en direct d’un membre',
+      holder: 'le vote du mandataire d’un membre',
+      early: 'le vote par anticipation d’un membre',
+      paper: 'la procuration papier saisie pour vous',
+      floor: 'le vote en salle enregistré pour vous',
+    },
+    kindOfIts: {
+      live: 'son vote en direct',
+      holder: 'le vote de son mandataire',
+      early: 'son vote par anticipation',
+      paper: 'la procuration papier saisie pour vous',
+      floor: 'le vote en salle enregistré pour vous',
+    },
+    counts:
+      '{{kind}} compte maintenant : c’est le vote qui vous représente sur cette question.',
+    counted:
+      '{{kind}} a compté : c’est le vote qui vous représente sur cette question.',
+    replaced_same_kind:
+      'Remplacé par {{by}} ({{at}}) : un vote plus récent du même type remplace le précédent. C’est cet autre vote qui compte.',
+    replaced_precedence:
+      'Remplacé par {{by}} ({{at}}) : {{byMember}} a préséance sur {{its}}. C’est cet autre vote qui compte.',
+    replaced_later:
+      'Remplacé par {{by}} ({{at}}) : cette saisie est plus récente que celle-ci. C’est cet autre vote qui compte.',
+    withdrawn:
+      'Votre mandataire a retiré ce vote : aucun vote ne vous représente maintenant sur cette question.',
+    withdrawnAt:
+      'Votre mandataire a retiré ce vote ({{at}}) : aucun vote ne vous représente maintenant sur cette question.',
+    proxyRevoked:
+      'Votre procuration a été révoquée : vous avez assisté à l’assemblée, vos propres votes comptent donc depuis ce moment.',
+    proxyRevokedAt:
+      'Votre procuration a été révoquée : vous avez assisté à l’assemblée ({{at}}), vos propres votes comptent donc depuis ce moment.',
+  },
+  countPhrases: {
+    ofUnits_one: 'de {{n}} unité',
+    ofUnits_many: 'de {{n}} d’unités',
+    ofUnits_other: 'de {{n}} unités',
+    undelivered_one: '{{n}} non distribué',
+    undelivered_many: '{{n}} non distribués',
+    undelivered_other: '{{n}} non distribués',
+  },
   mail: {
     hello: 'Bonjour {{name}},',
+    field: '{{name}} : {{value}}',
     when: 'Quand',
     timeZone: 'Fuseau horaire',
     where: 'Où',
@@ -627,6 +1445,14 @@ export const fr: CatalogOf<typeof en> = {
     meetingPage: 'Page de l’assemblée : {{url}}',
     meetingPageLabel: 'Page de l’assemblée :',
     questions: 'Des questions? Écrivez à {{contact}}.',
+    receipt: {
+      subject: 'Votre reçu : {{matter}}',
+      intro: 'Votre reçu pour « {{matter}} » à {{meeting}} :',
+      castAt: 'Bulletin déposé le {{when}}.',
+      check:
+        'Une fois le décompte de la question publié, vous pourrez y trouver ce code, avec son poids, et vérifier que votre bulletin a été compté. Le décompte publié n’indique jamais qui a déposé un bulletin.',
+      yours: 'Vos reçus : {{url}}',
+    },
     invite: {
       subject: 'Convocation : {{meeting}}',
       intro:
@@ -653,10 +1479,10 @@ export const fr: CatalogOf<typeof en> = {
       subject: 'Votre procuration : {{meeting}}',
       received:
         'Votre procuration pour l’unité {{unit}} à {{meeting}} ({{when}}) a été reçue.',
-      holder: 'Fondé de pouvoir : {{holder}}.',
+      holder: 'Mandataire : {{holder}}.',
       signed: 'Signée par {{name}} le {{when}} ; statut : {{status}}.',
-      directions: 'Instructions :',
-      discretion: 'à la discrétion du fondé de pouvoir',
+      directions: 'Consignes :',
+      discretion: 'à la discrétion du mandataire',
       closing:
         'Vous pouvez remplacer ou retirer cette procuration dans le portail jusqu’à la clôture des procurations. Assister vous-même à l’assemblée la révoque tant que les révocations sont ouvertes.',
       status: {
@@ -670,9 +1496,9 @@ export const fr: CatalogOf<typeof en> = {
     holder: {
       subject: 'Vous détenez une procuration : {{meeting}}',
       appointed:
-        'L’unité {{unit}} vous a nommé fondé de pouvoir à {{meeting}}.',
-      how: 'Les votes dirigés sont comptés selon les instructions du membre à l’ouverture de chaque question ; vous exprimez les autres depuis votre page de fondé de pouvoir.',
-      link: 'Ouvrir votre page de fondé de pouvoir',
+        'L’unité {{unit}} vous a désigné comme mandataire à {{meeting}}.',
+      how: 'Les votes avec consignes sont comptés selon les consignes du membre à l’ouverture de chaque question ; vous exprimez les autres depuis votre page de mandataire.',
+      link: 'Ouvrir votre page de mandataire',
     },
   },
   summary: {
@@ -680,40 +1506,67 @@ export const fr: CatalogOf<typeof en> = {
     asOf: 'Résumé quotidien de {{meeting}} au {{when}}.',
     closes: 'Le vote par anticipation se termine le {{when}}.',
     invites: 'Convocations',
-    invited: '{{invited}} votants convoqués sur {{total}}',
-    emailsOff: '{{n}} votants ont désactivé les courriels',
-    mailSent: '{{kind}} : {{sent}} envoyés',
-    mailSentUndelivered:
-      '{{kind}} : {{sent}} envoyés, {{undelivered}} non distribués',
+    invited_one: '{{invited}} votant convoqué sur {{total}}',
+    invited_many: '{{invited}} de votants convoqués sur {{total}}',
+    invited_other: '{{invited}} votants convoqués sur {{total}}',
+    emailsOff_one: '{{n}} votant a désactivé les courriels',
+    emailsOff_many: '{{n}} de votants ont désactivé les courriels',
+    emailsOff_other: '{{n}} votants ont désactivé les courriels',
+    mailSent_one: '{{kind}} : {{sent}} envoyé',
+    mailSent_many: '{{kind}} : {{sent}} envoyés',
+    mailSent_other: '{{kind}} : {{sent}} envoyés',
+    mailSentUndelivered_one: '{{kind}} : {{sent}} envoyé, {{undelivered}}',
+    mailSentUndelivered_many: '{{kind}} : {{sent}} envoyés, {{undelivered}}',
+    mailSentUndelivered_other: '{{kind}} : {{sent}} envoyés, {{undelivered}}',
     mailKind: {
       reminder: 'Rappels',
       starting: 'Avis « l’assemblée commence »',
       summary: 'Résumés aux gestionnaires',
     },
     ballots: 'Bulletins',
-    unitsVoted: '{{voted}} unités sur {{total}} ont voté',
+    unitsVoted_one: '{{voted}} unité sur {{total}} a voté',
+    unitsVoted_many: '{{voted}} d’unités sur {{total}} ont voté',
+    unitsVoted_other: '{{voted}} unités sur {{total}} ont voté',
     method: {
       proxy: 'par anticipation (procuration)',
       live: 'en direct',
       other: 'autre (en salle)',
     },
-    methodLine: '{{method}} : {{ballots}} bulletins de {{units}} unités',
+    methodLine_one: '{{method}} : {{ballots}} bulletin {{units}}',
+    methodLine_many: '{{method}} : {{ballots}} de bulletins {{units}}',
+    methodLine_other: '{{method}} : {{ballots}} bulletins {{units}}',
     attendance: 'Présences',
-    attended:
-      '{{voters}} votants de {{units}} unités ont assisté à l’assemblée en direct',
-    rsvp: '{{n}} votants ont annoncé leur présence',
-    rsvpBoth:
+    attended_one:
+      '{{voters}} votant {{units}} a assisté à l’assemblée en direct',
+    attended_many:
+      '{{voters}} de votants {{units}} ont assisté à l’assemblée en direct',
+    attended_other:
+      '{{voters}} votants {{units}} ont assisté à l’assemblée en direct',
+    rsvp_one: '{{n}} votant a annoncé sa présence',
+    rsvp_many: '{{n}} de votants ont annoncé leur présence',
+    rsvp_other: '{{n}} votants ont annoncé leur présence',
+    rsvpBoth_one:
+      '{{inPerson}} votant a annoncé sa présence sur place, {{online}} en ligne',
+    rsvpBoth_many:
+      '{{inPerson}} de votants ont annoncé leur présence sur place, {{online}} en ligne',
+    rsvpBoth_other:
       '{{inPerson}} votants ont annoncé leur présence sur place, {{online}} en ligne',
-    checkedIn:
-      '{{voters}} votants de {{units}} unités enregistrés à l’accueil maintenant',
-    connected: '{{voters}} votants de {{units}} unités connectés maintenant',
+    checkedIn_one:
+      '{{voters}} votant {{units}} enregistré à l’accueil maintenant',
+    checkedIn_many:
+      '{{voters}} de votants {{units}} enregistrés à l’accueil maintenant',
+    checkedIn_other:
+      '{{voters}} votants {{units}} enregistrés à l’accueil maintenant',
+    connected_one: '{{voters}} votant {{units}} connecté maintenant',
+    connected_many: '{{voters}} de votants {{units}} connectés maintenant',
+    connected_other: '{{voters}} votants {{units}} connectés maintenant',
     quorum:
-      'Quorum : {{met}} : {{reached}} unités sur {{required}} requises ({{present}} présentes, {{proxies}} par procuration).',
+      'Quorum : {{met}} : {{reached}} sur {{required}} {{basis}} (présentes : {{present}}, par procuration : {{proxies}}).',
     met: 'atteint',
     notMet: 'non atteint',
-    matters: 'Questions',
+    matters: 'Points',
     matterLine:
-      '{{order}}. {{name}} : {{status}}, {{units}} bulletins ({{shares}} parts)',
+      '{{order}}. {{name}} : {{status}}, {{units}} bulletins ({{shares}} quotes-parts)',
     status: { pending: 'en attente', live: 'en cours', closed: 'close' },
     noMatters: 'Questions : aucune pour l’instant.',
     why: 'Vous recevez ce rapport comme gestionnaire de l’assemblée ; les paramètres de l’assemblée (managerSummaryReportFreqency) le désactivent.',
@@ -740,7 +1593,7 @@ export const fr: CatalogOf<typeof en> = {
     location: 'Lieu',
     quorum: 'Quorum',
     quorumPercent: '{{percent}} % des membres habilités, en {{basis}}',
-    quorumBasis: { units: 'unités', shares: 'parts' },
+    quorumBasis: { units: 'unités', shares: 'quotes-parts' },
     quorumPresent: 'membres présents',
     quorumPresentOrProxy: 'membres présents ou représentés par procuration',
     quorumToStart: 'requis pour ouvrir un vote',
@@ -750,7 +1603,7 @@ export const fr: CatalogOf<typeof en> = {
     signOffNone: 'les résultats sont publiés à la clôture',
     generated: 'Produit le',
     digest: 'SHA-256 de report.csv (les données de ce rapport) :',
-    matters: 'Questions',
+    matters: 'Points',
     none: 'aucune',
     rule: 'Règle',
     vote: 'Vote',
@@ -779,9 +1632,9 @@ export const fr: CatalogOf<typeof en> = {
     unit_one: '{{n}} unité',
     unit_many: '{{n}} unités',
     unit_other: '{{n}} unités',
-    share_one: '{{n}} part',
-    share_many: '{{n}} parts',
-    share_other: '{{n}} parts',
+    share_one: '{{n}} quote-part',
+    share_many: '{{n}} quotes-parts',
+    share_other: '{{n}} quotes-parts',
     member_one: '{{n}} membre',
     member_many: '{{n}} membres',
     member_other: '{{n}} membres',
@@ -809,7 +1662,7 @@ export const fr: CatalogOf<typeof en> = {
     option: 'Option',
     methodColumn: 'Mode',
     unitsColumn: 'Unités',
-    sharesColumn: 'Parts',
+    sharesColumn: 'Quotes-parts',
     total: 'Total',
     method: { proxy: 'Procuration', live: 'En direct', other: 'Autre' },
     ballots: 'Bulletins',

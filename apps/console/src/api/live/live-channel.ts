@@ -7,6 +7,7 @@ import type {
   ServerToClientEvents,
 } from '@livevote/contracts';
 import { io, type Socket } from 'socket.io-client';
+import { i18n } from '../../i18n/i18n';
 import {
   applyMatterState,
   applyResult,
@@ -37,7 +38,10 @@ export interface LiveChannelOptions {
   connect?: (auth: LiveAuth) => LiveSocket;
 }
 
-type LiveAuth = (callback: (data: { token: string }) => void) => void;
+/** The handshake's credential, and the page's language for the error acks (docs/i18n.md). */
+type LiveAuth = (
+  callback: (data: { token: string; language?: string }) => void,
+) => void;
 
 const SUBSCRIBE_TIMEOUT_MS = 10_000;
 /**
@@ -111,13 +115,15 @@ export class LiveChannel {
     if (this.socket) return;
     const auth: LiveAuth = (callback) => {
       const source = this.token;
-      if (typeof source === 'string') return callback({ token: source });
+      const language = i18n.resolvedLanguage ?? i18n.language;
+      if (typeof source === 'string')
+        return callback({ token: source, language });
       source().then(
         (token) => {
           this.sentToken = token;
-          callback({ token });
+          callback({ token, language });
         },
-        () => callback({ token: '' }),
+        () => callback({ token: '', language }),
       );
     };
     const socket = (this.options.connect ?? defaultConnect)(auth);
@@ -136,10 +142,9 @@ export class LiveChannel {
       this.update({
         ...this.state,
         status: 'refused',
-        problem:
-          error.message === 'unauthorized'
-            ? 'This link or sign-in is not valid any more.'
-            : error.message,
+        ...(error.message === 'unauthorized'
+          ? { problem: undefined, problemCode: 'unauthorized' }
+          : { problem: error.message, problemCode: undefined }),
       });
     });
     socket.on('matter.state', (event) => {
@@ -215,6 +220,7 @@ export class LiveChannel {
               ...this.state,
               status: 'refused',
               problem: answer.error.message,
+              problemCode: undefined,
             });
             return;
           }

@@ -22,7 +22,10 @@ export type ConnectionStatus =
 
 export interface LiveState {
   status: ConnectionStatus;
+  /** The gateway's own words for a refused subscription. */
   problem?: string;
+  /** Why the connection was refused, when the console words it itself (ConnectionBanner). */
+  problemCode?: 'unauthorized';
   meeting?: LiveSnapshot['meeting'];
   role?: LiveSnapshot['role'];
   /** In meeting order. */
@@ -114,6 +117,7 @@ export function applySnapshot(
     ...state,
     status: 'online',
     problem: undefined,
+    problemCode: undefined,
     meeting: snapshot.meeting,
     role: snapshot.role,
     matters: matters.sort(byOrder),

@@ -39,6 +39,10 @@ export function useConnectionProblem(): string | undefined {
   return useLiveSlice((state) => state.problem);
 }
 
+export function useConnectionProblemCode(): LiveState['problemCode'] {
+  return useLiveSlice((state) => state.problemCode);
+}
+
 export function useLiveMeeting(): LiveState['meeting'] {
   return useLiveSlice((state) => state.meeting);
 }

@@ -9,15 +9,13 @@ import {
   type SessionContextValue,
 } from '../hooks/session-context';
 
-const EXPIRED = 'Your session has ended. Sign in again to continue.';
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [endedBecause, setEndedBecause] = useState<string>();
+  const [endedBecause, setEndedBecause] = useState<'expired'>();
   const [session, setSession] = useState<ManagerSession | undefined>(() =>
     ManagerSession.restore(() => {
       setSession(undefined);
-      setEndedBecause(EXPIRED);
+      setEndedBecause('expired');
       queryClient.clear();
     }),
   );
@@ -27,7 +25,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const token = await requestToken(credentials);
       const next = ManagerSession.start(credentials.username, token, () => {
         setSession(undefined);
-        setEndedBecause(EXPIRED);
+        setEndedBecause('expired');
         queryClient.clear();
       });
       setEndedBecause(undefined);

@@ -1,10 +1,12 @@
 import type { Account, AuthTokenResponse } from '@livevote/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
 import { json, problem, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
 import { AccountPicker } from '../../accounts/components/AccountPicker';
+import { SessionContext } from '../hooks/session-context';
 import { SessionProvider } from './SessionProvider';
 import { SignInForm } from './SignInForm';
 
@@ -189,5 +191,68 @@ describe(SignInForm.name, () => {
       password: 'correct horse',
       mfaToken: '123456',
     });
+  });
+
+  it('speaks French: the form, a server out of reach, and the accounts after', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    let reachable = false;
+    stubFetch(({ path }) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      if (path === '/auth/token') return json(200, aToken());
+      if (path === '/v1/Accounts') return json(200, []);
+      return notFound();
+    });
+    renderSignIn();
+    expect(screen.getByRole('heading', { name: 'Connexion' })).toBeDefined();
+
+    fireEvent.change(screen.getByLabelText('Courriel'), {
+      target: { value: 'chair@example.org' },
+    });
+    fireEvent.change(screen.getByLabelText('Mot de passe'), {
+      target: { value: 'correct horse' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+    );
+
+    reachable = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Comptes' }),
+    ).toBeDefined();
+    expect(
+      screen.getByRole('searchbox', { name: 'Rechercher un compte' }),
+    ).toBeDefined();
+    expect(
+      await screen.findByText('Vous n’êtes encore membre d’aucun compte.'),
+    ).toBeDefined();
+  });
+
+  it.each([
+    ['en', 'Your session has ended. Sign in again to continue.'],
+    ['fr', 'Votre session a pris fin. Reconnectez-vous pour continuer.'],
+  ])(
+    'says in %s that the session has ended by itself',
+    async (lng, message) => {
+      await act(() => i18n.changeLanguage(lng));
+      renderWithProviders(
+        <SessionContext.Provider
+          value={{ endedBecause: 'expired', signIn: vi.fn(), signOut: vi.fn() }}
+        >
+          <SignInForm />
+        </SessionContext.Provider>,
+      );
+      expect(screen.getByRole('alert').textContent).toBe(message);
+    },
+  );
+
+  it('says nothing of an ended session when it ended by a sign-out', () => {
+    renderWithProviders(
+      <SessionContext.Provider value={{ signIn: vi.fn(), signOut: vi.fn() }}>
+        <SignInForm />
+      </SessionContext.Provider>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

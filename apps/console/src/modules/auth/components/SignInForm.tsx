@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useErrorText } from '../../ui/hooks/useErrorText';
 import { useSession } from '../hooks/useSession';
 import { useSignIn } from '../hooks/useSignIn';
 
@@ -20,6 +22,8 @@ function safeNext(next: string | null): string {
 }
 
 export function SignInForm() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const { endedBecause } = useSession();
   const { error, mfaRequired, pending, signIn } = useSignIn();
   const [searchParams] = useSearchParams();
@@ -35,7 +39,11 @@ export function SignInForm() {
       await navigate(safeNext(searchParams.get('next')), { replace: true });
   }
 
-  const message = error ?? endedBecause;
+  const message = error
+    ? errorText(error)
+    : endedBecause === 'expired'
+      ? t('signIn.expired')
+      : undefined;
   return (
     <form
       className="panel narrow"
@@ -43,7 +51,7 @@ export function SignInForm() {
       aria-busy={pending}
       onSubmit={(event) => void handleSubmit(event)}
     >
-      <h2 id={`${id}-title`}>Sign in</h2>
+      <h2 id={`${id}-title`}>{t('signIn.title')}</h2>
       {message && (
         <p className="alert" role="alert">
           {message}
@@ -51,7 +59,7 @@ export function SignInForm() {
       )}
 
       <div className="field">
-        <label htmlFor={`${id}-email`}>E-mail</label>
+        <label htmlFor={`${id}-email`}>{t('signIn.email')}</label>
         <input
           id={`${id}-email`}
           type="email"
@@ -63,7 +71,7 @@ export function SignInForm() {
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-password`}>Password</label>
+        <label htmlFor={`${id}-password`}>{t('signIn.password')}</label>
         <input
           id={`${id}-password`}
           type="password"
@@ -76,7 +84,7 @@ export function SignInForm() {
 
       {mfaRequired && (
         <div className="field">
-          <label htmlFor={`${id}-code`}>One-time code</label>
+          <label htmlFor={`${id}-code`}>{t('signIn.oneTimeCode')}</label>
           {/* Shown only after the gateway asks for it, so focusing it on mount is expected. */}
           <input
             id={`${id}-code`}
@@ -92,13 +100,13 @@ export function SignInForm() {
             onChange={(event) => setOneTimeCode(event.target.value)}
           />
           <p className="hint" id={`${id}-code-hint`}>
-            The 6-digit code from your authenticator app.
+            {t('signIn.oneTimeCodeHint')}
           </p>
         </div>
       )}
 
       <button type="submit" className="primary wide" disabled={pending}>
-        {pending ? 'Signing in…' : 'Sign in'}
+        {pending ? t('signIn.signingIn') : t('signIn.submit')}
       </button>
     </form>
   );

@@ -7,7 +7,7 @@ export interface SessionContextValue {
   session?: ManagerSession;
   api?: ManagerApi;
   /** Why the last session ended by itself (refresh refused), to show on the sign-in page. */
-  endedBecause?: string;
+  endedBecause?: 'expired';
   signIn: (credentials: AuthTokenRequest) => Promise<void>;
   signOut: () => void;
 }

@@ -1,6 +1,6 @@
 import type { AuthTokenRequest } from '@livevote/contracts';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../../api/http-client';
+import { ApiError } from '../../../api/http-client';
 import { useSession } from './useSession';
 
 /** The gateway's problem code when the account has TOTP and no code was sent. */
@@ -13,7 +13,8 @@ export interface SignInInput {
 }
 
 export interface UseSignIn {
-  error?: string;
+  /** The last attempt's failure, for `useErrorText`. */
+  error?: unknown;
   mfaRequired: boolean;
   pending: boolean;
   /** Resolves true once signed in. */
@@ -22,7 +23,7 @@ export interface UseSignIn {
 
 export function useSignIn(): UseSignIn {
   const session = useSession();
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<unknown>();
   const [mfaRequired, setMfaRequired] = useState(false);
   const [pending, setPending] = useState(false);
 
@@ -35,7 +36,7 @@ export function useSignIn(): UseSignIn {
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === MFA_REQUIRED)
         setMfaRequired(true);
-      setError(errorMessage(caught));
+      setError(caught);
       return false;
     } finally {
       setPending(false);

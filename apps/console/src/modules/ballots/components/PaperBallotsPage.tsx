@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAllMembers } from '../../live/hooks/useAllMembers';
 import { useMatters } from '../../matters/hooks/useMatters';
@@ -15,6 +16,7 @@ import { usePaperBallot } from '../hooks/usePaperBallot';
  * (docs/proxies.md, "Precedence"): the gateway then answers ballot_locked.
  */
 export function PaperBallotsPage() {
+  const { t } = useTranslation();
   const { shortCode = '' } = useParams();
   const id = useId();
   const matters = useMatters(shortCode);
@@ -33,25 +35,22 @@ export function PaperBallotsPage() {
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Paper ballots</h3>
-      <p className="hint">
-        Enter a ballot an owner handed in on paper. A unit&rsquo;s own vote
-        (online, early or live) and its proxy holder&rsquo;s vote stand over a
-        paper ballot.
-      </p>
+      <h3 id={`${id}-title`}>{t('paperBallots.title')}</h3>
+      <p className="hint">{t('paperBallots.hint')}</p>
       <ErrorMessage error={matters.error ?? members.error} />
       {(matters.isPending || members.isPending) && <Loading />}
       {recorded && (
         <Alert tone="success">
-          Paper ballot recorded for unit{' '}
-          {members.data?.find((m) => m.key === recorded.memberKey)?.unit}:{' '}
-          {recorded.choices.join(', ')}.
+          {t('paperBallots.recorded', {
+            unit: members.data?.find((m) => m.key === recorded.memberKey)?.unit,
+            choices: recorded.choices.join(', '),
+          })}
         </Alert>
       )}
       <ErrorMessage error={record.error} />
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-matter`}>Matter</label>
+          <label htmlFor={`${id}-matter`}>{t('common.matter')}</label>
           <select
             id={`${id}-matter`}
             value={matterKey}
@@ -60,7 +59,7 @@ export function PaperBallotsPage() {
               setMatterKey(event.target.value);
             }}
           >
-            <option value="">Choose a matter…</option>
+            <option value="">{t('paperBallots.chooseMatter')}</option>
             {open.map((m) => (
               <option key={m.key} value={m.key}>
                 {m.name}
@@ -69,7 +68,7 @@ export function PaperBallotsPage() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-member`}>Unit</label>
+          <label htmlFor={`${id}-member`}>{t('common.unit')}</label>
           <select
             id={`${id}-member`}
             value={memberKey}
@@ -78,11 +77,15 @@ export function PaperBallotsPage() {
               setMemberKey(event.target.value);
             }}
           >
-            <option value="">Choose a unit…</option>
+            <option value="">{t('paperBallots.chooseUnit')}</option>
             {(members.data ?? []).map((m) => (
               <option key={m.key} value={m.key}>
-                {m.unit}
-                {m.voters[0] ? ` (${m.voters[0].name})` : ''}
+                {m.voters[0]
+                  ? t('paperBallots.unitOption', {
+                      unit: m.unit,
+                      name: m.voters[0].name,
+                    })
+                  : m.unit}
               </option>
             ))}
           </select>
@@ -91,10 +94,13 @@ export function PaperBallotsPage() {
       {matter && member && (
         <BallotForm
           key={`${matter.key}:${member.key}:${entry}`}
-          question={`${matter.header || matter.name}: unit ${member.unit}`}
+          question={t('paperBallots.question', {
+            question: matter.header || matter.name,
+            unit: member.unit,
+          })}
           options={matter.options}
           choices={matter.choices}
-          submitLabel="Record paper ballot"
+          submitLabel={t('paperBallots.record')}
           onSubmit={(choices) =>
             record.mutate(
               {

@@ -103,7 +103,9 @@ describe(CheckInDesk.name, () => {
     ).toBeDefined();
     expect((box as HTMLInputElement).value).toBe('');
     const inRoom = screen.getByRole('region', { name: 'In the room' });
-    await waitFor(() => expect(inRoom.textContent).toContain('1 voters'));
+    await waitFor(() =>
+      expect(inRoom.textContent).toContain('1 voter checked in'),
+    );
     expect(
       screen.getByRole('list', { name: 'Checked in' }).textContent,
     ).toContain('Unit 101: Ana Silva');
@@ -148,7 +150,9 @@ describe(CheckInDesk.name, () => {
       }),
     );
 
-    await waitFor(() => expect(inRoom.textContent).toContain('1 voters'));
+    await waitFor(() =>
+      expect(inRoom.textContent).toContain('1 voter checked in'),
+    );
     expect(api.listCheckIns).toHaveBeenCalledTimes(2);
   });
 

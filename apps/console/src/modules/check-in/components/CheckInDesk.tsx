@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { useLiveMeeting, useQuorum } from '../../../api/live/use-live';
+import { useNumber } from '../../../i18n/use-language';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
+import { useQuorumLine } from '../../live/hooks/useQuorumLine';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useCheckIn, useCheckInList, useCheckOut } from '../hooks/useCheckIns';
@@ -36,6 +38,8 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
   const { t } = useTranslation();
   const meeting = useLiveMeeting();
   const quorum = useQuorum();
+  const number = useNumber();
+  const quorumLine = useQuorumLine();
   const list = useCheckInList(shortCode);
   const checkIn = useCheckIn(shortCode);
   const checkOut = useCheckOut(shortCode);
@@ -62,7 +66,7 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
 
   return (
     <div className="desk-page">
-      <nav className="breadcrumbs" aria-label={t('checkIn.desk.breadcrumbs')}>
+      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
         <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
         <span aria-hidden="true"> › </span>
         <Link to={`/meetings/${shortCode}/live`}>{t('room.title')}</Link>
@@ -75,25 +79,27 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
       </header>
       <section aria-label={t('checkIn.desk.inTheRoom')} className="figures-row">
         <div className="figure-card">
-          <span className="figure">{counts?.voters ?? '–'}</span>{' '}
-          {t('checkIn.desk.votersCheckedIn')}
+          <span className="figure">
+            {counts ? number(counts.voters, 0) : '–'}
+          </span>{' '}
+          {t('checkIn.desk.votersCheckedIn', {
+            // not known yet: the plural form
+            count: counts?.voters ?? Number.NaN,
+          })}
           <span className="figure-detail">
-            {t('checkIn.desk.unitsInRoom', { n: counts?.units ?? '–' })}
+            {t('checkIn.desk.unitsInRoom', {
+              // not known yet: the plural form, with a dash
+              count: counts?.units ?? Number.NaN,
+              n: counts ? number(counts.units, 0) : '–',
+            })}
           </span>
         </div>
         {quorum && (
           <div className={`figure-card${quorum.met ? ' good' : ''}`}>
             <span className="figure">
-              {t(quorum.met ? 'live.met' : 'live.notMet')}
-            </span>{' '}
-            {t('checkIn.desk.quorum')}
-            <span className="figure-detail">
-              {t('checkIn.desk.quorumDetail', {
-                present: quorum.present,
-                proxies: quorum.proxies,
-                required: quorum.required,
-              })}
+              {t(quorum.met ? 'live.quorumWordMet' : 'live.quorumWordNotMet')}
             </span>
+            <span className="figure-detail">{quorumLine(quorum)}</span>
           </div>
         )}
       </section>

@@ -16,6 +16,10 @@ export function CheckedInList({
 }: CheckedInListProps) {
   const { t } = useTranslation();
   const at = useZonedTime();
+  // the desk works on the meeting's day: its time alone, the date only for an older check-in
+  const today = at(Date.now(), 'date');
+  const when = (instant: string) =>
+    at(instant, at(instant, 'date') === today ? 'time' : 'dateTime');
   return (
     <section aria-labelledby="checked-in" className="panel">
       <h3 id="checked-in">{t('checkIn.list.title')}</h3>
@@ -34,7 +38,7 @@ export function CheckedInList({
                 </span>
                 {voter.checkedInAt && (
                   <span className="pick-meta">
-                    {t('checkIn.list.since', { at: at(voter.checkedInAt) })}
+                    {t('checkIn.list.since', { at: when(voter.checkedInAt) })}
                   </span>
                 )}
               </span>

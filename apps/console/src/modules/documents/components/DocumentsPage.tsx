@@ -76,7 +76,7 @@ export function DocumentsPage() {
                       remove.mutate(document.key);
                   }}
                 >
-                  {t('documents.delete')}
+                  {t('common.delete')}
                   <span className="sr-only"> {document.document.name}</span>
                 </button>
               </li>

@@ -1,8 +1,9 @@
 import type { FloorBallotResponse, Member } from '@livevote/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ManagerApi } from '../../../api/manager-api';
+import { i18n } from '../../../i18n/i18n';
 import { aLiveMatter } from '../../../test/live-factories';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
@@ -134,4 +135,40 @@ describe(FloorBallotForm.name, () => {
       'held until the other entry',
     );
   });
+
+  it.each([
+    [
+      'en',
+      'The server could not be reached. Check your connection and try again.',
+      'Unit 101: The server could not be reached. Check your connection and try again.',
+    ],
+    [
+      'fr',
+      'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+      'Unité 101 : Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+    ],
+  ])(
+    'says in %s when the gateway cannot be reached',
+    async (lng, lookUp, save) => {
+      await act(() => i18n.changeLanguage(lng));
+      const user = userEvent.setup();
+      const api = renderForm();
+      const unit = screen.getByRole('textbox');
+      api.listMembers.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      await user.keyboard('101{Enter}');
+      expect((await screen.findByRole('alert')).textContent).toBe(lookUp);
+
+      api.recordFloorBallot.mockRejectedValueOnce(
+        new TypeError('Failed to fetch'),
+      );
+      await user.clear(unit);
+      await user.type(unit, '101{Enter}');
+      const choices = await screen.findByRole('group');
+      await waitFor(() => expect(document.activeElement).toBe(choices));
+      await user.keyboard('1{Enter}');
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toBe(save),
+      );
+    },
+  );
 });

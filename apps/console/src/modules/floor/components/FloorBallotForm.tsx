@@ -6,8 +6,8 @@ import type {
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../api/http-client';
 import { Alert } from '../../ui/components/Alert';
+import { useErrorText } from '../../ui/hooks/useErrorText';
 import { useFindUnit, useRecordFloorBallot } from '../hooks/useFloorBallots';
 import { optionIndexOfKey, toggleChoice } from '../utils/choices';
 
@@ -44,6 +44,7 @@ export function FloorBallotForm({
   doubleEntry,
 }: FloorBallotFormProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const id = useId();
   const unitRef = useRef<HTMLInputElement>(null);
   const choicesRef = useRef<HTMLDivElement>(null);
@@ -81,7 +82,7 @@ export function FloorBallotForm({
       setMember(found);
       setChosen([]);
     } catch (error) {
-      setProblem(errorMessage(error));
+      setProblem(errorText(error));
     }
   };
 
@@ -104,7 +105,7 @@ export function FloorBallotForm({
           setProblem(
             t('floor.unitProblem', {
               unit: member.unit,
-              problem: errorMessage(error),
+              problem: errorText(error),
             }),
           );
           backToUnit();
@@ -180,7 +181,7 @@ export function FloorBallotForm({
           className="panel"
         >
           <p>
-            <strong>{t('questions.unit', { unit: member.unit })}</strong>
+            <strong>{t('common.unitNamed', { unit: member.unit })}</strong>
             {matter.choices > 1 && (
               <span className="muted">
                 {' '}

@@ -42,8 +42,8 @@ function FloorDesk({ shortCode }: { shortCode: string }) {
 
   return (
     <div className="control-room">
-      <nav className="breadcrumbs" aria-label={t('checkIn.desk.breadcrumbs')}>
-        <Link to="/accounts">{t('floor.accounts')}</Link>
+      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
+        <Link to="/accounts">{t('accounts.title')}</Link>
         <span aria-hidden="true"> › </span>
         <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
         <span aria-hidden="true"> › </span>
@@ -65,7 +65,7 @@ function FloorDesk({ shortCode }: { shortCode: string }) {
           <section className="panel" aria-label={t('floor.enterSheet')}>
             {open.length > 1 ? (
               <label className="field">
-                <span>{t('receipts.matter')}</span>
+                <span>{t('common.matter')}</span>
                 <select
                   value={matter.matterKey}
                   onChange={(event) => setPickedKey(event.target.value)}

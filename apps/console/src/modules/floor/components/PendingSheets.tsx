@@ -42,7 +42,7 @@ export function PendingSheets({
               })}
             >
               <p>
-                <strong>{t('questions.unit', { unit: sheet.unit })}</strong>{' '}
+                <strong>{t('common.unitNamed', { unit: sheet.unit })}</strong>{' '}
                 <span className="muted">{t(STATE_WORDS[sheet.state])}</span>
               </p>
               <ul>

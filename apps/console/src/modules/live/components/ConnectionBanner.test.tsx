@@ -1,13 +1,17 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
 import { LiveChannelContext } from '../../../api/live/live-context';
 import type { LiveState } from '../../../api/live/live-state';
 import { aLiveChannel } from '../../../test/live-factories';
 import { ConnectionBanner } from './ConnectionBanner';
 
-function renderWith(status: LiveState['status']) {
+function renderWith(
+  status: LiveState['status'],
+  more: Partial<LiveState> = {},
+) {
   render(
-    <LiveChannelContext.Provider value={aLiveChannel({ status })}>
+    <LiveChannelContext.Provider value={aLiveChannel({ status, ...more })}>
       <ConnectionBanner />
     </LiveChannelContext.Provider>,
   );
@@ -25,5 +29,14 @@ describe(ConnectionBanner.name, () => {
     renderWith('offline');
 
     expect(screen.getByRole('alert').textContent).toMatch(/Offline/);
+  });
+
+  it('says in French that a link or sign-in is no longer valid', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    renderWith('refused', { problemCode: 'unauthorized' });
+
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Ce lien ou cette connexion n’est plus valide.',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import {
   useConnectionProblem,
+  useConnectionProblemCode,
   useConnectionStatus,
 } from '../../../api/live/use-live';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ export function ConnectionBanner() {
   const { t } = useTranslation();
   const status = useConnectionStatus();
   const problem = useConnectionProblem();
+  const problemCode = useConnectionProblemCode();
   switch (status) {
     case 'online':
       return (
@@ -34,7 +36,9 @@ export function ConnectionBanner() {
     case 'refused':
       return (
         <p className="connection connection-refused" role="alert">
-          {problem ?? t('live.refused')}
+          {problemCode === 'unauthorized'
+            ? t('live.refusedUnauthorized')
+            : (problem ?? t('live.refused'))}
         </p>
       );
   }

@@ -73,7 +73,7 @@ describe(TallyView.name, () => {
     render(<TallyView options={['For']} tally={aTally()} />);
 
     expect(screen.getByText(/votes cast/).textContent).toBe(
-      '4 votes cast of 10 eligible · 6 shares',
+      '4 votes cast of 10 eligible · 6 shares cast',
     );
   });
 
@@ -113,7 +113,7 @@ describe(TallyView.name, () => {
 
     const region = screen.getByRole('region', { name: 'Tally' });
     expect(within(region).getByText(/votes cast/).textContent).toBe(
-      '4 votes cast of 10 eligible · 6 shares',
+      '4 votes cast of 10 eligible · 6 shares cast',
     );
     expect(
       within(region).getByText('Results appear when voting closes.'),

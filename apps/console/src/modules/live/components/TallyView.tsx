@@ -1,5 +1,5 @@
 import type { MatterTallyEvent } from '@livevote/contracts';
-import { formatPercent } from '../../ui/utils/format';
+import { formatPercent } from '@livevote/i18n';
 import { useLanguage, useNumber } from '../../../i18n/use-language';
 import { tallyLines } from '../utils/tally';
 import { useTranslation } from 'react-i18next';
@@ -51,12 +51,13 @@ export function TallyView({
         <strong>{number(votesCast)}</strong>{' '}
         {t('live.votesCast', { count: votesCast })}
         {eligible !== undefined && (
-          <> {t('live.ofEligible', { n: number(eligible) })}</>
+          <> {t('live.ofEligible', { count: eligible, n: number(eligible) })}</>
         )}
         {sharesCast > 0 && (
           <>
             {' '}
-            · {t('live.shares', { count: sharesCast, n: number(sharesCast) })}
+            ·{' '}
+            {t('live.sharesCast', { count: sharesCast, n: number(sharesCast) })}
           </>
         )}
       </p>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { RuleFields } from '../../results/components/RuleFields';
@@ -24,6 +25,7 @@ export function MatterForm({
   onSubmit,
   onCancel,
 }: MatterFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState(initial);
   const [invalid, setInvalid] = useState<string>();
@@ -62,30 +64,32 @@ export function MatterForm({
       <ErrorMessage error={error} />
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('matters.form.name')}</label>
           <input required maxLength={500} {...text('name')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-header`}>Question shown to voters</label>
+          <label htmlFor={`${id}-header`}>{t('matters.form.header')}</label>
           <input maxLength={2000} {...text('header')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-options`}>Options (one a line)</label>
+          <label htmlFor={`${id}-options`}>{t('matters.form.options')}</label>
           <textarea rows={4} required {...text('options')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-snippet`}>More detail (optional)</label>
+          <label htmlFor={`${id}-snippet`}>{t('matters.form.snippet')}</label>
           <textarea rows={4} {...text('snippet')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-choices`}>Choices a voter may pick</label>
+          <label htmlFor={`${id}-choices`}>{t('matters.form.choices')}</label>
           <input type="number" min={1} max={50} required {...text('choices')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-eligibility`}>Who votes (member tags)</label>
+          <label htmlFor={`${id}-eligibility`}>
+            {t('matters.form.eligibility')}
+          </label>
           <input {...text('eligibility')} aria-describedby={`${id}-elig`} />
           <p className="hint" id={`${id}-elig`}>
-            “all” for every eligible member, or tags separated by commas.
+            {t('matters.form.eligibilityHint')}
           </p>
         </div>
       </div>
@@ -98,7 +102,7 @@ export function MatterForm({
             setDraft({ ...draft, allowProxyVote: event.target.checked })
           }
         />
-        <label htmlFor={`${id}-proxy`}>Accept early (proxy) ballots</label>
+        <label htmlFor={`${id}-proxy`}>{t('matters.form.proxy')}</label>
       </div>
       <div className="field checkbox">
         <input
@@ -110,10 +114,9 @@ export function MatterForm({
             setDraft({ ...draft, secretBallot: event.target.checked })
           }
         />
-        <label htmlFor={`${id}-secret`}>Secret ballot</label>
+        <label htmlFor={`${id}-secret`}>{t('matters.form.secret')}</label>
         <p className="hint" id={`${id}-secret-hint`}>
-          The chair and the screen see how many have voted while voting is open;
-          the results per option appear when it closes.
+          {t('matters.form.secretHint')}
         </p>
       </div>
       <div className="field checkbox">
@@ -126,10 +129,9 @@ export function MatterForm({
             setDraft({ ...draft, autoCloseWhenAllVoted: event.target.checked })
           }
         />
-        <label htmlFor={`${id}-all-voted`}>Close when all have voted</label>
+        <label htmlFor={`${id}-all-voted`}>{t('matters.form.allVoted')}</label>
         <p className="hint" id={`${id}-all-voted-hint`}>
-          Voting closes as soon as every eligible member has voted, before its
-          time runs out.
+          {t('matters.form.allVotedHint')}
         </p>
       </div>
       <div className="field checkbox">
@@ -143,13 +145,10 @@ export function MatterForm({
           }
         />
         <label htmlFor={`${id}-open-verification`}>
-          Open verification: publish each receipt’s choices
+          {t('matters.form.openVerification')}
         </label>
         <p className="hint" id={`${id}-open-verification-hint`}>
-          After the close, the published count lists every counted receipt with
-          its weight; with this on, also how it voted, so anyone can recount. A
-          receipt then proves how its owner voted. It cannot be turned on once
-          the matter holds ballots.
+          {t('matters.form.openVerificationHint')}
         </p>
       </div>
       <RuleFields
@@ -158,11 +157,11 @@ export function MatterForm({
       />
       <div className="button-row">
         <button type="submit" className="primary" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
+          {pending ? t('common.saving') : submitLabel}
         </button>
         {onCancel && (
           <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </button>
         )}
       </div>

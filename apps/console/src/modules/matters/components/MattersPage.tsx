@@ -3,11 +3,14 @@ import {
   UpdateMatterRequest,
   type Matter,
 } from '@livevote/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import {
   useCreateMatter,
   useDeleteMatter,
@@ -23,26 +26,35 @@ import {
 } from '../utils/matter-draft';
 import { MatterForm } from './MatterForm';
 
-const STATUS_NAMES: Record<Matter['liveStatus'], string> = {
-  pending: 'Not started',
-  live: 'Live',
-  closed: 'Closed',
-};
-
 /** `choices` is 1..options.length, which one field's schema cannot check. */
-function choicesProblem({
-  choices,
-  options,
-}: {
-  choices?: number;
-  options?: string[];
-}): string | undefined {
+function choicesProblem(
+  t: TFunction,
+  {
+    choices,
+    options,
+  }: {
+    choices?: number;
+    options?: string[];
+  },
+): string | undefined {
   if (choices === undefined || options === undefined) return undefined;
   if (choices > options.length)
-    return `choices: at most ${options.length}, the number of options.`;
+    return t('matters.tooManyChoices', { n: options.length });
+}
+
+/** "up to 2 choices · secret ballot": what a matter's row says of it. */
+function matterTraits(t: TFunction, matter: Matter, n: string): string {
+  return [
+    t('matters.upTo', { count: matter.choices, n }),
+    ...(matter.allowProxyVote ? [] : [t('matters.noProxy')]),
+    matter.secretBallot ? t('matters.secret') : t('matters.open'),
+  ].join(' · ');
 }
 
 export function MattersPage() {
+  const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
+  const number = useNumber();
   const { shortCode = '' } = useParams();
   const { data: matters, error, isPending } = useMatters(shortCode);
   const create = useCreateMatter(shortCode);
@@ -52,18 +64,27 @@ export function MattersPage() {
   const [editing, setEditing] = useState<string>();
   const [createKey, setCreateKey] = useState(0);
 
+  const matterLabels = {
+    name: t('matters.form.name'),
+    options: t('matters.form.options'),
+    header: t('matters.form.header'),
+    snippet: t('matters.form.snippet'),
+    choices: t('matters.form.choices'),
+    eligibility: t('matters.form.eligibility'),
+  };
+
   function submitNew(draft: MatterDraft): string | undefined {
     const parsed = CreateMatterRequest.safeParse(matterFields(draft));
-    if (!parsed.success) return describeIssues(parsed.error);
-    const tooMany = choicesProblem(parsed.data);
+    if (!parsed.success) return describeIssues(parsed.error, matterLabels);
+    const tooMany = choicesProblem(t, parsed.data);
     if (tooMany) return tooMany;
     create.mutate(parsed.data, { onSuccess: () => setCreateKey((k) => k + 1) });
   }
 
   function submitEdit(key: string, draft: MatterDraft): string | undefined {
     const parsed = UpdateMatterRequest.safeParse(matterFields(draft));
-    if (!parsed.success) return describeIssues(parsed.error);
-    const tooMany = choicesProblem(parsed.data);
+    if (!parsed.success) return describeIssues(parsed.error, matterLabels);
+    const tooMany = choicesProblem(t, parsed.data);
     if (tooMany) return tooMany;
     patch.mutate(
       { key, body: parsed.data },
@@ -74,19 +95,19 @@ export function MattersPage() {
   return (
     <div className="stack">
       <section className="panel" aria-labelledby="matters-title">
-        <h3 id="matters-title">Matters, in the order they are voted</h3>
+        <h3 id="matters-title">{t('matters.title')}</h3>
         <ErrorMessage error={error ?? move.error ?? remove.error} />
         {isPending && <Loading />}
-        {matters && matters.length === 0 && <p>No matters yet.</p>}
+        {matters && matters.length === 0 && <p>{t('matters.none')}</p>}
         {matters && matters.length > 0 && (
-          <ol className="matter-list" aria-label="Matters">
+          <ol className="matter-list" aria-label={t('room.matters')}>
             {matters.map((matter, index) =>
               editing === matter.key ? (
                 <li key={matter.key}>
                   <MatterForm
-                    title={`Edit “${matter.name}”`}
+                    title={t('matters.editTitle', { name: matter.name })}
                     initial={draftOfMatter(matter)}
-                    submitLabel="Save matter"
+                    submitLabel={t('matters.save')}
                     pending={patch.isPending}
                     error={patch.error}
                     onSubmit={(draft) => submitEdit(matter.key, draft)}
@@ -98,15 +119,11 @@ export function MattersPage() {
                   <div>
                     <strong>{matter.name}</strong>{' '}
                     <span className={`badge badge-${matter.liveStatus}`}>
-                      {STATUS_NAMES[matter.liveStatus]}
+                      {t(`matters.status.${matter.liveStatus}`)}
                     </span>
                     <p className="muted small">
-                      {matter.options.join(' · ')} — up to {matter.choices}{' '}
-                      {matter.choices === 1 ? 'choice' : 'choices'}
-                      {matter.allowProxyVote ? '' : ' · no proxy ballots'}
-                      {matter.secretBallot
-                        ? ' · secret ballot'
-                        : ' · open ballot'}
+                      {matter.options.join(' · ')} —{' '}
+                      {matterTraits(t, matter, number(matter.choices))}
                     </p>
                   </div>
                   <div className="button-row compact">
@@ -114,40 +131,48 @@ export function MattersPage() {
                       type="button"
                       className="secondary"
                       disabled={index === 0 || move.isPending}
+                      aria-label={t('matters.upLabel', { name: matter.name })}
                       onClick={() => move.mutate({ matters, index, by: -1 })}
                     >
-                      Up<span className="sr-only"> {matter.name}</span>
+                      {t('matters.up')}
                     </button>
                     <button
                       type="button"
                       className="secondary"
                       disabled={index === matters.length - 1 || move.isPending}
+                      aria-label={t('matters.downLabel', { name: matter.name })}
                       onClick={() => move.mutate({ matters, index, by: 1 })}
                     >
-                      Down<span className="sr-only"> {matter.name}</span>
+                      {t('matters.down')}
                     </button>
                     <button
                       type="button"
                       className="secondary"
+                      aria-label={t('matters.editLabel', { name: matter.name })}
                       onClick={() => {
                         patch.reset();
                         setEditing(matter.key);
                       }}
                     >
-                      Edit<span className="sr-only"> {matter.name}</span>
+                      {t('matters.edit')}
                     </button>
                     <button
                       type="button"
                       className="secondary danger"
                       disabled={remove.isPending}
+                      aria-label={t('matters.deleteLabel', {
+                        name: matter.name,
+                      })}
                       onClick={() => {
                         if (
-                          window.confirm(`Delete the matter “${matter.name}”?`)
+                          window.confirm(
+                            t('matters.confirmDelete', { name: matter.name }),
+                          )
                         )
                           remove.mutate(matter.key);
                       }}
                     >
-                      Delete<span className="sr-only"> {matter.name}</span>
+                      {t('matters.delete')}
                     </button>
                   </div>
                 </li>
@@ -158,9 +183,9 @@ export function MattersPage() {
       </section>
       <MatterForm
         key={createKey}
-        title="New matter"
+        title={t('matters.newTitle')}
         initial={EMPTY_MATTER}
-        submitLabel="Add matter"
+        submitLabel={t('matters.add')}
         pending={create.isPending}
         error={create.error}
         onSubmit={submitNew}

@@ -16,13 +16,6 @@ function browserTimeZone(): string {
   return TimeZone.safeParse(zone).success ? zone : 'UTC';
 }
 
-const TYPE_NAMES: Record<CreateMeetingRequest['type'], string> = {
-  agm: 'Annual general meeting',
-  vbm: 'Virtual board meeting',
-  town: 'Town hall',
-  other: 'Other',
-};
-
 export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
   const id = useId();
   const navigate = useNavigate();
@@ -56,11 +49,11 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h2 id={`${id}-title`}>New meeting</h2>
+      <h2 id={`${id}-title`}>{t('meetingSetup.create.title')}</h2>
       <ErrorMessage error={create.error} />
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('meetings.details.name')}</label>
           <input
             id={`${id}-name`}
             required
@@ -70,7 +63,7 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-type`}>Type</label>
+          <label htmlFor={`${id}-type`}>{t('meetingSetup.create.type')}</label>
           <select
             id={`${id}-type`}
             value={type}
@@ -80,7 +73,7 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
           >
             {MEETING_TYPES.map((value) => (
               <option key={value} value={value}>
-                {TYPE_NAMES[value]}
+                {t(`meetingSetup.create.types.${value}`)}
               </option>
             ))}
           </select>
@@ -99,7 +92,9 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
         </div>
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create meeting'}
+        {create.isPending
+          ? t('meetingSetup.create.creating')
+          : t('meetingSetup.create.submit')}
       </button>
     </form>
   );

@@ -20,8 +20,8 @@ export function MeetingBreadcrumbs({
   const { data: account } = useAccount(accountKey, Boolean(accountKey));
   const meetingName = meeting?.name ?? shortCode;
   return (
-    <nav className="breadcrumbs" aria-label={t('checkIn.desk.breadcrumbs')}>
-      <Link to="/accounts">{t('floor.accounts')}</Link>
+    <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
+      <Link to="/accounts">{t('accounts.title')}</Link>
       {accountKey && (
         <>
           <span aria-hidden="true"> › </span>

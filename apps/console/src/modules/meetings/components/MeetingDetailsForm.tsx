@@ -12,7 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePatchMeeting } from '../hooks/useMeetings';
 
@@ -50,6 +50,7 @@ function draftOf(meeting: Meeting): Draft {
 export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
   const id = useId();
   const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const lng = useLanguage();
   const patch = usePatchMeeting(meeting.shortCode);
   const [draft, setDraft] = useState(() => draftOf(meeting));
@@ -79,7 +80,20 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
       meetingTimezone: draft.meetingTimezone,
       language: draft.language,
     });
-    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    if (!parsed.success)
+      return setInvalid(
+        describeIssues(parsed.error, {
+          name: t('meetings.details.name'),
+          description: t('meetings.details.description'),
+          location: t('meetings.details.location'),
+          meetingDate: t('meetings.details.date', { zone: zoneText }),
+          expiryDate: t('meetings.details.expiry', { zone: zoneText }),
+          duration: t('meetings.details.duration'),
+          quorumMinimum: t('meetings.details.quorum'),
+          meetingTimezone: t('meetings.details.timeZone'),
+          language: t('meetings.details.language'),
+        }),
+      );
     setInvalid(undefined);
     patch.mutate(parsed.data);
   }
@@ -169,9 +183,7 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
         <textarea rows={3} maxLength={10000} {...field('description')} />
       </div>
       <button type="submit" className="primary" disabled={patch.isPending}>
-        {patch.isPending
-          ? t('meetings.details.saving')
-          : t('meetings.details.save')}
+        {patch.isPending ? t('common.saving') : t('meetings.details.save')}
       </button>
     </form>
   );

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatNumber } from '../../ui/utils/format';
 import {
   useMeeting,
   useMeetingSettings,
@@ -13,6 +14,8 @@ import { ResultSettingsForm } from '../../results/components/ResultSettingsForm'
 import { MeetingSettingsForm } from './MeetingSettingsForm';
 
 export function MeetingDetailsPage() {
+  const { t } = useTranslation();
+  const number = useNumber();
   const { shortCode = '' } = useParams();
   const meeting = useMeeting(shortCode);
   const settings = useMeetingSettings(shortCode);
@@ -22,29 +25,37 @@ export function MeetingDetailsPage() {
     <div className="stack">
       {stats.data && (
         <section className="panel" aria-labelledby="stats-title">
-          <h3 id="stats-title">At a glance</h3>
+          <h3 id="stats-title">{t('meetingSetup.glance.title')}</h3>
           <dl className="figures">
             <div>
-              <dt>Units</dt>
-              <dd>{formatNumber(stats.data.totalUnits)}</dd>
+              <dt>{t('meetingSetup.glance.units')}</dt>
+              <dd>{number(stats.data.totalUnits)}</dd>
             </div>
             <div>
-              <dt>Shares</dt>
-              <dd>{formatNumber(stats.data.totalUnitsShares)}</dd>
+              <dt>{t('meetingSetup.glance.shares')}</dt>
+              <dd>{number(stats.data.totalUnitsShares)}</dd>
             </div>
             <div>
-              <dt>Voters</dt>
-              <dd>{formatNumber(stats.data.totalVoters)}</dd>
+              <dt>{t('meetingSetup.glance.voters')}</dt>
+              <dd>{number(stats.data.totalVoters)}</dd>
             </div>
             <div>
-              <dt>Proxies</dt>
-              <dd>{formatNumber(stats.data.totalProxies)}</dd>
+              <dt>{t('meetingSetup.glance.proxies')}</dt>
+              <dd>{number(stats.data.totalProxies)}</dd>
             </div>
             <div>
-              <dt>Connected now</dt>
+              <dt>{t('live.connectedNow')}</dt>
               <dd>
-                {stats.data.rtvPresence.numVoters} voters,{' '}
-                {stats.data.rtvPresence.numUnits} units
+                {t('meetingSetup.glance.connected', {
+                  voters: t('live.voters', {
+                    count: stats.data.rtvPresence.numVoters,
+                    n: number(stats.data.rtvPresence.numVoters),
+                  }),
+                  units: t('meetingSetup.glance.unit', {
+                    count: stats.data.rtvPresence.numUnits,
+                    n: number(stats.data.rtvPresence.numUnits),
+                  }),
+                })}
               </dd>
             </div>
           </dl>
@@ -69,7 +80,7 @@ export function MeetingDetailsPage() {
           settings={settings.data}
         />
       )}
-      <ReportLinks shortCode={shortCode} label="Results report" />
+      <ReportLinks shortCode={shortCode} label={t('room.resultsReport')} />
     </div>
   );
 }

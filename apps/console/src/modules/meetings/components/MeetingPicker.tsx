@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAccount } from '../../accounts/hooks/useAccounts';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
@@ -11,6 +12,7 @@ import { useMeetings } from '../hooks/useMeetings';
 import { CreateMeetingForm } from './CreateMeetingForm';
 
 export function MeetingPicker() {
+  const { t } = useTranslation();
   const lng = useLanguage();
   const { accountKey = '' } = useParams();
   const account = useAccount(accountKey);
@@ -24,17 +26,22 @@ export function MeetingPicker() {
 
   return (
     <>
-      <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link to="/accounts">Accounts</Link> <span aria-hidden="true">›</span>{' '}
-        <span aria-current="page">{account.data?.name ?? 'Account'}</span>
+      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
+        <Link to="/accounts">{t('accounts.title')}</Link>{' '}
+        <span aria-hidden="true">›</span>{' '}
+        <span aria-current="page">
+          {account.data?.name ?? t('consoleHeader.account')}
+        </span>
       </nav>
       <section className="panel" aria-labelledby="meetings-title">
         <h2 id="meetings-title">
-          Meetings{account.data ? ` of ${account.data.name}` : ''}
+          {account.data
+            ? t('meetingSetup.meetingsOf', { account: account.data.name })
+            : t('meetingSetup.meetings')}
         </h2>
         <ErrorMessage error={account.error} />
         <SearchBox
-          label="Search meetings"
+          label={t('meetingSetup.search')}
           value={search}
           onChange={setSearch}
         />
@@ -43,12 +50,12 @@ export function MeetingPicker() {
         {meetings && meetings.length === 0 && (
           <p>
             {searchText
-              ? `No meeting matches “${searchText}”.`
-              : 'No meetings yet.'}
+              ? t('meetingSetup.noMatch', { text: searchText })
+              : t('meetingSetup.none')}
           </p>
         )}
         {meetings && meetings.length > 0 && (
-          <ul className="pick-list" aria-label="Meetings">
+          <ul className="pick-list" aria-label={t('meetingSetup.meetings')}>
             {meetings.map((meeting) => (
               <li key={meeting.key} className="pick-row">
                 <Link to={`/meetings/${meeting.shortCode}`}>
@@ -60,16 +67,20 @@ export function MeetingPicker() {
                       lng,
                     )}
                     {meeting.liveVotingStatus === 'live' && (
-                      <span className="badge badge-live">Live</span>
+                      <span className="badge badge-live">
+                        {t('meetingSetup.live')}
+                      </span>
                     )}
                   </span>
                 </Link>
                 <Link
                   className="button secondary"
                   to={`/meetings/${meeting.shortCode}/live`}
-                  aria-label={`Control room of ${meeting.name}`}
+                  aria-label={t('meetingSetup.controlRoomOf', {
+                    name: meeting.name,
+                  })}
                 >
-                  Control room
+                  {t('room.title')}
                 </Link>
               </li>
             ))}

@@ -4,9 +4,10 @@ import {
   type MeetingSettings,
 } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import { usePatchMeetingSettings } from '../hooks/useMeetings';
 
 function list(text: string): string[] {
@@ -24,6 +25,8 @@ export function MeetingSettingsForm({
   settings: MeetingSettings;
 }) {
   const id = useId();
+  const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const patch = usePatchMeetingSettings(shortCode);
   const [reminderDays, setReminderDays] = useState(
     String(settings.meetingReminderFrequency),
@@ -59,7 +62,17 @@ export function MeetingSettingsForm({
         .filter(Boolean),
       floorDoubleEntry: doubleEntry,
     });
-    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    if (!parsed.success)
+      return setInvalid(
+        describeIssues(parsed.error, {
+          meetingReminderFrequency: t('meetingSetup.settings.reminders'),
+          meetingStartingReminder: t('meetingSetup.settings.starting'),
+          managerSummaryReportFreqency: t('meetingSetup.settings.summary'),
+          alternateManagerEmails: t('meetingSetup.settings.managers'),
+          defaultProxyHolders: t('meetingSetup.settings.proxyHolders'),
+          questionCategories: t('meetingSetup.settings.categories'),
+        }),
+      );
     setInvalid(undefined);
     patch.mutate(parsed.data);
   }
@@ -70,14 +83,16 @@ export function MeetingSettingsForm({
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h3 id={`${id}-title`}>Settings</h3>
+      <h3 id={`${id}-title`}>{t('meetingSetup.settings.title')}</h3>
       {invalid && <Alert>{invalid}</Alert>}
       <ErrorMessage error={patch.error} />
-      {patch.isSuccess && <Alert tone="success">Settings saved.</Alert>}
+      {patch.isSuccess && (
+        <Alert tone="success">{t('meetingSetup.settings.saved')}</Alert>
+      )}
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`${id}-reminders`}>
-            Reminder e-mails every (days, 0 = off)
+            {t('meetingSetup.settings.reminders')}
           </label>
           <input
             id={`${id}-reminders`}
@@ -90,7 +105,7 @@ export function MeetingSettingsForm({
         </div>
         <div className="field">
           <label htmlFor={`${id}-starting`}>
-            “Meeting is starting” reminder (minutes before, 0 = off)
+            {t('meetingSetup.settings.starting')}
           </label>
           <input
             id={`${id}-starting`}
@@ -102,7 +117,9 @@ export function MeetingSettingsForm({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-summary`}>Manager summary report</label>
+          <label htmlFor={`${id}-summary`}>
+            {t('meetingSetup.settings.summary')}
+          </label>
           <select
             id={`${id}-summary`}
             value={summary}
@@ -115,14 +132,14 @@ export function MeetingSettingsForm({
           >
             {SUMMARY_REPORT_FREQUENCIES.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {t(`meetingSetup.settings.frequency.${value}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-managers`}>
-            Also send reports to (e-mails, comma-separated)
+            {t('meetingSetup.settings.managers')}
           </label>
           <input
             id={`${id}-managers`}
@@ -133,7 +150,7 @@ export function MeetingSettingsForm({
       </div>
       <div className="field">
         <label htmlFor={`${id}-proxies`}>
-          Default proxy holders (one a line)
+          {t('meetingSetup.settings.proxyHolders')}
         </label>
         <textarea
           id={`${id}-proxies`}
@@ -144,7 +161,7 @@ export function MeetingSettingsForm({
       </div>
       <div className="field">
         <label htmlFor={`${id}-categories`}>
-          Question categories (one a line; none: voters ask no questions)
+          {t('meetingSetup.settings.categories')}
         </label>
         <textarea
           id={`${id}-categories`}
@@ -159,11 +176,10 @@ export function MeetingSettingsForm({
           checked={doubleEntry}
           onChange={(event) => setDoubleEntry(event.target.checked)}
         />
-        Double entry of floor ballots: a sheet counts once two managers typed it
-        alike
+        {t('meetingSetup.settings.doubleEntry')}
       </label>
       <button type="submit" className="primary" disabled={patch.isPending}>
-        {patch.isPending ? 'Saving…' : 'Save settings'}
+        {patch.isPending ? t('common.saving') : t('meetingSetup.settings.save')}
       </button>
     </form>
   );

@@ -1,14 +1,17 @@
 import { CreateMemberRequest, CreateVoterRequest } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import { useCreateMember } from '../hooks/useMembers';
 
 const EMPTY = { unit: '', shares: '1', voterName: '', voterEmail: '' };
 
 export function AddMemberForm({ shortCode }: { shortCode: string }) {
   const id = useId();
+  const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const create = useCreateMember(shortCode);
   const [draft, setDraft] = useState(EMPTY);
   const [invalid, setInvalid] = useState<string>();
@@ -33,8 +36,20 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
           email: draft.voterEmail.trim(),
         })
       : undefined;
-    if (!member.success) return setInvalid(describeIssues(member.error));
-    if (voter && !voter.success) return setInvalid(describeIssues(voter.error));
+    if (!member.success)
+      return setInvalid(
+        describeIssues(member.error, {
+          unit: t('members.table.unit'),
+          shares: t('members.table.shares'),
+        }),
+      );
+    if (voter && !voter.success)
+      return setInvalid(
+        describeIssues(voter.error, {
+          name: t('members.add.voterName'),
+          email: t('members.add.voterEmail'),
+        }),
+      );
     setInvalid(undefined);
     create.mutate(
       { member: member.data, voter: voter?.data },
@@ -48,29 +63,33 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h3 id={`${id}-title`}>Add a member</h3>
+      <h3 id={`${id}-title`}>{t('members.add.title')}</h3>
       {invalid && <Alert>{invalid}</Alert>}
       <ErrorMessage error={create.error} />
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-unit`}>Unit</label>
+          <label htmlFor={`${id}-unit`}>{t('members.table.unit')}</label>
           <input required maxLength={100} {...field('unit')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-shares`}>Shares</label>
+          <label htmlFor={`${id}-shares`}>{t('members.table.shares')}</label>
           <input type="number" min={0} step="any" {...field('shares')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-voterName`}>Voter name</label>
+          <label htmlFor={`${id}-voterName`}>
+            {t('members.add.voterName')}
+          </label>
           <input maxLength={200} {...field('voterName')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-voterEmail`}>Voter e-mail</label>
+          <label htmlFor={`${id}-voterEmail`}>
+            {t('members.add.voterEmail')}
+          </label>
           <input type="email" {...field('voterEmail')} />
         </div>
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>
-        {create.isPending ? 'Adding…' : 'Add member'}
+        {create.isPending ? t('members.add.adding') : t('members.add.submit')}
       </button>
     </form>
   );

@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useImportMembers } from '../hooks/useMembers';
@@ -10,6 +12,8 @@ const EXAMPLE = `unit,shares,controlNumber,tags,voterName,voterEmail
 
 export function CsvImportForm({ shortCode }: { shortCode: string }) {
   const id = useId();
+  const { t } = useTranslation();
+  const number = useNumber();
   const importer = useImportMembers(shortCode);
   const [file, setFile] = useState<File>();
   const lineErrors = importLineErrors(importer.error);
@@ -25,26 +29,32 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
   }
 
   const result = importer.data;
+  const counts = (done: { members: number; voters: number }) => ({
+    members: t('members.member', {
+      count: done.members,
+      n: number(done.members),
+    }),
+    voters: t('members.import.voter', {
+      count: done.voters,
+      n: number(done.voters),
+    }),
+  });
   return (
     <form
       className="panel"
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h3 id={`${id}-title`}>Import from a CSV file</h3>
+      <h3 id={`${id}-title`}>{t('members.import.title')}</h3>
       <p className="hint" id={`${id}-hint`}>
-        A header row (<code>unit</code> required; <code>shares</code>,{' '}
-        <code>eligible</code>, <code>controlNumber</code>, <code>tags</code>{' '}
-        separated by “;”, the <code>mail…</code> fields, <code>voterName</code>,{' '}
-        <code>voterEmail</code>), then one row per voter. All or nothing:
-        nothing is saved when a line is wrong.
+        <Trans i18nKey="members.import.hint" components={{ c: <code /> }} />
       </p>
       <details>
-        <summary>Example</summary>
+        <summary>{t('members.import.example')}</summary>
         <pre>{EXAMPLE}</pre>
       </details>
       <div className="field">
-        <label htmlFor={`${id}-file`}>CSV file</label>
+        <label htmlFor={`${id}-file`}>{t('members.import.file')}</label>
         <input
           id={`${id}-file`}
           type="file"
@@ -59,13 +69,18 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
       {lineErrors.length > 0 ? (
         <div className="alert alert-danger" role="alert">
           <p>
-            Nothing was imported: {lineErrors.length}{' '}
-            {lineErrors.length === 1 ? 'line needs' : 'lines need'} fixing.
+            {t('members.import.refused', {
+              count: lineErrors.length,
+              n: number(lineErrors.length),
+            })}
           </p>
-          <ul aria-label="Problems in the file">
+          <ul aria-label={t('members.import.problems')}>
             {lineErrors.map((problem, index) => (
               <li key={`${problem.line}-${index}`}>
-                Line {problem.line}: {problem.message}
+                {t('members.import.line', {
+                  line: problem.line,
+                  message: problem.message,
+                })}
               </li>
             ))}
           </ul>
@@ -75,9 +90,9 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
       )}
       {result && (
         <Alert tone="success">
-          {result.dryRun ? 'The file is fine: it would import' : 'Imported'}{' '}
-          {result.members} {result.members === 1 ? 'member' : 'members'} and{' '}
-          {result.voters} {result.voters === 1 ? 'voter' : 'voters'}.
+          {result.dryRun
+            ? t('members.import.wouldImport', counts(result))
+            : t('members.import.imported', counts(result))}
         </Alert>
       )}
       <div className="button-row">
@@ -87,14 +102,16 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
           disabled={!file || importer.isPending}
           onClick={() => void run(true)}
         >
-          Check the file
+          {t('members.import.check')}
         </button>
         <button
           type="submit"
           className="primary"
           disabled={!file || importer.isPending}
         >
-          {importer.isPending ? 'Importing…' : 'Import'}
+          {importer.isPending
+            ? t('members.import.importing')
+            : t('members.import.submit')}
         </button>
       </div>
     </form>

@@ -5,9 +5,10 @@ import {
   type Voter,
 } from '@livevote/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import { usePatchMember, usePatchVoter } from '../hooks/useMembers';
 
 export interface EditMemberFormProps {
@@ -23,6 +24,8 @@ export function EditMemberForm({
   onDone,
 }: EditMemberFormProps) {
   const id = useId();
+  const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const patch = usePatchMember(shortCode);
   const heading = useRef<HTMLHeadingElement>(null);
   const [draft, setDraft] = useState({
@@ -48,7 +51,16 @@ export function EditMemberForm({
         .map((tag) => tag.trim())
         .filter(Boolean),
     });
-    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    if (!parsed.success)
+      return setInvalid(
+        describeIssues(parsed.error, {
+          unit: t('members.table.unit'),
+          shares: t('members.table.shares'),
+          eligible: t('members.edit.eligible'),
+          controlNumber: t('members.table.controlNumber'),
+          tags: t('members.edit.tags'),
+        }),
+      );
     setInvalid(undefined);
     patch.mutate(
       { memberKey: member.key, member: parsed.data },
@@ -66,26 +78,31 @@ export function EditMemberForm({
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} tabIndex={-1} ref={heading}>
-        Edit unit {member.unit}
+        {t('members.table.editUnit', { unit: member.unit })}
       </h3>
-      <form onSubmit={handleSubmit} aria-label={`Unit ${member.unit}`}>
+      <form
+        onSubmit={handleSubmit}
+        aria-label={t('common.unitNamed', { unit: member.unit })}
+      >
         {invalid && <Alert>{invalid}</Alert>}
         <ErrorMessage error={patch.error} />
         <div className="form-grid">
           <div className="field">
-            <label htmlFor={`${id}-unit`}>Unit</label>
+            <label htmlFor={`${id}-unit`}>{t('members.table.unit')}</label>
             <input required maxLength={100} {...text('unit')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-shares`}>Shares</label>
+            <label htmlFor={`${id}-shares`}>{t('members.table.shares')}</label>
             <input type="number" min={0} step="any" {...text('shares')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-controlNumber`}>Control number</label>
+            <label htmlFor={`${id}-controlNumber`}>
+              {t('members.table.controlNumber')}
+            </label>
             <input required maxLength={64} {...text('controlNumber')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-tags`}>Tags (comma-separated)</label>
+            <label htmlFor={`${id}-tags`}>{t('members.edit.tags')}</label>
             <input {...text('tags')} />
           </div>
           <div className="field checkbox">
@@ -97,15 +114,17 @@ export function EditMemberForm({
                 setDraft({ ...draft, eligible: event.target.checked })
               }
             />
-            <label htmlFor={`${id}-eligible`}>Eligible to vote</label>
+            <label htmlFor={`${id}-eligible`}>
+              {t('members.edit.eligible')}
+            </label>
           </div>
         </div>
         <div className="button-row">
           <button type="submit" className="primary" disabled={patch.isPending}>
-            {patch.isPending ? 'Saving…' : 'Save unit'}
+            {patch.isPending ? t('common.saving') : t('members.edit.save')}
           </button>
           <button type="button" className="secondary" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       </form>
@@ -131,6 +150,8 @@ function EditVoterForm({
   voter: Voter;
 }) {
   const id = useId();
+  const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const patch = usePatchVoter(shortCode);
   const [name, setName] = useState(voter.name);
   const [email, setEmail] = useState(voter.email);
@@ -142,7 +163,13 @@ function EditVoterForm({
       name,
       email: email.trim(),
     });
-    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    if (!parsed.success)
+      return setInvalid(
+        describeIssues(parsed.error, {
+          name: t('common.name'),
+          email: t('common.email'),
+        }),
+      );
     setInvalid(undefined);
     patch.mutate({
       memberKey: member.key,
@@ -155,15 +182,17 @@ function EditVoterForm({
     <form
       className="voter-edit"
       onSubmit={handleSubmit}
-      aria-label={`Voter ${voter.name}`}
+      aria-label={t('members.edit.voter', { name: voter.name })}
     >
-      <h4>Voter {voter.name}</h4>
+      <h4>{t('members.edit.voter', { name: voter.name })}</h4>
       {invalid && <Alert>{invalid}</Alert>}
       <ErrorMessage error={patch.error} />
-      {patch.isSuccess && <Alert tone="success">Voter saved.</Alert>}
+      {patch.isSuccess && (
+        <Alert tone="success">{t('members.edit.voterSaved')}</Alert>
+      )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('common.name')}</label>
           <input
             id={`${id}-name`}
             required
@@ -173,7 +202,7 @@ function EditVoterForm({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-email`}>E-mail</label>
+          <label htmlFor={`${id}-email`}>{t('common.email')}</label>
           <input
             id={`${id}-email`}
             type="email"
@@ -184,7 +213,9 @@ function EditVoterForm({
         </div>
       </div>
       <button type="submit" className="secondary" disabled={patch.isPending}>
-        {patch.isPending ? 'Saving…' : `Save voter ${voter.name}`}
+        {patch.isPending
+          ? t('common.saving')
+          : t('members.edit.saveVoter', { name: voter.name })}
       </button>
     </form>
   );

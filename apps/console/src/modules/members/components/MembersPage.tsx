@@ -1,6 +1,8 @@
 import type { Member, Voter } from '@livevote/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useNumber } from '../../../i18n/use-language';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -18,6 +20,8 @@ import { MembersTable } from './MembersTable';
 import { PersonalLinkPanel } from './PersonalLinkPanel';
 
 export function MembersPage() {
+  const { t } = useTranslation();
+  const number = useNumber();
   const { shortCode = '' } = useParams();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -31,33 +35,41 @@ export function MembersPage() {
   const [editing, setEditing] = useState<Member>();
   const [showing, setShowing] = useState<{ member: Member; voter: Voter }>();
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / MEMBERS_PAGE_SIZE));
+  const invited = (sent: {
+    sent: number;
+    skipped: number;
+    failed: number;
+  }) => ({
+    count: sent.sent,
+    n: number(sent.sent),
+    skipped: number(sent.skipped),
+    failed: number(sent.failed),
+  });
 
   return (
     <div className="stack">
       <section className="panel" aria-labelledby="members-title">
         <div className="panel-head">
-          <h3 id="members-title">Members and voters</h3>
+          <h3 id="members-title">{t('members.title')}</h3>
           <button
             type="button"
             className="secondary"
             disabled={inviteAll.isPending}
             onClick={() => inviteAll.mutate()}
           >
-            {inviteAll.isPending ? 'Sending…' : 'Invite everyone not invited'}
+            {inviteAll.isPending ? t('common.sending') : t('members.inviteAll')}
           </button>
         </div>
         <ErrorMessage error={inviteAll.error} />
         {inviteAll.data && (
           <Alert tone="success">
-            Sent {inviteAll.data.sent} invitations; {inviteAll.data.skipped}{' '}
-            skipped (already invited or e-mails off)
-            {inviteAll.data.failed > 0 &&
-              `; ${inviteAll.data.failed} could not be sent, try again`}
-            .
+            {inviteAll.data.failed > 0
+              ? t('members.invitedAllFailed', invited(inviteAll.data))
+              : t('members.invitedAll', invited(inviteAll.data))}
           </Alert>
         )}
         <SearchBox
-          label="Search by unit, voter name or e-mail"
+          label={t('members.search')}
           value={search}
           onChange={(value) => {
             setSearch(value);
@@ -67,7 +79,7 @@ export function MembersPage() {
         <ErrorMessage error={error} />
         {isPending && <Loading />}
         {data && data.members.length === 0 && (
-          <p>{searchText ? 'No member matches.' : 'No members yet.'}</p>
+          <p>{searchText ? t('members.noMatch') : t('members.none')}</p>
         )}
         {data && data.members.length > 0 && (
           <MembersTable
@@ -84,18 +96,24 @@ export function MembersPage() {
           />
         )}
         {data && (
-          <nav className="pager" aria-label="Pages of members">
+          <nav className="pager" aria-label={t('members.pages')}>
             <button
               type="button"
               className="secondary"
               disabled={page <= 1}
               onClick={() => setPage(page - 1)}
             >
-              Previous
+              {t('room.previousPage')}
             </button>
             <span aria-live="polite" aria-busy={isFetching}>
-              Page {Math.min(page, pages)} of {pages} · {data.total}{' '}
-              {data.total === 1 ? 'member' : 'members'}
+              {t('members.pageOf', {
+                page: number(Math.min(page, pages)),
+                pages: number(pages),
+                members: t('members.member', {
+                  count: data.total,
+                  n: number(data.total),
+                }),
+              })}
             </span>
             <button
               type="button"
@@ -103,7 +121,7 @@ export function MembersPage() {
               disabled={page >= pages}
               onClick={() => setPage(page + 1)}
             >
-              Next
+              {t('room.nextPage')}
             </button>
           </nav>
         )}

@@ -1,8 +1,9 @@
 import type { Member } from '@livevote/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagerApi } from '../../../api/manager-api';
+import { i18n } from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
 import { MembersTable } from './MembersTable';
@@ -41,7 +42,7 @@ const member: Member = {
   ],
 };
 
-function renderTable(api: Partial<ManagerApi>) {
+function renderTable(api: Partial<ManagerApi>, members = [member]) {
   const onEdit = vi.fn();
   const onShowLink = vi.fn();
   renderWithProviders(
@@ -54,7 +55,7 @@ function renderTable(api: Partial<ManagerApi>) {
     >
       <MembersTable
         shortCode="abc123"
-        members={[member]}
+        members={members}
         onEdit={onEdit}
         onShowLink={onShowLink}
       />
@@ -100,5 +101,63 @@ describe(MembersTable.name, () => {
 
     expect(onEdit).toHaveBeenCalledWith(member);
     expect(onShowLink).toHaveBeenCalledWith(member, member.voters[0]);
+    expect(
+      screen.getByRole('button', { name: 'Send invite to Ann Owner' }),
+    ).toBeDefined();
+  });
+
+  it('speaks French: headings, numbers, the invite and the delete confirmation', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const user = userEvent.setup();
+    renderTable({}, [
+      {
+        ...member,
+        shares: 1234.5,
+        voters: [
+          {
+            ...member.voters[0]!,
+            lastInviteDate: '2026-12-01T23:00:00.000Z',
+          },
+        ],
+      },
+    ]);
+
+    const table = screen.getByRole('table', {
+      name: 'Les membres et leurs votants',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Unité',
+      'Quotes-parts',
+      'Habilité',
+      'Numéro de contrôle',
+      'Votants',
+      'Actions',
+    ]);
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('1 234,5Oui');
+    expect(row.textContent).toContain('Convocation envoyée le 1 déc. 2026');
+    expect(
+      screen.getByRole('button', {
+        name: 'Envoyer de nouveau à Ann Owner',
+      }),
+    ).toBeDefined();
+    expect(
+      screen.getByRole('button', { name: 'Lien / QR de Ann Owner' }),
+    ).toBeDefined();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Supprimer l’unité 101…' }),
+    );
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Supprimer l’unité 101 ?',
+    });
+    expect(dialog.textContent).toContain(
+      'Supprimer l’unité 101 et ses votants ?',
+    );
+    expect(document.activeElement?.textContent).toBe('La garder');
   });
 });

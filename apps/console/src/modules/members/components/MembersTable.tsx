@@ -1,9 +1,9 @@
 import type { Member, Voter } from '@livevote/contracts';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { formatNumber } from '../../ui/utils/format';
-import { useZonedTime } from '../../../i18n/use-language';
+import { useNumber, useZonedTime } from '../../../i18n/use-language';
 import { useDeleteMember, useInviteVoter } from '../hooks/useMembers';
 
 export interface MembersTableProps {
@@ -19,7 +19,9 @@ export function MembersTable({
   onEdit,
   onShowLink,
 }: MembersTableProps) {
+  const { t } = useTranslation();
   const at = useZonedTime();
+  const number = useNumber();
   const invite = useInviteVoter(shortCode);
   const remove = useDeleteMember(shortCode);
   const [deleting, setDeleting] = useState<string>();
@@ -29,21 +31,21 @@ export function MembersTable({
       <ErrorMessage error={invite.error ?? remove.error} />
       {invite.isSuccess && (
         <p className="alert alert-success" role="status">
-          Invitation sent to {invite.variables.email}.
+          {t('members.table.inviteSent', { email: invite.variables.email })}
         </p>
       )}
       <div className="table-scroll">
         <table className="data-table">
-          <caption className="sr-only">Members and their voters</caption>
+          <caption className="sr-only">{t('members.table.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Unit</th>
-              <th scope="col">Shares</th>
-              <th scope="col">Eligible</th>
-              <th scope="col">Control number</th>
-              <th scope="col">Voters</th>
+              <th scope="col">{t('members.table.unit')}</th>
+              <th scope="col">{t('members.table.shares')}</th>
+              <th scope="col">{t('members.table.eligible')}</th>
+              <th scope="col">{t('members.table.controlNumber')}</th>
+              <th scope="col">{t('members.table.voters')}</th>
               <th scope="col">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('members.table.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -51,14 +53,14 @@ export function MembersTable({
             {members.map((member) => (
               <tr key={member.key}>
                 <th scope="row">{member.unit}</th>
-                <td>{formatNumber(member.shares, 6)}</td>
-                <td>{member.eligible ? 'Yes' : 'No'}</td>
+                <td>{number(member.shares, 6)}</td>
+                <td>{member.eligible ? t('common.yes') : t('common.no')}</td>
                 <td>
                   <code>{member.controlNumber}</code>
                 </td>
                 <td>
                   {member.voters.length === 0 && (
-                    <span className="muted">No voter</span>
+                    <span className="muted">{t('members.table.noVoter')}</span>
                   )}
                   <ul className="voter-list">
                     {member.voters.map((voter) => (
@@ -69,8 +71,10 @@ export function MembersTable({
                         </span>
                         <span className="muted small">
                           {voter.lastInviteDate
-                            ? `Invited ${at(voter.lastInviteDate)}`
-                            : 'Not invited'}
+                            ? t('members.table.invited', {
+                                at: at(voter.lastInviteDate),
+                              })
+                            : t('members.table.notInvited')}
                         </span>
                         <button
                           type="button"
@@ -79,6 +83,15 @@ export function MembersTable({
                             invite.isPending ||
                             voter.communicationPreferences.disableAllEmails
                           }
+                          aria-label={
+                            voter.lastInviteDate
+                              ? t('members.table.sendAgainTo', {
+                                  name: voter.name,
+                                })
+                              : t('members.table.sendInviteTo', {
+                                  name: voter.name,
+                                })
+                          }
                           onClick={() =>
                             invite.mutate({
                               memberKey: member.key,
@@ -86,16 +99,19 @@ export function MembersTable({
                             })
                           }
                         >
-                          {voter.lastInviteDate ? 'Send again' : 'Send invite'}
-                          <span className="sr-only"> to {voter.name}</span>
+                          {voter.lastInviteDate
+                            ? t('members.table.sendAgain')
+                            : t('members.table.sendInvite')}
                         </button>
                         <button
                           type="button"
                           className="link"
-                          aria-label={`Link / QR of ${voter.name}`}
+                          aria-label={t('members.table.linkOf', {
+                            name: voter.name,
+                          })}
                           onClick={() => onShowLink(member, voter)}
                         >
-                          Link / QR
+                          {t('members.table.link')}
                         </button>
                       </li>
                     ))}
@@ -104,9 +120,11 @@ export function MembersTable({
                 <td>
                   {deleting === member.key ? (
                     <Confirm
-                      label={`Delete unit ${member.unit}?`}
-                      cancelLabel="Keep it"
-                      confirmLabel="Delete"
+                      label={t('members.table.deleteTitle', {
+                        unit: member.unit,
+                      })}
+                      cancelLabel={t('members.table.keep')}
+                      confirmLabel={t('common.delete')}
                       danger
                       pending={remove.isPending}
                       onCancel={() => setDeleting(undefined)}
@@ -117,8 +135,11 @@ export function MembersTable({
                       }
                     >
                       <p>
-                        Delete unit <strong>{member.unit}</strong> and its
-                        voters?
+                        <Trans
+                          i18nKey="members.table.deleteBody"
+                          values={{ unit: member.unit }}
+                          components={{ strong: <strong /> }}
+                        />
                       </p>
                     </Confirm>
                   ) : (
@@ -126,18 +147,22 @@ export function MembersTable({
                       <button
                         type="button"
                         className="link"
-                        aria-label={`Edit unit ${member.unit}`}
+                        aria-label={t('members.table.editUnit', {
+                          unit: member.unit,
+                        })}
                         onClick={() => onEdit(member)}
                       >
-                        Edit
+                        {t('common.edit')}
                       </button>
                       <button
                         type="button"
                         className="link danger"
-                        aria-label={`Delete unit ${member.unit}…`}
+                        aria-label={t('members.table.deleteUnit', {
+                          unit: member.unit,
+                        })}
                         onClick={() => setDeleting(member.key)}
                       >
-                        Delete…
+                        {t('members.table.delete')}
                       </button>
                     </div>
                   )}

@@ -1,6 +1,7 @@
 import type { Member, Voter } from '@livevote/contracts';
 import QRCode from 'qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { usePersonalLink } from '../hooks/useMembers';
@@ -24,6 +25,7 @@ export function PersonalLinkPanel({
   onClose,
 }: PersonalLinkPanelProps) {
   const id = useId();
+  const { t } = useTranslation();
   const link = usePersonalLink(shortCode);
   const [qr, setQr] = useState<string>();
   const [copied, setCopied] = useState<'yes' | 'no'>();
@@ -67,14 +69,11 @@ export function PersonalLinkPanel({
       }}
     >
       <h3 id={`${id}-title`} tabIndex={-1} ref={heading}>
-        Personal link of {voter.name}, unit {member.unit}
+        {t('members.link.title', { name: voter.name, unit: member.unit })}
       </h3>
-      <p className="hint">
-        Let the owner scan the code with their phone&rsquo;s camera. Whoever has
-        this link votes for the unit: show it to the owner only.
-      </p>
+      <p className="hint">{t('members.link.hint')}</p>
       <ErrorMessage error={link.error} />
-      {link.isPending && <Loading label="Making the link…" />}
+      {link.isPending && <Loading label={t('members.link.making')} />}
       {url && (
         <div className="personal-link-body">
           {qr && (
@@ -83,12 +82,12 @@ export function PersonalLinkPanel({
               src={qr}
               width={220}
               height={220}
-              alt={`QR code of the personal link of ${voter.name}`}
+              alt={t('members.link.qr', { name: voter.name })}
             />
           )}
           <div className="stack-small">
             <div className="field">
-              <label htmlFor={`${id}-url`}>Personal link</label>
+              <label htmlFor={`${id}-url`}>{t('members.link.label')}</label>
               <input
                 id={`${id}-url`}
                 readOnly
@@ -102,16 +101,15 @@ export function PersonalLinkPanel({
                 className="primary"
                 onClick={() => void copy()}
               >
-                Copy link
+                {t('members.link.copy')}
               </button>
               <button type="button" className="secondary" onClick={onClose}>
-                Close
+                {t('common.close')}
               </button>
             </div>
             <p role="status" className="hint">
-              {copied === 'yes' && 'Link copied.'}
-              {copied === 'no' &&
-                'This browser did not allow copying: select the link and copy it.'}
+              {copied === 'yes' && t('members.link.copied')}
+              {copied === 'no' && t('members.link.copyRefused')}
             </p>
           </div>
         </div>

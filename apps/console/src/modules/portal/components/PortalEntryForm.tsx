@@ -2,7 +2,7 @@ import { PortalRegisterRequest } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import type { PortalSession } from '../hooks/usePortalSession';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,7 @@ export function PortalEntryForm({
   register: PortalSession['register'];
 }) {
   const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const id = useId();
   const [controlNumber, setControlNumber] = useState('');
   const [name, setName] = useState('');
@@ -26,7 +27,14 @@ export function PortalEntryForm({
       name,
       email: email.trim(),
     });
-    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    if (!parsed.success)
+      return setInvalid(
+        describeIssues(parsed.error, {
+          controlNumber: t('portal.entry.controlNumber'),
+          name: t('portal.entry.name'),
+          email: t('portal.entry.email'),
+        }),
+      );
     setInvalid(undefined);
     register.mutate(parsed.data);
   }

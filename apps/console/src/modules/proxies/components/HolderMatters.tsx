@@ -28,49 +28,64 @@ export function HolderMatters({
   if (!shown.length) return <p>{empty ?? t('holder.noMatter')}</p>;
   return (
     <div className="stack">
-      {shown.map((matter) => (
-        <article
-          key={matter.matterKey}
-          className="matter-card"
-          aria-label={matter.name}
-        >
-          <div className="matter-card-head">
-            <h3>{matter.name}</h3>
-            <MatterStatus status={matter.liveStatus} />
-          </div>
-          <p>
-            {t('holder.directed', {
-              count: matter.directed.count,
-              n: number(matter.directed.count),
-            })}{' '}
-            ·{' '}
-            {t('holder.discretionary', {
-              count: matter.discretionary.count,
-              n: number(matter.discretionary.count),
-            })}
-          </p>
-          {matter.cast.length > 0 && (
-            <p
-              role="status"
-              aria-label={t('holder.votesOn', { name: matter.name })}
-            >
-              {t('holder.yourVotes')}{' '}
-              {matter.cast
-                .map((part) => `${part.count} ${part.choices.join(' + ')}`)
-                .join(', ')}
-            </p>
-          )}
-          {matter.liveStatus === 'live' && matter.discretionary.count > 0 && (
-            <HolderSplitForm
-              key={JSON.stringify(matter.cast)}
-              matter={matter}
-              pending={casting === matter.matterKey}
-              error={casting === matter.matterKey ? error : null}
-              onCast={(split) => onCast(matter.matterKey, split)}
-            />
-          )}
-        </article>
-      ))}
+      {shown.map((matter) => {
+        const open = matter.liveStatus === 'live';
+        // on an open matter the split form says what is held at the holder's discretion
+        const splitting = open && matter.discretionary.count > 0;
+        const directed = matter.directed.count;
+        const discretionary = matter.discretionary.count;
+        const held: string[] = [];
+        if (directed > 0)
+          held.push(
+            t(
+              // before voting opens they are still to be counted
+              matter.liveStatus === 'pending'
+                ? 'holder.directed'
+                : 'holder.directedCounted',
+              { count: directed, n: number(directed) },
+            ),
+          );
+        if (!splitting && (discretionary > 0 || directed === 0))
+          held.push(
+            t('holder.discretionary', {
+              count: discretionary,
+              n: number(discretionary),
+            }),
+          );
+        return (
+          <article
+            key={matter.matterKey}
+            className="matter-card"
+            aria-label={matter.name}
+          >
+            <div className="matter-card-head">
+              <h3>{matter.name}</h3>
+              <MatterStatus status={matter.liveStatus} />
+            </div>
+            {held.length > 0 && <p>{held.join(' · ')}</p>}
+            {matter.cast.length > 0 && (
+              <p
+                role="status"
+                aria-label={t('holder.votesOn', { name: matter.name })}
+              >
+                {t('holder.yourVotes')}{' '}
+                {matter.cast
+                  .map((part) => `${part.count} ${part.choices.join(' + ')}`)
+                  .join(', ')}
+              </p>
+            )}
+            {splitting && (
+              <HolderSplitForm
+                key={JSON.stringify(matter.cast)}
+                matter={matter}
+                pending={casting === matter.matterKey}
+                error={casting === matter.matterKey ? error : null}
+                onCast={(split) => onCast(matter.matterKey, split)}
+              />
+            )}
+          </article>
+        );
+      })}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { HolderSessionResponse, HolderView } from '@livevote/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { directionLine } from '../utils/split';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -125,15 +126,13 @@ function HolderHome({
                         }),
                         directions: proxy.directions
                           .map((d) =>
-                            t('proxyForm.direction', {
-                              matter:
-                                data.matters.find(
-                                  (m) => m.matterKey === d.matterKey,
-                                )?.name ?? t('proxyForm.aMatter'),
-                              direction: d.choices
-                                ? d.choices.join(', ')
-                                : t('proxyForm.discretion'),
-                            }),
+                            directionLine(
+                              t,
+                              data.matters.find(
+                                (m) => m.matterKey === d.matterKey,
+                              )?.name,
+                              d.choices,
+                            ),
                           )
                           .join('; '),
                       })}

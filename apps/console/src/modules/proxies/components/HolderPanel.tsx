@@ -3,7 +3,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { countOf } from '../../ui/utils/format';
 import {
   useCastForDefaultHolder,
   useDefaultHolderView,
@@ -18,6 +17,8 @@ import { holdingSummary } from './HolderPage';
  * votes of the default holders, which the chair casts for them.
  */
 export function HolderPanel({ shortCode }: { shortCode: string }) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const id = useId();
   const holders = useProxyHolders(shortCode, 5000);
   const presence = useSetHolderPresence(shortCode);
@@ -26,9 +27,9 @@ export function HolderPanel({ shortCode }: { shortCode: string }) {
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Proxy holders</h3>
+      <h3 id={`${id}-title`}>{t('proxiesStaff.holders.title')}</h3>
       <ErrorMessage error={holders.error ?? presence.error} />
-      <ul className="pick-list" aria-label="Proxy holders">
+      <ul className="pick-list" aria-label={t('proxiesStaff.holders.title')}>
         {holders.data.map((holder) => (
           <li
             key={holder.key}
@@ -39,18 +40,31 @@ export function HolderPanel({ shortCode }: { shortCode: string }) {
               <span className="pick-title">
                 {holder.name}
                 {holder.isDefault && (
-                  <span className="muted small"> (default)</span>
+                  <span className="muted small">
+                    {' '}
+                    {t('proxiesStaff.isDefault')}
+                  </span>
                 )}
               </span>
               <span className="pick-meta">
-                {countOf(holder.proxies, 'proxy', 'proxies')},{' '}
-                {countOf(holder.shares, 'share', 'shares')}
+                {t('proxiesStaff.holders.counts', {
+                  proxies: t('holder.proxies', {
+                    count: holder.proxies,
+                    n: number(holder.proxies),
+                  }),
+                  shares: t('holder.shares', {
+                    count: holder.shares,
+                    n: number(holder.shares),
+                  }),
+                })}
               </span>
             </span>
             <label className="ballot-option">
               <input
                 type="checkbox"
-                aria-label={`${holder.name} is present`}
+                aria-label={t('proxiesStaff.holders.presentLabel', {
+                  name: holder.name,
+                })}
                 checked={holder.present}
                 disabled={presence.isPending}
                 onChange={(event) =>
@@ -60,7 +74,7 @@ export function HolderPanel({ shortCode }: { shortCode: string }) {
                   })
                 }
               />
-              Present
+              {t('proxiesStaff.holders.present')}
             </label>
             {holder.isDefault && holder.proxies > 0 && (
               <button
@@ -71,7 +85,7 @@ export function HolderPanel({ shortCode }: { shortCode: string }) {
                   setVoting(voting === holder.key ? undefined : holder.key)
                 }
               >
-                Vote for {holder.name}
+                {t('proxiesStaff.holders.voteFor', { name: holder.name })}
               </button>
             )}
           </li>
@@ -99,7 +113,10 @@ function DefaultHolderVotes({
   const view = useDefaultHolderView(shortCode, holder.key);
   const cast = useCastForDefaultHolder(shortCode, holder.key);
   return (
-    <section className="stack-small" aria-label={`Votes of ${holder.name}`}>
+    <section
+      className="stack-small"
+      aria-label={t('proxiesStaff.holders.votesOf', { name: holder.name })}
+    >
       <ErrorMessage error={view.error} />
       {view.data && (
         <>

@@ -1,7 +1,8 @@
 import type { HolderMatter } from '@livevote/contracts';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
 import { HolderSplitForm } from './HolderSplitForm';
 
 function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
@@ -34,9 +35,7 @@ describe(HolderSplitForm.name, () => {
       />,
     );
 
-    await user.click(
-      screen.getByRole('button', { name: 'All 25 for Against' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'All 25: Against' }));
     await user.click(screen.getByRole('button', { name: 'Cast 25 votes' }));
 
     expect(onCast).toHaveBeenCalledWith([{ choices: ['Against'], count: 25 }]);
@@ -53,8 +52,8 @@ describe(HolderSplitForm.name, () => {
         onCast={onCast}
       />,
     );
-    const forVotes = screen.getByLabelText('Votes for For');
-    const against = screen.getByLabelText('Votes for Against');
+    const forVotes = screen.getByLabelText('Votes: For');
+    const against = screen.getByLabelText('Votes: Against');
 
     await user.clear(forVotes);
     await user.type(forVotes, '20');
@@ -90,7 +89,7 @@ describe(HolderSplitForm.name, () => {
       />,
     );
     expect(
-      (screen.getByLabelText('Votes for Abstain') as HTMLInputElement).value,
+      (screen.getByLabelText('Votes: Abstain') as HTMLInputElement).value,
     ).toBe('7');
   });
 
@@ -120,5 +119,33 @@ describe(HolderSplitForm.name, () => {
     expect(onCast).toHaveBeenCalledWith([
       { choices: ['Ana', 'Cleo'], count: 3 },
     ]);
+  });
+
+  it('says in French why a split cannot be cast', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const user = userEvent.setup();
+    render(
+      <HolderSplitForm
+        matter={aMatter({ discretionary: { count: 1200, shares: 1500 } })}
+        pending={false}
+        error={null}
+        onCast={vi.fn()}
+      />,
+    );
+    const forVotes = screen.getByLabelText('Votes : For');
+    await user.type(forVotes, '1201');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Vous détenez 1 200 voix à votre discrétion ; ce vote en attribue 1 201.',
+    );
+    await user.clear(forVotes);
+    await user.type(forVotes, '0');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Attribuez au moins une voix.',
+    );
+    await user.clear(forVotes);
+    await user.type(forVotes, '1.5');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Les nombres de voix doivent être entiers.',
+    );
   });
 });

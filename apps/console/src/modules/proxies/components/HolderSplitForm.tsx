@@ -6,6 +6,7 @@ import { useNumber } from '../../../i18n/use-language';
 import {
   initialRows,
   splitProblem,
+  splitProblemText,
   splitTotal,
   toSplit,
   type SplitRow,
@@ -158,7 +159,7 @@ export function HolderSplitForm({
       )}
       {touched && problem && (
         <p className="hint" role="alert">
-          {problem}
+          {splitProblemText(t, number, problem)}
         </p>
       )}
       <ErrorMessage error={error} />

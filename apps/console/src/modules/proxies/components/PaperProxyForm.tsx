@@ -1,5 +1,6 @@
 import type { Matter, Member } from '@livevote/contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useEnterPaperProxy } from '../hooks/useProxies';
@@ -25,6 +26,7 @@ export function PaperProxyForm({
   matters,
   defaultHolders,
 }: PaperProxyFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const enter = useEnterPaperProxy(shortCode);
   const [memberKey, setMemberKey] = useState('');
@@ -43,10 +45,7 @@ export function PaperProxyForm({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const payload = directionsPayload(directable, directions);
-    if (!payload)
-      return setProblem(
-        'Choose at least one option where the vote is directed.',
-      );
+    if (!payload) return setProblem(t('proxiesStaff.paper.problemDirect'));
     setProblem(undefined);
     enter.mutate(
       {
@@ -83,23 +82,23 @@ export function PaperProxyForm({
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h3 id={`${id}-title`}>Enter a paper proxy</h3>
+      <h3 id={`${id}-title`}>{t('proxiesStaff.paper.title')}</h3>
       <ErrorMessage error={enter.error} />
       {enter.isSuccess && (
         <Alert tone="success">
-          Proxy of unit {enter.data.unit} entered; verify it in the list.
+          {t('proxiesStaff.paper.entered', { unit: enter.data.unit })}
         </Alert>
       )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-member`}>Unit</label>
+          <label htmlFor={`${id}-member`}>{t('proxiesStaff.unit')}</label>
           <select
             id={`${id}-member`}
             required
             value={memberKey}
             onChange={(event) => setMemberKey(event.target.value)}
           >
-            <option value="">Choose a unit</option>
+            <option value="">{t('proxiesStaff.paper.chooseUnit')}</option>
             {members.map((member) => (
               <option key={member.key} value={member.key}>
                 {member.unit}
@@ -108,7 +107,9 @@ export function PaperProxyForm({
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-holder`}>Proxy holder</label>
+          <label htmlFor={`${id}-holder`}>
+            {t('proxiesStaff.paper.holder')}
+          </label>
           <select
             id={`${id}-holder`}
             value={holder}
@@ -119,13 +120,15 @@ export function PaperProxyForm({
                 {name}
               </option>
             ))}
-            <option value={NAMED}>Someone named on the form</option>
+            <option value={NAMED}>{t('proxiesStaff.paper.named')}</option>
           </select>
         </div>
         {holder === NAMED && (
           <>
             <div className="field">
-              <label htmlFor={`${id}-holder-name`}>Holder’s name</label>
+              <label htmlFor={`${id}-holder-name`}>
+                {t('proxiesStaff.paper.holderName')}
+              </label>
               <input
                 id={`${id}-holder-name`}
                 required
@@ -134,7 +137,9 @@ export function PaperProxyForm({
               />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-holder-email`}>Holder’s e-mail</label>
+              <label htmlFor={`${id}-holder-email`}>
+                {t('proxiesStaff.paper.holderEmail')}
+              </label>
               <input
                 id={`${id}-holder-email`}
                 type="email"
@@ -146,7 +151,9 @@ export function PaperProxyForm({
           </>
         )}
         <div className="field">
-          <label htmlFor={`${id}-signed`}>Signed by</label>
+          <label htmlFor={`${id}-signed`}>
+            {t('proxiesStaff.paper.signedBy')}
+          </label>
           <input
             id={`${id}-signed`}
             required
@@ -155,9 +162,7 @@ export function PaperProxyForm({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-scan`}>
-            Scan (kept with the meeting documents)
-          </label>
+          <label htmlFor={`${id}-scan`}>{t('proxiesStaff.paper.scan')}</label>
           <input
             ref={scanInput}
             id={`${id}-scan`}
@@ -182,7 +187,9 @@ export function PaperProxyForm({
         className="primary"
         disabled={enter.isPending || !memberKey}
       >
-        {enter.isPending ? 'Entering…' : 'Enter the proxy'}
+        {enter.isPending
+          ? t('proxiesStaff.paper.entering')
+          : t('proxiesStaff.paper.enter')}
       </button>
     </form>
   );

@@ -1,6 +1,8 @@
 import { PROXY_STATUSES, type ProxyStatus } from '@livevote/contracts';
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useNumber } from '../../../i18n/use-language';
 import { useAllMembers } from '../../live/hooks/useAllMembers';
 import { useMatters } from '../../matters/hooks/useMatters';
 import {
@@ -9,13 +11,14 @@ import {
 } from '../../meetings/hooks/useMeetings';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { formatNumber } from '../../ui/utils/format';
 import { useProxies, useProxyHolders } from '../hooks/useProxies';
 import { PaperProxyForm } from './PaperProxyForm';
-import { ProxyList, STATUS_LABEL } from './ProxyList';
+import { ProxyList } from './ProxyList';
 
 /** Meeting set-up: the proxies received, their verification, and paper proxies. */
 export function ProxiesPage() {
+  const { t } = useTranslation();
+  const number = useNumber();
   const { shortCode = '' } = useParams();
   const id = useId();
   const [status, setStatus] = useState<ProxyStatus | ''>('');
@@ -33,23 +36,40 @@ export function ProxiesPage() {
   return (
     <div className="stack">
       {stats.data && (
-        <section className="figures-row" aria-label="Proxy counts">
-          <Figure label="Standing proxies" value={stats.data.totalProxies}>
-            {formatNumber(stats.data.totalProxiesShares)} shares
+        <section className="figures-row" aria-label={t('proxiesStaff.counts')}>
+          <Figure
+            label={t('proxiesStaff.standing')}
+            value={stats.data.totalProxies}
+          >
+            {t('live.shares', {
+              count: stats.data.totalProxiesShares,
+              n: number(stats.data.totalProxiesShares),
+            })}
           </Figure>
-          <Figure label="Verified" value={stats.data.verifiedProxyCount} />
-          <Figure label="To verify" value={stats.data.unverifiedProxyCount} />
-          <Figure label="Online" value={stats.data.totalElectronicProxies}>
-            {formatNumber(stats.data.totalPaperProxies)} on paper
+          <Figure
+            label={t('proxiesStaff.verified')}
+            value={stats.data.verifiedProxyCount}
+          />
+          <Figure
+            label={t('proxiesStaff.toVerify')}
+            value={stats.data.unverifiedProxyCount}
+          />
+          <Figure
+            label={t('proxiesStaff.online')}
+            value={stats.data.totalElectronicProxies}
+          >
+            {t('proxiesStaff.onPaper', {
+              n: number(stats.data.totalPaperProxies),
+            })}
           </Figure>
         </section>
       )}
       <section className="panel" aria-labelledby={`${id}-list`}>
         <div className="panel-head">
-          <h3 id={`${id}-list`}>Proxies</h3>
+          <h3 id={`${id}-list`}>{t('proxiesStaff.title')}</h3>
           <div className="filters">
             <div className="field">
-              <label htmlFor={`${id}-status`}>Status</label>
+              <label htmlFor={`${id}-status`}>{t('proxiesStaff.status')}</label>
               <select
                 id={`${id}-status`}
                 value={status}
@@ -57,25 +77,28 @@ export function ProxiesPage() {
                   setStatus(event.target.value as ProxyStatus | '')
                 }
               >
-                <option value="">All</option>
+                <option value="">{t('proxiesStaff.all')}</option>
                 {PROXY_STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {STATUS_LABEL[s]}
+                    {t(`proxiesStaff.statusName.${s}`)}
                   </option>
                 ))}
               </select>
             </div>
             <div className="field">
-              <label htmlFor={`${id}-holder`}>Holder</label>
+              <label htmlFor={`${id}-holder`}>{t('proxiesStaff.holder')}</label>
               <select
                 id={`${id}-holder`}
                 value={holder}
                 onChange={(event) => setHolder(event.target.value)}
               >
-                <option value="">All</option>
+                <option value="">{t('proxiesStaff.all')}</option>
                 {holders.data?.map((h) => (
                   <option key={h.key} value={h.key}>
-                    {h.name} ({h.proxies})
+                    {t('proxiesStaff.holderOption', {
+                      name: h.name,
+                      n: number(h.proxies),
+                    })}
                   </option>
                 ))}
               </select>
@@ -113,10 +136,11 @@ function Figure({
   value: number;
   children?: ReactNode;
 }) {
+  const number = useNumber();
   return (
     <section className="figure-card" aria-label={label}>
       <h3>{label}</h3>
-      <p className="figure">{formatNumber(value)}</p>
+      <p className="figure">{number(value)}</p>
       {children && <p className="figure-detail">{children}</p>}
     </section>
   );

@@ -168,7 +168,7 @@ export function ProxyFormView({
         </button>
         {onCancel && (
           <button type="button" className="secondary" onClick={onCancel}>
-            {t('proxyForm.cancel')}
+            {t('common.cancel')}
           </button>
         )}
       </div>

@@ -1,9 +1,11 @@
 import type { Matter, MemberProxy } from '@livevote/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ManagerApi } from '../../../api/manager-api';
+import { i18n } from '../../../i18n/i18n';
+import { MeetingZone } from '../../../i18n/meeting-zone';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
 import { ProxyList } from './ProxyList';
@@ -102,5 +104,43 @@ describe(ProxyList.name, () => {
         'The signature is missing.',
       ),
     );
+  });
+
+  it('speaks French, with the time on the meeting’s clock', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    renderList(
+      <MeetingZone timeZone="America/Toronto">
+        <ProxyList
+          shortCode="abc123"
+          proxies={[
+            aProxy(),
+            aProxy({
+              key: 'p2',
+              unit: '102',
+              status: 'rejected',
+              source: 'paper',
+              directions: [{ matterKey: 'budget', choices: null }],
+            }),
+          ]}
+          matters={MATTERS}
+        />
+      </MeetingZone>,
+    );
+
+    const table = screen.getByRole('table', { name: 'Procurations' });
+    within(table).getByRole('columnheader', { name: 'Consignes' });
+    const first = within(table).getByRole('row', { name: /101/ });
+    expect(first.textContent).toContain('Approve the budget : For');
+    expect(first.textContent).toContain('En ligne, 20 nov. 2026, 05 h 00 HNE');
+    expect(first.textContent).toContain('(par défaut)');
+    expect(first.textContent).toContain('signée par Ana Silva');
+    expect(first.textContent).toContain('À vérifier');
+    within(first).getByRole('button', { name: 'Vérifier l’unité 101' });
+    const second = within(table).getByRole('row', { name: /102/ });
+    expect(second.textContent).toContain(
+      'Approve the budget : à la discrétion du mandataire',
+    );
+    expect(second.textContent).toContain('Sur papier,');
+    expect(second.textContent).toContain('Refusée');
   });
 });

@@ -1,17 +1,10 @@
 import type { Matter, MemberProxy } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { directionLine } from '../utils/split';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useZonedTime } from '../../../i18n/use-language';
 import { useRejectProxy, useVerifyProxy } from '../hooks/useProxies';
-import { directionText } from '../utils/split';
-
-export const STATUS_LABEL: Record<MemberProxy['status'], string> = {
-  submitted: 'To verify',
-  verified: 'Verified',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-  revoked: 'Revoked',
-};
 
 export interface ProxyListProps {
   shortCode: string;
@@ -21,27 +14,28 @@ export interface ProxyListProps {
 
 /** The verification queue: each proxy with its directions; verify, or reject with a reason. */
 export function ProxyList({ shortCode, proxies, matters }: ProxyListProps) {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const verify = useVerifyProxy(shortCode);
   const reject = useRejectProxy(shortCode);
   const [rejecting, setRejecting] = useState<string>();
   const names = new Map(matters.map((m) => [m.key, m.name]));
 
-  if (!proxies.length) return <p>No proxies match.</p>;
+  if (!proxies.length) return <p>{t('proxiesStaff.none')}</p>;
   return (
     <>
       <ErrorMessage error={verify.error ?? reject.error} />
       <div className="table-scroll">
-        <table className="data-table" aria-label="Proxies">
+        <table className="data-table" aria-label={t('proxiesStaff.title')}>
           <thead>
             <tr>
-              <th scope="col">Unit</th>
-              <th scope="col">Holder</th>
-              <th scope="col">Directions</th>
-              <th scope="col">Received</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t('proxiesStaff.unit')}</th>
+              <th scope="col">{t('proxiesStaff.holder')}</th>
+              <th scope="col">{t('proxiesStaff.directions')}</th>
+              <th scope="col">{t('proxiesStaff.received')}</th>
+              <th scope="col">{t('proxiesStaff.status')}</th>
               <th scope="col">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('proxiesStaff.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -52,28 +46,36 @@ export function ProxyList({ shortCode, proxies, matters }: ProxyListProps) {
                 <td>
                   {proxy.holder.name}
                   {proxy.holder.isDefault && (
-                    <span className="muted small"> (default)</span>
+                    <span className="muted small">
+                      {' '}
+                      {t('proxiesStaff.isDefault')}
+                    </span>
                   )}
                 </td>
                 <td>
                   <ul className="voter-list">
                     {proxy.directions.map((d) => (
                       <li key={d.matterKey}>
-                        {names.get(d.matterKey) ?? 'A matter'}:{' '}
-                        {directionText(d.choices)}
+                        {directionLine(t, names.get(d.matterKey), d.choices)}
                       </li>
                     ))}
                   </ul>
                 </td>
                 <td>
-                  {proxy.source === 'paper' ? 'Paper' : 'Online'},{' '}
-                  {at(proxy.submittedAt)}
+                  {t(
+                    proxy.source === 'paper'
+                      ? 'proxiesStaff.receivedPaper'
+                      : 'proxiesStaff.receivedOnline',
+                    { at: at(proxy.submittedAt) },
+                  )}
                   <br />
-                  <span className="muted small">signed {proxy.signedName}</span>
+                  <span className="muted small">
+                    {t('proxiesStaff.signed', { name: proxy.signedName })}
+                  </span>
                 </td>
                 <td>
                   <span className={`badge badge-${proxy.status}`}>
-                    {STATUS_LABEL[proxy.status]}
+                    {t(`proxiesStaff.statusName.${proxy.status}`)}
                   </span>
                   {proxy.rejectReason && (
                     <span className="muted small"> {proxy.rejectReason}</span>
@@ -99,18 +101,22 @@ export function ProxyList({ shortCode, proxies, matters }: ProxyListProps) {
                           type="button"
                           className="primary"
                           disabled={verify.isPending}
-                          aria-label={`Verify unit ${proxy.unit}`}
+                          aria-label={t('proxiesStaff.verifyLabel', {
+                            unit: proxy.unit,
+                          })}
                           onClick={() => verify.mutate(proxy.key)}
                         >
-                          Verify
+                          {t('proxiesStaff.verify')}
                         </button>
                         <button
                           type="button"
                           className="secondary danger"
-                          aria-label={`Reject unit ${proxy.unit}`}
+                          aria-label={t('proxiesStaff.rejectLabel', {
+                            unit: proxy.unit,
+                          })}
                           onClick={() => setRejecting(proxy.key)}
                         >
-                          Reject
+                          {t('proxiesStaff.reject')}
                         </button>
                       </div>
                     ))}
@@ -135,6 +141,7 @@ function RejectForm({
   onReject: (reason: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [reason, setReason] = useState('');
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -143,7 +150,9 @@ function RejectForm({
   }
   return (
     <form className="inline-form" onSubmit={handleSubmit}>
-      <label htmlFor={`${id}-reason`}>Reason shown to unit {unit}</label>
+      <label htmlFor={`${id}-reason`}>
+        {t('proxiesStaff.reason', { unit })}
+      </label>
       <input
         id={`${id}-reason`}
         required
@@ -152,10 +161,10 @@ function RejectForm({
         onChange={(event) => setReason(event.target.value)}
       />
       <button type="submit" className="danger" disabled={pending}>
-        Reject unit {unit}
+        {t('proxiesStaff.rejectLabel', { unit })}
       </button>
       <button type="button" className="secondary" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </form>
   );

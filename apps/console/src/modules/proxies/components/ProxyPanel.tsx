@@ -1,6 +1,7 @@
 import type { MemberProxy, ProxyForm, ProxyStatus } from '@livevote/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { directionLine } from '../utils/split';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useZonedTime } from '../../../i18n/use-language';
 import {
@@ -117,12 +118,11 @@ function ProxySummary({
       <ul>
         {proxy.directions.map((direction) => (
           <li key={direction.matterKey}>
-            {t('proxyForm.direction', {
-              matter: names.get(direction.matterKey) ?? t('proxyForm.aMatter'),
-              direction: direction.choices
-                ? direction.choices.join(', ')
-                : t('proxyForm.discretion'),
-            })}
+            {directionLine(
+              t,
+              names.get(direction.matterKey),
+              direction.choices,
+            )}
           </li>
         ))}
       </ul>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { initialRows, splitProblem, splitTotal, toSplit } from './split';
+import { i18n } from '../../../i18n/i18n';
+import {
+  directionLine,
+  directionText,
+  initialRows,
+  splitProblem,
+  splitTotal,
+  toSplit,
+} from './split';
 
 describe(splitProblem.name, () => {
   it('takes a split up to what the holder holds', () => {
@@ -15,13 +23,13 @@ describe(splitProblem.name, () => {
     [
       [{ choices: ['For'], count: 6 }],
       5,
-      'You hold 5 at your discretion; this casts 6.',
+      { kind: 'tooMany', held: 5, total: 6 },
     ],
-    [[{ choices: ['For'], count: 0 }], 5, 'Give at least one vote.'],
-    [[{ choices: ['For'], count: 1.5 }], 5, 'Counts are whole numbers.'],
-    [[{ choices: ['For'], count: -1 }], 5, 'Counts are whole numbers.'],
-  ])('refuses %j holding %i: %s', (rows, held, message) => {
-    expect(splitProblem(rows, held)).toBe(message);
+    [[{ choices: ['For'], count: 0 }], 5, { kind: 'noVote' }],
+    [[{ choices: ['For'], count: 1.5 }], 5, { kind: 'wholeCounts' }],
+    [[{ choices: ['For'], count: -1 }], 5, { kind: 'wholeCounts' }],
+  ])('refuses %j holding %i: %j', (rows, held, problem) => {
+    expect(splitProblem(rows, held)).toEqual(problem);
   });
 });
 
@@ -51,5 +59,22 @@ describe(initialRows.name, () => {
     expect(initialRows(['Ana', 'Ben'], 2, [])).toEqual([
       { choices: [], count: 0 },
     ]);
+  });
+});
+
+describe(directionText.name, () => {
+  it('gives the choices, or the holder’s discretion, in the language asked', () => {
+    const en = i18n.getFixedT('en');
+    const fr = i18n.getFixedT('fr');
+
+    expect(directionText(en, ['Alice', 'Bob'])).toBe('Alice, Bob');
+    expect(directionText(en, null)).toBe('at the holder’s discretion');
+    expect(directionLine(fr, 'Budget', null)).toBe(
+      'Budget : à la discrétion du mandataire',
+    );
+    expect(directionLine(en, 'Budget', ['For'])).toBe('Budget: For');
+    expect(directionLine(en, undefined, null)).toBe(
+      'A matter: at the holder’s discretion',
+    );
   });
 });

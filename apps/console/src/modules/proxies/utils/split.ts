@@ -1,4 +1,5 @@
 import type { HolderSplit, ProxyDirection } from '@livevote/contracts';
+import type { TFunction } from 'i18next';
 
 /** One group of a holder's split: the choices, and how many proxies go to them. */
 export interface SplitRow {
@@ -18,18 +19,42 @@ export function toSplit(rows: readonly SplitRow[]): HolderSplit[] {
     .map((row) => ({ choices: [...row.choices], count: row.count }));
 }
 
+/** Why the split cannot be cast as it is. */
+export type SplitProblem =
+  | { kind: 'wholeCounts' }
+  | { kind: 'noVote' }
+  | { kind: 'tooMany'; held: number; total: number };
+
 /** Why the split cannot be cast as it is, or null when it can. */
 export function splitProblem(
   rows: readonly SplitRow[],
   held: number,
-): string | null {
+): SplitProblem | null {
   if (rows.some((row) => row.count < 0 || !Number.isInteger(row.count)))
-    return 'Counts are whole numbers.';
+    return { kind: 'wholeCounts' };
   const total = splitTotal(rows);
-  if (total === 0) return 'Give at least one vote.';
-  if (total > held)
-    return `You hold ${held} at your discretion; this casts ${total}.`;
+  if (total === 0) return { kind: 'noVote' };
+  if (total > held) return { kind: 'tooMany', held, total };
   return null;
+}
+
+/** A split's problem in the console's language. */
+export function splitProblemText(
+  t: TFunction,
+  number: (value: number) => string,
+  problem: SplitProblem,
+): string {
+  switch (problem.kind) {
+    case 'wholeCounts':
+      return t('forms.split.wholeCounts');
+    case 'noVote':
+      return t('forms.split.noVote');
+    case 'tooMany':
+      return t('forms.split.tooMany', {
+        held: number(problem.held),
+        total: number(problem.total),
+      });
+  }
 }
 
 /** Rows that start a split: one per option for a one-choice matter, else one empty group. */
@@ -48,15 +73,30 @@ export function initialRows(
   }));
 }
 
-/** "For", "Ana, Ben" or "at the holder’s discretion". */
-export function directionText(choices: readonly string[] | null): string {
-  return choices ? choices.join(', ') : 'at the holder’s discretion';
-}
-
 /** The direction a proxy gives on one matter. */
 export function directionOn(
   directions: readonly ProxyDirection[],
   matterKey: string,
 ): string[] | null {
   return directions.find((d) => d.matterKey === matterKey)?.choices ?? null;
+}
+
+/** How a proxy is directed on one matter: its choices, or "at the holder's discretion". */
+export function directionText(
+  t: TFunction,
+  choices: readonly string[] | null,
+): string {
+  return choices ? choices.join(', ') : t('proxyForm.discretion');
+}
+
+/** One direction of a proxy, with its matter's name ("Budget: For"). */
+export function directionLine(
+  t: TFunction,
+  matterName: string | undefined,
+  choices: readonly string[] | null,
+): string {
+  return t('proxyForm.direction', {
+    matter: matterName ?? t('proxyForm.aMatter'),
+    direction: directionText(t, choices),
+  });
 }

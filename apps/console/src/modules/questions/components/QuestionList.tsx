@@ -66,7 +66,7 @@ function QuestionItem({
       data-status={question.status}
     >
       <p className="pick-meta">
-        <strong>{question.category}</strong> · {t('questions.unit', unit)} ·{' '}
+        <strong>{question.category}</strong> · {t('common.unitNamed', unit)} ·{' '}
         {question.voter.name} · {at(question.askedAt)}{' '}
         <span className={`badge badge-question-${question.status}`}>
           {t(STATUS_KEYS[question.status])}

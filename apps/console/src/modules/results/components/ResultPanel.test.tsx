@@ -49,7 +49,7 @@ describe(ResultPanel.name, () => {
     const region = screen.getByRole('region', { name: 'Result' });
     expect(region.dataset.verdict).toBe('carried');
     expect(region.textContent).toContain(
-      'Carried by 80.0 % of the votes cast by units, 79.1 % by shares; the threshold was at least two-thirds of the votes cast, by shares.',
+      'Carried by 80% of the votes cast by units, 79.1% by shares; the threshold was at least two-thirds of the votes cast, by shares.',
     );
     expect(region.textContent).toContain('Awaiting a scrutineer’s sign-off');
   });

@@ -4,10 +4,11 @@ import {
   type QuorumBasis,
 } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePatchMeetingSettings } from '../../meetings/hooks/useMeetings';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 
 type Flag =
   | 'quorumIncludesProxies'
@@ -15,20 +16,11 @@ type Flag =
   | 'requireSignOff'
   | 'oneLiveMatter';
 
-const FLAGS: { name: Flag; label: string }[] = [
-  {
-    name: 'quorumIncludesProxies',
-    label: 'Members represented by proxy count toward quorum',
-  },
-  {
-    name: 'requireQuorumToStart',
-    label: 'Refuse to start a vote without quorum (the chair can override)',
-  },
-  {
-    name: 'requireSignOff',
-    label: 'Publish results only after a scrutineer signs them off',
-  },
-  { name: 'oneLiveMatter', label: 'One vote open at a time' },
+const FLAGS: Flag[] = [
+  'quorumIncludesProxies',
+  'requireQuorumToStart',
+  'requireSignOff',
+  'oneLiveMatter',
 ];
 
 /** Quorum, starting and publishing results (docs/verdicts.md). */
@@ -39,6 +31,8 @@ export function ResultSettingsForm({
   shortCode: string;
   settings: MeetingSettings;
 }) {
+  const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const id = useId();
   const patch = usePatchMeetingSettings(shortCode);
   const [basis, setBasis] = useState<QuorumBasis>(settings.quorumBasis);
@@ -60,7 +54,13 @@ export function ResultSettingsForm({
       quorumPercent: percent.trim() === '' ? null : Number(percent),
       ...flags,
     });
-    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    if (!parsed.success)
+      return setInvalid(
+        describeIssues(parsed.error, {
+          quorumBasis: t('resultSettings.basis'),
+          quorumPercent: t('resultSettings.percent'),
+        }),
+      );
     setInvalid(undefined);
     patch.mutate(parsed.data);
   }
@@ -71,26 +71,26 @@ export function ResultSettingsForm({
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h3 id={`${id}-title`}>Quorum and results</h3>
+      <h3 id={`${id}-title`}>{t('resultSettings.title')}</h3>
       {invalid && <Alert>{invalid}</Alert>}
       <ErrorMessage error={patch.error} />
-      {patch.isSuccess && <Alert tone="success">Settings saved.</Alert>}
+      {patch.isSuccess && (
+        <Alert tone="success">{t('resultSettings.saved')}</Alert>
+      )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-basis`}>Quorum counted by</label>
+          <label htmlFor={`${id}-basis`}>{t('resultSettings.basis')}</label>
           <select
             id={`${id}-basis`}
             value={basis}
             onChange={(event) => setBasis(event.target.value as QuorumBasis)}
           >
-            <option value="units">Units (members)</option>
-            <option value="shares">Shares</option>
+            <option value="units">{t('resultSettings.basisUnits')}</option>
+            <option value="shares">{t('resultSettings.basisShares')}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-percent`}>
-            Quorum as a percentage of eligible members
-          </label>
+          <label htmlFor={`${id}-percent`}>{t('resultSettings.percent')}</label>
           <input
             id={`${id}-percent`}
             type="number"
@@ -102,11 +102,11 @@ export function ResultSettingsForm({
             onChange={(event) => setPercent(event.target.value)}
           />
           <p className="hint" id={`${id}-percent-hint`}>
-            Empty: the meeting’s quorum minimum counts instead.
+            {t('resultSettings.percentHint')}
           </p>
         </div>
       </div>
-      {FLAGS.map(({ name, label }) => (
+      {FLAGS.map((name) => (
         <div className="field checkbox" key={name}>
           <input
             id={`${id}-${name}`}
@@ -116,11 +116,13 @@ export function ResultSettingsForm({
               setFlags({ ...flags, [name]: event.target.checked })
             }
           />
-          <label htmlFor={`${id}-${name}`}>{label}</label>
+          <label htmlFor={`${id}-${name}`}>
+            {t(`resultSettings.flag.${name}`)}
+          </label>
         </div>
       ))}
       <button type="submit" className="primary" disabled={patch.isPending}>
-        {patch.isPending ? 'Saving…' : 'Save quorum and results'}
+        {patch.isPending ? t('common.saving') : t('resultSettings.save')}
       </button>
     </form>
   );

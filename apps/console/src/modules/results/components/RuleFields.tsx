@@ -7,6 +7,8 @@ import {
 } from '@livevote/contracts';
 import { ruleWords } from '@livevote/i18n';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/use-language';
 
 export interface MatterRule {
   threshold: Threshold;
@@ -14,40 +16,29 @@ export interface MatterRule {
   thresholdBase: ThresholdBase;
 }
 
-const PRESETS: { key: string; label: string; threshold: Threshold }[] = [
+/** The usual thresholds, by name (`resultSettings.rule.preset.*`). */
+const PRESETS: { key: string; name: string; threshold: Threshold }[] = [
   {
     key: '1/2>',
-    label: 'More than half (ordinary resolution)',
+    name: 'ordinary',
     threshold: { numerator: 1, denominator: 2, strict: true },
   },
   {
     key: '2/3',
-    label: 'At least two-thirds (special resolution)',
+    name: 'special',
     threshold: { numerator: 2, denominator: 3, strict: false },
   },
   {
     key: '3/4',
-    label: 'At least three-quarters',
+    name: 'threeQuarters',
     threshold: { numerator: 3, denominator: 4, strict: false },
   },
   {
     key: '1/1',
-    label: 'All of them (unanimity)',
+    name: 'unanimous',
     threshold: { numerator: 1, denominator: 1, strict: false },
   },
 ];
-
-const BASIS_LABELS: Record<ThresholdBasis, string> = {
-  shares: 'Shares',
-  units: 'Units (one vote per member)',
-  both: 'Both units and shares',
-};
-
-const BASE_LABELS: Record<ThresholdBase, string> = {
-  cast: 'Votes cast (abstentions left out)',
-  present: 'Members present or represented',
-  eligible: 'All eligible members',
-};
 
 const presetOf = (threshold: Threshold) =>
   PRESETS.find(
@@ -70,6 +61,8 @@ export function RuleFields({
   onChange,
   locked = false,
 }: RuleFieldsProps) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const id = useId();
   const preset = presetOf(rule.threshold);
   const setThreshold = (threshold: Partial<Threshold>) =>
@@ -78,10 +71,12 @@ export function RuleFields({
 
   return (
     <fieldset className="rule-fields" disabled={locked}>
-      <legend>Majority needed</legend>
+      <legend>{t('resultSettings.rule.legend')}</legend>
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-preset`}>Threshold</label>
+          <label htmlFor={`${id}-preset`}>
+            {t('resultSettings.rule.threshold')}
+          </label>
           <select
             id={`${id}-preset`}
             value={preset}
@@ -93,14 +88,16 @@ export function RuleFields({
           >
             {PRESETS.map((option) => (
               <option key={option.key} value={option.key}>
-                {option.label}
+                {t(`resultSettings.rule.preset.${option.name}`)}
               </option>
             ))}
-            <option value="other">Another fraction…</option>
+            <option value="other">{t('resultSettings.rule.other')}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-basis`}>Counted by</label>
+          <label htmlFor={`${id}-basis`}>
+            {t('resultSettings.rule.countedBy')}
+          </label>
           <select
             id={`${id}-basis`}
             value={rule.thresholdBasis}
@@ -113,13 +110,13 @@ export function RuleFields({
           >
             {THRESHOLD_BASES.map((basis) => (
               <option key={basis} value={basis}>
-                {BASIS_LABELS[basis]}
+                {t(`resultSettings.rule.basis.${basis}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-base`}>Of</label>
+          <label htmlFor={`${id}-base`}>{t('resultSettings.rule.of')}</label>
           <select
             id={`${id}-base`}
             value={rule.thresholdBase}
@@ -132,7 +129,7 @@ export function RuleFields({
           >
             {THRESHOLD_BASE_KINDS.map((base) => (
               <option key={base} value={base}>
-                {BASE_LABELS[base]}
+                {t(`resultSettings.rule.base.${base}`)}
               </option>
             ))}
           </select>
@@ -141,7 +138,9 @@ export function RuleFields({
       {preset === 'other' && (
         <div className="inline-form">
           <div className="field">
-            <label htmlFor={`${id}-num`}>Numerator</label>
+            <label htmlFor={`${id}-num`}>
+              {t('resultSettings.rule.numerator')}
+            </label>
             <input
               id={`${id}-num`}
               type="number"
@@ -153,7 +152,9 @@ export function RuleFields({
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-den`}>Denominator</label>
+            <label htmlFor={`${id}-den`}>
+              {t('resultSettings.rule.denominator')}
+            </label>
             <input
               id={`${id}-den`}
               type="number"
@@ -173,13 +174,15 @@ export function RuleFields({
                 setThreshold({ strict: event.target.checked })
               }
             />
-            <label htmlFor={`${id}-strict`}>Strictly more than</label>
+            <label htmlFor={`${id}-strict`}>
+              {t('resultSettings.rule.strict')}
+            </label>
           </div>
         </div>
       )}
       <p className="hint" data-rule>
-        {locked ? 'The matter holds ballots: its rule cannot change. ' : ''}
-        To pass: {ruleWords(rule)}.
+        {locked && `${t('resultSettings.rule.locked')} `}
+        {t('results.toPass', { rule: ruleWords(rule, lng) })}
       </p>
     </fieldset>
   );

@@ -6,6 +6,7 @@ import type { ManagerApi } from '../../../api/manager-api';
 import { aLiveMatter, aResult } from '../../../test/live-factories';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
+import { i18n } from '../../../i18n/i18n';
 import { SignOffControl } from './SignOffControl';
 
 function renderControl(maySignOff: boolean) {
@@ -56,5 +57,22 @@ describe(SignOffControl.name, () => {
     // let the answer reach the component before looking
     await act(async () => {});
     expect(screen.queryByRole('button', { name: /Sign off/ })).toBeNull();
+  });
+
+  it('asks in French, naming the verdict and the matter', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const user = userEvent.setup();
+    const { signOff } = renderControl(true);
+    await user.click(
+      await screen.findByRole('button', { name: 'Valider le résultat…' }),
+    );
+    const dialog = screen.getByRole('alertdialog', {
+      name: 'Valider le résultat ?',
+    });
+    expect(dialog.textContent).toContain(
+      'Valider le résultat de Approve the budget : adoptée ? Votre nom figurera au rapport, et le résultat sera publié aux votants.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Valider' }));
+    await waitFor(() => expect(signOff).toHaveBeenCalledWith('abc123', 'm1'));
   });
 });

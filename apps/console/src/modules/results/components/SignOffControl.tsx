@@ -1,6 +1,8 @@
 import type { LiveMatter } from '@livevote/contracts';
 import { verdictWords } from '@livevote/i18n';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../i18n/use-language';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useSignOff, useSignOffStatus } from '../hooks/useSignOff';
@@ -15,6 +17,8 @@ export interface SignOffControlProps {
  * focus. Shown only to those who may (docs/verdicts.md, "Sign-off by scrutineers").
  */
 export function SignOffControl({ shortCode, matter }: SignOffControlProps) {
+  const { t } = useTranslation();
+  const lng = useLanguage();
   const status = useSignOffStatus(shortCode);
   const signOff = useSignOff(shortCode);
   const [confirming, setConfirming] = useState(false);
@@ -34,15 +38,15 @@ export function SignOffControl({ shortCode, matter }: SignOffControlProps) {
         className="primary"
         onClick={() => setConfirming(true)}
       >
-        Sign off result…
+        {t('resultSettings.signOff.open')}
       </button>
     );
 
   return (
     <Confirm
-      label="Sign off result?"
-      cancelLabel="Not yet"
-      confirmLabel="Sign off"
+      label={t('resultSettings.signOff.title')}
+      cancelLabel={t('resultSettings.signOff.notYet')}
+      confirmLabel={t('resultSettings.signOff.confirm')}
       pending={signOff.isPending}
       onCancel={() => {
         signOff.reset();
@@ -55,10 +59,18 @@ export function SignOffControl({ shortCode, matter }: SignOffControlProps) {
       }
     >
       <p>
-        Sign off <strong>{verdictWords(result.verdict).toLowerCase()}</strong>{' '}
-        as the result of <strong>{matter.name}</strong>? Your name goes into the
-        report
-        {result.publishedAt ? '' : ', and the result is published to voters'}.
+        <Trans
+          i18nKey={
+            result.publishedAt
+              ? 'resultSettings.signOff.body'
+              : 'resultSettings.signOff.bodyPublish'
+          }
+          values={{
+            verdict: verdictWords(result.verdict, lng).toLowerCase(),
+            name: matter.name,
+          }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <ErrorMessage error={signOff.error} />
     </Confirm>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { LiveChannelProvider } from '../../../api/live/LiveChannelProvider';
 import { ScreenView } from './ScreenView';
@@ -5,15 +6,14 @@ import { LiveMeetingZone } from '../../live/components/LiveMeetingZone';
 
 /** `/screen/:shortCode?token=...` with a read-only screen token. */
 export function ScreenPage() {
+  const { t } = useTranslation();
   const { shortCode = '' } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   if (!token) {
     return (
       <div className="screen screen-idle">
-        <p role="alert">
-          This screen link has no token. Ask the chair for a new screen link.
-        </p>
+        <p role="alert">{t('screenLink.noToken')}</p>
       </div>
     );
   }

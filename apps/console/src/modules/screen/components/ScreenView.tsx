@@ -12,6 +12,7 @@ import {
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { Countdown } from '../../live/components/Countdown';
 import { MatterStatus } from '../../live/components/MatterStatus';
+import { useQuorumLine } from '../../live/hooks/useQuorumLine';
 import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
 import { TallyView } from '../../live/components/TallyView';
 import { ResultPanel } from '../../results/components/ResultPanel';
@@ -32,8 +33,8 @@ export function ScreenView() {
   const presence = usePresence();
   const question = useScreenQuestion();
   const offsetMs = useServerClockOffset();
-  const digits = quorum?.basis === 'shares' ? 6 : 0;
   const number = useNumber();
+  const quorumLine = useQuorumLine();
   // the browser's language (or this browser's choice in the console), else the meeting's
   useChosenLanguage({ meeting: meeting?.language });
 
@@ -75,26 +76,20 @@ export function ScreenView() {
             aria-label={t('live.quorum')}
           >
             <strong className="screen-quorum-word">
-              {t(
-                quorum.met ? 'screen.quorumWordMet' : 'screen.quorumWordNotMet',
-              )}
+              {t(quorum.met ? 'live.quorumWordMet' : 'live.quorumWordNotMet')}
             </strong>{' '}
-            <span>
-              {t('screen.quorumDetail', {
-                present: number(quorum.present, digits),
-                proxies: number(quorum.proxies, digits),
-                counted: number(quorum.present + quorum.proxies, digits),
-                required: number(quorum.required, digits),
-                basis: t(`live.basis.${quorum.basis}`),
-              })}
-            </span>
+            <span>{quorumLine(quorum)}</span>
           </p>
         )}
         {presence && (
           <p>
             {t('screen.connected', {
+              count: presence.numVoters,
               voters: number(presence.numVoters),
-              units: number(presence.numUnits),
+              units: t('live.fromUnits', {
+                count: presence.numUnits,
+                n: number(presence.numUnits),
+              }),
             })}
           </p>
         )}

@@ -1,28 +1,30 @@
 import { useZonedTime } from '../../../i18n/use-language';
 import type { AuditEntryView } from '@livevote/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { fromZonedInput } from '@livevote/i18n';
+import { fromZonedInput, knownZone } from '@livevote/i18n';
 import { useMeetingZone } from '../../../i18n/meeting-zone';
 import { useAuditDownload, useAuditLog } from '../hooks/useAuditLog';
 
-/** The families of the audit log's kinds, for the filter. */
+/** The families of the audit log's kinds, for the filter, with their names' keys. */
 export const AUDIT_FAMILIES = [
-  { value: '', label: 'Everything' },
-  { value: 'matter', label: 'Voting: start, stop, extend, reopen, edits' },
-  { value: 'member', label: 'Members' },
-  { value: 'voter', label: 'Voters' },
-  { value: 'members.import', label: 'Imports' },
-  { value: 'proxy', label: 'Proxies' },
-  { value: 'ballot', label: 'Ballots recorded by managers' },
-  { value: 'holder', label: 'Votes for default proxy holders' },
-  { value: 'floor', label: 'Floor ballots' },
-  { value: 'check_in', label: 'Check-ins' },
-  { value: 'result', label: 'Sign-off' },
-  { value: 'meeting', label: 'Meeting details and settings' },
-];
+  { value: '', label: 'auditLog.family.all' },
+  { value: 'matter', label: 'auditLog.family.matter' },
+  { value: 'member', label: 'auditLog.family.member' },
+  { value: 'voter', label: 'auditLog.family.voter' },
+  { value: 'members.import', label: 'auditLog.family.import' },
+  { value: 'proxy', label: 'auditLog.family.proxy' },
+  { value: 'ballot', label: 'auditLog.family.ballot' },
+  { value: 'holder', label: 'auditLog.family.holder' },
+  { value: 'floor', label: 'auditLog.family.floor' },
+  { value: 'check_in', label: 'auditLog.family.checkIn' },
+  { value: 'result', label: 'auditLog.family.result' },
+  { value: 'meeting', label: 'auditLog.family.meeting' },
+] as const;
 
 function changesText(changes: Record<string, unknown>): string {
   return Object.entries(changes)
@@ -39,17 +41,20 @@ function changesText(changes: Record<string, unknown>): string {
     .join('; ');
 }
 
-function actorText(entry: AuditEntryView): string {
+function actorText(t: TFunction, entry: AuditEntryView): string {
   if (entry.actor.type === 'user')
     return entry.actor.email ?? entry.actor.id ?? '';
-  if (entry.actor.type === 'partner') return `partner ${entry.actor.id}`;
-  return 'the gateway';
+  if (entry.actor.type === 'partner')
+    return t('auditLog.partner', { id: entry.actor.id });
+  return t('auditLog.gateway');
 }
 
 /** The meeting's audit log (docs/verifiability.md): filter by kind and time, export it. */
 export function AuditLogPage() {
+  const { t } = useTranslation();
   const at = useZonedTime();
   const zone = useMeetingZone();
+  const zoneName = knownZone(zone);
   const { shortCode = '' } = useParams();
   const [kind, setKind] = useState('');
   const [from, setFrom] = useState('');
@@ -64,25 +69,21 @@ export function AuditLogPage() {
 
   return (
     <section className="panel" aria-labelledby="audit-title">
-      <h2 id="audit-title">Audit log</h2>
-      <p className="hint">
-        Every action of the chair and the managers on this meeting, with who,
-        when and from where. Nothing here can be changed or deleted; each entry
-        is sealed in the meeting’s hash chain.
-      </p>
-      <div className="filters" role="group" aria-label="Filter the audit log">
+      <h2 id="audit-title">{t('auditLog.title')}</h2>
+      <p className="hint">{t('auditLog.hint')}</p>
+      <div className="filters" role="group" aria-label={t('auditLog.filter')}>
         <label>
-          Kind
+          {t('auditLog.kind')}
           <select value={kind} onChange={(e) => setKind(e.target.value)}>
             {AUDIT_FAMILIES.map((family) => (
               <option key={family.value} value={family.value}>
-                {family.label}
+                {t(family.label)}
               </option>
             ))}
           </select>
         </label>
         <label>
-          From
+          {t('auditLog.from', { zone: zoneName })}
           <input
             type="datetime-local"
             value={from}
@@ -90,21 +91,25 @@ export function AuditLogPage() {
           />
         </label>
         <label>
-          To
+          {t('auditLog.to', { zone: zoneName })}
           <input
             type="datetime-local"
             value={to}
             onChange={(e) => setTo(e.target.value)}
           />
         </label>
-        <div className="button-row" role="group" aria-label="Export">
+        <div
+          className="button-row"
+          role="group"
+          aria-label={t('auditLog.export')}
+        >
           <button
             type="button"
             className="secondary"
             disabled={download.isPending}
             onClick={() => download.mutate('csv')}
           >
-            Export CSV
+            {t('auditLog.exportCsv')}
           </button>
           <button
             type="button"
@@ -112,28 +117,28 @@ export function AuditLogPage() {
             disabled={download.isPending}
             onClick={() => download.mutate('jsonl')}
           >
-            Export JSON Lines
+            {t('auditLog.exportJsonl')}
           </button>
         </div>
       </div>
       <ErrorMessage error={log.error ?? download.error} />
       {log.isPending && <Loading />}
       {log.data && (
-        <table className="audit-table" aria-label="Audit entries">
+        <table className="audit-table" aria-label={t('auditLog.entries')}>
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-              <th scope="col">Who</th>
-              <th scope="col">From</th>
-              <th scope="col">On</th>
-              <th scope="col">Changes</th>
+              <th scope="col">{t('auditLog.column.when')}</th>
+              <th scope="col">{t('auditLog.column.what')}</th>
+              <th scope="col">{t('auditLog.column.who')}</th>
+              <th scope="col">{t('auditLog.column.from')}</th>
+              <th scope="col">{t('auditLog.column.on')}</th>
+              <th scope="col">{t('auditLog.column.changes')}</th>
             </tr>
           </thead>
           <tbody>
             {log.data.length === 0 && (
               <tr>
-                <td colSpan={6}>No entries.</td>
+                <td colSpan={6}>{t('auditLog.none')}</td>
               </tr>
             )}
             {[...log.data].reverse().map((entry) => (
@@ -142,7 +147,7 @@ export function AuditLogPage() {
                 <td>
                   <code>{entry.kind}</code>
                 </td>
-                <td>{actorText(entry)}</td>
+                <td>{actorText(t, entry)}</td>
                 <td>{entry.clientIp ?? '–'}</td>
                 <td>
                   {String(entry.subject.label ?? entry.subject.key ?? '')}

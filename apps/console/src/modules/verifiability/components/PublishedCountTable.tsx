@@ -26,8 +26,12 @@ export function PublishedCountTable({
     <div className="published-count">
       <p className="muted small">
         {t('published.summary', {
+          count: count.receipts.length,
           ballots: formatNumber(count.receipts.length, 0),
-          shares: formatNumber(count.totals.shares, 6),
+          shares: t('live.shares', {
+            count: count.totals.shares,
+            n: formatNumber(count.totals.shares, 6),
+          }),
         })}{' '}
         <strong>{verdictWords(count.verdict, t)}</strong>
       </p>

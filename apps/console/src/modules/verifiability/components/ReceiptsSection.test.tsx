@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderWithProviders } from '../../../test/render';
+import { i18n } from '../../../i18n/i18n';
 import { ReceiptsSection } from './ReceiptsSection';
 
 const MATTER = { matterKey: 'm-1', name: 'Approve the budget' };
@@ -18,6 +19,7 @@ const aReceipt = (over: Partial<ReceiptStatus> = {}): ReceiptStatus => ({
   state: 'counts',
   current: null,
   proxy: null,
+  reasons: [{ code: 'counted', at: null }],
   explanation:
     'Your live vote was counted: it is the ballot that stands for you on this matter.',
   published: true,
@@ -63,6 +65,14 @@ describe(ReceiptsSection.name, () => {
               receipt: 'ZZZZ0000ZZZZ0000',
               kind: 'early',
               state: 'replaced',
+              current: {
+                kind: 'live',
+                castAt: '2026-11-30T23:01:00.000Z',
+                receipt: '7K3MQ9XD2PAB4C5E',
+              },
+              reasons: [
+                { code: 'replaced_precedence', at: '2026-11-30T23:01:00.000Z' },
+              ],
               explanation: 'Replaced by your live vote at 23:01.',
             }),
           ])
@@ -70,8 +80,11 @@ describe(ReceiptsSection.name, () => {
     );
     renderWithProviders(<ReceiptsSection target={target} matters={[MATTER]} />);
     expect(await screen.findByText('7K3M-Q9XD-2PAB-4C5E')).toBeDefined();
+    // worded from its reasons in the page's language, not the server's sentence
     expect(
-      screen.getByText(/Replaced by your live vote at 23:01/),
+      screen.getByText(
+        /Replaced by your live vote at .+: a member’s live vote takes precedence over its early ballot\. That ballot counts instead\.$/,
+      ),
     ).toBeDefined();
 
     fireEvent.change(screen.getByLabelText('Matter'), {
@@ -95,6 +108,28 @@ describe(ReceiptsSection.name, () => {
       '/portal/v1/Meetings/abc123/matters/m-1/published',
     );
     expect(requests[0].headers.get('authorization')).toBe('Bearer tok');
+  });
+
+  it('words the reasons in French when the page is French', async () => {
+    stubFetch(() =>
+      json(200, [
+        aReceipt({
+          kind: 'holder',
+          state: 'withdrawn',
+          reasons: [
+            { code: 'withdrawn', at: '2026-11-30T23:01:00.000Z' },
+            { code: 'proxy_revoked', at: null },
+          ],
+        }),
+      ]),
+    );
+    await i18n.changeLanguage('fr');
+    renderWithProviders(<ReceiptsSection target={target} matters={[]} />);
+    expect(
+      await screen.findByText(
+        /Votre mandataire a retiré ce vote \(.+\) : aucun vote ne vous représente maintenant sur cette question\. Votre procuration a été révoquée : vous avez assisté à l’assemblée, vos propres votes comptent donc depuis ce moment\.$/,
+      ),
+    ).toBeDefined();
   });
 
   it('says a code is not in the count, and that a typo is not a code', async () => {

@@ -1,5 +1,6 @@
 import { useNumber, useZonedTime } from '../../../i18n/use-language';
 import { formatReceipt, normalizeReceipt } from '@livevote/contracts';
+import { receiptWords } from '@livevote/i18n';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
@@ -51,7 +52,7 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
             <strong>{item.matterName}</strong> · {t(STATE_WORDS[item.state])} ·{' '}
             <ReceiptCode receipt={item.receipt} />
             <p className="muted small">
-              {at(item.castAt)} · {item.explanation}
+              {at(item.castAt)} · {receiptWords(item, t, (when) => at(when))}
             </p>
           </li>
         ))}
@@ -118,6 +119,7 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
                     })
                 : t('receipts.missing', {
                     code: formatReceipt(wanted),
+                    count: count.data.receipts.length,
                     n: number(count.data.receipts.length),
                   })}
           </p>

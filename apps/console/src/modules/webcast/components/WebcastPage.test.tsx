@@ -1,9 +1,11 @@
 import type { Webcast } from '@livevote/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ManagerApi } from '../../../api/manager-api';
+import { i18n } from '../../../i18n/i18n';
+import { MeetingZone } from '../../../i18n/meeting-zone';
 import { renderWithProviders } from '../../../test/render';
 import { SessionContext } from '../../auth/hooks/session-context';
 import { WebcastPage } from './WebcastPage';
@@ -28,9 +30,14 @@ function renderPage(api: Partial<ManagerApi>) {
     <SessionContext.Provider
       value={{ api: api as ManagerApi, signIn: vi.fn(), signOut: vi.fn() }}
     >
-      <Routes>
-        <Route path="/meetings/:shortCode/webcast" element={<WebcastPage />} />
-      </Routes>
+      <MeetingZone timeZone="America/Toronto">
+        <Routes>
+          <Route
+            path="/meetings/:shortCode/webcast"
+            element={<WebcastPage />}
+          />
+        </Routes>
+      </MeetingZone>
     </SessionContext.Provider>,
     { route: '/meetings/abc123/webcast' },
   );
@@ -102,5 +109,70 @@ describe(WebcastPage.name, () => {
     expect(link.getAttribute('href')).toBe(
       'https://meet.example.test/livevote-abc',
     );
+  });
+
+  it('speaks French, and takes the rehearsal on the meeting’s clock', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const user = userEvent.setup();
+    const putWebcast = vi.fn(async () => created);
+    const launchWebcast = vi.fn(async () => ({
+      startUrl: 'https://meet.example.test/livevote-abc',
+      meetingCapacity: 1000,
+      webinarCapacity: 5000,
+      isInUse: false,
+      capacityWarning: true,
+    }));
+    renderPage({
+      getWebcast: vi.fn(async () => ({
+        ...created,
+        rehearsalAt: '2026-11-30T23:30:00.000Z',
+        rehearsalTimezone: 'America/Toronto',
+        rehearsalDuration: 30,
+      })),
+      putWebcast,
+      launchWebcast,
+    });
+
+    const rehearsal = await screen.findByLabelText(
+      'Répétition (America/Toronto, facultatif)',
+    );
+    expect((rehearsal as HTMLInputElement).value).toBe('2026-11-30T18:30');
+    expect(
+      screen.getByText(
+        'Pas encore lancée. Répétition le 30 nov. 2026, 18 h 30 HNE.',
+      ),
+    ).toBeTruthy();
+    screen.getByRole('group', { name: 'Type de webdiffusion' });
+    screen.getByRole('radio', { name: 'Réunion : tout le monde peut parler' });
+
+    await user.clear(rehearsal);
+    await user.type(rehearsal, '2026-12-01T19:00');
+    await user.click(
+      screen.getByRole('button', { name: 'Enregistrer la webdiffusion' }),
+    );
+    await waitFor(() =>
+      expect(putWebcast).toHaveBeenCalledWith(
+        'abc123',
+        expect.objectContaining({
+          rehearsalAt: '2026-12-02T00:00:00.000Z',
+          rehearsalTimezone: 'America/Toronto',
+          rehearsalDuration: 30,
+        }),
+      ),
+    );
+
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Obtenir le lien de démarrage de l’hôte',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Plus de membres pourraient se joindre que la salle n’en accueille (5 000 en webinaire, 1 000 en réunion).',
+      ),
+    ).toBeTruthy();
+    screen.getByRole('link', {
+      name: 'Ouvrir la salle de l’hôte (nouvel onglet)',
+    });
   });
 });

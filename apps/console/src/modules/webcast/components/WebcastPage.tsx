@@ -1,4 +1,6 @@
-import { useZonedTime } from '../../../i18n/use-language';
+import { fromZonedInput, knownZone, toZonedInput } from '@livevote/i18n';
+import { useMeetingZone } from '../../../i18n/meeting-zone';
+import { useNumber, useZonedTime } from '../../../i18n/use-language';
 import {
   CAST_PROVIDERS,
   PutWebcastRequest,
@@ -7,26 +9,29 @@ import {
   type Webcast,
 } from '@livevote/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { describeIssues } from '../../ui/utils/validation';
+import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import {
   useLaunchWebcast,
   usePutWebcast,
   useWebcast,
 } from '../hooks/useWebcast';
 
+/** Each provider's name. */
 const PROVIDER_NAMES: Record<CastProvider, string> = {
-  video: 'Webinar: the board speaks, members watch',
-  'video-meeting': 'Meeting: everyone may speak',
+  video: 'webcast.provider.webinar',
+  'video-meeting': 'webcast.provider.meeting',
 };
 
 /** The meeting's webcast: set it up, its rehearsal, and the host's start link. */
 export function WebcastPage() {
   const { shortCode = '' } = useParams();
   const webcast = useWebcast(shortCode);
+  const zone = knownZone(useMeetingZone());
   return (
     <div className="stack">
       <ErrorMessage error={webcast.error} />
@@ -36,9 +41,10 @@ export function WebcastPage() {
         webcast.data !== undefined && (
           <>
             <WebcastForm
-              key={webcast.data?.updatedAt ?? 'new'}
+              key={`${webcast.data?.updatedAt ?? 'new'} ${zone}`}
               shortCode={shortCode}
               webcast={webcast.data}
+              zone={zone}
             />
             {webcast.data && (
               <LaunchPanel shortCode={shortCode} webcast={webcast.data} />
@@ -50,28 +56,25 @@ export function WebcastPage() {
   );
 }
 
-/** A date-time input's value (this browser's time) from an instant, and back. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const offsetMs = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offsetMs).toISOString().slice(0, 16);
-}
-
 function WebcastForm({
   shortCode,
   webcast,
+  zone,
 }: {
   shortCode: string;
   webcast: Webcast | null;
+  /** The meeting's zone: the rehearsal is typed on its clock (docs/i18n.md). */
+  zone: string;
 }) {
+  const { t } = useTranslation();
+  const describeIssues = useDescribeIssues();
   const id = useId();
   const put = usePutWebcast(shortCode);
   const [provider, setProvider] = useState<CastProvider>(
     webcast?.castProvider ?? 'video',
   );
   const [rehearsal, setRehearsal] = useState(
-    toLocalInput(webcast?.rehearsalAt ?? null),
+    toZonedInput(webcast?.rehearsalAt, zone),
   );
   const [minutes, setMinutes] = useState(
     webcast?.rehearsalDuration ? String(webcast.rehearsalDuration) : '',
@@ -88,16 +91,22 @@ function WebcastForm({
     );
     const parsed = PutWebcastRequest.safeParse({
       castProvider: provider,
-      rehearsalAt: rehearsal ? new Date(rehearsal).toISOString() : null,
-      rehearsalTimezone: rehearsal
-        ? Intl.DateTimeFormat().resolvedOptions().timeZone
-        : null,
+      rehearsalAt: rehearsal ? fromZonedInput(rehearsal, zone) : null,
+      rehearsalTimezone: rehearsal ? zone : null,
       rehearsalDuration: minutes ? Number(minutes) : null,
       recordingsAt: webcast?.recordingsAt ?? null,
       reportsAt: webcast?.reportsAt ?? null,
       meta,
     });
-    if (!parsed.success) return setInvalid(describeIssues(parsed.error));
+    if (!parsed.success)
+      return setInvalid(
+        describeIssues(parsed.error, {
+          castProvider: t('webcast.kind'),
+          rehearsalAt: t('webcast.rehearsal', { zone }),
+          rehearsalTimezone: t('webcast.rehearsal', { zone }),
+          rehearsalDuration: t('webcast.minutes'),
+        }),
+      );
     setInvalid(undefined);
     put.mutate(parsed.data);
   }
@@ -108,17 +117,13 @@ function WebcastForm({
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit}
     >
-      <h3 id={`${id}-title`}>Webcast</h3>
-      {!webcast && (
-        <p className="hint">
-          No webcast yet. Choose its kind to set one up for this meeting.
-        </p>
-      )}
+      <h3 id={`${id}-title`}>{t('webcast.title')}</h3>
+      {!webcast && <p className="hint">{t('webcast.none')}</p>}
       {invalid && <Alert>{invalid}</Alert>}
       <ErrorMessage error={put.error} />
-      {put.isSuccess && <Alert tone="success">Webcast saved.</Alert>}
+      {put.isSuccess && <Alert tone="success">{t('webcast.saved')}</Alert>}
       <fieldset className="field">
-        <legend>Kind of webcast</legend>
+        <legend>{t('webcast.kind')}</legend>
         {CAST_PROVIDERS.map((value) => (
           <div className="field checkbox" key={value}>
             <input
@@ -129,14 +134,14 @@ function WebcastForm({
               checked={provider === value}
               onChange={() => setProvider(value)}
             />
-            <label htmlFor={`${id}-${value}`}>{PROVIDER_NAMES[value]}</label>
+            <label htmlFor={`${id}-${value}`}>{t(PROVIDER_NAMES[value])}</label>
           </div>
         ))}
       </fieldset>
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`${id}-rehearsal`}>
-            Rehearsal (your time, optional)
+            {t('webcast.rehearsal', { zone })}
           </label>
           <input
             id={`${id}-rehearsal`}
@@ -146,7 +151,7 @@ function WebcastForm({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-minutes`}>Rehearsal length (minutes)</label>
+          <label htmlFor={`${id}-minutes`}>{t('webcast.minutes')}</label>
           <input
             id={`${id}-minutes`}
             type="number"
@@ -159,10 +164,10 @@ function WebcastForm({
       </div>
       <button type="submit" className="primary" disabled={put.isPending}>
         {put.isPending
-          ? 'Saving…'
+          ? t('common.saving')
           : webcast
-            ? 'Save webcast'
-            : 'Set up the webcast'}
+            ? t('webcast.save')
+            : t('webcast.setUp')}
       </button>
     </form>
   );
@@ -175,24 +180,30 @@ function LaunchPanel({
   shortCode: string;
   webcast: Webcast;
 }) {
+  const { t } = useTranslation();
+  const number = useNumber();
   const id = useId();
   const launch = useLaunchWebcast(shortCode);
   const at = useZonedTime(webcast.rehearsalTimezone);
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Start the webcast</h3>
+      <h3 id={`${id}-title`}>{t('webcast.start')}</h3>
       <p data-webcast-status={webcast.status}>
-        {webcast.status === 'started' ? 'Started.' : 'Not started yet.'}
-        {webcast.rehearsalAt && ` Rehearsal ${at(webcast.rehearsalAt)}.`}
+        {webcast.status === 'started'
+          ? t('webcast.started')
+          : t('webcast.notStarted')}
+        {webcast.rehearsalAt &&
+          ` ${t('webcast.rehearsalAt', { at: at(webcast.rehearsalAt) })}`}
       </p>
       <ErrorMessage error={launch.error} />
       {launch.data ? (
         <div className="stack-small">
           {launch.data.capacityWarning && (
             <Alert tone="info">
-              More members may join than the room holds (
-              {launch.data.webinarCapacity} in a webinar,{' '}
-              {launch.data.meetingCapacity} in a meeting).
+              {t('webcast.capacity', {
+                webinar: number(launch.data.webinarCapacity),
+                meeting: number(launch.data.meetingCapacity),
+              })}
             </Alert>
           )}
           <p>
@@ -202,7 +213,7 @@ function LaunchPanel({
               target="_blank"
               rel="noreferrer"
             >
-              Open the host&rsquo;s room (new tab)
+              {t('webcast.openRoom')}
             </a>
           </p>
         </div>
@@ -213,7 +224,7 @@ function LaunchPanel({
           disabled={launch.isPending}
           onClick={() => launch.mutate()}
         >
-          {launch.isPending ? 'Starting…' : 'Get the host’s start link'}
+          {launch.isPending ? t('webcast.starting') : t('webcast.getLink')}
         </button>
       )}
     </section>

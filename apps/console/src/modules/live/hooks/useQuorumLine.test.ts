@@ -1,0 +1,36 @@
+import type { QuorumEvent } from '@livevote/contracts';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { useQuorumLine } from './useQuorumLine';
+
+const quorum: QuorumEvent = {
+  shortCode: 'agm',
+  present: 1200,
+  proxies: 1,
+  required: 1500,
+  met: false,
+  basis: 'units',
+};
+
+describe(useQuorumLine.name, () => {
+  it('says present, by proxy, counted and needed, with the basis word', () => {
+    const { result } = renderHook(() => useQuorumLine());
+
+    expect(result.current(quorum)).toBe(
+      '1,200 present + 1 by proxy = 1,201 of 1,500 units needed',
+    );
+    expect(
+      result.current({ ...quorum, basis: 'shares', required: 1, present: 0.5 }),
+    ).toBe('0.5 present + 1 by proxy = 1.5 of 1 share needed');
+  });
+
+  it('speaks French, with French figures', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const { result } = renderHook(() => useQuorumLine());
+
+    expect(result.current(quorum).replace(/\s/g, ' ')).toBe(
+      'présentes : 1 200 + par procuration : 1 = 1 201 (quorum : 1 500 unités)',
+    );
+  });
+});

@@ -1,0 +1,26 @@
+import type { QuorumEvent } from '@livevote/contracts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNumber } from '../../../i18n/use-language';
+
+/**
+ * The one line that says how the quorum stands ("12 present + 3 by proxy = 15 of 20 units
+ * needed"), for the control room, the big screen and the check-in desk alike.
+ */
+export function useQuorumLine(): (quorum: QuorumEvent) => string {
+  const { t } = useTranslation();
+  const number = useNumber();
+  return useCallback(
+    (quorum: QuorumEvent) => {
+      const digits = quorum.basis === 'shares' ? 6 : 0;
+      return t('live.quorumNeeded', {
+        present: number(quorum.present, digits),
+        proxies: number(quorum.proxies, digits),
+        counted: number(quorum.present + quorum.proxies, digits),
+        required: number(quorum.required, digits),
+        basis: t(`live.basis.${quorum.basis}`, { count: quorum.required }),
+      });
+    },
+    [t, number],
+  );
+}

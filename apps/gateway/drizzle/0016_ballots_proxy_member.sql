@@ -1,0 +1,1 @@
+CREATE INDEX "ballots_proxy_member_idx" ON "ballots" USING btree ("member_id") WHERE "ballots"."method" = 'proxy';

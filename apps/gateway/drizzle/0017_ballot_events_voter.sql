@@ -1,0 +1,1 @@
+CREATE INDEX "ballot_events_voter_idx" ON "ballot_events" USING btree ("voter_id");

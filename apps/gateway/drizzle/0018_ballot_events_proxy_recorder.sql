@@ -1,0 +1,2 @@
+CREATE INDEX "ballot_events_proxy_idx" ON "ballot_events" USING btree ("proxy_id") WHERE "ballot_events"."proxy_id" is not null;--> statement-breakpoint
+CREATE INDEX "ballot_events_recorded_by_idx" ON "ballot_events" USING btree ("recorded_by") WHERE "ballot_events"."recorded_by" is not null;

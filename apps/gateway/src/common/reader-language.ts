@@ -1,0 +1,46 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  chooseLanguage,
+  parseAcceptLanguage,
+  type Language,
+} from '@livevote/i18n';
+
+/** A request a guard may have marked with its reader's own language (a portal voter's). */
+export interface ReaderRequest {
+  /** The voter's own `language`, when the request carries a voter token and one is set. */
+  readerLanguage?: Language | null;
+}
+
+/**
+ * The language a problem is told in (docs/i18n.md): the voter's own preference, else the
+ * first language of `Accept-Language` we speak, else English.
+ */
+export function readerLanguage(
+  preference: Language | null | undefined,
+  acceptLanguage: string | string[] | undefined,
+): Language {
+  const header = Array.isArray(acceptLanguage)
+    ? acceptLanguage.join(',')
+    : acceptLanguage;
+  return chooseLanguage({
+    preference,
+    browser: parseAcceptLanguage(header),
+  });
+}
+
+/** The language of a request's reader: its voter's own, else its `Accept-Language`'s. */
+export function requestLanguage(request: Request & ReaderRequest): Language {
+  return readerLanguage(
+    request.readerLanguage,
+    request.headers['accept-language'],
+  );
+}
+
+/** The language of the request's reader, for answers that carry words (receipts). */
+export const ReaderLanguage = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Language =>
+    requestLanguage(
+      context.switchToHttp().getRequest<Request & ReaderRequest>(),
+    ),
+);

@@ -1,0 +1,98 @@
+// What a phase of a harness cost the processes on this machine: CPU seconds from /proc, the
+// load average, PostgreSQL's backends of the bench database, and Redis's command counters.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { need } from './deps.mjs';
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU seconds a process has used so far (0 once it is gone). */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name, which may hold spaces: utime and stime are 14 and 15
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The 1-minute load average. */
+export const loadAverage = () =>
+  Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+
+/** The pids of PostgreSQL's backends connected to the database `name` (same machine). */
+export async function backendPids(adminUrl, name) {
+  const { Client } = need('pg');
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'select pid from pg_stat_activity where datname = $1',
+      [name],
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Redis's commands processed and CPU seconds so far (the whole server: shared with others). */
+export async function redisCounters(client) {
+  const info = await client.info();
+  const field = (name) =>
+    Number(new RegExp(`^${name}:(\\S+)`, 'm').exec(info)?.[1] ?? NaN);
+  return {
+    commands: field('total_commands_processed'),
+    cpuSeconds: field('used_cpu_sys') + field('used_cpu_user'),
+    at: performance.now(),
+  };
+}
+
+/** Commands a second and CPU seconds between two `redisCounters`. */
+export function redisDelta(before, after) {
+  const seconds = (after.at - before.at) / 1000;
+  return {
+    seconds: Math.round(seconds * 100) / 100,
+    commands: after.commands - before.commands,
+    opsPerSecond: Math.round((after.commands - before.commands) / seconds),
+    cpuSeconds: Math.round((after.cpuSeconds - before.cpuSeconds) * 100) / 100,
+  };
+}
+
+/**
+ * Reruns this harness under `ulimit -n <hard limit>` when the soft limit of open files is
+ * lower than `needed` (as bench/run.sh does): a generator or a node holds `needed` sockets.
+ * Returns only when the limit is enough; otherwise exits with the rerun's status.
+ */
+export function ensureOpenFiles(needed) {
+  const limits = readFileSync('/proc/self/limits', 'utf8');
+  const [, soft, hard] = /^Max open files\s+(\S+)\s+(\S+)/m.exec(limits) ?? [];
+  const number = (value) => (value === 'unlimited' ? Infinity : Number(value));
+  if (number(soft) >= needed) return;
+  if (process.env.BENCH_ULIMIT_RAISED || number(hard) <= number(soft))
+    throw new Error(
+      `open files limit ${soft} (hard ${hard}) is below the ${needed} this run needs`,
+    );
+  const rerun = spawnSync(
+    'bash',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" && exec "$@"',
+      'bench',
+      process.execPath,
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ],
+    { stdio: 'inherit', env: { ...process.env, BENCH_ULIMIT_RAISED: '1' } },
+  );
+  process.exit(rerun.status ?? 1);
+}
