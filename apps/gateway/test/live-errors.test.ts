@@ -67,7 +67,7 @@ describe('Errors of live channel events', () => {
     const failure = new Error('the snapshot query broke');
     vi.spyOn(
       gateway.app.get(LiveSnapshots),
-      'forPrincipal',
+      'snapshotOf',
     ).mockRejectedValueOnce(failure);
     const socket = await live(tenant.token);
 

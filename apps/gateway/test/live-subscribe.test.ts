@@ -16,9 +16,22 @@ import { LiveGateway } from '../src/live/live.gateway';
 import { LiveSnapshots } from '../src/live/live-snapshots';
 import { PresenceTracker } from '../src/presence/presence-tracker';
 import { ProxyBallots } from '../src/proxies/proxy-ballots.service';
+import { MattersRepository } from '../src/matters/matters.repository';
+import { SequenceStore } from '../src/broadcast/sequence';
+import type { LiveSnapshot } from '@livevote/contracts';
 import { createTenant, type TenantFixture } from './support/factories';
-import { connectLive, request, type LiveClient } from './support/live-client';
-import { createVoters, type VoterFixture } from './support/live-fixtures';
+import {
+  connectLive,
+  nextEvent,
+  request,
+  type LiveClient,
+} from './support/live-client';
+import {
+  createMatter,
+  createVoters,
+  type VoterFixture,
+} from './support/live-fixtures';
+import { http } from './support/http';
 import { startGateway, type TestGateway } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -51,7 +64,7 @@ describe('Subscribing on the live channel', () => {
     database = await createTestDatabase();
     gateway = await startGateway({ databaseUrl: database.url });
     tenant = await createTenant(gateway);
-    voters = await createVoters(gateway, tenant, 3);
+    voters = await createVoters(gateway, tenant, 7);
   });
 
   afterEach(() => {
@@ -109,17 +122,27 @@ describe('Subscribing on the live channel', () => {
     );
   });
 
-  it('does not join a socket that closed while its snapshot was read', async () => {
+  it('does not join a socket that closed while its meeting was read', async () => {
     const snapshots = gateway.app.get(LiveSnapshots);
-    const read = snapshots.forPrincipal.bind(snapshots);
+    const read = snapshots.meetingOf.bind(snapshots);
     await closedDuringSubscribe(voters[1], (reached, release) =>
-      vi
-        .spyOn(snapshots, 'forPrincipal')
-        .mockImplementation(async (...args) => {
-          reached();
-          await release;
-          return read(...args);
-        }),
+      vi.spyOn(snapshots, 'meetingOf').mockImplementation(async (...args) => {
+        reached();
+        await release;
+        return read(...args);
+      }),
+    );
+  });
+
+  it('leaves no room nor presence behind when the socket closed while its snapshot was read', async () => {
+    const snapshots = gateway.app.get(LiveSnapshots);
+    const read = snapshots.snapshotOf.bind(snapshots);
+    await closedDuringSubscribe(voters[3], (reached, release) =>
+      vi.spyOn(snapshots, 'snapshotOf').mockImplementation(async (...args) => {
+        reached();
+        await release;
+        return read(...args);
+      }),
     );
   });
 
@@ -133,8 +156,8 @@ describe('Subscribing on the live channel', () => {
     expect(await present()).toBe(0);
   });
 
-  it('reads one snapshot for a flood of subscribes from one socket, and acks each', async () => {
-    const read = vi.spyOn(gateway.app.get(LiveSnapshots), 'forPrincipal');
+  it('reads twice for a flood of subscribes from one socket: the one under way and one after it for the rest', async () => {
+    const read = vi.spyOn(gateway.app.get(LiveSnapshots), 'snapshotOf');
     const socket = await live(tenant.token);
 
     const acks = await Promise.all(
@@ -143,7 +166,7 @@ describe('Subscribing on the live channel', () => {
       ),
     );
 
-    expect(read).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenCalledTimes(2);
     expect(acks).toHaveLength(20);
     for (const ack of acks)
       expect(ack).toMatchObject({
@@ -152,6 +175,72 @@ describe('Subscribing on the live channel', () => {
       });
     // once answered, the next subscribe reads afresh
     await request(socket, 'subscribe', { shortCode: tenant.meeting.shortCode });
-    expect(read).toHaveBeenCalledTimes(2);
+    expect(read).toHaveBeenCalledTimes(3);
   });
+
+  /** Where in the snapshot's read the chair's start falls. */
+  const moments: [string, () => [object, string]][] = [
+    [
+      'after the matter ids',
+      () => [gateway.app.get(MattersRepository), 'idsForMeeting'],
+    ],
+    [
+      'after their sequence numbers',
+      () => [gateway.app.get(SequenceStore), 'current'],
+    ],
+    [
+      'after the matter rows',
+      () => [gateway.app.get(MattersRepository), 'listForMeeting'],
+    ],
+  ];
+
+  it.each(moments.map(([moment, target], i) => ({ moment, target, i })))(
+    'shows a voter a vote the chair started while its snapshot was read: $moment',
+    async ({ target, i }) => {
+      const matter = await createMatter(gateway, tenant, { order: 10 + i });
+      const [service, method] = target();
+      const read = (service as Record<string, (...args: unknown[]) => unknown>)[
+        method
+      ].bind(service);
+      vi.spyOn(
+        service as Record<string, () => unknown>,
+        method,
+      ).mockImplementationOnce(async (...args: unknown[]) => {
+        const answer = await read(...args);
+        expect(
+          (
+            await http(gateway.baseUrl).post(
+              `/v1/Meetings/${tenant.meeting.shortCode}/matters/${matter.id}/action`,
+              { action: 'start', duration: 600 },
+              { token: tenant.token },
+            )
+          ).status,
+        ).toBe(204);
+        return answer;
+      });
+      const socket = await live(voters[4 + i].token);
+      const started = nextEvent(
+        socket,
+        'matter.state',
+        (event) => event.matterKey === matter.id && event.liveStatus === 'live',
+      );
+
+      const snapshot = (await request(socket, 'subscribe', {
+        shortCode: tenant.meeting.shortCode,
+      })) as LiveSnapshot;
+
+      // the event reaches the socket, and the client (which keeps an event whose seq is not
+      // below the snapshot's) ends with the vote live whichever the snapshot showed
+      const shown = snapshot.matters.find((m) => m.matterKey === matter.id)!;
+      const event = await started;
+      if (shown.liveStatus !== 'live')
+        expect(event.seq).toBeGreaterThanOrEqual(shown.seq);
+      // stopped again, so the next case's snapshot has one live vote only
+      await http(gateway.baseUrl).post(
+        `/v1/Meetings/${tenant.meeting.shortCode}/matters/${matter.id}/action`,
+        { action: 'stop' },
+        { token: tenant.token },
+      );
+    },
+  );
 });

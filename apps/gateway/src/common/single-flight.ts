@@ -44,3 +44,40 @@ export class SingleFlight<K, T> {
     this.inFlight.clear();
   }
 }
+
+/**
+ * Reads one a key, each started after every caller it answers had asked: a caller asking while
+ * a read is under way does not take that read (it may predate what the caller knows, e.g. the
+ * rooms it just joined) but waits for the next one, which every caller of that wait shares.
+ * So a crowd asking at once costs two reads, not one a caller, and none gets an answer older
+ * than its question. `read` must not depend on the caller: the first caller's is used.
+ */
+export class FreshRead<K, T> {
+  private readonly reads = new Map<
+    K,
+    { running: Promise<T>; queued?: Promise<T> }
+  >();
+
+  run(key: K, read: () => Promise<T>): Promise<T> {
+    const entry = this.reads.get(key);
+    if (!entry) return this.begin(key, read);
+    entry.queued ??= entry.running.then(
+      () => this.begin(key, read),
+      () => this.begin(key, read),
+    );
+    return entry.queued;
+  }
+
+  private begin(key: K, read: () => Promise<T>): Promise<T> {
+    const running = Promise.resolve().then(read);
+    const entry: { running: Promise<T>; queued?: Promise<T> } = { running };
+    this.reads.set(key, entry);
+    // the last read of a crowd leaves no entry behind; a queued one takes its place instead
+    const settle = () => {
+      if (this.reads.get(key) === entry && entry.queued === undefined)
+        this.reads.delete(key);
+    };
+    running.then(settle, settle);
+    return running;
+  }
+}

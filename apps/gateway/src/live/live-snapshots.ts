@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LiveMatter, LiveSnapshot } from '@livevote/contracts';
 import { Clock } from '../common/clock';
+import { FreshRead } from '../common/single-flight';
 import {
   MeetingAccess,
   MeetingNotFoundException,
@@ -9,7 +10,10 @@ import {
 import { LiveTallies } from '../voting/live-tallies';
 import { SequenceStore } from '../broadcast/sequence';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
-import { MattersRepository } from '../matters/matters.repository';
+import {
+  MattersRepository,
+  type MatterRow,
+} from '../matters/matters.repository';
 import { mapLiveMatter } from './live.mapper';
 import type { LivePrincipal } from '../identity/live-tokens';
 import { MatterForecasts } from '../results/matter-forecasts';
@@ -17,6 +21,19 @@ import { ScreenQuestions } from '../broadcast/screen-questions';
 
 /** Meetings whose reference is kept for sharing; past that the least recently renewed goes. */
 const SHARED_MEETINGS = 1_000;
+
+/** A meeting a principal may subscribe to (`LiveSnapshots.meetingOf`). */
+export interface SubscribedMeeting {
+  row: MeetingRow;
+  meeting: MeetingRef;
+  accountId: string;
+}
+
+interface MatterStates {
+  rows: MatterRow[];
+  seqs: Map<string, number>;
+  matters: LiveMatter[];
+}
 
 /** What a client gets when it subscribes: the whole picture, then events from there on. */
 @Injectable()
@@ -26,6 +43,12 @@ export class LiveSnapshots {
    * copy of the row's strings each (docs/benchmarks.md, "Memory per socket").
    */
   private readonly refs = new Map<string, MeetingRef>();
+  /** Reads shared by a crowd of voters subscribing at once, each begun after they asked. */
+  private readonly meetingRows = new FreshRead<
+    string,
+    MeetingRow | undefined
+  >();
+  private readonly publicMatters = new FreshRead<string, MatterStates>();
 
   constructor(
     private readonly access: MeetingAccess,
@@ -38,42 +61,44 @@ export class LiveSnapshots {
     private readonly screenQuestions: ScreenQuestions,
   ) {}
 
-  async forPrincipal(
+  /**
+   * The meeting a principal may subscribe to: its row, the shared reference and its account.
+   * The caller joins the meeting's rooms with it, then reads the snapshot (`snapshotOf`), so
+   * an event emitted while the snapshot is read reaches the socket too (docs/architecture.md,
+   * "Subscribing").
+   */
+  async meetingOf(
     principal: LivePrincipal,
     shortCode: string,
-  ): Promise<{
-    meeting: MeetingRef;
-    accountId: string;
-    snapshot: LiveSnapshot;
-  }> {
+  ): Promise<SubscribedMeeting> {
     const row = await this.meetingFor(principal, shortCode);
-    const meeting = this.refOf(row);
-    const matterRows = await this.matters.listForMeeting(row.id);
-    const seqs = await this.sequences.current(
-      matterRows.map((matter) => matter.id),
-    );
+    return { row, meeting: this.refOf(row), accountId: row.accountId };
+  }
+
+  /** The whole picture of the meeting, read now. */
+  async snapshotOf(
+    principal: LivePrincipal,
+    { row, meeting }: SubscribedMeeting,
+  ): Promise<LiveSnapshot> {
     const staff = principal.role !== 'voter';
-    const forecasts = await this.forecasts.current(matterRows);
-    const matters: LiveMatter[] = matterRows.map((matter) =>
-      mapLiveMatter(
-        matter,
-        seqs.get(matter.id) ?? 0,
-        staff ? 'staff' : 'public',
-        forecasts.get(matter.id),
-      ),
-    );
+    const matters = staff
+      ? await this.matterStates(row.id, 'staff')
+      : // a crowd of voters subscribing at once shares reads (docs/architecture.md)
+        await this.publicMatters.run(row.id, () =>
+          this.matterStates(row.id, 'public'),
+        );
     const [[presence, quorum], tallies, screenQuestion] = await Promise.all([
       this.presence.snapshotFigures(meeting),
       staff
         ? Promise.all(
-            matterRows.map((matter) =>
-              this.tallies.event(matter.id, seqs.get(matter.id) ?? 0),
+            matters.rows.map((matter) =>
+              this.tallies.event(matter.id, matters.seqs.get(matter.id) ?? 0),
             ),
           )
         : Promise.resolve(undefined),
       staff ? this.screenQuestions.current(row.id) : Promise.resolve(undefined),
     ]);
-    const snapshot: LiveSnapshot = {
+    return {
       meeting: {
         key: row.id,
         shortCode: row.shortCode,
@@ -85,7 +110,7 @@ export class LiveSnapshots {
         oneLiveMatter: row.oneLiveMatter,
       },
       role: principal.role,
-      matters,
+      matters: matters.matters,
       presence,
       quorum,
       ...(tallies
@@ -94,7 +119,35 @@ export class LiveSnapshots {
       ...(staff ? { screenQuestion } : {}),
       serverTime: this.clock.now().toISOString(),
     };
-    return { meeting, accountId: row.accountId, snapshot };
+  }
+
+  /**
+   * The meeting's matters as a snapshot shows them, each with a `seq` read before its row: an
+   * event the row does not show yet was numbered after that `seq`, so the client takes it when
+   * it comes, rather than keep the older row (docs/architecture.md, "Subscribing").
+   */
+  private async matterStates(
+    meetingId: string,
+    audience: 'staff' | 'public',
+  ): Promise<MatterStates> {
+    const seqs = await this.sequences.current(
+      await this.matters.idsForMeeting(meetingId),
+    );
+    // a matter added meanwhile has no `seq` yet (0): any event of it is newer
+    const rows = await this.matters.listForMeeting(meetingId);
+    const forecasts = await this.forecasts.current(rows);
+    return {
+      rows,
+      seqs,
+      matters: rows.map((matter) =>
+        mapLiveMatter(
+          matter,
+          seqs.get(matter.id) ?? 0,
+          audience,
+          forecasts.get(matter.id),
+        ),
+      ),
+    };
   }
 
   private refOf(row: MeetingRow): MeetingRef {
@@ -123,7 +176,9 @@ export class LiveSnapshots {
   ): Promise<MeetingRow> {
     if (principal.role === 'chair')
       return this.access.require(principal.userId, shortCode);
-    const meeting = await this.access.byShortCode(shortCode);
+    const meeting = await this.meetingRows.run(shortCode, () =>
+      this.access.byShortCode(shortCode),
+    );
     if (!meeting || meeting.id !== principal.meetingId)
       throw new MeetingNotFoundException();
     return meeting;

@@ -34,8 +34,15 @@ import { LiveSnapshots } from './live-snapshots';
 interface SocketData extends LiveSessionData {
   /** Voters: the meeting they attend (as present), left when the socket disconnects. */
   attending?: MeetingRef;
-  /** The subscribe in flight: one at a time per socket. */
-  subscribing?: { shortCode: string; snapshot: Promise<LiveSnapshot> };
+  /** The latest subscribe, until answered: one at a time per socket. */
+  subscribing?: Subscribing;
+}
+
+/** A socket's latest subscribe; `started` once its read began. */
+interface Subscribing {
+  shortCode: string;
+  started: boolean;
+  snapshot: Promise<LiveSnapshot>;
 }
 
 type LiveSocket = Socket<
@@ -143,27 +150,38 @@ export class LiveGateway implements OnGatewayInit {
   }
 
   /**
-   * One subscribe in flight per socket: a repeat of the one in flight shares its answer, one
-   * for another meeting waits for it, so a flood from one socket costs one snapshot read.
+   * One subscribe at a time per socket, each read after it was asked: a repeat while one is
+   * under way waits for it and shares the next read with the other repeats, so a flood from
+   * one socket costs two snapshot reads, and a client asking again for a matter it has just
+   * heard of gets a snapshot that knows it.
    */
   subscribe(socket: LiveSocket, body: unknown): Promise<LiveSnapshot> {
     const request = SubscribeRequest.parse(body);
-    const inFlight = socket.data.subscribing;
-    if (inFlight?.shortCode === request.shortCode) return inFlight.snapshot;
-    const snapshot = inFlight
-      ? inFlight.snapshot.then(
-          () => this.subscribeNow(socket, request),
-          () => this.subscribeNow(socket, request),
-        )
-      : this.subscribeNow(socket, request);
-    const entry = { shortCode: request.shortCode, snapshot };
+    const last = socket.data.subscribing;
+    if (last && !last.started && last.shortCode === request.shortCode)
+      return last.snapshot;
+    const start = () => {
+      entry.started = true;
+      return this.subscribeNow(socket, request);
+    };
+    const entry: Subscribing = last
+      ? {
+          shortCode: request.shortCode,
+          started: false,
+          snapshot: last.snapshot.then(start, start),
+        }
+      : {
+          shortCode: request.shortCode,
+          started: true,
+          snapshot: this.subscribeNow(socket, request),
+        };
     socket.data.subscribing = entry;
     const done = () => {
       if (socket.data.subscribing === entry)
         socket.data.subscribing = undefined;
     };
-    snapshot.then(done, done);
-    return snapshot;
+    entry.snapshot.then(done, done);
+    return entry.snapshot;
   }
 
   private async subscribeNow(
@@ -171,12 +189,14 @@ export class LiveGateway implements OnGatewayInit {
     request: SubscribeRequest,
   ): Promise<LiveSnapshot> {
     const principal = socket.data.principal;
-    const { meeting, accountId, snapshot } = await this.snapshots.forPrincipal(
+    const subscribed = await this.snapshots.meetingOf(
       principal,
       request.shortCode,
     );
-    // closed while the snapshot was read: joining now would leave its rooms and presence behind
-    if (!socket.connected) return snapshot;
+    const { meeting, accountId } = subscribed;
+    // closed while the meeting was read: joining now would leave its rooms and presence behind
+    if (!socket.connected)
+      return this.snapshots.snapshotOf(principal, subscribed);
     // no await from here until rooms, the disconnect listener and presence are all taken: a
     // close after this point finds them and undoes them (socket.io leaves the rooms, left()
     // counts the voter out)
@@ -206,7 +226,9 @@ export class LiveGateway implements OnGatewayInit {
         this.presence.join(meeting, principal.voterId, principal.memberId),
       ]);
     } else await joined;
-    return snapshot;
+    // read once in the rooms: an event emitted meanwhile reaches the socket as well, and the
+    // client keeps whichever of the two is newer by `seq` (docs/architecture.md, "Subscribing")
+    return this.snapshots.snapshotOf(principal, subscribed);
   }
 
   private meetingRoom(meeting: MeetingRef): string {

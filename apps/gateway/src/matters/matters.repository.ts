@@ -62,6 +62,15 @@ export class MattersRepository {
       .orderBy(asc(matters.order), asc(matters.createdAt), asc(matters.id));
   }
 
+  /** The ids of the meeting's matters, without their rows. */
+  async idsForMeeting(meetingId: string): Promise<string[]> {
+    const rows = await this.database.db
+      .select({ id: matters.id })
+      .from(matters)
+      .where(eq(matters.meetingId, meetingId));
+    return rows.map((row) => row.id);
+  }
+
   async findInMeeting(
     meetingId: string,
     matterId: string,
