@@ -558,6 +558,8 @@ export const en = {
   },
   room: {
     title: 'Control room',
+    /** after the title, the meeting's name */
+    titleName: ': {{name}}',
     checkInDesk: 'Check-in desk',
     floorBallots: 'Floor ballots',
     resultsReport: 'Results report',

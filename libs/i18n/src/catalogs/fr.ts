@@ -590,6 +590,8 @@ export const fr: CatalogOf<typeof en> = {
   },
   room: {
     title: 'Salle de contrôle',
+    /** after the title, the meeting's name */
+    titleName: ' : {{name}}',
     checkInDesk: 'Table d’inscription',
     floorBallots: 'Votes en salle',
     resultsReport: 'Rapport des résultats',

@@ -40,7 +40,11 @@ export function ControlRoom({ shortCode }: { shortCode: string }) {
       <header className="room-header">
         <h2>
           {t('room.title')}
-          {meeting ? <span className="muted">: {meeting.name}</span> : null}
+          {meeting ? (
+            <span className="muted">
+              {t('room.titleName', { name: meeting.name })}
+            </span>
+          ) : null}
         </h2>
         <ConnectionBanner />
         <ScreenLink shortCode={shortCode} />
