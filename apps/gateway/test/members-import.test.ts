@@ -294,7 +294,7 @@ describe('Member CSV import', () => {
       { line: 1, message: 'la colonne unit (l’unité) est obligatoire' },
     ]);
     expect((header.body as { detail: string }).detail).toBe(
-      'Le fichier contient 2 problèmes; rien n’a été importé.',
+      'Le fichier contient 2 problèmes ; rien n’a été importé.',
     );
   });
 

@@ -183,7 +183,7 @@ describe('Problem details in the reader’s language', () => {
       response = await register();
     const limited = expectProblem(response, 429, 'rate_limited');
     expect(limited.title).toBe('Trop de requêtes');
-    expect(limited.detail).toBe('Trop de tentatives; réessayez plus tard.');
+    expect(limited.detail).toBe('Trop de tentatives ; réessayez plus tard.');
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 

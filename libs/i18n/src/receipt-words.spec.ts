@@ -15,7 +15,7 @@ describe('receiptWords', () => {
     [
       'counts',
       'fr',
-      'Votre vote par anticipation compte maintenant : c’est le vote qui vous représente sur cette question.',
+      'Votre vote par anticipation compte maintenant : c’est le vote qui vous représente sur ce point.',
     ],
     [
       'replaced_precedence',

@@ -254,10 +254,9 @@ export const fr: CatalogOf<typeof en> = {
       joining: 'Connexion…',
     },
     ballot: {
-      notEligible:
-        'Votre unité n’est pas habilitée à voter sur cette question.',
+      notEligible: 'Votre unité n’est pas habilitée à voter sur ce point.',
       loading: 'Chargement de votre bulletin…',
-      closed: 'Le vote sur cette question est clos.',
+      closed: 'Le vote sur ce point est clos.',
       didNotVote: 'Votre unité n’a pas voté.',
       confirmTitle: 'Confirmez votre vote',
       youChose: 'Votre choix :',
@@ -1168,10 +1167,10 @@ export const fr: CatalogOf<typeof en> = {
   problems: {
     emails_disabled_invite: 'Ce votant a désactivé tous les courriels.',
     mail_not_sent:
-      'Le serveur de courriel n’a pas accepté la convocation; réessayez.',
+      'Le serveur de courriel n’a pas accepté la convocation ; réessayez.',
     account_not_found: 'Compte introuvable.',
     user_not_found:
-      'Aucun utilisateur n’a cette adresse courriel; les utilisateurs sont créés avec l’outil d’administration (CLI).',
+      'Aucun utilisateur n’a cette adresse courriel ; les utilisateurs sont créés avec l’outil d’administration (CLI).',
     already_member: 'Cet utilisateur fait déjà partie de ce compte.',
     not_member: 'Cet utilisateur ne fait pas partie de ce compte.',
     last_user: 'Le dernier utilisateur d’un compte ne peut pas être retiré.',
@@ -1201,29 +1200,30 @@ export const fr: CatalogOf<typeof en> = {
       'Ce téléversement est déjà enregistré comme document.',
     invalid_download_link: 'Le lien de téléchargement n’est pas valide.',
     download_link_expired:
-      'Le lien de téléchargement a expiré; ouvrez de nouveau le document pour en obtenir un autre.',
+      'Le lien de téléchargement a expiré ; ouvrez de nouveau le document pour en obtenir un autre.',
     member_not_found: 'Membre introuvable.',
     member_absent:
-      'Ce membre n’est pas présent à l’assemblée; les votes en salle sont réservés aux membres présents.',
+      'Ce membre n’est pas présent à l’assemblée ; les votes en salle sont réservés aux membres présents.',
     not_double_entry:
       'L’assemblée n’est pas en mode double saisie : une feuille est saisie une seule fois (saisie 1).',
     same_clerk:
       'L’autre saisie de cette feuille est la vôtre : un deuxième gestionnaire doit la saisir de nouveau.',
     entry_not_found:
-      'Aucune saisie en salle en attente ne correspond sur cette question.',
-    matter_not_found: 'Question introuvable.',
+      'Aucune saisie en salle en attente ne correspond sur ce point.',
+    matter_not_found: 'Point introuvable.',
     matter_live:
-      'Une question en cours de vote ne peut être ni modifiée ni supprimée; arrêtez-la d’abord.',
+      'Un point en cours de vote ne peut être ni modifié ni supprimé ; arrêtez-le d’abord.',
     matter_has_ballots:
-      'La question a déjà reçu des votes : elle ne peut pas être supprimée, ni changer d’options ou de règle de majorité, ni réduire le nombre de choix.',
+      'Le point a déjà reçu des votes : il ne peut pas être supprimé, ni changer d’options ou de règle de majorité, ni réduire le nombre de choix.',
     too_many_choices_matter:
       'Le nombre de choix doit être entre 1 et le nombre d’options.',
     invalid_exclusion: 'Chaque exclusion doit être l’une des options.',
     secret_ballot_locked:
-      'La question a reçu des votes secrets : elle ne peut pas devenir un vote à découvert.',
+      'Le point a reçu des votes secrets : il ne peut pas devenir un vote à découvert.',
     invalid_dates:
       'Le vote par anticipation (expiryDate) doit se terminer avant la fin de l’assemblée.',
-    short_code_unavailable: 'Aucun code court libre n’a été trouvé; réessayez.',
+    short_code_unavailable:
+      'Aucun code court libre n’a été trouvé ; réessayez.',
     unit_taken: 'Un autre membre de cette assemblée a déjà cette unité.',
     control_number_taken:
       'Un autre membre de cette assemblée a déjà ce numéro de contrôle.',
@@ -1236,94 +1236,92 @@ export const fr: CatalogOf<typeof en> = {
     invalid_invite: 'Le lien d’invitation n’est pas valide ou a expiré.',
     invalid_control_number:
       'Aucun membre de cette assemblée n’a ce numéro de contrôle.',
-    ballot_not_found: 'Votre unité n’a pas de vote sur cette question.',
-    rate_limited: 'Trop de tentatives; réessayez plus tard.',
+    ballot_not_found: 'Votre unité n’a pas de vote sur ce point.',
+    rate_limited: 'Trop de tentatives ; réessayez plus tard.',
     proxy_not_found: 'Procuration introuvable.',
     holder_not_found: 'Mandataire introuvable.',
     proxy_closed:
       'Les procurations sont closes depuis la date limite de l’assemblée (expiryDate).',
     proxy_not_pending:
-      'Seule une procuration soumise peut être vérifiée ou refusée; ce n’est pas le cas de celle-ci.',
+      'Seule une procuration soumise peut être vérifiée ou refusée ; ce n’est pas le cas de celle-ci.',
     unknown_default_holder:
       'Ce nom ne figure pas parmi les mandataires par défaut de l’assemblée.',
     invalid_direction:
-      'Une instruction de vote vise une question que cette assemblée n’a pas, ou la vise deux fois.',
+      'Une instruction de vote vise un point que cette assemblée n’a pas, ou le vise deux fois.',
     direction_not_allowed:
-      'Une instruction de vote vise une question qui n’accepte pas les votes par procuration.',
+      'Une instruction de vote vise un point qui n’accepte pas les votes par procuration.',
     not_eligible_direction:
-      'Une instruction de vote vise une question sur laquelle ce membre n’est pas habilité à voter.',
+      'Une instruction de vote vise un point sur lequel ce membre n’est pas habilité à voter.',
     invalid_choice_proxy:
-      'Un choix ne fait pas partie des options de sa question.',
-    too_many_choices_proxy: 'Plus de choix que la question n’en permet.',
+      'Un choix ne fait pas partie des options de son point.',
+    too_many_choices_proxy: 'Plus de choix que le point n’en permet.',
     duplicate_choice: 'La même option a été choisie deux fois.',
     unknown_document: 'scanKey n’est pas un document de cette assemblée.',
     too_many_votes:
-      'La répartition compte plus de votes que les procurations discrétionnaires détenues sur cette question.',
-    matter_not_live: 'Le vote sur cette question n’est pas ouvert.',
-    proxy_not_allowed:
-      'Cette question n’accepte pas les votes par procuration.',
+      'La répartition compte plus de votes que les procurations discrétionnaires détenues sur ce point.',
+    matter_not_live: 'Le vote sur ce point n’est pas ouvert.',
+    proxy_not_allowed: 'Ce point n’accepte pas les votes par procuration.',
     not_default_holder:
-      'Les gestionnaires votent seulement pour les mandataires par défaut de l’assemblée; les autres mandataires votent avec leur propre lien.',
+      'Les gestionnaires votent seulement pour les mandataires par défaut de l’assemblée ; les autres mandataires votent avec leur propre lien.',
     invalid_holder_token: 'Le lien de mandataire n’est pas valide ou a expiré.',
     question_not_found: 'Question introuvable.',
     unknown_category:
       'Ce n’est pas l’une des catégories de questions de l’assemblée.',
     questions_closed:
-      'L’assemblée est terminée; elle n’accepte plus de questions.',
+      'L’assemblée est terminée ; elle n’accepte plus de questions.',
     question_not_approved:
       'Seule une question approuvée ou répondue peut aller sur le grand écran.',
     rate_limited_questions:
-      'Trop de questions à la fois; réessayez dans une minute.',
+      'Trop de questions à la fois ; réessayez dans une minute.',
     invalid_unsubscribe_token:
       'Ce lien de désabonnement n’est pas valide ou a expiré.',
     voter_not_found_unsubscribe:
       'Le votant de ce lien de désabonnement n’existe plus.',
     quorum_not_met:
-      'Le quorum n’est pas atteint. L’assemblée exige le quorum pour ouvrir un vote; ouvrez-le sans quorum pour passer outre (ce sera consigné avec votre nom).',
+      'Le quorum n’est pas atteint. L’assemblée exige le quorum pour ouvrir un vote ; ouvrez-le sans quorum pour passer outre (ce sera consigné avec votre nom).',
     another_matter_live:
-      'Une autre question de l’assemblée est en cours de vote; l’assemblée n’en permet qu’une à la fois. Arrêtez-la d’abord.',
+      'Un autre point de l’assemblée est en cours de vote ; l’assemblée n’en permet qu’un à la fois. Arrêtez-le d’abord.',
     not_a_scrutineer:
       'Seul un scrutateur de l’assemblée peut approuver les résultats.',
     invalid_scrutineer:
       'Chaque scrutateur nommé doit être un utilisateur du compte ayant le rôle de scrutateur.',
-    matter_not_closed: 'Seule une question close peut être approuvée.',
+    matter_not_closed: 'Seul un point clos peut être approuvé.',
     already_signed_off: 'Le résultat de cette fermeture est déjà approuvé.',
     result_not_ready:
-      'Le résultat est encore en cours de dépouillement; réessayez dans un instant.',
+      'Le résultat est encore en cours de dépouillement ; réessayez dans un instant.',
     receipt_not_found: 'Aucun de vos votes ne porte ce reçu.',
-    matter_not_found_published: 'Cette question n’existe pas.',
+    matter_not_found_published: 'Ce point n’existe pas.',
     count_not_ready:
-      'Le dépouillement est publié pour les questions closes une fois leur résultat établi.',
+      'Le dépouillement est publié pour les points clos une fois leur résultat établi.',
     count_not_published:
-      'Le dépouillement de cette question n’est pas encore publié (il attend peut-être l’approbation d’un scrutateur).',
+      'Le dépouillement de ce point n’est pas encore publié (il attend peut-être l’approbation d’un scrutateur).',
     emails_disabled: 'Ce votant n’a pas d’adresse courriel où écrire.',
     rate_limited_receipts:
-      'Trop de reçus par courriel à la fois; réessayez dans une minute.',
+      'Trop de reçus par courriel à la fois ; réessayez dans une minute.',
     voter_removed:
-      'Ce votant a été retiré de l’assemblée; le vote n’a pas été compté.',
+      'Ce votant a été retiré de l’assemblée ; le vote n’a pas été compté.',
     manager_removed:
-      'Le gestionnaire qui enregistre ce vote n’existe plus; le vote n’a pas été enregistré.',
-    not_startable: 'Seule une question en attente ou close peut être ouverte.',
-    not_live: 'La question n’est pas en cours de vote.',
-    matter_closed: 'Le vote sur cette question est clos.',
+      'Le gestionnaire qui enregistre ce vote n’existe plus ; le vote n’a pas été enregistré.',
+    not_startable: 'Seul un point en attente ou clos peut être ouvert.',
+    not_live: 'Le point n’est pas en cours de vote.',
+    matter_closed: 'Le vote sur ce point est clos.',
     early_voting_closed:
-      'Le vote par anticipation est fermé; votez quand la question sera ouverte.',
+      'Le vote par anticipation est fermé ; votez quand le point sera ouvert.',
     ballot_locked:
-      'Le vote de ce membre sur cette question ne peut plus être remplacé de cette façon.',
-    not_eligible: 'Ce membre n’est pas habilité à voter sur cette question.',
-    invalid_choice:
-      'Un choix ne fait pas partie des options de cette question.',
-    too_many_choices: 'Plus de choix que cette question n’en permet.',
+      'Le vote de ce membre sur ce point ne peut plus être remplacé de cette façon.',
+    not_eligible: 'Ce membre n’est pas habilité à voter sur ce point.',
+    invalid_choice: 'Un choix ne fait pas partie des options de ce point.',
+    too_many_choices: 'Plus de choix que ce point n’en permet.',
     invalid_ballot:
-      'Le vote n’a pas pu être enregistré tel qu’envoyé; il n’a pas été compté.',
+      'Le vote n’a pas pu être enregistré tel qu’envoyé ; il n’a pas été compté.',
     too_many_in_flight:
       'Attendez la réponse à votre vote précédent avant de voter de nouveau.',
     store_unavailable:
-      'Le vote n’a pas pu être enregistré; il n’a pas été compté. Réessayez avec la même Idempotency-Key.',
+      'Le vote n’a pas pu être enregistré ; il n’a pas été compté. Réessayez avec la même Idempotency-Key.',
     overloaded:
-      'Trop de votes à la fois; réessayez avec la même Idempotency-Key.',
+      'Trop de votes à la fois ; réessayez avec la même Idempotency-Key.',
     webcast_not_found:
-      'L’assemblée n’a pas de webdiffusion; créez-la d’abord avec PUT.',
+      'L’assemblée n’a pas de webdiffusion ; créez-la d’abord avec PUT.',
     invalid_credentials:
       'L’adresse courriel, le mot de passe ou le code à usage unique n’est pas exact.',
     mfa_required: 'Ce compte exige un code à usage unique (mfaToken).',
@@ -1332,11 +1330,11 @@ export const fr: CatalogOf<typeof en> = {
     invalid_token: 'Le jeton d’accès n’est pas valide ou a expiré.',
     missing_token: 'Un jeton d’accès est requis : Authorization: Bearer <JWT>.',
     partner_token_forbidden:
-      'Un jeton d’accès de partenaire ne donne accès qu’à /papi/v1; /v1 exige un jeton d’accès de gestionnaire.',
+      'Un jeton d’accès de partenaire ne donne accès qu’à /papi/v1 ; /v1 exige un jeton d’accès de gestionnaire.',
     voter_token_forbidden:
-      'Un jeton de votant ne donne accès qu’au portail des votants (/portal/v1); /v1 exige un jeton d’accès de gestionnaire.',
+      'Un jeton de votant ne donne accès qu’au portail des votants (/portal/v1) ; /v1 exige un jeton d’accès de gestionnaire.',
     store_unavailable_database:
-      'La base de données est injoignable; réessayez dans un instant.',
+      'La base de données est injoignable ; réessayez dans un instant.',
     invalid_token_live: 'Le jeton n’est pas valide, a expiré ou a été révoqué.',
     principal_mismatch:
       'Le nouveau jeton doit être celui du même utilisateur, votant ou écran.',
@@ -1352,31 +1350,31 @@ export const fr: CatalogOf<typeof en> = {
     internal_error: 'Une erreur inattendue s’est produite.',
     internal_error_short: 'Erreur interne.',
     import_invalid_one:
-      'Le fichier contient {{count}} problème; rien n’a été importé.',
+      'Le fichier contient {{count}} problème ; rien n’a été importé.',
     import_invalid_other:
-      'Le fichier contient {{count}} problèmes; rien n’a été importé.',
+      'Le fichier contient {{count}} problèmes ; rien n’a été importé.',
     import_invalid_many:
-      'Le fichier contient {{count}} de problèmes; rien n’a été importé.',
+      'Le fichier contient {{count}} de problèmes ; rien n’a été importé.',
     import_invalid_listed_one:
-      'Le fichier contient {{count}} problème (les {{shown}} premiers sont énumérés); rien n’a été importé.',
+      'Le fichier contient {{count}} problème (les {{shown}} premiers sont énumérés) ; rien n’a été importé.',
     import_invalid_listed_other:
-      'Le fichier contient {{count}} problèmes (les {{shown}} premiers sont énumérés); rien n’a été importé.',
+      'Le fichier contient {{count}} problèmes (les {{shown}} premiers sont énumérés) ; rien n’a été importé.',
     import_invalid_listed_many:
-      'Le fichier contient {{count}} de problèmes (les {{shown}} premiers sont énumérés); rien n’a été importé.',
+      'Le fichier contient {{count}} de problèmes (les {{shown}} premiers sont énumérés) ; rien n’a été importé.',
     another_matter_live_named:
-      '« {{name}} » est en cours de vote; l’assemblée ne permet qu’une question à la fois. Arrêtez-la d’abord.',
+      '« {{name}} » est en cours de vote ; l’assemblée ne permet qu’un point à la fois. Arrêtez-le d’abord.',
     quorum_not_met_units_one:
-      'Le quorum n’est pas atteint : {{present}} sur {{count}} unité requise, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} unité requise, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre ; ce sera consigné avec votre nom.',
     quorum_not_met_units_other:
-      'Le quorum n’est pas atteint : {{present}} sur {{count}} unités requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} unités requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre ; ce sera consigné avec votre nom.',
     quorum_not_met_units_many:
-      'Le quorum n’est pas atteint : {{present}} sur {{count}} d’unités requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} d’unités requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre ; ce sera consigné avec votre nom.',
     quorum_not_met_shares_one:
-      'Le quorum n’est pas atteint : {{present}} sur {{count}} quote-part requise, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} quote-part requise, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre ; ce sera consigné avec votre nom.',
     quorum_not_met_shares_other:
-      'Le quorum n’est pas atteint : {{present}} sur {{count}} quotes-parts requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} quotes-parts requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre ; ce sera consigné avec votre nom.',
     quorum_not_met_shares_many:
-      'Le quorum n’est pas atteint : {{present}} sur {{count}} de quotes-parts requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre; ce sera consigné avec votre nom.',
+      'Le quorum n’est pas atteint : {{present}} sur {{count}} de quotes-parts requises, présentes ou représentées. Ouvrez le vote sans quorum pour passer outre ; ce sera consigné avec votre nom.',
   },
   receiptReasons: {
     kind: {
@@ -1408,9 +1406,9 @@ export const fr: CatalogOf<typeof en> = {
       floor: 'le vote en salle enregistré pour vous',
     },
     counts:
-      '{{kind}} compte maintenant : c’est le vote qui vous représente sur cette question.',
+      '{{kind}} compte maintenant : c’est le vote qui vous représente sur ce point.',
     counted:
-      '{{kind}} a compté : c’est le vote qui vous représente sur cette question.',
+      '{{kind}} a compté : c’est le vote qui vous représente sur ce point.',
     replaced_same_kind:
       'Remplacé par {{by}} ({{at}}) : un vote plus récent du même type remplace le précédent. C’est cet autre vote qui compte.',
     replaced_precedence:
@@ -1418,9 +1416,9 @@ export const fr: CatalogOf<typeof en> = {
     replaced_later:
       'Remplacé par {{by}} ({{at}}) : cette saisie est plus récente que celle-ci. C’est cet autre vote qui compte.',
     withdrawn:
-      'Votre mandataire a retiré ce vote : aucun vote ne vous représente maintenant sur cette question.',
+      'Votre mandataire a retiré ce vote : aucun vote ne vous représente maintenant sur ce point.',
     withdrawnAt:
-      'Votre mandataire a retiré ce vote ({{at}}) : aucun vote ne vous représente maintenant sur cette question.',
+      'Votre mandataire a retiré ce vote ({{at}}) : aucun vote ne vous représente maintenant sur ce point.',
     proxyRevoked:
       'Votre procuration a été révoquée : vous avez assisté à l’assemblée, vos propres votes comptent donc depuis ce moment.',
     proxyRevokedAt:
@@ -1446,13 +1444,13 @@ export const fr: CatalogOf<typeof en> = {
     linkAlone: 'Ce lien est à vous seul : merci de ne pas le transférer.',
     meetingPage: 'Page de l’assemblée : {{url}}',
     meetingPageLabel: 'Page de l’assemblée :',
-    questions: 'Des questions? Écrivez à {{contact}}.',
+    questions: 'Des questions ? Écrivez à {{contact}}.',
     receipt: {
       subject: 'Votre reçu : {{matter}}',
       intro: 'Votre reçu pour « {{matter}} » à {{meeting}} :',
       castAt: 'Bulletin déposé le {{when}}.',
       check:
-        'Une fois le décompte de la question publié, vous pourrez y trouver ce code, avec son poids, et vérifier que votre bulletin a été compté. Le décompte publié n’indique jamais qui a déposé un bulletin.',
+        'Une fois le décompte du point publié, vous pourrez y trouver ce code, avec son poids, et vérifier que votre bulletin a été compté. Le décompte publié n’indique jamais qui a déposé un bulletin.',
       yours: 'Vos reçus : {{url}}',
     },
     invite: {
@@ -1499,7 +1497,7 @@ export const fr: CatalogOf<typeof en> = {
       subject: 'Vous détenez une procuration : {{meeting}}',
       appointed:
         'L’unité {{unit}} vous a désigné comme mandataire à {{meeting}}.',
-      how: 'Les votes avec consignes sont comptés selon les consignes du membre à l’ouverture de chaque question ; vous exprimez les autres depuis votre page de mandataire.',
+      how: 'Les votes avec consignes sont comptés selon les consignes du membre à l’ouverture de chaque point ; vous exprimez les autres depuis votre page de mandataire.',
       link: 'Ouvrir votre page de mandataire',
     },
   },
@@ -1570,7 +1568,7 @@ export const fr: CatalogOf<typeof en> = {
     matterLine:
       '{{order}}. {{name}} : {{status}}, {{units}} bulletins ({{shares}} quotes-parts)',
     status: { pending: 'en attente', live: 'en cours', closed: 'close' },
-    noMatters: 'Questions : aucune pour l’instant.',
+    noMatters: 'Points : aucun pour l’instant.',
     why: 'Vous recevez ce rapport comme gestionnaire de l’assemblée ; les paramètres de l’assemblée (managerSummaryReportFreqency) le désactivent.',
   },
   calendar: {
@@ -1657,7 +1655,7 @@ export const fr: CatalogOf<typeof en> = {
     published: 'Publié',
     notPublished: 'pas encore : en attente d’un scrutateur',
     result: 'Résultat',
-    noResult: 'aucun pour l’instant : la question n’est pas close',
+    noResult: 'aucun pour l’instant : le point n’est pas clos',
     tally: 'Décompte',
     withheld:
       'retenu jusqu’à la clôture du scrutin secret (participation seulement)',

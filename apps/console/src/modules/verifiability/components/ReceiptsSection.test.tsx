@@ -127,7 +127,7 @@ describe(ReceiptsSection.name, () => {
     renderWithProviders(<ReceiptsSection target={target} matters={[]} />);
     expect(
       await screen.findByText(
-        /Votre mandataire a retiré ce vote \(.+\) : aucun vote ne vous représente maintenant sur cette question\. Votre procuration a été révoquée : vous avez assisté à l’assemblée, vos propres votes comptent donc depuis ce moment\.$/,
+        /Votre mandataire a retiré ce vote \(.+\) : aucun vote ne vous représente maintenant sur ce point\. Votre procuration a été révoquée : vous avez assisté à l’assemblée, vos propres votes comptent donc depuis ce moment\.$/,
       ),
     ).toBeDefined();
   });
