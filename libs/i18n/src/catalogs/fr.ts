@@ -1567,7 +1567,7 @@ export const fr: CatalogOf<typeof en> = {
     matters: 'Points',
     matterLine:
       '{{order}}. {{name}} : {{status}}, {{units}} bulletins ({{shares}} quotes-parts)',
-    status: { pending: 'en attente', live: 'en cours', closed: 'close' },
+    status: { pending: 'en attente', live: 'en cours', closed: 'clos' },
     noMatters: 'Points : aucun pour l’instant.',
     why: 'Vous recevez ce rapport comme gestionnaire de l’assemblée ; les paramètres de l’assemblée (managerSummaryReportFreqency) le désactivent.',
   },
