@@ -156,6 +156,46 @@ describe('Subscribing on the live channel', () => {
     expect(await present()).toBe(0);
   });
 
+  it('refuses a fifth subscribe waiting on one socket for changing short codes with a 429, and answers the four', async () => {
+    const snapshots = gateway.app.get(LiveSnapshots);
+    const read = snapshots.meetingOf.bind(snapshots);
+    const release = deferred();
+    vi.spyOn(snapshots, 'meetingOf').mockImplementationOnce(async (...args) => {
+      await release.promise;
+      return read(...args);
+    });
+    const socket = await live(tenant.token);
+    const codes = [
+      tenant.meeting.shortCode,
+      'no-such-1',
+      'no-such-2',
+      'no-such-3',
+      'no-such-4',
+      'no-such-5',
+    ];
+
+    const acks = codes.map((shortCode) =>
+      request(socket, 'subscribe', { shortCode }),
+    );
+    // the first is held: the fifth and sixth are refused without waiting for it
+    for (const ack of await Promise.all(acks.slice(4)))
+      expect(ack).toMatchObject({
+        error: { status: 429, code: 'rate_limited' },
+      });
+    release.resolve();
+    expect(await acks[0]).toMatchObject({ role: 'chair' });
+    for (const ack of await Promise.all(acks.slice(1, 4)))
+      expect(ack).toMatchObject({
+        error: { status: 404, code: 'meeting_not_found' },
+      });
+    // answered: the socket subscribes again
+    expect(
+      await request(socket, 'subscribe', {
+        shortCode: tenant.meeting.shortCode,
+      }),
+    ).toMatchObject({ role: 'chair' });
+  });
+
   it('reads twice for a flood of subscribes from one socket: the one under way and one after it for the rest', async () => {
     const read = vi.spyOn(gateway.app.get(LiveSnapshots), 'snapshotOf');
     const socket = await live(tenant.token);
@@ -243,4 +283,41 @@ describe('Subscribing on the live channel', () => {
       );
     },
   );
+
+  it('reads the matters twice for a crowd of voters subscribing at once, and answers each', async () => {
+    await createMatter(gateway, tenant, { order: 20 });
+    const crowd = [voters[0], voters[1], voters[2], voters[3]];
+    const snapshots = gateway.app.get(LiveSnapshots);
+    const repository = gateway.app.get(MattersRepository);
+    const asked = deferred();
+    let asking = 0;
+    const snapshotOf = snapshots.snapshotOf.bind(snapshots);
+    vi.spyOn(snapshots, 'snapshotOf').mockImplementation((...args) => {
+      asking += 1;
+      if (asking === crowd.length) asked.resolve();
+      return snapshotOf(...args);
+    });
+    const list = repository.listForMeeting.bind(repository);
+    // the first read waits until every voter of the crowd has asked for its snapshot
+    const reads = vi
+      .spyOn(repository, 'listForMeeting')
+      .mockImplementationOnce(async (meetingId) => {
+        await asked.promise;
+        return list(meetingId);
+      });
+    const sockets = await Promise.all(crowd.map((voter) => live(voter.token)));
+
+    const acks = (await Promise.all(
+      sockets.map((socket) =>
+        request(socket, 'subscribe', { shortCode: tenant.meeting.shortCode }),
+      ),
+    )) as LiveSnapshot[];
+
+    expect(reads).toHaveBeenCalledTimes(2);
+    for (const ack of acks)
+      expect(ack.matters.map((m) => m.matterKey)).toEqual(
+        acks[0].matters.map((m) => m.matterKey),
+      );
+    expect(acks[0].matters.length).toBeGreaterThan(0);
+  });
 });

@@ -43,7 +43,16 @@ interface Subscribing {
   shortCode: string;
   started: boolean;
   snapshot: Promise<LiveSnapshot>;
+  /** The subscribes of this socket not answered yet, this one included (shared by all). */
+  unanswered: { count: number };
 }
+
+/**
+ * Subscribes of one socket waiting at once, for different meetings (a repeat for the same one
+ * shares): past this, one is refused (429) instead of queued, so a flood of changing short
+ * codes cannot pile up reads behind each other.
+ */
+const MAX_UNANSWERED_SUBSCRIBES = 4;
 
 type LiveSocket = Socket<
   ClientToServerEvents,
@@ -160,6 +169,10 @@ export class LiveGateway implements OnGatewayInit {
     const last = socket.data.subscribing;
     if (last && !last.started && last.shortCode === request.shortCode)
       return last.snapshot;
+    const unanswered = last?.unanswered ?? { count: 0 };
+    if (unanswered.count >= MAX_UNANSWERED_SUBSCRIBES)
+      throw new ApiException(429, 'rate_limited', { variant: 'subscribes' });
+    unanswered.count += 1;
     const start = () => {
       entry.started = true;
       return this.subscribeNow(socket, request);
@@ -169,14 +182,17 @@ export class LiveGateway implements OnGatewayInit {
           shortCode: request.shortCode,
           started: false,
           snapshot: last.snapshot.then(start, start),
+          unanswered,
         }
       : {
           shortCode: request.shortCode,
           started: true,
           snapshot: this.subscribeNow(socket, request),
+          unanswered,
         };
     socket.data.subscribing = entry;
     const done = () => {
+      unanswered.count -= 1;
       if (socket.data.subscribing === entry)
         socket.data.subscribing = undefined;
     };
