@@ -3,7 +3,7 @@ import { FreshRead } from './single-flight';
 
 /** Reads the test answers itself, in the order they started, each numbered from 1. */
 function heldReads() {
-  const answers: ((value: number) => void)[] = [];
+  const answers: (() => void)[] = [];
   const failures: ((error: Error) => void)[] = [];
   const read = () =>
     new Promise<number>((resolve, reject) => {
@@ -27,12 +27,12 @@ describe(FreshRead.name, () => {
     await settle();
     expect(answers).toHaveLength(1);
 
-    answers[0](0);
+    answers[0]();
     expect(await first).toBe(1);
     await settle();
     // the crowd asked after the first read started: it gets the second, not the first's answer
     expect(answers).toHaveLength(2);
-    answers[1](0);
+    answers[1]();
     expect(await Promise.all(crowd)).toEqual([2, 2, 2, 2]);
   });
 
@@ -47,12 +47,12 @@ describe(FreshRead.name, () => {
           answer: reads.run('m', read),
         });
       await settle();
-      answers[answers.length - 1](0);
+      answers[answers.length - 1]();
       await settle();
     }
-    for (const pending of answers) pending(0);
+    for (const pending of answers) pending();
     await settle();
-    for (const pending of answers) pending(0);
+    for (const pending of answers) pending();
     for (const { startedBefore, answer } of asked)
       expect(await answer).toBeGreaterThan(startedBefore);
   });
@@ -73,13 +73,13 @@ describe(FreshRead.name, () => {
     failures[0](new Error('database gone'));
     await expect(failing).rejects.toThrow('database gone');
     await settle();
-    answers[1](0);
+    answers[1]();
     expect(await queued).toBe(2);
     await settle();
     const later = reads.run('m', read);
     await settle();
     expect(answers).toHaveLength(3);
-    answers[2](0);
+    answers[2]();
     expect(await later).toBe(3);
   });
 
