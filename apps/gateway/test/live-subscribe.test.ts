@@ -18,6 +18,8 @@ import { PresenceTracker } from '../src/presence/presence-tracker';
 import { ProxyBallots } from '../src/proxies/proxy-ballots.service';
 import { MattersRepository } from '../src/matters/matters.repository';
 import { SequenceStore } from '../src/broadcast/sequence';
+import { VoterSessions } from '../src/sessions/voter-sessions';
+import { VoterSessionsRepository } from '../src/sessions/voter-sessions.repository';
 import type { LiveSnapshot } from '@livevote/contracts';
 import { createTenant, type TenantFixture } from './support/factories';
 import {
@@ -319,5 +321,40 @@ describe('Subscribing on the live channel', () => {
         acks[0].matters.map((m) => m.matterKey),
       );
     expect(acks[0].matters.length).toBeGreaterThan(0);
+  });
+
+  it('admits a crowd of voters connecting at once with their rows read a group a statement', async () => {
+    const crowd = [voters[3], voters[4], voters[5], voters[6]];
+    const sessions = gateway.app.get(VoterSessions);
+    const repository = gateway.app.get(VoterSessionsRepository);
+    // none of them is remembered: each handshake must read its voter
+    sessions.resync();
+    const asked = deferred();
+    let asking = 0;
+    const isCurrent = sessions.isCurrent.bind(sessions);
+    vi.spyOn(sessions, 'isCurrent').mockImplementation((...args) => {
+      asking += 1;
+      if (asking === crowd.length) asked.resolve();
+      return isCurrent(...args);
+    });
+    const sessionsOf = repository.sessionsOf.bind(repository);
+    // the first statement waits until every voter of the crowd has asked to be admitted
+    const statements = vi
+      .spyOn(repository, 'sessionsOf')
+      .mockImplementationOnce(async (voterIds) => {
+        await asked.promise;
+        return sessionsOf(voterIds);
+      });
+
+    const connected = await Promise.all(
+      crowd.map((voter) => live(voter.token)),
+    );
+
+    expect(connected.every((socket) => socket.connected)).toBe(true);
+    // one statement, or two if the first took one voter before the others asked
+    expect(statements.mock.calls.length).toBeLessThan(crowd.length - 1);
+    expect(
+      statements.mock.calls.flatMap(([voterIds]) => voterIds).sort(),
+    ).toEqual(crowd.map((voter) => voter.voterId).sort());
   });
 });

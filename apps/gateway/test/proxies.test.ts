@@ -9,9 +9,11 @@ import {
   QuorumEvent,
 } from '@livevote/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Database } from '../src/database/database';
+import { LivePresence } from '../src/presence/live-presence';
+import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { ballots, proxies } from '../src/database/schema';
 import {
   createAccount,
@@ -641,9 +643,36 @@ describe('Proxies', () => {
       'proxy_closed',
     );
     const quorumAfterJoins = quorum((q) => q.present === 4 && q.proxies === 18);
+    // they join at once, three of them on node 0: its first revocation is held until all
+    // three have joined, so those it did not take are revoked together by the next statement
+    const presence = nodes[0].app.get(LivePresence);
+    const revocations = nodes[0].app.get(ProxiesRepository);
+    const revoke = revocations.revokeOnAttendance.bind(revocations);
+    let joining = 0;
+    let allJoined!: () => void;
+    const joined = new Promise<void>((resolve) => (allJoined = resolve));
+    const join = presence.join.bind(presence);
+    vi.spyOn(presence, 'join').mockImplementation((...args) => {
+      joining += 1;
+      if (joining === 3) allJoined();
+      return join(...args);
+    });
+    const statements = vi
+      .spyOn(revocations, 'revokeOnAttendance')
+      .mockImplementationOnce(async (...args) => {
+        await joined;
+        return revoke(...args);
+      });
     const attended = new Map<number, LiveClient>();
-    for (const i of [0, 6, 14, 25]) attended.set(i, await attend(i));
+    const sockets = await Promise.all([0, 6, 14, 25].map((i) => attend(i)));
+    [0, 6, 14, 25].forEach((i, n) => attended.set(i, sockets[n]));
     expect(await quorumAfterJoins).toMatchObject({ met: true });
+    // one statement, or two if the first took one member before the others joined
+    expect(statements.mock.calls.length).toBeLessThan(3);
+    expect(
+      statements.mock.calls.flatMap(([memberIds]) => memberIds).sort(),
+    ).toEqual([0, 6, 14].map((i) => voters[i].memberId).sort());
+    vi.restoreAllMocks();
     for (const i of [0, 6, 14])
       expect(
         (await apis[0].get(`${portal()}/proxy`, { token: voters[i].token }))

@@ -374,11 +374,13 @@ describe('The rules of voting in SQL', () => {
         const ids = await aMemberWithProxy(meetingId, `a${index}`);
 
         const revoked = await new ProxiesRepository(store).revokeOnAttendance(
-          ids.memberId,
+          [ids.memberId],
           at,
         );
 
-        expect(revoked).toEqual(revokes ? [ids.proxyId] : []);
+        expect(revoked.map((proxy) => proxy.id)).toEqual(
+          revokes ? [ids.proxyId] : [],
+        );
         expect(attendingRevokes(meeting, at)).toBe(revokes);
       },
     );

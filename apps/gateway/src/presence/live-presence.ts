@@ -45,10 +45,7 @@ export class LivePresence implements OnApplicationShutdown {
    * Told when a member's voter joins or is checked in at the desk: attending revokes its proxy
    * (docs/proxies.md); answers how many proxies it revoked.
    */
-  private attendedListener?: (
-    meeting: MeetingRef,
-    memberId: string,
-  ) => Promise<number>;
+  private attendedListener?: (memberId: string) => Promise<number>;
 
   constructor(
     private readonly tracker: PresenceTracker,
@@ -64,9 +61,7 @@ export class LivePresence implements OnApplicationShutdown {
     this.attendanceTimer.unref();
   }
 
-  onAttended(
-    listener: (meeting: MeetingRef, memberId: string) => Promise<number>,
-  ): void {
+  onAttended(listener: (memberId: string) => Promise<number>): void {
     this.attendedListener = listener;
   }
 
@@ -80,7 +75,7 @@ export class LivePresence implements OnApplicationShutdown {
     // tracker's local count changes synchronously), never counted in after it
     const [joined] = await Promise.all([
       this.tracker.join(meeting.id, voterId, memberId),
-      this.attendedListener?.(meeting, memberId).catch((error: unknown) =>
+      this.attendedListener?.(memberId).catch((error: unknown) =>
         this.logger.warn(`attendance listener failed: ${String(error)}`),
       ),
     ]);
@@ -93,12 +88,10 @@ export class LivePresence implements OnApplicationShutdown {
    */
   async checkedIn(meeting: MeetingRef, memberId: string): Promise<number> {
     const revoked =
-      (await this.attendedListener?.(meeting, memberId).catch(
-        (error: unknown) => {
-          this.logger.warn(`attendance listener failed: ${String(error)}`);
-          return 0;
-        },
-      )) ?? 0;
+      (await this.attendedListener?.(memberId).catch((error: unknown) => {
+        this.logger.warn(`attendance listener failed: ${String(error)}`);
+        return 0;
+      })) ?? 0;
     this.changed(meeting);
     return revoked;
   }
@@ -149,7 +142,7 @@ export class LivePresence implements OnApplicationShutdown {
   }
 
   /** By the meeting's quorum settings (docs/verdicts.md, "Quorum"). */
-  async quorum(meeting: MeetingRef): Promise<QuorumEvent> {
+  async quorum(meeting: Pick<MeetingRef, 'id'>): Promise<QuorumEvent> {
     const event = await this.quorumCounter.event(meeting.id);
     if (!event) throw new Error(`meeting ${meeting.id} not found`);
     return event;

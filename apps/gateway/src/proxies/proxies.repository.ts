@@ -167,19 +167,24 @@ export class ProxiesRepository {
   }
 
   /**
-   * Revokes the member's standing proxy if the member's joining at `now` is attending the
-   * meeting (libs/rules attendingRevokes). Answers the revoked proxies.
+   * Revokes the standing proxy of each member whose joining at `now` is attending its meeting
+   * (libs/rules attendingRevokes), one statement for all of them. Answers the revoked proxies.
    */
-  async revokeOnAttendance(memberId: string, now: Date): Promise<string[]> {
+  async revokeOnAttendance(
+    memberIds: string[],
+    now: Date,
+  ): Promise<{ id: string; memberId: string; meetingId: string }[]> {
+    if (!memberIds.length) return [];
     const result = await this.database.db.execute(sql`
       with n as (select ${now}::timestamptz as at)
       update proxies p set status = 'revoked', revoked_at = n.at, updated_at = n.at
       from meetings mt, n
-      where mt.id = p.meeting_id and p.member_id = ${memberId}
+      where mt.id = p.meeting_id
+        and p.member_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb))
         and p.status in ('submitted', 'verified') and ${ATTENDING_REVOKES}
-      returning p.id
+      returning p.id, p.member_id as "memberId", p.meeting_id as "meetingId"
     `);
-    return rowsOf<{ id: string }>(result).map((row) => row.id);
+    return rowsOf<{ id: string; memberId: string; meetingId: string }>(result);
   }
 
   async holder(

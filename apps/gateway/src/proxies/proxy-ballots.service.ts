@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChainSealer } from '../audit/chain-sealer';
 import { Clock } from '../common/clock';
+import { GroupedRead } from '../common/grouped-read';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveTallies } from '../voting/live-tallies';
@@ -21,6 +22,15 @@ import {
 @Injectable()
 export class ProxyBallots {
   private readonly logger = new Logger('ProxyBallots');
+  /**
+   * Members attending, revoked a group a statement: a crowd joining at once costs a few
+   * updates and one quorum broadcast a meeting, not one each. Answers each member's revoked
+   * proxies.
+   */
+  private readonly attending = new GroupedRead<string, string[]>(
+    (memberIds) => this.revokeAttending(memberIds),
+    [],
+  );
 
   constructor(
     private readonly ballots: ProxyBallotsRepository,
@@ -33,9 +43,7 @@ export class ProxyBallots {
     private readonly sealer: ChainSealer,
     matterEvents: MatterEvents,
   ) {
-    presence.onAttended((meeting, memberId) =>
-      this.onMemberAttended(meeting, memberId),
-    );
+    presence.onAttended((memberId) => this.onMemberAttended(memberId));
     matterEvents.listen({ opened: (matter) => this.onMatterOpened(matter) });
   }
 
@@ -87,7 +95,7 @@ export class ProxyBallots {
   }
 
   /** Sends the meeting's quorum now: a proxy's status or a holder's presence changed it. */
-  async quorumChanged(meeting: MeetingRef): Promise<void> {
+  async quorumChanged(meeting: Pick<MeetingRef, 'id'>): Promise<void> {
     try {
       this.broadcaster.toMeeting(
         meeting.id,
@@ -100,15 +108,24 @@ export class ProxyBallots {
   }
 
   /** A member's voter joined the meeting or was checked in: attending revokes its proxy while revocations are open. */
-  private async onMemberAttended(
-    meeting: MeetingRef,
-    memberId: string,
-  ): Promise<number> {
+  private async onMemberAttended(memberId: string): Promise<number> {
+    return (await this.attending.get(memberId)).length;
+  }
+
+  private async revokeAttending(
+    memberIds: string[],
+  ): Promise<Map<string, string[]>> {
     const revoked = await this.proxies.revokeOnAttendance(
-      memberId,
+      memberIds,
       this.clock.now(),
     );
-    if (revoked.length) await this.quorumChanged(meeting);
-    return revoked.length;
+    const byMember = new Map<string, string[]>();
+    const meetingIds = new Set<string>();
+    for (const { id, memberId, meetingId } of revoked) {
+      byMember.set(memberId, [...(byMember.get(memberId) ?? []), id]);
+      meetingIds.add(meetingId);
+    }
+    await Promise.all([...meetingIds].map((id) => this.quorumChanged({ id })));
+    return byMember;
   }
 }

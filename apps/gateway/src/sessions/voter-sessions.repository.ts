@@ -1,22 +1,30 @@
 import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { Database } from '../database/database';
 import { voters } from '../database/schema';
+
+export interface VoterSessionRow {
+  email: string;
+  language: Language | null;
+}
 
 @Injectable()
 export class VoterSessionsRepository {
   constructor(private readonly database: Database) {}
 
-  /** The voter's e-mail and own language, or undefined once the voter is deleted. */
-  async sessionOf(
-    voterId: string,
-  ): Promise<{ email: string; language: Language | null } | undefined> {
-    const [row] = await this.database.db
-      .select({ email: voters.email, language: voters.language })
+  /** Each voter's e-mail and own language, by id; a deleted voter is not in the answer. */
+  async sessionsOf(voterIds: string[]): Promise<Map<string, VoterSessionRow>> {
+    const rows = await this.database.db
+      .select({
+        id: voters.id,
+        email: voters.email,
+        language: voters.language,
+      })
       .from(voters)
-      .where(eq(voters.id, voterId))
-      .limit(1);
-    return row;
+      .where(inArray(voters.id, voterIds));
+    return new Map(
+      rows.map(({ id, email, language }) => [id, { email, language }]),
+    );
   }
 }

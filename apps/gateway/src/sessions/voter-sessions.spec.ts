@@ -5,17 +5,38 @@ import { InProcessSessionSignals } from './session-signals';
 import { VoterSessions, voterSessionVersion } from './voter-sessions';
 import type { VoterSessionsRepository } from './voter-sessions.repository';
 
-type Session = Awaited<ReturnType<VoterSessionsRepository['sessionOf']>>;
+type Sessions = Awaited<ReturnType<VoterSessionsRepository['sessionsOf']>>;
+type Session = Sessions extends Map<string, infer S> ? S : never;
 
-/** Reads of the voter row that answer when the test says so. */
+interface HeldRead {
+  voterIds: string[];
+  resolve: (rows: Sessions) => void;
+}
+
+/** Reads of voter rows that answer when the test says so, each voter read as `session`. */
 function heldReads() {
-  const pending: ((session: Session) => void)[] = [];
+  const pending: HeldRead[] = [];
+  const asked: ((read: HeldRead) => void)[] = [];
   const repository = {
-    sessionOf: () => new Promise<Session>((resolve) => pending.push(resolve)),
+    sessionsOf: (voterIds: string[]) =>
+      new Promise<Sessions>((resolve) => {
+        const read = { voterIds, resolve };
+        const waiter = asked.shift();
+        if (waiter) waiter(read);
+        else pending.push(read);
+      }),
   } as unknown as VoterSessionsRepository;
+  /** The oldest read not answered yet, once it has been asked. */
+  const nextRead = () =>
+    pending.length
+      ? Promise.resolve(pending.shift()!)
+      : new Promise<HeldRead>((resolve) => asked.push(resolve));
   return {
     repository,
-    answer: (session: Session) => pending.shift()!(session),
+    answer: async (session: Session) => {
+      const { voterIds, resolve } = await nextRead();
+      resolve(new Map(voterIds.map((id) => [id, session])));
+    },
   };
 }
 
@@ -35,7 +56,7 @@ describe('VoterSessions', () => {
     const version = voterSessionVersion('v1', 'ann@owners.test');
 
     const first = sessions.isCurrent('v1', version);
-    reads.answer({ email: 'ann@owners.test', language: 'en' });
+    await reads.answer({ email: 'ann@owners.test', language: 'en' });
     expect(await first).toBe(true);
     expect(sessions.languageOf('v1')).toBe('en');
 
@@ -48,7 +69,7 @@ describe('VoterSessions', () => {
       voterId: 'v1',
       language: 'fr',
     });
-    reads.answer({ email: 'ann@owners.test', language: 'en' });
+    await reads.answer({ email: 'ann@owners.test', language: 'en' });
     await new Promise(setImmediate);
     expect(sessions.languageOf('v1')).toBe('fr');
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Language } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { GroupedRead } from '../common/grouped-read';
 import { SingleFlight } from '../common/single-flight';
 import { AppConfig } from '../config/app-config';
 import {
@@ -9,7 +10,10 @@ import {
   type SessionSignal,
   type SessionSignalHandlers,
 } from './session-signals';
-import { VoterSessionsRepository } from './voter-sessions.repository';
+import {
+  VoterSessionsRepository,
+  type VoterSessionRow,
+} from './voter-sessions.repository';
 
 /** Voters a node remembers; past that the least recently checked are read again on use. */
 const MAX_ENTRIES = 100_000;
@@ -46,15 +50,21 @@ export class VoterSessions implements SessionSignalHandlers {
     string,
     { version: string | null; language: Language | null }
   >();
+  /** Voters first seen at once (a crowd joining) are read a group a statement. */
+  private readonly rows: GroupedRead<string, VoterSessionRow | undefined>;
   private readonly recheckMs: number;
 
   constructor(
-    private readonly repository: VoterSessionsRepository,
+    repository: VoterSessionsRepository,
     private readonly signals: SessionSignals,
     private readonly clock: Clock,
     config: AppConfig,
   ) {
     this.recheckMs = config.auth.voterSessionRecheckSeconds * 1000;
+    this.rows = new GroupedRead(
+      (voterIds) => repository.sessionsOf(voterIds),
+      undefined,
+    );
     signals.on(this);
   }
 
@@ -115,7 +125,7 @@ export class VoterSessions implements SessionSignalHandlers {
       .run(
         voterId,
         async () => {
-          const session = await this.repository.sessionOf(voterId);
+          const session = await this.rows.get(voterId);
           return {
             version: session
               ? voterSessionVersion(voterId, session.email)
