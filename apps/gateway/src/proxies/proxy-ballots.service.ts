@@ -24,8 +24,8 @@ export class ProxyBallots {
   private readonly logger = new Logger('ProxyBallots');
   /**
    * Members attending, revoked a group a statement: a crowd joining at once costs a few
-   * updates and one quorum broadcast a meeting, not one each. Answers each member's revoked
-   * proxies.
+   * updates and one quorum broadcast a meeting and group, not one each. Answers each member's
+   * revoked proxies.
    */
   private readonly attending = new GroupedRead<string, string[]>(
     (memberIds) => this.revokeAttending(memberIds),
@@ -125,7 +125,8 @@ export class ProxyBallots {
       byMember.set(memberId, [...(byMember.get(memberId) ?? []), id]);
       meetingIds.add(meetingId);
     }
-    await Promise.all([...meetingIds].map((id) => this.quorumChanged({ id })));
+    // sent without holding up the group's callers, nor the next group, for a quorum count
+    for (const id of meetingIds) void this.quorumChanged({ id });
     return byMember;
   }
 }
