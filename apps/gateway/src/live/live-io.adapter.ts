@@ -18,6 +18,29 @@ import { RedisConnection } from '../redis/redis.module';
  * `@SubscribeMessage` handlers: about 1 KB of heap a socket (docs/benchmarks.md, "Memory per
  * socket"). So `handleDisconnect` (OnGatewayDisconnect) is not called on gateways.
  */
+/**
+ * Gives every command of the client, and of the clients it duplicates, a handler that logs its
+ * failure. The streams adapter leaves some commands' promises unobserved (the SUBSCRIBE of the
+ * client it duplicates, an ephemeral PUBLISH, a session's SET): one failing, as a command
+ * queued while Redis cannot be reached does when the client is closed at shutdown, would be an
+ * unhandled rejection, which ends a Node process. A caller that awaits a command still sees its
+ * failure: the handler is a branch of its own.
+ */
+export function observeCommands(client: Redis, logger: Logger): Redis {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command, stream) => {
+    command.promise.catch((error: unknown) =>
+      logger.debug(
+        `socket.io adapter redis ${command.name}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+    return send(command, stream);
+  };
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = (override) => observeCommands(duplicate(override), logger);
+  return client;
+}
+
 export class LiveIoAdapter extends IoAdapter {
   private readonly logger = new Logger('LiveIoAdapter');
   private readonly clients: Redis[] = [];
@@ -58,7 +81,10 @@ export class LiveIoAdapter extends IoAdapter {
     const redis = this.context.get(RedisConnection);
     if (redis.client) {
       // null: commands wait for a reconnect instead of failing inside the adapter, where nothing catches them
-      const client = redis.client.duplicate({ maxRetriesPerRequest: null });
+      const client = observeCommands(
+        redis.client.duplicate({ maxRetriesPerRequest: null }),
+        this.logger,
+      );
       client.on('error', (error: Error) =>
         this.logger.warn(`socket.io adapter redis: ${error.message}`),
       );
