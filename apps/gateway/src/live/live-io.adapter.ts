@@ -8,17 +8,6 @@ import type { Server, ServerOptions, Socket } from 'socket.io';
 import { RedisConnection } from '../redis/redis.module';
 
 /**
- * socket.io with the websocket transport first (no sticky sessions needed) and, with Redis,
- * the streams adapter: an event emitted on any node reaches the sockets of every node, and
- * a Redis blip replays what was missed instead of dropping it.
- *
- * Nest's per-socket wiring is left out: the live gateway registers its own listeners, one
- * function shared by every socket (live/live.gateway.ts). Nest would otherwise give each
- * socket a closure for `disconnect` and an rxjs pipeline, even for a gateway without
- * `@SubscribeMessage` handlers: about 1 KB of heap a socket (docs/benchmarks.md, "Memory per
- * socket"). So `handleDisconnect` (OnGatewayDisconnect) is not called on gateways.
- */
-/**
  * Gives every command of the client, and of the clients it duplicates, a handler that logs its
  * failure. The streams adapter leaves some commands' promises unobserved (the SUBSCRIBE of the
  * client it duplicates, an ephemeral PUBLISH, a session's SET): one failing, as a command
@@ -41,6 +30,17 @@ export function observeCommands(client: Redis, logger: Logger): Redis {
   return client;
 }
 
+/**
+ * socket.io with the websocket transport first (no sticky sessions needed) and, with Redis,
+ * the streams adapter: an event emitted on any node reaches the sockets of every node, and
+ * a Redis blip replays what was missed instead of dropping it.
+ *
+ * Nest's per-socket wiring is left out: the live gateway registers its own listeners, one
+ * function shared by every socket (live/live.gateway.ts). Nest would otherwise give each
+ * socket a closure for `disconnect` and an rxjs pipeline, even for a gateway without
+ * `@SubscribeMessage` handlers: about 1 KB of heap a socket (docs/benchmarks.md, "Memory per
+ * socket"). So `handleDisconnect` (OnGatewayDisconnect) is not called on gateways.
+ */
 export class LiveIoAdapter extends IoAdapter {
   private readonly logger = new Logger('LiveIoAdapter');
   private readonly clients: Redis[] = [];
