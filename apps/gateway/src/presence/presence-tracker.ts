@@ -156,9 +156,20 @@ end
 if #keys == 0 then return {} end
 return redis.call('sunion', unpack(keys))`;
 
+interface PresenceChange {
+  meetingId: string;
+  voterId: string;
+  /** The voter's unit, when it joined (or left) this node with this voter. */
+  memberId: string | null;
+  add: boolean;
+  done: { resolve: () => void; reject: (error: unknown) => void };
+}
+
 export class RedisPresenceTracker extends PresenceTracker {
   private readonly nodeId = randomUUID();
   private readonly heartbeat: NodeJS.Timeout;
+  private changes: PresenceChange[] = [];
+  private writing = false;
 
   constructor(
     private readonly redis: Redis,
@@ -219,31 +230,81 @@ export class RedisPresenceTracker extends PresenceTracker {
     await pipeline.exec();
   }
 
-  protected async added(
+  protected added(
     meetingId: string,
     voterId: string,
     memberId: string | null,
   ): Promise<void> {
-    const base = this.base(meetingId);
-    const pipeline = this.redis
-      .pipeline()
-      .sadd(`${base}:voters:${this.nodeId}`, voterId);
-    if (memberId) pipeline.sadd(`${base}:units:${this.nodeId}`, memberId);
-    this.expire(pipeline, base);
-    await pipeline.exec();
+    return this.write({ meetingId, voterId, memberId, add: true });
   }
 
-  protected async removed(
+  protected removed(
     meetingId: string,
     voterId: string,
     memberId: string | null,
   ): Promise<void> {
-    const base = this.base(meetingId);
-    const pipeline = this.redis
-      .pipeline()
-      .srem(`${base}:voters:${this.nodeId}`, voterId);
-    if (memberId) pipeline.srem(`${base}:units:${this.nodeId}`, memberId);
-    await pipeline.exec();
+    return this.write({ meetingId, voterId, memberId, add: false });
+  }
+
+  /**
+   * Queues a change of this node's sets. Changes are written a pipeline at a time, in the
+   * order they were made (a leave never overtakes its join): the first at once, and those
+   * made while a pipeline is under way together in the next, as the ballots' group commit
+   * does. A crowd joining costs a few pipelines, not one a voter.
+   */
+  private write(change: Omit<PresenceChange, 'done'>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.changes.push({ ...change, done: { resolve, reject } });
+      if (!this.writing) {
+        this.writing = true;
+        queueMicrotask(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const changes = this.changes;
+    this.changes = [];
+    const pipeline = this.redis.pipeline();
+    // a run of joins (or leaves) of one meeting is one variadic command for each set
+    let run: (typeof changes)[number][] = [];
+    const send = () => {
+      if (!run.length) return;
+      const { meetingId, add } = run[0];
+      const base = this.base(meetingId);
+      const voters = run.map((change) => change.voterId);
+      const units = run.flatMap((change) =>
+        change.memberId ? [change.memberId] : [],
+      );
+      if (add) {
+        pipeline.sadd(`${base}:voters:${this.nodeId}`, ...voters);
+        if (units.length)
+          pipeline.sadd(`${base}:units:${this.nodeId}`, ...units);
+        this.expire(pipeline, base);
+      } else {
+        pipeline.srem(`${base}:voters:${this.nodeId}`, ...voters);
+        if (units.length)
+          pipeline.srem(`${base}:units:${this.nodeId}`, ...units);
+      }
+      run = [];
+    };
+    for (const change of changes) {
+      if (
+        run.length &&
+        (run[0].meetingId !== change.meetingId || run[0].add !== change.add)
+      )
+        send();
+      run.push(change);
+    }
+    send();
+    try {
+      await pipeline.exec();
+      for (const { done } of changes) done.resolve();
+    } catch (error) {
+      for (const { done } of changes) done.reject(error);
+    }
+    if (this.changes.length) void this.flush();
+    else this.writing = false;
   }
 
   /** Re-publishes this node's sets (they expire if the node dies, or after Redis restarts). */

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RedisPresenceTracker } from '../src/presence/presence-tracker';
+import { createTestRedis, type TestRedis } from './support/test-redis';
+
+describe('RedisPresenceTracker', () => {
+  let redis: TestRedis;
+
+  beforeAll(async () => {
+    redis = createTestRedis();
+    await redis.client.ping();
+  });
+
+  afterAll(async () => {
+    await redis?.cleanup();
+  });
+
+  it('writes the joins of a crowd together, and counts every voter and unit', async () => {
+    const tracker = new RedisPresenceTracker(redis.client, redis.prefix);
+    const pipelines = vi.spyOn(redis.client, 'pipeline');
+    // 40 voters of 20 units, two voters a unit
+    const voters = Array.from({ length: 40 }, (_, i) => ({
+      voterId: `voter-${i}`,
+      memberId: `unit-${i % 20}`,
+    }));
+
+    const joined = await Promise.all(
+      voters.map(({ voterId, memberId }) =>
+        tracker.join('crowd', voterId, memberId),
+      ),
+    );
+
+    expect(joined.every(Boolean)).toBe(true);
+    expect(pipelines).toHaveBeenCalledTimes(1);
+    expect(await tracker.count('crowd')).toEqual({
+      numUnits: 20,
+      numVoters: 40,
+    });
+    const left = await Promise.all(
+      voters
+        .slice(0, 30)
+        .map(({ voterId, memberId }) =>
+          tracker.leave('crowd', voterId, memberId),
+        ),
+    );
+    expect(left.every(Boolean)).toBe(true);
+    expect(await tracker.count('crowd')).toEqual({
+      numUnits: 10,
+      numVoters: 10,
+    });
+    pipelines.mockRestore();
+  });
+
+  it('writes joins and leaves of one pipeline in the order they were made', async () => {
+    const tracker = new RedisPresenceTracker(redis.client, redis.prefix);
+    const first = tracker.join('order', 'ann', 'unit-1');
+    // Bob's unit leaves with him and comes back with Cyd: written out of order, the unit
+    // would be left out, or Bob left in
+    const join = tracker.join('order', 'bob', 'unit-2');
+    const leave = tracker.leave('order', 'bob', 'unit-2');
+    const rejoin = tracker.join('order', 'cyd', 'unit-2');
+
+    expect(await Promise.all([first, join, leave, rejoin])).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect((await tracker.presentVoters('order')).sort()).toEqual([
+      'ann',
+      'cyd',
+    ]);
+    expect((await tracker.presentUnits('order')).sort()).toEqual([
+      'unit-1',
+      'unit-2',
+    ]);
+  });
+});
