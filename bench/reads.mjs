@@ -9,7 +9,7 @@
 // rows to count), the rest closed secret ballots.
 //
 //   node bench/reads.mjs [--units 10000] [--matters 30] [--events 300000] [--requests 200]
-//                        [--only meetingStats,matterVoters,...]
+//                        [--only meetingStats,matterVoters,...] [--cpu-prof DIR]
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { need } from './lib/deps.mjs';
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     events: { type: 'string', default: '300000' },
     requests: { type: 'string', default: '200' },
     only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const units = Number(values.units);
@@ -123,7 +124,11 @@ async function timeReads(baseUrl, token, count, pathFor) {
 }
 
 const result = await withServices(async ({ database, redis }) => {
-  const gateway = await startGateway({ databaseUrl: database.url, redis });
+  const gateway = await startGateway({
+    databaseUrl: database.url,
+    redis,
+    cpuProfDir: values['cpu-prof'],
+  });
   try {
     log(`reads: seeding ${units} units, ${matterCount} matters`);
     const seed = await seedMeeting(database.url, {
