@@ -15,7 +15,7 @@ import {
 import { LiveGateway } from '../src/live/live.gateway';
 import { LiveSnapshots } from '../src/live/live-snapshots';
 import { PresenceTracker } from '../src/presence/presence-tracker';
-import { ProxyBallots } from '../src/proxies/proxy-ballots.service';
+import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { MattersRepository } from '../src/matters/matters.repository';
 import { SequenceStore } from '../src/broadcast/sequence';
 import { VoterSessions } from '../src/sessions/voter-sessions';
@@ -110,16 +110,11 @@ describe('Subscribing on the live channel', () => {
   it('does not count a voter whose socket closed while its attendance was recorded', async () => {
     await closedDuringSubscribe(voters[0], (reached, release) =>
       vi
-        .spyOn(
-          gateway.app.get(ProxyBallots) as unknown as {
-            onMemberAttended: () => Promise<number>;
-          },
-          'onMemberAttended',
-        )
+        .spyOn(gateway.app.get(ProxiesRepository), 'revokeOnAttendance')
         .mockImplementation(async () => {
           reached();
           await release;
-          return 0;
+          return [];
         }),
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupedRead } from './grouped-read';
+import { GroupedCalls, GroupedRead } from './grouped-read';
 
 interface HeldGroup {
   keys: string[];
@@ -83,5 +83,20 @@ describe(GroupedRead.name, () => {
 
     expect(await rows.get('a')).toBe('A');
     expect(await rows.get('b')).toBe('B');
+  });
+
+  it('hands a group its items in the order added, repeats included, and answers each by position', async () => {
+    const statements: string[][] = [];
+    const calls = new GroupedCalls(async (items: string[]) => {
+      statements.push(items);
+      return items.map((item, i) => `${item}${i}`);
+    });
+
+    const answers = await Promise.all(
+      ['b', 'a', 'b'].map((item) => calls.add(item)),
+    );
+
+    expect(statements).toEqual([['b', 'a', 'b']]);
+    expect(answers).toEqual(['b0', 'a1', 'b2']);
   });
 });

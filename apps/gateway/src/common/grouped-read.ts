@@ -1,4 +1,4 @@
-/** How many keys one statement of a group takes at most: the rest wait for the next. */
+/** How many items one statement of a group takes at most: the rest wait for the next. */
 export const MAX_GROUP = 1_000;
 
 interface Waiter<V> {
@@ -7,55 +7,68 @@ interface Waiter<V> {
 }
 
 /**
- * Keys looked up a group at a time, as a group commit writes: the first caller's key is read at
- * once (after the current microtask, so callers of the same tick join it), and callers asking
- * while a group is read wait for the next group, which takes every key asked meanwhile. So a
- * crowd asking at once costs a few statements instead of one a caller, an idle caller waits for
- * no one, and every answer comes from a statement begun after its caller asked. A failed
- * statement fails its group's callers only; the next group is read all the same.
+ * Calls made a group at a time, as a group commit writes: the first item goes at once (after
+ * the current microtask, so items of the same tick join it), and items added while a group
+ * is under way wait for the next group, which takes every item added meanwhile, in the order
+ * added. So a crowd costs a few statements instead of one an item, an idle caller waits for
+ * no one, and every answer comes from a statement begun after its item was added. A failed
+ * statement fails its group's callers only; the next group runs all the same.
  *
- * `read` answers the keys it found; a key it leaves out is answered `missing`.
+ * `run` answers each item of the group, in the group's order.
  */
-export class GroupedRead<K, V> {
-  private waiting = new Map<K, Waiter<V>[]>();
-  private reading = false;
+export class GroupedCalls<T, V> {
+  private waiting: { item: T; waiter: Waiter<V> }[] = [];
+  private running = false;
 
   constructor(
-    private readonly read: (keys: K[]) => Promise<Map<K, V>>,
-    private readonly missing: V,
+    private readonly run: (items: T[]) => Promise<V[]>,
     private readonly maxGroup = MAX_GROUP,
   ) {}
 
-  get(key: K): Promise<V> {
+  add(item: T): Promise<V> {
     return new Promise<V>((resolve, reject) => {
-      const waiters = this.waiting.get(key);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.waiting.set(key, [{ resolve, reject }]);
-      if (!this.reading) {
-        this.reading = true;
+      this.waiting.push({ item, waiter: { resolve, reject } });
+      if (!this.running) {
+        this.running = true;
         queueMicrotask(() => void this.next());
       }
     });
   }
 
   private async next(): Promise<void> {
-    const group = new Map<K, Waiter<V>[]>();
-    for (const [key, waiters] of this.waiting) {
-      if (group.size === this.maxGroup) break;
-      group.set(key, waiters);
-    }
-    for (const key of group.keys()) this.waiting.delete(key);
+    const group = this.waiting.splice(0, this.maxGroup);
     try {
-      const found = await this.read([...group.keys()]);
-      for (const [key, waiters] of group) {
-        const value = found.has(key) ? (found.get(key) as V) : this.missing;
-        for (const waiter of waiters) waiter.resolve(value);
-      }
+      const answers = await this.run(group.map(({ item }) => item));
+      group.forEach(({ waiter }, i) => waiter.resolve(answers[i]));
     } catch (error) {
-      for (const waiters of group.values())
-        for (const waiter of waiters) waiter.reject(error);
+      for (const { waiter } of group) waiter.reject(error);
     }
-    if (this.waiting.size) void this.next();
-    else this.reading = false;
+    if (this.waiting.length) void this.next();
+    else this.running = false;
+  }
+}
+
+/**
+ * Keys looked up a group at a time (GroupedCalls): a key asked twice in one group is read
+ * once. `read` answers the keys it found; a key it leaves out is answered `missing`.
+ */
+export class GroupedRead<K, V> {
+  private readonly calls: GroupedCalls<K, V>;
+
+  constructor(
+    read: (keys: K[]) => Promise<Map<K, V>>,
+    missing: V,
+    maxGroup = MAX_GROUP,
+  ) {
+    this.calls = new GroupedCalls(async (keys) => {
+      const found = await read([...new Set(keys)]);
+      return keys.map((key) =>
+        found.has(key) ? (found.get(key) as V) : missing,
+      );
+    }, maxGroup);
+  }
+
+  get(key: K): Promise<V> {
+    return this.calls.add(key);
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
+import { GroupedCalls } from '../common/grouped-read';
 
 export interface PresenceCount {
   numUnits: number;
@@ -162,14 +163,19 @@ interface PresenceChange {
   /** The voter's unit, when it joined (or left) this node with this voter. */
   memberId: string | null;
   add: boolean;
-  done: { resolve: () => void; reject: (error: unknown) => void };
 }
 
 export class RedisPresenceTracker extends PresenceTracker {
   private readonly nodeId = randomUUID();
   private readonly heartbeat: NodeJS.Timeout;
-  private changes: PresenceChange[] = [];
-  private writing = false;
+  /**
+   * Joins and leaves, written a pipeline at a time in the order made (a leave never
+   * overtakes its join): a crowd joining costs a few pipelines, not one a voter.
+   */
+  private readonly changes = new GroupedCalls<PresenceChange, void>(
+    (changes) => this.write(changes),
+    Number.POSITIVE_INFINITY,
+  );
 
   constructor(
     private readonly redis: Redis,
@@ -235,7 +241,7 @@ export class RedisPresenceTracker extends PresenceTracker {
     voterId: string,
     memberId: string | null,
   ): Promise<void> {
-    return this.write({ meetingId, voterId, memberId, add: true });
+    return this.changes.add({ meetingId, voterId, memberId, add: true });
   }
 
   protected removed(
@@ -243,31 +249,13 @@ export class RedisPresenceTracker extends PresenceTracker {
     voterId: string,
     memberId: string | null,
   ): Promise<void> {
-    return this.write({ meetingId, voterId, memberId, add: false });
+    return this.changes.add({ meetingId, voterId, memberId, add: false });
   }
 
-  /**
-   * Queues a change of this node's sets. Changes are written a pipeline at a time, in the
-   * order they were made (a leave never overtakes its join): the first at once, and those
-   * made while a pipeline is under way together in the next, as the ballots' group commit
-   * does. A crowd joining costs a few pipelines, not one a voter.
-   */
-  private write(change: Omit<PresenceChange, 'done'>): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.changes.push({ ...change, done: { resolve, reject } });
-      if (!this.writing) {
-        this.writing = true;
-        queueMicrotask(() => void this.flush());
-      }
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const changes = this.changes;
-    this.changes = [];
+  /** A run of joins (or leaves) of one meeting in a group is one variadic command a set. */
+  private async write(changes: PresenceChange[]): Promise<void[]> {
     const pipeline = this.redis.pipeline();
-    // a run of joins (or leaves) of one meeting is one variadic command for each set
-    let run: (typeof changes)[number][] = [];
+    let run: PresenceChange[] = [];
     const send = () => {
       if (!run.length) return;
       const { meetingId, add } = run[0];
@@ -297,14 +285,8 @@ export class RedisPresenceTracker extends PresenceTracker {
       run.push(change);
     }
     send();
-    try {
-      await pipeline.exec();
-      for (const { done } of changes) done.resolve();
-    } catch (error) {
-      for (const { done } of changes) done.reject(error);
-    }
-    if (this.changes.length) void this.flush();
-    else this.writing = false;
+    await pipeline.exec();
+    return changes.map(() => undefined);
   }
 
   /** Re-publishes this node's sets (they expire if the node dies, or after Redis restarts). */

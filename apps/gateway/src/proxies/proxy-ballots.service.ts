@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChainSealer } from '../audit/chain-sealer';
 import { Clock } from '../common/clock';
-import { GroupedRead } from '../common/grouped-read';
+import { GroupedCalls } from '../common/grouped-read';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveTallies } from '../voting/live-tallies';
@@ -23,13 +23,13 @@ import {
 export class ProxyBallots {
   private readonly logger = new Logger('ProxyBallots');
   /**
-   * Members attending, revoked a group a statement: a crowd joining at once costs a few
-   * updates and one quorum broadcast a meeting and group, not one each. Answers each member's
-   * revoked proxies.
+   * A member's voter joined the meeting or was checked in: attending revokes its proxy while
+   * revocations are open. Members attending are revoked a group a statement: a crowd joining
+   * at once costs a few updates and one quorum broadcast a meeting and group, not one each.
+   * Answers how many proxies of each member were revoked.
    */
-  private readonly attending = new GroupedRead<string, string[]>(
-    (memberIds) => this.revokeAttending(memberIds),
-    [],
+  private readonly attending = new GroupedCalls<string, number>((memberIds) =>
+    this.revokeAttending(memberIds),
   );
 
   constructor(
@@ -43,7 +43,7 @@ export class ProxyBallots {
     private readonly sealer: ChainSealer,
     matterEvents: MatterEvents,
   ) {
-    presence.onAttended((memberId) => this.onMemberAttended(memberId));
+    presence.onAttended((memberId) => this.attending.add(memberId));
     matterEvents.listen({ opened: (matter) => this.onMatterOpened(matter) });
   }
 
@@ -107,26 +107,19 @@ export class ProxyBallots {
     }
   }
 
-  /** A member's voter joined the meeting or was checked in: attending revokes its proxy while revocations are open. */
-  private async onMemberAttended(memberId: string): Promise<number> {
-    return (await this.attending.get(memberId)).length;
-  }
-
-  private async revokeAttending(
-    memberIds: string[],
-  ): Promise<Map<string, string[]>> {
+  private async revokeAttending(memberIds: string[]): Promise<number[]> {
     const revoked = await this.proxies.revokeOnAttendance(
       memberIds,
       this.clock.now(),
     );
-    const byMember = new Map<string, string[]>();
+    const byMember = new Map<string, number>();
     const meetingIds = new Set<string>();
-    for (const { id, memberId, meetingId } of revoked) {
-      byMember.set(memberId, [...(byMember.get(memberId) ?? []), id]);
+    for (const { memberId, meetingId } of revoked) {
+      byMember.set(memberId, (byMember.get(memberId) ?? 0) + 1);
       meetingIds.add(meetingId);
     }
     // sent without holding up the group's callers, nor the next group, for a quorum count
     for (const id of meetingIds) void this.quorumChanged({ id });
-    return byMember;
+    return memberIds.map((memberId) => byMember.get(memberId) ?? 0);
   }
 }
