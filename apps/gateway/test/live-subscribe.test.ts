@@ -33,6 +33,7 @@ import {
   createVoters,
   type VoterFixture,
 } from './support/live-fixtures';
+import { calledTimes, holdFirstCall } from './support/held-calls';
 import { http } from './support/http';
 import { startGateway, type TestGateway } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -286,22 +287,12 @@ describe('Subscribing on the live channel', () => {
     const crowd = [voters[0], voters[1], voters[2], voters[3]];
     const snapshots = gateway.app.get(LiveSnapshots);
     const repository = gateway.app.get(MattersRepository);
-    const asked = deferred();
-    let asking = 0;
-    const snapshotOf = snapshots.snapshotOf.bind(snapshots);
-    vi.spyOn(snapshots, 'snapshotOf').mockImplementation((...args) => {
-      asking += 1;
-      if (asking === crowd.length) asked.resolve();
-      return snapshotOf(...args);
-    });
-    const list = repository.listForMeeting.bind(repository);
     // the first read waits until every voter of the crowd has asked for its snapshot
-    const reads = vi
-      .spyOn(repository, 'listForMeeting')
-      .mockImplementationOnce(async (meetingId) => {
-        await asked.promise;
-        return list(meetingId);
-      });
+    const reads = holdFirstCall(
+      repository,
+      'listForMeeting',
+      calledTimes(snapshots, 'snapshotOf', crowd.length),
+    );
     const sockets = await Promise.all(crowd.map((voter) => live(voter.token)));
 
     const acks = (await Promise.all(
@@ -324,22 +315,12 @@ describe('Subscribing on the live channel', () => {
     const repository = gateway.app.get(VoterSessionsRepository);
     // none of them is remembered: each handshake must read its voter
     sessions.resync();
-    const asked = deferred();
-    let asking = 0;
-    const isCurrent = sessions.isCurrent.bind(sessions);
-    vi.spyOn(sessions, 'isCurrent').mockImplementation((...args) => {
-      asking += 1;
-      if (asking === crowd.length) asked.resolve();
-      return isCurrent(...args);
-    });
-    const sessionsOf = repository.sessionsOf.bind(repository);
     // the first statement waits until every voter of the crowd has asked to be admitted
-    const statements = vi
-      .spyOn(repository, 'sessionsOf')
-      .mockImplementationOnce(async (voterIds) => {
-        await asked.promise;
-        return sessionsOf(voterIds);
-      });
+    const statements = holdFirstCall(
+      repository,
+      'sessionsOf',
+      calledTimes(sessions, 'isCurrent', crowd.length),
+    );
 
     const connected = await Promise.all(
       crowd.map((voter) => live(voter.token)),

@@ -9,7 +9,15 @@ import {
   QuorumEvent,
 } from '@livevote/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  describe,
+  expect,
+  it,
+  vi,
+} from 'vitest';
 import { z } from 'zod';
 import { Database } from '../src/database/database';
 import { LivePresence } from '../src/presence/live-presence';
@@ -23,6 +31,7 @@ import {
   signIn,
   type TenantFixture,
 } from './support/factories';
+import { calledTimes, holdFirstCall } from './support/held-calls';
 import { expectProblem, http, type Http } from './support/http';
 import {
   connectLive,
@@ -193,6 +202,10 @@ describe('Proxies', () => {
     expect(
       await request(chair, 'subscribe', { shortCode: shortCode() }),
     ).not.toHaveProperty('error');
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   afterAll(async () => {
@@ -645,24 +658,11 @@ describe('Proxies', () => {
     const quorumAfterJoins = quorum((q) => q.present === 4 && q.proxies === 18);
     // they join at once, three of them on node 0: its first revocation is held until all
     // three have joined, so those it did not take are revoked together by the next statement
-    const presence = nodes[0].app.get(LivePresence);
-    const revocations = nodes[0].app.get(ProxiesRepository);
-    const revoke = revocations.revokeOnAttendance.bind(revocations);
-    let joining = 0;
-    let allJoined!: () => void;
-    const joined = new Promise<void>((resolve) => (allJoined = resolve));
-    const join = presence.join.bind(presence);
-    vi.spyOn(presence, 'join').mockImplementation((...args) => {
-      joining += 1;
-      if (joining === 3) allJoined();
-      return join(...args);
-    });
-    const statements = vi
-      .spyOn(revocations, 'revokeOnAttendance')
-      .mockImplementationOnce(async (...args) => {
-        await joined;
-        return revoke(...args);
-      });
+    const statements = holdFirstCall(
+      nodes[0].app.get(ProxiesRepository),
+      'revokeOnAttendance',
+      calledTimes(nodes[0].app.get(LivePresence), 'join', 3),
+    );
     const attended = new Map<number, LiveClient>();
     const sockets = await Promise.all([0, 6, 14, 25].map((i) => attend(i)));
     [0, 6, 14, 25].forEach((i, n) => attended.set(i, sockets[n]));
@@ -672,7 +672,6 @@ describe('Proxies', () => {
     expect(
       statements.mock.calls.flatMap(([memberIds]) => memberIds).sort(),
     ).toEqual([0, 6, 14].map((i) => voters[i].memberId).sort());
-    vi.restoreAllMocks();
     for (const i of [0, 6, 14])
       expect(
         (await apis[0].get(`${portal()}/proxy`, { token: voters[i].token }))
