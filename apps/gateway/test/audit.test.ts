@@ -13,7 +13,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { GENESIS, linkHash, sha256 } from '../src/audit/chain';
+import { ChainSealer } from '../src/audit/chain-sealer';
 import { ChainRepository } from '../src/audit/chain.repository';
+import { Clock } from '../src/common/clock';
 import {
   createTenant,
   createUser,
@@ -699,6 +701,116 @@ describe('The audit log and the hash chain', () => {
       expect(unknown.stderr).toContain('no meeting no-such-meeting');
       const intact = await verify(outsider.meeting.shortCode);
       expect(intact.code, intact.stderr).toBe(0);
+    });
+  });
+  describe('sealing a large meeting', () => {
+    let large: TenantFixture;
+    let matterId: string;
+    let owners: VoterFixture[];
+    const sealer = () => gateway.app.get(ChainSealer);
+    /** Ballot events written as a held-up transaction would leave them: unsealed, untouched. */
+    const insertEvents = async (castAt: Date[]) =>
+      (
+        await sql.query<{ id: string }>(
+          `insert into ballot_events (id, matter_id, member_id, voter_id, method, choices, weight,
+             idempotency_key, cast_at, receipt)
+           select gen_random_uuid(), $1, (o.value ->> 'member')::uuid, (o.value ->> 'voter')::uuid,
+             'live', '["For"]', 1, gen_random_uuid()::text, t.at::timestamptz, md5(gen_random_uuid()::text)
+           from jsonb_array_elements_text($2::jsonb) with ordinality t(at, n)
+           join jsonb_array_elements($3::jsonb) with ordinality o(value, k) on o.k = 1 + t.n % 3
+           order by t.n
+           returning id`,
+          [
+            matterId,
+            JSON.stringify(castAt.map((at) => at.toISOString())),
+            JSON.stringify(
+              owners.map((owner) => ({
+                member: owner.memberId,
+                voter: owner.voterId,
+              })),
+            ),
+          ],
+        )
+      ).rows.map((row) => row.id);
+    const sealed = async (ids: string[]) =>
+      (
+        await sql.query<{ id: string }>(
+          `select source_id as id from audit_chain where source_id = any($1::uuid[])`,
+          [ids],
+        )
+      ).rows.map((row) => row.id);
+
+    beforeAll(async () => {
+      large = await createTenant(gateway);
+      owners = await createVoters(gateway, large, 3);
+      await ok(
+        api.post(
+          `${base(large.meeting.shortCode)}/matters`,
+          { name: 'Approve the budget', options: ['For', 'Against'] },
+          { token: large.token },
+        ),
+        201,
+      );
+      [{ id: matterId }] = (
+        await sql.query<{ id: string }>(
+          `select id from matters where meeting_id = $1`,
+          [large.meeting.id],
+        )
+      ).rows;
+    });
+
+    it('seals a backlog of 4,500 entries, more than two pages, in the order they were cast', async () => {
+      const now = gateway.app.get(Clock).nowMs();
+      // written newest first, so the table's order is not the chain's
+      const castAt = Array.from(
+        { length: 4500 },
+        (_, i) => new Date(now - 3_600_000 + (4500 - i) * 7),
+      );
+      const ids = await insertEvents(castAt);
+      const head = await sealer().seal(large.meeting.id);
+      expect(await seal().unsealed(large.meeting.id)).toBe(0);
+      expect((await sealed(ids)).length).toBe(4500);
+      const { rows } = await sql.query<{ position: number; at: Date }>(
+        `select c.position, e.cast_at as at from audit_chain c
+         join ballot_events e on e.id = c.source_id
+         where c.meeting_id = $1 order by c.position`,
+        [large.meeting.id],
+      );
+      expect(rows.length).toBe(4500);
+      expect(head!.position).toBeGreaterThanOrEqual(4500);
+      const times = rows.map((row) => row.at.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      const result = await verify(large.meeting.shortCode);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, head });
+    });
+
+    it('a second after ballots looks only at those cast since its last seal, and the full seal of a close or the sweep takes a held-up one', async () => {
+      const clock = gateway.app.get(Clock);
+      await sealer().seal(large.meeting.id);
+      const afterSeal = clock.nowMs();
+      const [fresh] = await insertEvents([clock.now()]);
+      // stamped ten minutes before it committed: a transaction held up that long
+      const [heldUp] = await insertEvents([new Date(afterSeal - 600_000)]);
+      const keys = vi.spyOn(seal(), 'pendingKeys');
+      try {
+        await sealer().seal(large.meeting.id, 'recent');
+        const windows = keys.mock.calls
+          .filter(([meetingId, from]) => meetingId === large.meeting.id && from)
+          .map(([, from]) => from!.getTime());
+        expect(windows.length).toBeGreaterThan(0);
+        for (const from of windows) {
+          expect(from).toBeGreaterThan(afterSeal - 600_000);
+          expect(from).toBeLessThanOrEqual(afterSeal);
+        }
+      } finally {
+        keys.mockRestore();
+      }
+      expect(await sealed([fresh])).toEqual([fresh]);
+      await sealer().seal(large.meeting.id);
+      expect(await sealed([heldUp])).toEqual([heldUp]);
+      const result = await verify(large.meeting.shortCode);
+      expect(result.code, result.stderr).toBe(0);
     });
   });
 });

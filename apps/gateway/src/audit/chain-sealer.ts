@@ -8,13 +8,36 @@ import type { ChainHead } from '@livevote/contracts';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { GENESIS, linkHash, sha256 } from './chain';
-import { ChainRepository, type NewLink } from './chain.repository';
+import {
+  ChainRepository,
+  type NewLink,
+  type PendingKey,
+} from './chain.repository';
 
 /** How long after a ballot batch or an audit entry its meeting is sealed. */
 export const SEAL_DELAY_MS = 1000;
 const SWEEP_MS = 30_000;
 const SWEEP_WINDOW_MS = 86_400_000;
+/** Entries hashed and linked in one transaction. */
 const PAGE = 2000;
+/** Keys of unsealed entries read in one statement, paged through after. */
+const KEYS = 50_000;
+/**
+ * How long before its last complete seal on this node a seal of recent entries starts looking.
+ * An entry is stamped by the node just before its transaction, so one that committed after
+ * that seal was stamped after this; one held up longer is sealed by the sweep or the next
+ * close, which look at everything (docs/verifiability.md).
+ */
+export const LATE_COMMIT_MS = 60_000;
+/** Meetings whose last complete seal this node remembers. */
+const REMEMBERED = 1000;
+
+/**
+ * `all`: every unsealed entry of the meeting, whenever it was stamped. `recent`: those stamped
+ * since a minute before this node's last complete seal of the meeting (all of them when there
+ * was none), which is what a seal a second after new ballots needs.
+ */
+export type SealScope = 'all' | 'recent';
 
 /**
  * Seals a meeting's ballot events and audit entries into its hash chain after the fact, so
@@ -30,6 +53,8 @@ export class ChainSealer
   private readonly logger = new Logger('ChainSealer');
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<ChainHead | null>>();
+  /** By meeting, when this node's last complete seal of it began (epoch ms). */
+  private readonly sealedBefore = new Map<string, number>();
   private sweeper?: NodeJS.Timeout;
 
   constructor(
@@ -54,7 +79,7 @@ export class ChainSealer
     if (this.timers.has(meetingId)) return;
     const timer = setTimeout(() => {
       this.timers.delete(meetingId);
-      this.seal(meetingId).catch((error: unknown) =>
+      this.seal(meetingId, 'recent').catch((error: unknown) =>
         this.logger.warn(
           `sealing meeting ${meetingId} failed: ${String(error)}`,
         ),
@@ -65,14 +90,18 @@ export class ChainSealer
   }
 
   /**
-   * Seals every entry of the meeting committed before this call; answers the head. A seal
-   * already running on this node is waited for, then another one runs for what it missed.
+   * Seals every entry of the meeting committed before this call (`recent`: every one stamped
+   * in the window); answers the head. A seal already running on this node is waited for, then
+   * another one runs for what it missed.
    */
-  async seal(meetingId: string): Promise<ChainHead | null> {
+  async seal(
+    meetingId: string,
+    scope: SealScope = 'all',
+  ): Promise<ChainHead | null> {
     const before = this.running.get(meetingId);
     const next = (before ?? Promise.resolve(null))
       .catch(() => null)
-      .then(() => this.sealOnce(meetingId));
+      .then(() => this.sealOnce(meetingId, scope));
     this.running.set(meetingId, next);
     try {
       return await next;
@@ -85,34 +114,63 @@ export class ChainSealer
     return this.repository.head(meetingId);
   }
 
-  private async sealOnce(meetingId: string): Promise<ChainHead | null> {
+  /**
+   * Reads the keys of what is unsealed in one statement (the meeting's events are scanned
+   * once, not once a page), then seals them a page a transaction, oldest first.
+   */
+  private async sealOnce(
+    meetingId: string,
+    scope: SealScope,
+  ): Promise<ChainHead | null> {
+    const started = this.clock.nowMs();
+    const last = this.sealedBefore.get(meetingId);
+    let from =
+      scope === 'recent' && last !== undefined
+        ? new Date(last - LATE_COMMIT_MS)
+        : null;
+    let head: ChainHead | null | undefined;
     for (;;) {
-      const { head, more } = await this.unitOfWork.run(async () => {
-        await this.repository.lockMeeting(meetingId);
-        const head = await this.repository.head(meetingId);
-        const pending = await this.repository.pending(meetingId, PAGE);
-        let previous = head?.hash ?? GENESIS;
-        let position = head?.position ?? 0;
-        const links: NewLink[] = pending.map((entry) => {
-          position += 1;
-          const digest = sha256(entry.content);
-          previous = linkHash(previous, position, digest);
-          return {
-            position,
-            source: entry.source,
-            sourceId: entry.id,
-            digest,
-            hash: previous,
-          };
-        });
-        await this.repository.append(meetingId, links, this.clock.now());
+      const keys = await this.repository.pendingKeys(meetingId, from, KEYS);
+      for (let at = 0; at < keys.length; at += PAGE)
+        head = await this.sealPage(meetingId, keys.slice(at, at + PAGE));
+      if (keys.length < KEYS) break;
+      // the next keys from the last one's time: any older entry committed since was
+      // committed after `started`, and a later seal's window takes it in
+      from = keys[keys.length - 1].at;
+    }
+    this.sealedBefore.delete(meetingId);
+    this.sealedBefore.set(meetingId, started);
+    if (this.sealedBefore.size > REMEMBERED)
+      this.sealedBefore.delete(this.sealedBefore.keys().next().value!);
+    return head === undefined ? this.repository.head(meetingId) : head;
+  }
+
+  /** Links those of `keys` no sealer has linked meanwhile; answers the head after. */
+  private sealPage(
+    meetingId: string,
+    keys: PendingKey[],
+  ): Promise<ChainHead | null> {
+    return this.unitOfWork.run(async () => {
+      await this.repository.lockMeeting(meetingId);
+      const head = await this.repository.head(meetingId);
+      const entries = await this.repository.pendingEntries(meetingId, keys);
+      let previous = head?.hash ?? GENESIS;
+      let position = head?.position ?? 0;
+      const links: NewLink[] = entries.map((entry) => {
+        position += 1;
+        const digest = sha256(entry.content);
+        previous = linkHash(previous, position, digest);
         return {
-          head: position ? { position, hash: previous } : null,
-          more: pending.length === PAGE,
+          position,
+          source: entry.source,
+          sourceId: entry.id,
+          digest,
+          hash: previous,
         };
       });
-      if (!more) return head;
-    }
+      await this.repository.append(meetingId, links, this.clock.now());
+      return position ? { position, hash: previous } : null;
+    });
   }
 
   private async sweep(): Promise<void> {

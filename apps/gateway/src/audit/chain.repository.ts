@@ -17,6 +17,12 @@ const AUDIT_CONTENT =
   sql.raw(`jsonb_build_array('audit', a.id, a.meeting_id, a.kind, a.actor, a.client_ip,
   a.subject, a.changes, to_char(a.at at time zone 'UTC', ${UTC_TEXT}))::text`);
 
+export interface PendingKey {
+  source: 'ballot' | 'audit';
+  id: string;
+  at: Date;
+}
+
 export interface PendingEntry {
   source: 'ballot' | 'audit';
   id: string;
@@ -54,22 +60,66 @@ export class ChainRepository {
     return row ? { position: Number(row.position), hash: row.hash } : null;
   }
 
-  /** Entries of the meeting not yet in its chain, oldest first. */
-  async pending(meetingId: string, limit: number): Promise<PendingEntry[]> {
+  /**
+   * The keys of the meeting's entries not yet in its chain, oldest first: all of them, or
+   * (with `from`) those stamped at or after it, which the matter index finds without reading
+   * the rest of the meeting.
+   */
+  async pendingKeys(
+    meetingId: string,
+    from: Date | null,
+    limit: number,
+  ): Promise<PendingKey[]> {
     const result = await this.database.db.execute(sql`
-      select source, id, content from (
-        select 'ballot' as source, e.id, e.cast_at as at, ${BALLOT_CONTENT} as content
+      select source, id, floor(extract(epoch from at) * 1000)::float8 as at_ms from (
+        select 'ballot' as source, e.id, e.cast_at as at
         from ballot_events e join matters m on m.id = e.matter_id
         where m.meeting_id = ${meetingId}
+          ${from ? sql`and e.cast_at >= ${from}` : sql``}
           and not exists (select 1 from audit_chain c where c.source_id = e.id)
         union all
-        select 'audit', a.id, a.at, ${AUDIT_CONTENT}
+        select 'audit', a.id, a.at
         from audit_entries a
         where a.meeting_id = ${meetingId}
+          ${from ? sql`and a.at >= ${from}` : sql``}
           and not exists (select 1 from audit_chain c where c.source_id = a.id)
       ) p
       order by at, source, id
       limit ${limit}`);
+    // to the millisecond, rounded down: as a lower bound it still takes in the entry itself
+    return rowsOf<{ source: PendingKey['source']; id: string; at_ms: number }>(
+      result,
+    ).map((row) => ({
+      source: row.source,
+      id: row.id,
+      at: new Date(Number(row.at_ms)),
+    }));
+  }
+
+  /** The content of those of `keys` still not in the chain, oldest first. */
+  async pendingEntries(
+    meetingId: string,
+    keys: PendingKey[],
+  ): Promise<PendingEntry[]> {
+    const ids = (source: PendingKey['source']) =>
+      JSON.stringify(
+        keys.filter((key) => key.source === source).map((key) => key.id),
+      );
+    const result = await this.database.db.execute(sql`
+      select source, id, content from (
+        select 'ballot' as source, e.id, e.cast_at as at, ${BALLOT_CONTENT} as content
+        from ballot_events e join matters m on m.id = e.matter_id
+        where e.id in (select value::uuid from jsonb_array_elements_text(${ids('ballot')}::jsonb))
+          and m.meeting_id = ${meetingId}
+          and not exists (select 1 from audit_chain c where c.source_id = e.id)
+        union all
+        select 'audit', a.id, a.at, ${AUDIT_CONTENT}
+        from audit_entries a
+        where a.id in (select value::uuid from jsonb_array_elements_text(${ids('audit')}::jsonb))
+          and a.meeting_id = ${meetingId}
+          and not exists (select 1 from audit_chain c where c.source_id = a.id)
+      ) p
+      order by at, source, id`);
     return rowsOf<PendingEntry>(result);
   }
 
