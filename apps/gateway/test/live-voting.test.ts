@@ -6,10 +6,12 @@ import {
   type LiveSnapshot,
 } from '@livevote/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots, matters } from '../src/database/schema';
 import { LiveTokens } from '../src/identity/live-tokens';
+import { TallyStore } from '../src/voting/tally-store';
+import { holdFirstCall } from './support/held-calls';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import {
@@ -592,6 +594,73 @@ for (const mode of ['redis', 'in-process'] as const) {
       expect(events).toHaveLength(1000);
       await action(matter.id, { action: 'stop' });
       clients.forEach((socket) => socket.close());
+    });
+
+    it('puts right a running tally that the start’s recount overwrote with an older count', async () => {
+      const [voter] = await createVoters(gateway, tenant, 1, () => ({
+        unit: 'S1',
+        controlNumber: `stale-${mode}`,
+      }));
+      const options = ['Yes', 'No'];
+      const matter = await createMatter(gateway, tenant, {
+        name: 'Raced recount',
+        options,
+        secretBallot: false,
+      });
+      const chair = await live(tenant.token);
+      await request(chair, 'subscribe', {
+        shortCode: tenant.meeting.shortCode,
+      });
+      const phone = await live(voter.token);
+      await request(phone, 'subscribe', {
+        shortCode: tenant.meeting.shortCode,
+      });
+      const tallies: number[] = [];
+      chair.on('matter.tally', (event) => {
+        if (event.matterKey === matter.id) tallies.push(event.votesCast);
+      });
+      // the start's recount has read no ballot; it writes only after one was counted
+      let release!: () => void;
+      const store = gateway.app.get(TallyStore);
+      const held = holdFirstCall(
+        store,
+        'replace',
+        new Promise<void>((resolve) => (release = resolve)),
+      );
+      try {
+        const started = action(matter.id, { action: 'start', duration: 120 });
+        await vi.waitFor(() => expect(held).toHaveBeenCalledTimes(1));
+        const ack = await request(phone, 'ballot.cast', {
+          matterKey: matter.id,
+          choices: ['Yes'],
+          idempotencyKey: 'raced',
+        });
+        expect(ack).not.toHaveProperty('error');
+        await vi.waitFor(() => expect(tallies).toContain(1), {
+          timeout: 5_000,
+        });
+        release();
+        await started;
+      } finally {
+        release();
+        held.mockRestore();
+      }
+      // the older count went out after the right one, then the check against a recount
+      // put it right
+      await vi.waitFor(() =>
+        expect(tallies.slice(tallies.indexOf(1))).toContain(0),
+      );
+      const expected = await recount(gateway, matter.id, options);
+      const settled = await nextEvent(
+        chair,
+        'matter.tally',
+        (event) =>
+          event.matterKey === matter.id &&
+          JSON.stringify(event.rows) === JSON.stringify(expected.rows),
+        10_000,
+      );
+      expect(settled.votesCast).toBe(1);
+      await action(matter.id, { action: 'stop' });
     });
 
     it('refuses manager ballots for a member of another meeting, an unknown one and bad bodies', async () => {

@@ -13,22 +13,31 @@ import {
   tallyView,
   turnoutMoved,
   type CastChange,
+  type TallyCounters,
 } from './tally';
 import { TallyStore } from './tally-store';
 
 /** At most one tally event per matter per this many milliseconds, across all nodes. */
 export const TALLY_INTERVAL_MS = 250;
+/** How long a tally this node changed stays unchanged before it is checked against a recount. */
+export const SETTLE_MS = 1000;
 
 /**
  * Running tallies: each committed batch adds its net change to the shared counters, and
  * chairs and screens get the result coalesced to four events a second a matter. A secret
  * ballot's events carry turnout only until it closes (docs/security.md, "The secret ballot").
+ *
+ * A recount that replaces the tally can race the batches committed while it reads: it can
+ * overwrite their increments, or miss none and see them added again. So a second after this
+ * node last changed a matter's tally, the tally is checked against a recount, and replaced
+ * (and sent) if it differs and nothing changed it meanwhile (docs/architecture.md, "Tallies").
  */
 @Injectable()
 export class LiveTallies implements OnApplicationShutdown {
   private readonly logger = new Logger('Tallies');
   private readonly pending = new Map<string, NodeJS.Timeout>();
   private readonly lastSent = new Map<string, number>();
+  private readonly settling = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
   constructor(
@@ -44,8 +53,10 @@ export class LiveTallies implements OnApplicationShutdown {
 
   async apply(matterId: string, changes: CastChange[]): Promise<void> {
     const delta = tallyDelta(changes);
-    if (delta.size && !(await this.store.apply(matterId, delta)))
-      await this.rebuild(matterId);
+    if (delta.size) {
+      if (await this.store.apply(matterId, delta)) this.settleLater(matterId);
+      else await this.rebuild(matterId);
+    }
     // a changed vote moves no turnout: on a secret ballot its event would only say "someone
     // changed their vote just now"
     if (
@@ -61,6 +72,7 @@ export class LiveTallies implements OnApplicationShutdown {
       await this.ballots.matterBallots(matterId),
     );
     await this.store.replace(matterId, counters);
+    this.settleLater(matterId);
   }
 
   /** The tally event of a matter now (rebuilt from the ballots when missing). */
@@ -126,6 +138,40 @@ export class LiveTallies implements OnApplicationShutdown {
     this.closed = true;
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
+    for (const timer of this.settling.values()) clearTimeout(timer);
+    this.settling.clear();
+  }
+
+  /** Checks the tally against a recount once this node has left it alone for SETTLE_MS. */
+  private settleLater(matterId: string): void {
+    if (this.closed) return;
+    clearTimeout(this.settling.get(matterId));
+    const timer = setTimeout(() => void this.settle(matterId), SETTLE_MS);
+    timer.unref();
+    this.settling.set(matterId, timer);
+  }
+
+  /**
+   * Replaces the tally with a recount when they differ, unless the tally changed while the
+   * recount read (then whoever changed it settles it in turn).
+   */
+  private async settle(matterId: string): Promise<void> {
+    this.settling.delete(matterId);
+    try {
+      const version = await this.store.version(matterId);
+      if (!version) return;
+      const counters = countersFromBallots(
+        await this.ballots.matterBallots(matterId),
+      );
+      const current = await this.store.read(matterId);
+      if (current && sameCounters(current, counters)) return;
+      if (await this.store.replaceIf(matterId, counters, version)) {
+        this.logger.warn(`tally of matter ${matterId} corrected by a recount`);
+        this.scheduleBroadcast(matterId);
+      }
+    } catch (error) {
+      this.logger.warn(`tally check of ${matterId} failed: ${String(error)}`);
+    }
   }
 
   private scheduleBroadcast(matterId: string): void {
@@ -167,4 +213,11 @@ export class LiveTallies implements OnApplicationShutdown {
     if (won === 'OK') return 0;
     return Math.max(1, await client.pttl(key));
   }
+}
+
+/** The same counts, a field missing on one side counting as 0. */
+function sameCounters(a: TallyCounters, b: TallyCounters): boolean {
+  for (const field of new Set([...a.keys(), ...b.keys()]))
+    if ((a.get(field) ?? 0) !== (b.get(field) ?? 0)) return false;
+  return true;
 }
