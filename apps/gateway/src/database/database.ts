@@ -134,6 +134,27 @@ export async function openDatabase(
   return database;
 }
 
+/**
+ * The connection URL with JIT compilation off, the URL's own server options kept: the
+ * gateway's statements are short, and a plan PostgreSQL costs high (a quorum over 10,000
+ * members) spent 20-35 ms compiling before it ran (docs/decisions.md, "JIT off"). In the URL,
+ * since node-postgres lets a URL's options override those of its config.
+ */
+export function withoutJit(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const own = parsed.searchParams.get('options');
+  parsed.searchParams.set(
+    'options',
+    [own, '-c jit=off'].filter(Boolean).join(' '),
+  );
+  return parsed.toString();
+}
+
 async function openPostgres(
   url: string,
   poolSize: number,
@@ -141,7 +162,7 @@ async function openPostgres(
 ): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  const pool = new Pool({ connectionString: withoutJit(url), max: poolSize });
   const connections = new PostgresConnections(pool);
   const { availability } = connections;
   // drizzle calls logQuery before each query, outside its error wrapping: the one place where

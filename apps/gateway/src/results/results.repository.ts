@@ -17,6 +17,14 @@ const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
 const idSet = (ids: string[]) =>
   sql`(select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
 
+/**
+ * Ends a subquery of per-member flags that several aggregates read. Without it PostgreSQL
+ * inlines the flags into each aggregate, so the present set is parsed and every EXISTS probed
+ * once an aggregate: at 10,000 members, 70-100 ms for a quorum instead of 18 ms
+ * (docs/benchmarks.md, "The start's quorum before its broadcast").
+ */
+const ONCE_A_MEMBER = sql.raw('offset 0');
+
 interface WeightRecord {
   units: number | string;
   shares: string;
@@ -123,6 +131,7 @@ export class ResultsRepository {
         from matters m
         join members mb on mb.meeting_id = m.meeting_id
         where m.id = ${matterId} and ${ELIGIBLE}
+        ${ONCE_A_MEMBER}
       ) x
     `);
     const row = rowsOf<{
@@ -157,6 +166,7 @@ export class ResultsRepository {
           ${REPRESENTED} as proxy
         from members mb join meetings mt on mt.id = mb.meeting_id
         where mb.meeting_id = ${meetingId} and mb.eligible
+        ${ONCE_A_MEMBER}
       ) x
     `);
     const row = rowsOf<Record<string, string | number>>(result)[0];
