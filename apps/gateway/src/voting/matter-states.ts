@@ -17,9 +17,11 @@ export class MatterStates {
   ) {}
 
   async publish(matter: LiveMatterRow, shortCode: string): Promise<void> {
-    const seq = await this.sequences.next(matter.id);
-    // the forecast rides with the state (docs/verdicts.md)
-    const forecast = await this.forecasts.forState(matter);
+    // one round trip to Redis for both: the forecast rides with the state (docs/verdicts.md)
+    const [seq, forecast] = await Promise.all([
+      this.sequences.next(matter.id),
+      this.forecasts.forState(matter),
+    ]);
     this.broadcaster.toMeeting(matter.meetingId, 'matter.state', {
       ...this.event(matter, shortCode, seq),
       forecast,
