@@ -35,6 +35,7 @@ import {
   firstArrivals,
   sleep,
   summarizeRounds,
+  WARMUP_ROUNDS,
 } from './lib/fanout.mjs';
 import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
 import { startGateway } from './lib/gateway.mjs';
@@ -156,13 +157,13 @@ const result = await withServices(async ({ database, redis }) => {
       a: Math.round(nodeA.rss() / MB),
       b: Math.round(nodeB.rss() / MB),
     });
-    const measure = (others) =>
+    const measure = (others, count = rounds) =>
       gatewayRounds(generatorA, {
         baseUrl: nodeA.baseUrl,
         shortCode: seed.shortCode,
         matterId,
         token,
-        rounds,
+        rounds: count,
         others,
       });
 
@@ -175,6 +176,8 @@ const result = await withServices(async ({ database, redis }) => {
     });
     log(`multinode: ${perNode} sockets on node A in ${connectA.ms} ms`);
     await sleep(settleMs(perNode));
+    // a round left out of the figures and of the costs, on either phase (WARMUP_ROUNDS)
+    const warmupOne = await measure([], WARMUP_ROUNDS);
     const one = await phase(() => measure([]));
     const oneNode = summarizeRounds(one.value.samples);
     log(`multinode: one node ${JSON.stringify(oneNode)}`);
@@ -195,6 +198,7 @@ const result = await withServices(async ({ database, redis }) => {
       redisIdleBefore,
       await redisCounters(redis.client),
     );
+    const warmupTwo = await measure([generatorB], WARMUP_ROUNDS);
     const two = await phase(() => measure([generatorB]));
     const twoNodes = summarizeRounds(two.value.samples);
     log(`multinode: two nodes ${JSON.stringify(twoNodes)}`);
@@ -358,6 +362,11 @@ const result = await withServices(async ({ database, redis }) => {
       connectMs: { a: connectA.ms, b: connectB.ms },
       oneNode,
       twoNodes,
+      warmupRounds: WARMUP_ROUNDS,
+      warmup: {
+        oneNode: summarizeRounds(warmupOne.samples),
+        twoNodes: summarizeRounds(warmupTwo.samples),
+      },
       twoNodesBySocketNode: {
         a: summarizeRounds(two.value.samples, 0, half),
         b: summarizeRounds(two.value.samples, half),
