@@ -32,8 +32,9 @@ export class QuorumCounter {
     private readonly clock: Clock,
   ) {}
 
-  async now(meeting: QuorumMeeting): Promise<QuorumNow> {
-    const present = await this.presentUnits.of(meeting.id);
+  /** `present`: the meeting's present units, when the caller has just read them. */
+  async now(meeting: QuorumMeeting, present?: string[]): Promise<QuorumNow> {
+    present ??= await this.presentUnits.of(meeting.id);
     const weights = await this.repository.quorumWeights(meeting.id, present);
     const figure = quorumFigure(
       {
