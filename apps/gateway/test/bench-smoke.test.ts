@@ -70,6 +70,8 @@ describe('bench harnesses (smoke, N = 50)', () => {
                 bare: Latency,
                 p50Ratio: z.number(),
                 p99Ratio: z.number(),
+                // one round a side, left out of the figures above
+                warmup: z.object({ gateway: Latency, bare: Latency }),
               }),
             )
             .length(1),
@@ -78,6 +80,8 @@ describe('bench harnesses (smoke, N = 50)', () => {
         .parse(await harness('fanout', ['--sockets', '50', '--rounds', '1']));
       expect(line.runs[0].gateway.n).toBe(100);
       expect(line.runs[0].bare.n).toBe(100);
+      expect(line.runs[0].warmup.gateway.n).toBe(100);
+      expect(line.runs[0].warmup.bare.n).toBe(100);
       expect(line.runs[0].bytes.bare).toBe(line.runs[0].bytes.gateway);
     },
     HARNESS_TIMEOUT_MS,
@@ -315,6 +319,7 @@ describe('bench harnesses (smoke, N = 50)', () => {
         socketsPerNode: z.literal(25),
         oneNode: Latency,
         twoNodes: Latency,
+        warmup: z.object({ oneNode: Latency, twoNodes: Latency }),
         twoNodesBySocketNode: z.object({ a: Latency, b: Latency }),
         addedP50Ms: z.number(),
         // ballots cast on both nodes; every tally equals the recount and the acks
