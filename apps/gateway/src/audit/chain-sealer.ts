@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import {
   Injectable,
   Logger,
@@ -53,6 +54,7 @@ export class ChainSealer
 {
   private readonly logger = new Logger('ChainSealer');
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly context = new AsyncResource('ChainSealer');
   private readonly running = new Map<string, Promise<ChainHead | null>>();
   /** By meeting, when this node's last complete seal of it began (epoch ms). */
   private readonly sealedBefore = new Map<string, number>();
@@ -78,14 +80,19 @@ export class ChainSealer
   /** The meeting has new entries: seal it soon (once, however often it is told). */
   touch(meetingId: string): void {
     if (this.timers.has(meetingId)) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(meetingId);
-      this.seal(meetingId, 'recent').catch((error: unknown) =>
-        this.logger.warn(
-          `sealing meeting ${meetingId} failed: ${String(error)}`,
-        ),
-      );
-    }, SEAL_DELAY_MS);
+    // in the sealer's own context: touched inside a transaction, the seal a second later must
+    // not take that transaction, nor its client, for its own (docs/architecture.md, "One
+    // transaction per command")
+    const timer = this.context.runInAsyncScope(() =>
+      setTimeout(() => {
+        this.timers.delete(meetingId);
+        this.seal(meetingId, 'recent').catch((error: unknown) =>
+          this.logger.warn(
+            `sealing meeting ${meetingId} failed: ${String(error)}`,
+          ),
+        );
+      }, SEAL_DELAY_MS),
+    );
     timer.unref();
     this.timers.set(meetingId, timer);
   }

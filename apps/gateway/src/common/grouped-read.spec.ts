@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { GroupedCalls, GroupedRead } from './grouped-read';
 
@@ -98,5 +99,33 @@ describe(GroupedRead.name, () => {
 
     expect(statements).toEqual([['b', 'a', 'b']]);
     expect(answers).toEqual(['b0', 'a1', 'b2']);
+  });
+});
+
+describe("GroupedCalls and the caller's context", () => {
+  it('runs every group in the context it was made in, not in that of the item that started it', async () => {
+    // as a transaction or a request is carried (database/database.ts, common/request-context.ts)
+    const caller = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const grouping = () =>
+      new GroupedCalls<string, string>((items) => {
+        seen.push(caller.getStore());
+        return Promise.resolve(items);
+      });
+    const calls = grouping();
+
+    const first = caller.run('transaction of a', () => calls.add('a'));
+    const joined = caller.run('transaction of b', () => calls.add('b'));
+    expect(await Promise.all([first, joined])).toEqual(['a', 'b']);
+    // the next group, started by another caller, neither
+    expect(await caller.run('transaction of c', () => calls.add('c'))).toBe(
+      'c',
+    );
+    expect(seen).toEqual([undefined, undefined]);
+
+    // made inside a context, its groups keep that one (services are made outside any)
+    const inside = caller.run('construction', grouping);
+    await caller.run('transaction of d', () => inside.add('d'));
+    expect(seen).toEqual([undefined, undefined, 'construction']);
   });
 });

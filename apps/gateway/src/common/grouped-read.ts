@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 /** How many items one statement of a group takes at most: the rest wait for the next. */
 export const MAX_GROUP = 1_000;
 
@@ -19,6 +21,13 @@ interface Waiter<V> {
 export class GroupedCalls<T, V> {
   private waiting: { item: T; waiter: Waiter<V> }[] = [];
   private running = false;
+  /**
+   * Where groups run: the async context the grouping was made in (a service's construction),
+   * not that of the item that happened to start a group. A group is everyone's: it must not run
+   * inside the first caller's transaction or request (docs/architecture.md, "One transaction
+   * per command").
+   */
+  private readonly context = new AsyncResource('GroupedCalls');
 
   constructor(
     private readonly run: (items: T[]) => Promise<V[]>,
@@ -30,7 +39,9 @@ export class GroupedCalls<T, V> {
       this.waiting.push({ item, waiter: { resolve, reject } });
       if (!this.running) {
         this.running = true;
-        queueMicrotask(() => void this.next());
+        queueMicrotask(() =>
+          this.context.runInAsyncScope(() => void this.next()),
+        );
       }
     });
   }

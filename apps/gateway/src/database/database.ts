@@ -44,8 +44,20 @@ export abstract class UnitOfWork {
 
 type Transact = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
 
+/** A transaction as the work begun inside it sees it: `open` until its function settles. */
+interface Frame {
+  tx: Db;
+  open: boolean;
+}
+
+/**
+ * The current transaction follows the work begun inside it, a timer or a queued group
+ * included (AsyncLocalStorage). Such work may run after the transaction ended, when its
+ * pooled client serves another request's transaction: it then uses the pool, and never that
+ * client (docs/architecture.md, "One transaction per command").
+ */
 export class Database extends UnitOfWork {
-  private readonly scope = new AsyncLocalStorage<Db>();
+  private readonly scope = new AsyncLocalStorage<Frame>();
   private readonly transact: Transact;
 
   constructor(
@@ -64,11 +76,12 @@ export class Database extends UnitOfWork {
   }
 
   get db(): Db {
-    return this.scope.getStore() ?? this.root;
+    const frame = this.scope.getStore();
+    return frame?.open ? frame.tx : this.root;
   }
 
   run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.scope.getStore()) return fn();
+    if (this.scope.getStore()?.open) return fn();
     if (this.postgres && !this.postgres.connections.availability.reachable)
       return Promise.reject(new DatabaseUnavailableException());
     return this.attempt(fn, 1);
@@ -99,9 +112,14 @@ export class Database extends UnitOfWork {
   private async attempt<T>(fn: () => Promise<T>, retries: number): Promise<T> {
     let began = false;
     try {
-      return await this.transact((tx) => {
+      return await this.transact(async (tx) => {
         began = true;
-        return this.scope.run(tx, fn);
+        const frame: Frame = { tx, open: true };
+        try {
+          return await this.scope.run(frame, fn);
+        } finally {
+          frame.open = false;
+        }
       });
     } catch (error) {
       const connections = this.postgres?.connections;

@@ -11,8 +11,8 @@ import {
 } from '../src/database/database';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
-/** The server options every pooled PostgreSQL connection of the gateway opens with. */
-describe('PostgreSQL connection options', () => {
+/** The gateway's PostgreSQL connections: their options, and what a transaction reaches. */
+describe('PostgreSQL connections', () => {
   let database: TestDatabase;
   let dataDir: string;
   let store: Database;
@@ -23,7 +23,8 @@ describe('PostgreSQL connection options', () => {
     const url = new URL(database.url);
     // an operator's own option in the URL
     url.searchParams.set('options', '-c statement_timeout=7000');
-    store = await openDatabase({ url: url.toString(), dataDir, poolSize: 2 });
+    // one connection: a transaction's client is the next one's
+    store = await openDatabase({ url: url.toString(), dataDir, poolSize: 1 });
   });
 
   afterAll(async () => {
@@ -51,5 +52,37 @@ describe('PostgreSQL connection options', () => {
     expect(options('postgres://u@h/db?options=-c%20search_path%3Dlv')).toBe(
       '-c search_path=lv -c jit=off',
     );
+  });
+
+  it('sends a statement begun inside a finished transaction to the pool, never into the next transaction on its client', async () => {
+    await store.db.execute(
+      sql`create table scope_probe (name text primary key)`,
+    );
+    const insert = (name: string) =>
+      store.db.execute(sql`insert into scope_probe values (${name})`);
+    // work begun inside transaction A (a timer, a queued group) that runs only later
+    let release!: () => void;
+    let late!: Promise<unknown>;
+    await store.run(async () => {
+      await insert('a');
+      late = new Promise<void>((resolve) => (release = resolve)).then(() =>
+        insert('late'),
+      );
+    });
+    // B has A's client (the pool's only one); the late statement starts while B is open
+    await expect(
+      store.run(async () => {
+        await insert('b');
+        release();
+        await store.db.execute(sql`select 1`);
+        throw new Error('B rolls back');
+      }),
+    ).rejects.toThrow('B rolls back');
+    await late;
+    const names = rowsOf<{ name: string }>(
+      await store.db.execute(sql`select name from scope_probe order by name`),
+    ).map((row) => row.name);
+    // inside B it would have been rolled back with it
+    expect(names).toEqual(['a', 'late']);
   });
 });
