@@ -155,7 +155,7 @@ export async function openDatabase(
 /**
  * The connection URL with JIT compilation off, the URL's own server options kept: the
  * gateway's statements are short, and a plan PostgreSQL costs high (a quorum over 10,000
- * members) spent 20-35 ms compiling before it ran (docs/decisions.md, "JIT off"). In the URL,
+ * members) spent 20-35 ms compiling before it ran (docs/decisions.md, "Database"). In the URL,
  * since node-postgres lets a URL's options override those of its config.
  */
 export function withoutJit(url: string): string {

@@ -19,9 +19,9 @@ const idSet = (ids: string[]) =>
 
 /**
  * Ends a subquery of per-member flags that several aggregates read. Without it PostgreSQL
- * inlines the flags into each aggregate, so the present set is parsed and every EXISTS probed
- * once an aggregate: at 10,000 members, 70-100 ms for a quorum instead of 18 ms
- * (docs/benchmarks.md, "The start's quorum before its broadcast").
+ * inlines the flags into each aggregate, so the present set is parsed, and every EXISTS
+ * probed, once an aggregate: twice for a quorum (docs/benchmarks.md, "Fan-out: the start's
+ * quorum and the first round").
  */
 const ONCE_A_MEMBER = sql.raw('offset 0');
 
