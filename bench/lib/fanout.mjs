@@ -15,8 +15,8 @@ const BETWEEN_MS = 250;
 /**
  * Rounds run before the measured ones, on either side, and reported apart (`warmup`). The
  * generator's first request loads its `fetch`, and its listener and the server's first action
- * run cold: the first round of the gateway, measured first, had a p99 of 386-427 ms where the
- * next four had 213-297 ms, while the bare server's rounds came after and found the generator
+ * run cold: the gateway's first start, measured first, had a p99 of 386-427 ms where the
+ * actions of the next four rounds had 213-297 ms, while the bare server's rounds came after and found the generator
  * warm (docs/benchmarks.md, "Fan-out: the start's quorum and the first round").
  */
 export const WARMUP_ROUNDS = 1;
