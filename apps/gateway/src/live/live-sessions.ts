@@ -137,15 +137,28 @@ export class LiveSessions
     );
   }
 
-  /** Before each event: false (and the socket disconnected) once its credential has ended. */
-  async stillValid(socket: SessionSocket): Promise<boolean> {
+  /**
+   * Before each event: false (and the socket disconnected) once its credential has ended.
+   * Answers at once when it can (a voter's session in memory, as it is after the handshake),
+   * a promise only when the voter's session must be read.
+   */
+  stillValid(socket: SessionSocket): boolean | Promise<boolean> {
     const { principal, expiresAt } = socket.data;
-    let valid = this.clock.nowMs() < expiresAt;
-    if (valid && principal.role === 'voter') {
-      valid = await this.voters
-        .isCurrent(principal.voterId, principal.version)
-        .catch(() => false);
-    }
+    if (this.clock.nowMs() >= expiresAt)
+      return this.disconnectUnless(socket, false);
+    if (principal.role !== 'voter') return true;
+    const known = this.voters.knownCurrent(
+      principal.voterId,
+      principal.version,
+    );
+    if (known !== undefined) return this.disconnectUnless(socket, known);
+    return this.voters.isCurrent(principal.voterId, principal.version).then(
+      (current) => this.disconnectUnless(socket, current),
+      () => this.disconnectUnless(socket, false),
+    );
+  }
+
+  private disconnectUnless(socket: SessionSocket, valid: boolean): boolean {
     if (!valid) socket.disconnect(true);
     return valid;
   }
