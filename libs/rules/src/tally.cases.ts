@@ -93,4 +93,30 @@ export const TALLY_CASES: TallyCase[] = [
       sharesCast: 0.300001,
     },
   },
+  {
+    name: 'a unit of no shares counts as a ballot, and adds no shares',
+    options: ['Yes', 'No'],
+    ballots: [
+      { method: 'live', choices: ['Yes'], weight: 0 },
+      { method: 'live', choices: ['No'], weight: 3 },
+    ],
+    expected: {
+      rows: [row('Yes', { live: [1, 0] }), row('No', { live: [1, 3] })],
+      votesCast: 2,
+      sharesCast: 3,
+    },
+  },
+  {
+    name: 'large holdings sum exactly in millionths',
+    options: ['Yes'],
+    ballots: [
+      { method: 'other', choices: ['Yes'], weight: 12345678.123456 },
+      { method: 'other', choices: ['Yes'], weight: 87654321.876544 },
+    ],
+    expected: {
+      rows: [row('Yes', { other: [2, 100000000] })],
+      votesCast: 2,
+      sharesCast: 100000000,
+    },
+  },
 ];

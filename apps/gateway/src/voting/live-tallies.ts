@@ -8,7 +8,6 @@ import { BallotsRepository } from './ballots.repository';
 import { MatterDirectory } from './matter-directory';
 import { SequenceStore } from '../broadcast/sequence';
 import {
-  countersFromBallots,
   tallyDelta,
   tallyView,
   turnoutMoved,
@@ -68,9 +67,7 @@ export class LiveTallies implements OnApplicationShutdown {
 
   /** Replaces the running tally with a recount of the stored ballots. */
   async rebuild(matterId: string): Promise<void> {
-    const counters = countersFromBallots(
-      await this.ballots.matterBallots(matterId),
-    );
+    const counters = await this.ballots.matterCounters(matterId);
     await this.store.replace(matterId, counters);
     this.settleLater(matterId);
   }
@@ -160,9 +157,7 @@ export class LiveTallies implements OnApplicationShutdown {
     try {
       const version = await this.store.version(matterId);
       if (!version) return;
-      const counters = countersFromBallots(
-        await this.ballots.matterBallots(matterId),
-      );
+      const counters = await this.ballots.matterCounters(matterId);
       const current = await this.store.read(matterId);
       if (current && sameCounters(current, counters)) return;
       if (await this.store.replaceIf(matterId, counters, version)) {
