@@ -374,6 +374,15 @@ describe('the ballot path', () => {
     await queue.until(() =>
       others.every((_, i) => queue.keys.has(`beside-flood-${i}`)),
     );
+    // the queue's gauge is read when scraped: the others and the flooder's places, waiting
+    const [gauge] = (
+      await gateway.app
+        .get(MetricsService)
+        .registry.getSingleMetric('ballot_queue_length')!
+        .get()
+    ).values;
+    expect(gauge.value).toBe(gateway.app.get(BallotIngest).queued);
+    expect(gauge.value).toBeGreaterThanOrEqual(others.length + 1);
     held.release();
 
     expect((await othersAcks).filter(isError)).toEqual([]);

@@ -38,10 +38,13 @@ export class MetricsService {
     labelNames: ['code'] as const,
     registers: [this.registry],
   });
-  private readonly ballotQueue = new Gauge({
+  /** Read when scraped, not set once a ballot: prom-client's `set` is work on the hot path. */
+  private ballotQueueLength: () => number = () => 0;
+  private readonly ballotQueue: Gauge = new Gauge({
     name: 'ballot_queue_length',
     help: 'Ballots waiting for a group-commit batch on this node',
     registers: [this.registry],
+    collect: (): void => this.ballotQueue.set(this.ballotQueueLength()),
   });
 
   constructor() {
@@ -52,8 +55,9 @@ export class MetricsService {
     this.ballotsRefused.inc({ code });
   }
 
-  setBallotQueueLength(length: number): void {
-    this.ballotQueue.set(length);
+  /** Where the gauge of ballots waiting for a batch reads its value when scraped. */
+  ballotQueueFrom(length: () => number): void {
+    this.ballotQueueLength = length;
   }
 
   observeBallotBatch(size: number, seconds: number): void {

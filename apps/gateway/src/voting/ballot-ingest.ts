@@ -103,6 +103,7 @@ export class BallotIngest implements OnApplicationShutdown {
     config: AppConfig,
   ) {
     this.batchesInFlight = config.ballots.batchesInFlight;
+    metrics.ballotQueueFrom(() => this.queue.length);
   }
 
   /** Ballots waiting for a batch. */
@@ -129,7 +130,6 @@ export class BallotIngest implements OnApplicationShutdown {
     };
     return new Promise<IngestedBallot>((resolve, reject) => {
       this.queue.push({ input, resolve, reject });
-      this.metrics.setBallotQueueLength(this.queue.length);
       this.schedule();
     });
   }
@@ -198,7 +198,6 @@ export class BallotIngest implements OnApplicationShutdown {
           ? skipped.concat(this.queue.slice(index))
           : this.queue.slice(index);
     this.queue = rest;
-    this.metrics.setBallotQueueLength(rest.length);
     return batch;
   }
 

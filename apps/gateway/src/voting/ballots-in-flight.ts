@@ -10,7 +10,9 @@ import { VotingErrorCode, VotingException } from './voting.exception';
  */
 @Injectable()
 export class BallotsInFlight {
-  private readonly counts = new Map<string, number>();
+  /** Places taken, per member and per socket: two maps, so a ballot builds no key string. */
+  private readonly members = new Map<string, number>();
+  private readonly sockets = new Map<string, number>();
   private readonly perSocket: number;
   private readonly perMember: number;
 
@@ -24,26 +26,32 @@ export class BallotsInFlight {
 
   /** Takes a place for one ballot; call the returned function once it is answered. */
   acquire(memberId: string, socketId?: string): () => void {
-    const keys: [string, number][] = [[`member:${memberId}`, this.perMember]];
-    if (socketId !== undefined)
-      keys.push([`socket:${socketId}`, this.perSocket]);
-    if (keys.some(([key, limit]) => (this.counts.get(key) ?? 0) >= limit)) {
+    const member = this.members.get(memberId) ?? 0;
+    const socket =
+      socketId === undefined ? 0 : (this.sockets.get(socketId) ?? 0);
+    if (
+      member >= this.perMember ||
+      (socketId !== undefined && socket >= this.perSocket)
+    ) {
       this.metrics.countBallotRefused(VotingErrorCode.TooManyInFlight);
       throw new VotingException(VotingErrorCode.TooManyInFlight, {
         'retry-after': '1',
       });
     }
-    for (const [key] of keys)
-      this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    this.members.set(memberId, member + 1);
+    if (socketId !== undefined) this.sockets.set(socketId, socket + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      for (const [key] of keys) {
-        const left = (this.counts.get(key) ?? 1) - 1;
-        if (left > 0) this.counts.set(key, left);
-        else this.counts.delete(key);
-      }
+      giveBack(this.members, memberId);
+      if (socketId !== undefined) giveBack(this.sockets, socketId);
     };
   }
+}
+
+function giveBack(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }
