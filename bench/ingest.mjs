@@ -9,6 +9,9 @@
 // (socket i at i x B / V: an offered rate of V / B), ack latency percentiles; then the same
 // schedule against the bare server. Each burst's matter is recounted like the closed loop.
 //
+// Both closed loops report what they cost (`cost`): CPU seconds of each process, PostgreSQL's
+// backends and Redis, the machine's busy and idle cores, and CPU microseconds an ack.
+//
 //   node bench/ingest.mjs [--voters 200] [--matters 10] [--seconds 30] [--pg-connections 10]
 //                         [--bursts 10,2] [--batches-in-flight N] [--cpu-prof DIR]
 import { parseArgs } from 'node:util';
@@ -19,6 +22,7 @@ import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
 import { batchMetrics, recount } from './lib/ballots.mjs';
 import { startGateway } from './lib/gateway.mjs';
 import { ratio } from './lib/stats.mjs';
+import { measureCost, microsecondsPer } from './lib/usage.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +46,16 @@ const bursts = values.bursts
 
 /** The burst targets: ack p99 under 50 ms up to 1,000 ballots/s offered, under 250 ms above. */
 const burstLimitMs = (offeredPerSecond) => (offeredPerSecond > 1000 ? 250 : 50);
+
+/**
+ * What the closed loop cost each process on this machine, and a ballot: every process shares
+ * the same cores, so the machine's busy cores over the CPU a ballot costs is the rate it can
+ * reach at all (docs/benchmarks.md, "What a ballot costs the machine").
+ */
+const costLine = (cost, acks) => ({
+  ...cost,
+  cpuMicrosecondsPerAck: microsecondsPer(cost, acks),
+});
 
 const result = await withServices(async ({ database, redis }) => {
   const gateway = await startGateway({
@@ -81,7 +95,14 @@ const result = await withServices(async ({ database, redis }) => {
     log(
       `ingest: ${voters} voters casting on ${matterCount} matters for ${durationMs} ms`,
     );
-    const cast = await generator.call('cast', { matterIds, durationMs });
+    const { value: cast, cost } = await measureCost(
+      {
+        processes: { gateway: gateway.pid, generator: generator.pid },
+        database,
+        redis,
+      },
+      () => generator.call('cast', { matterIds, durationMs }),
+    );
     const batches = await batchMetrics(gateway.baseUrl);
     const check = await recount(database.url, matterIds, cast, members);
     const acksPerSecond = Math.round(cast.acks / (cast.elapsedMs / 1000));
@@ -126,6 +147,7 @@ const result = await withServices(async ({ database, redis }) => {
     // the same sockets on a bare socket.io server that acknowledges at once
     const bare = await forkBareServer();
     let bareCast;
+    let bareCost;
     const bareBursts = [];
     try {
       await connectAll(generator, {
@@ -133,10 +155,18 @@ const result = await withServices(async ({ database, redis }) => {
         count: voters,
       });
       await sleep(1000);
-      bareCast = await generator.call('cast', {
-        matterIds: ['bare'],
-        durationMs,
-      });
+      ({ value: bareCast, cost: bareCost } = await measureCost(
+        {
+          processes: { bare: bare.pid, generator: generator.pid },
+          database,
+          redis,
+        },
+        () =>
+          generator.call('cast', {
+            matterIds: ['bare'],
+            durationMs,
+          }),
+      ));
       for (const seconds of bursts) {
         await sleep(2000);
         bareBursts.push(
@@ -182,6 +212,7 @@ const result = await withServices(async ({ database, redis }) => {
         ackLatency: cast.latency,
         errors: cast.errors,
         batches,
+        cost: costLine(cost, cast.acks),
       },
       recount: check,
       baseline: {
@@ -195,6 +226,7 @@ const result = await withServices(async ({ database, redis }) => {
         acks: bareCast.acks,
         acksPerSecond: barePerSecond,
         ackLatency: bareCast.latency,
+        cost: costLine(bareCost, bareCast.acks),
       },
       bareRatio: ratio(acksPerSecond, barePerSecond),
       bursts: burstLines,

@@ -17,7 +17,6 @@
 //   node bench/multinode.mjs [--sockets-per-node 2500] [--rounds 5] [--ballot-seconds 10]
 //                            [--cpu-prof DIR]
 //   (--sockets N, the old option, is N in all: N / 2 a node)
-import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { batchMetrics, recount, tallyFromBallots } from './lib/ballots.mjs';
 import {
@@ -27,7 +26,7 @@ import {
   tallyOfEvent,
 } from './lib/chair.mjs';
 import { forkGenerator } from './lib/children.mjs';
-import { ADMIN_DATABASE_URL, log, withServices } from './lib/env.mjs';
+import { log, withServices } from './lib/env.mjs';
 import {
   connectAll,
   gatewayRounds,
@@ -41,10 +40,8 @@ import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
 import { startGateway } from './lib/gateway.mjs';
 import { ratio, round, summarize } from './lib/stats.mjs';
 import {
-  backendPids,
-  cpuSecondsOf,
   ensureOpenFiles,
-  loadAverage,
+  measureCost,
   redisCounters,
   redisDelta,
 } from './lib/usage.mjs';
@@ -107,52 +104,21 @@ const result = await withServices(async ({ database, redis }) => {
     const subscribe = seed.shortCode;
     chair = await chairSocket(`${nodeA.baseUrl}/live`, token, subscribe);
 
-    /** Runs fn and what it cost: CPU seconds a process, Redis, the load average. */
-    const phase = async (fn) => {
-      const processes = {
-        nodeA: nodeA.pid,
-        nodeB: nodeB.pid,
-        generatorA: generatorA.pid,
-        generatorB: generatorB.pid,
-      };
-      const pgBefore = new Map(
-        (await backendPids(ADMIN_DATABASE_URL, database.name)).map((pid) => [
-          pid,
-          cpuSecondsOf(pid),
-        ]),
-      );
-      const cpuBefore = Object.fromEntries(
-        Object.entries(processes).map(([name, pid]) => [
-          name,
-          cpuSecondsOf(pid),
-        ]),
-      );
-      const redisBefore = await redisCounters(redis.client);
-      const loadBefore = loadAverage();
-      const started = performance.now();
-      const value = await fn();
-      const seconds = (performance.now() - started) / 1000;
-      const cpuSeconds = Object.fromEntries(
-        Object.entries(processes).map(([name, pid]) => [
-          name,
-          round(cpuSecondsOf(pid) - cpuBefore[name]),
-        ]),
-      );
-      // backends that were there before count from then; those opened since, all of theirs
-      let postgres = 0;
-      for (const pid of await backendPids(ADMIN_DATABASE_URL, database.name))
-        postgres += cpuSecondsOf(pid) - (pgBefore.get(pid) ?? 0);
-      cpuSeconds.postgresBackends = round(postgres);
-      return {
-        value,
-        cost: {
-          seconds: round(seconds),
-          cpuSeconds,
-          redis: redisDelta(redisBefore, await redisCounters(redis.client)),
-          load: [loadBefore, loadAverage()],
+    /** Runs fn and what it cost: CPU seconds a process, the machine, Redis, the load. */
+    const phase = (fn) =>
+      measureCost(
+        {
+          processes: {
+            nodeA: nodeA.pid,
+            nodeB: nodeB.pid,
+            generatorA: generatorA.pid,
+            generatorB: generatorB.pid,
+          },
+          database,
+          redis,
         },
-      };
-    };
+        fn,
+      );
     const rss = () => ({
       a: Math.round(nodeA.rss() / MB),
       b: Math.round(nodeB.rss() / MB),

@@ -1,5 +1,5 @@
 // The built gateway (apps/gateway/dist/main.js) as OS processes, one per node.
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startGatewayProcess } from '../../scripts/lib/processes.mjs';
 import { GATEWAY_DIR } from './deps.mjs';
@@ -33,6 +33,7 @@ export async function startGateway({
     main: GATEWAY_MAIN,
     nodeArgs: [
       ...nodeArgs,
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []),
     ],
     env: {
@@ -46,6 +47,9 @@ export async function startGateway({
     },
     readyTimeoutMs: 60_000,
     outputLimit: 20_000,
+    log: process.env.BENCH_GATEWAY_LOG
+      ? createWriteStream(process.env.BENCH_GATEWAY_LOG, { flags: 'a' })
+      : undefined,
   });
   return {
     baseUrl: node.baseUrl,

@@ -4,6 +4,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { need } from './deps.mjs';
+import { ADMIN_DATABASE_URL } from './env.mjs';
+import { round } from './stats.mjs';
 
 const CLOCK_TICKS = (() => {
   try {
@@ -23,6 +25,87 @@ export function cpuSecondsOf(pid) {
   } catch {
     return 0;
   }
+}
+
+/** The whole machine's busy and idle CPU seconds so far (every core, from /proc/stat). */
+export function machineCpuSeconds() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]
+    .trim()
+    .split(/\s+/);
+  // user nice system idle iowait irq softirq steal (guest time is inside user already)
+  const [user, nice, system, idle, iowait, irq, softirq, steal] =
+    fields.map(Number);
+  return {
+    busy: (user + nice + system + irq + softirq + steal) / CLOCK_TICKS,
+    idle: (idle + iowait) / CLOCK_TICKS,
+  };
+}
+
+/**
+ * Runs fn and what it cost: CPU seconds of each named process and of the bench database's
+ * PostgreSQL backends, the whole machine's busy and idle cores, Redis's commands, the load
+ * average. A backend there before counts from then; one opened since, all of its time.
+ */
+export async function measureCost({ processes, database, redis }, fn) {
+  const pgBefore = new Map(
+    (await backendPids(ADMIN_DATABASE_URL, database.name)).map((pid) => [
+      pid,
+      cpuSecondsOf(pid),
+    ]),
+  );
+  const cpuBefore = Object.fromEntries(
+    Object.entries(processes).map(([name, pid]) => [name, cpuSecondsOf(pid)]),
+  );
+  const redisBefore = await redisCounters(redis.client);
+  const machineBefore = machineCpuSeconds();
+  const loadBefore = loadAverage();
+  const started = performance.now();
+  const value = await fn();
+  const seconds = (performance.now() - started) / 1000;
+  const machine = machineCpuSeconds();
+  const cpuSeconds = Object.fromEntries(
+    Object.entries(processes).map(([name, pid]) => [
+      name,
+      round(cpuSecondsOf(pid) - cpuBefore[name]),
+    ]),
+  );
+  let postgres = 0;
+  for (const pid of await backendPids(ADMIN_DATABASE_URL, database.name))
+    postgres += cpuSecondsOf(pid) - (pgBefore.get(pid) ?? 0);
+  cpuSeconds.postgresBackends = round(postgres);
+  return {
+    value,
+    cost: {
+      seconds: round(seconds),
+      cpuSeconds,
+      machine: {
+        busyCores: round((machine.busy - machineBefore.busy) / seconds),
+        idleCores: round((machine.idle - machineBefore.idle) / seconds),
+      },
+      redis: redisDelta(redisBefore, await redisCounters(redis.client)),
+      load: [loadBefore, loadAverage()],
+    },
+  };
+}
+
+/**
+ * CPU microseconds each process spent a unit of work (an acknowledged ballot), from a
+ * `measureCost`: with every process on the same cores, their sum is what a unit costs the
+ * machine, and the machine's cores over it the most units a second it can do.
+ */
+export function microsecondsPer(cost, units) {
+  if (!units) return null;
+  const per = (seconds) => Math.round((seconds * 1e6) / units);
+  const processes = Object.fromEntries(
+    Object.entries(cost.cpuSeconds).map(([name, seconds]) => [
+      name,
+      per(seconds),
+    ]),
+  );
+  processes.redis = per(cost.redis.cpuSeconds);
+  const machine = per(cost.machine.busyCores * cost.seconds);
+  return { ...processes, machine };
 }
 
 /** The 1-minute load average. */

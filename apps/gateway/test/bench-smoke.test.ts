@@ -105,6 +105,20 @@ describe('bench harnesses (smoke, N = 50)', () => {
               meanSize: z.number(),
               meanCommitMs: z.number(),
             }),
+            // what a ballot cost each process: the node and PostgreSQL's backends did work
+            cost: z.object({
+              machine: z.object({
+                busyCores: z.number().positive(),
+                idleCores: z.number(),
+              }),
+              cpuMicrosecondsPerAck: z.object({
+                gateway: z.number().positive(),
+                generator: z.number().positive(),
+                postgresBackends: z.number().positive(),
+                redis: z.number(),
+                machine: z.number().positive(),
+              }),
+            }),
           }),
           recount: z.object({
             ballotEvents: z.number(),
@@ -117,7 +131,16 @@ describe('bench harnesses (smoke, N = 50)', () => {
             rowsPerSecond: z.number(),
             latency: Latency,
           }),
-          bare: z.object({ acksPerSecond: z.number(), ackLatency: Latency }),
+          bare: z.object({
+            acksPerSecond: z.number(),
+            ackLatency: Latency,
+            cost: z.object({
+              cpuMicrosecondsPerAck: z.object({
+                bare: z.number().positive(),
+                generator: z.number().positive(),
+              }),
+            }),
+          }),
           bursts: z
             .array(
               z.object({
