@@ -1,11 +1,19 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './app-config';
 
 describe(loadConfig.name, () => {
-  const dataDir = () => mkdtempSync(join(tmpdir(), 'lv-config-'));
+  const made: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lv-config-'));
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('runs on embedded defaults with nothing set', () => {
     const dir = dataDir();
