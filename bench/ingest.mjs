@@ -19,7 +19,7 @@ import { forkBareServer, forkGenerator } from './lib/children.mjs';
 import { log, withServices } from './lib/env.mjs';
 import { connectAll, settleMs, sleep } from './lib/fanout.mjs';
 import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
-import { batchMetrics, recount } from './lib/ballots.mjs';
+import { batchesBetween, batchMetrics, recount } from './lib/ballots.mjs';
 import { startGateway } from './lib/gateway.mjs';
 import { ratio } from './lib/stats.mjs';
 import { measureCost, microsecondsPer } from './lib/usage.mjs';
@@ -114,10 +114,15 @@ const result = await withServices(async ({ database, redis }) => {
       await sleep(2000);
       const matterId = burstMatterIds[index];
       log(`ingest: burst, ${voters} voters within ${seconds} s`);
-      const burst = await generator.call('burst', {
-        matterKey: matterId,
-        seconds,
-      });
+      const batchesBefore = await batchMetrics(gateway.baseUrl);
+      const { value: burst, cost: burstCost } = await measureCost(
+        {
+          processes: { gateway: gateway.pid, generator: generator.pid },
+          database,
+          redis,
+        },
+        () => generator.call('burst', { matterKey: matterId, seconds }),
+      );
       const burstCheck = await recount(
         database.url,
         [matterId],
@@ -127,7 +132,17 @@ const result = await withServices(async ({ database, redis }) => {
       log(
         `ingest: burst ${seconds} s: ${burst.acks} acks ${JSON.stringify(burst.latency)}; recount ${JSON.stringify(burstCheck)}`,
       );
-      burstRuns.push({ seconds, burst, recount: burstCheck });
+      const burstBatches = batchesBetween(
+        batchesBefore,
+        await batchMetrics(gateway.baseUrl),
+      );
+      burstRuns.push({
+        seconds,
+        burst,
+        burstCost,
+        burstBatches,
+        recount: burstCheck,
+      });
     }
     await generator.call('disconnect');
     const baseline = await generator.call('pgInsert', {
@@ -183,23 +198,27 @@ const result = await withServices(async ({ database, redis }) => {
     log(
       `ingest bare socket.io: ${barePerSecond} acks/s ${JSON.stringify(bareCast.latency)}`,
     );
-    const burstLines = burstRuns.map(({ seconds, burst, recount }, index) => ({
-      seconds,
-      offeredPerSecond: Math.round(voters / seconds),
-      gateway: {
-        acks: burst.acks,
-        ackLatency: burst.latency,
-        sendLateness: burst.sendLateness,
-        errors: burst.errors,
-      },
-      bare: {
-        acks: bareBursts[index].acks,
-        ackLatency: bareBursts[index].latency,
-        sendLateness: bareBursts[index].sendLateness,
-      },
-      p99Ratio: ratio(burst.latency.p99, bareBursts[index].latency.p99),
-      recount,
-    }));
+    const burstLines = burstRuns.map(
+      ({ seconds, burst, burstCost, burstBatches, recount }, index) => ({
+        seconds,
+        offeredPerSecond: Math.round(voters / seconds),
+        gateway: {
+          acks: burst.acks,
+          ackLatency: burst.latency,
+          sendLateness: burst.sendLateness,
+          errors: burst.errors,
+          batches: burstBatches,
+          cost: costLine(burstCost, burst.acks),
+        },
+        bare: {
+          acks: bareBursts[index].acks,
+          ackLatency: bareBursts[index].latency,
+          sendLateness: bareBursts[index].sendLateness,
+        },
+        p99Ratio: ratio(burst.latency.p99, bareBursts[index].latency.p99),
+        recount,
+      }),
+    );
     return {
       bench: 'ingest',
       voters,

@@ -89,6 +89,20 @@ export function tallyFromBallots(databaseUrl, matterId, memberIds = null) {
 }
 
 /** Group-commit figures from the gateway's /metrics: batches, mean size, mean commit time. */
+/** The batches written between two `batchMetrics` of the same node. */
+export function batchesBetween(before, after) {
+  const batches = after.batches - before.batches;
+  const written = after.written - before.written;
+  const seconds = after.commitSeconds - before.commitSeconds;
+  return {
+    batches,
+    written,
+    meanSize: Math.round((written / batches) * 10) / 10,
+    meanCommitMs: Math.round((seconds / batches) * 1e4) / 10,
+    commitSeconds: Math.round(seconds * 1000) / 1000,
+  };
+}
+
 export async function batchMetrics(baseUrl) {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
   const value = (name) =>

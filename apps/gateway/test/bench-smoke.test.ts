@@ -150,6 +150,17 @@ describe('bench harnesses (smoke, N = 50)', () => {
                   acks: z.number(),
                   ackLatency: Latency,
                   errors: z.record(z.string(), z.number()),
+                  // the burst's own batches: its 50 ballots, no more
+                  batches: z.object({
+                    batches: z.number().int().positive(),
+                    written: z.literal(50),
+                  }),
+                  cost: z.object({
+                    cpuMicrosecondsPerAck: z.object({
+                      gateway: z.number().positive(),
+                      postgresBackends: z.number().positive(),
+                    }),
+                  }),
                 }),
                 bare: z.object({ acks: z.literal(50), ackLatency: Latency }),
                 recount: z.object({ equalsAcks: z.boolean() }),
