@@ -45,6 +45,40 @@ describe('PostgreSQL connections', () => {
     expect(await store.run(() => setting('jit'))).toBe('off');
   });
 
+  it('prepares a statement once a connection by its name, and runs it plainly inside a transaction', async () => {
+    const prepared = async () =>
+      rowsOf<{ name: string; calls: string }>(
+        await store.db.execute(
+          sql`select name, generic_plans + custom_plans as calls from pg_prepared_statements where name = 'probe_prepared'`,
+        ),
+      );
+    const probe = (n: number) =>
+      sql`select ${n}::int + count(*)::int as n from pg_class where relname = 'no such relation'`;
+    // one connection: the statement prepared on it is seen by the next statement on it
+    expect(await prepared()).toEqual([]);
+    for (const n of [1, 2, 3]) {
+      const result = await store.executePrepared('probe_prepared', probe(n));
+      expect(rowsOf<{ n: number }>(result)).toEqual([{ n }]);
+    }
+    const [{ calls }] = (await prepared()) as [{ calls: string | number }];
+    expect(Number(calls)).toBe(3);
+    // inside a transaction it is the transaction's statement, not the pool's prepared one
+    const inside = await store.run(async () =>
+      rowsOf<{ n: number; ownTransaction: boolean }>(
+        await store.executePrepared(
+          'probe_prepared',
+          sql`select 7 as n, now() = statement_timestamp() as "ownTransaction"`,
+        ),
+      ),
+    );
+    expect(inside).toEqual([{ n: 7, ownTransaction: false }]);
+    // and the prepared statement was not run for it
+    const [{ calls: after }] = (await prepared()) as [
+      { calls: string | number },
+    ];
+    expect(Number(after)).toBe(3);
+  });
+
   it('adds JIT off to whatever options a URL carries', () => {
     const options = (url: string) =>
       new URL(withoutJit(url)).searchParams.get('options');

@@ -21,9 +21,10 @@ const EARLY_CLOSES = sql.raw(EARLY_CLOSES_SQL);
 const MICRO_SQL = sql.raw(String(MICRO));
 
 /**
- * The batch statement of BallotsRepository.castBatch, composed once: only its payload is bound
- * per batch (composing the whole template was drizzle work on every batch). An accepted row
- * returns neither its choices nor its cast time: the statement wrote both from its input.
+ * The batch statement of BallotsRepository.castBatch, composed once and prepared once a
+ * connection (Database.executePrepared): only its payload is bound per batch (composing the
+ * whole template was drizzle work on every batch). An accepted row returns neither its
+ * choices nor its cast time: the statement wrote both from its input.
  */
 const [CAST_BATCH_HEAD, CAST_BATCH_TAIL] = `      with input as (
         select * from jsonb_to_recordset($PAYLOAD::jsonb) as t(
@@ -208,7 +209,8 @@ export class BallotsRepository {
     );
     // safe to run twice (see above): retried once if its connection is lost
     const result = await this.database.idempotent(() =>
-      this.database.db.execute(
+      this.database.executePrepared(
+        'cast_batch',
         sql`${CAST_BATCH_HEAD}${payload}${CAST_BATCH_TAIL}`,
       ),
     );
