@@ -88,12 +88,8 @@ export function tallyFromBallots(databaseUrl, matterId, memberIds = null) {
   });
 }
 
-/** Group-commit figures from the gateway's /metrics: batches, mean size, mean commit time. */
-/** The batches written between two `batchMetrics` of the same node. */
-export function batchesBetween(before, after) {
-  const batches = after.batches - before.batches;
-  const written = after.written - before.written;
-  const seconds = after.commitSeconds - before.commitSeconds;
+/** Batches, ballots written and commit seconds as figures: mean size, mean commit time. */
+function batchFigures(batches, written, seconds) {
   return {
     batches,
     written,
@@ -103,18 +99,23 @@ export function batchesBetween(before, after) {
   };
 }
 
+/** Group-commit figures from the gateway's /metrics: batches, mean size, mean commit time. */
 export async function batchMetrics(baseUrl) {
   const text = await (await fetch(`${baseUrl}/metrics`)).text();
   const value = (name) =>
     Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-  const batches = value('ballot_batch_seconds_count');
-  const written = value('ballots_written_total');
-  const seconds = value('ballot_batch_seconds_sum');
-  return {
-    batches,
-    written,
-    meanSize: Math.round((written / batches) * 10) / 10,
-    meanCommitMs: Math.round((seconds / batches) * 1e4) / 10,
-    commitSeconds: Math.round(seconds * 1000) / 1000,
-  };
+  return batchFigures(
+    value('ballot_batch_seconds_count'),
+    value('ballots_written_total'),
+    value('ballot_batch_seconds_sum'),
+  );
+}
+
+/** The batches written between two `batchMetrics` of the same node. */
+export function batchesBetween(before, after) {
+  return batchFigures(
+    after.batches - before.batches,
+    after.written - before.written,
+    after.commitSeconds - before.commitSeconds,
+  );
 }
