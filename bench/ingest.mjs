@@ -19,7 +19,12 @@ import { forkBareServer, forkGenerator } from './lib/children.mjs';
 import { log, withServices } from './lib/env.mjs';
 import { connectAll, settleMs, sleep } from './lib/fanout.mjs';
 import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
-import { batchesBetween, batchMetrics, recount } from './lib/ballots.mjs';
+import {
+  batchesBetween,
+  batchMetrics,
+  recount,
+  untilSealed,
+} from './lib/ballots.mjs';
 import { startGateway } from './lib/gateway.mjs';
 import { ratio } from './lib/stats.mjs';
 import { measureCost, microsecondsPer } from './lib/usage.mjs';
@@ -111,6 +116,9 @@ const result = await withServices(async ({ database, redis }) => {
     );
     const burstRuns = [];
     for (const [index, seconds] of bursts.entries()) {
+      // a burst starts once the node has sealed what came before (the closed loop's tens of
+      // thousands of events): its figures are then its own (docs/benchmarks.md)
+      const sealedAfterMs = await untilSealed(database.url, seed.meetingId);
       await sleep(2000);
       const matterId = burstMatterIds[index];
       log(`ingest: burst, ${voters} voters within ${seconds} s`);
@@ -138,6 +146,7 @@ const result = await withServices(async ({ database, redis }) => {
       );
       burstRuns.push({
         seconds,
+        sealedAfterMs,
         burst,
         burstCost,
         burstBatches,
@@ -199,8 +208,12 @@ const result = await withServices(async ({ database, redis }) => {
       `ingest bare socket.io: ${barePerSecond} acks/s ${JSON.stringify(bareCast.latency)}`,
     );
     const burstLines = burstRuns.map(
-      ({ seconds, burst, burstCost, burstBatches, recount }, index) => ({
+      (
+        { seconds, sealedAfterMs, burst, burstCost, burstBatches, recount },
+        index,
+      ) => ({
         seconds,
+        sealedAfterMs,
         offeredPerSecond: Math.round(voters / seconds),
         gateway: {
           acks: burst.acks,

@@ -1,5 +1,6 @@
 // Checks of stored ballots shared by the ingest and multi-node harnesses: the recount against
 // the acknowledgements, the tally recounted from the ballots table, the group-commit figures.
+import { performance } from 'node:perf_hooks';
 import { need } from './deps.mjs';
 
 /** Runs fn with a PostgreSQL client of its own. */
@@ -85,6 +86,33 @@ export function tallyFromBallots(databaseUrl, matterId, memberIds = null) {
       votes: count.n,
       byOption: Object.fromEntries(rows.map((row) => [row.vote, row.n])),
     };
+  });
+}
+
+/**
+ * Waits until the gateway has sealed every ballot event of the meeting into its hash chain
+ * (a second after the ballots, on its own): what a harness measures next then pays nothing
+ * for the work before it. Resolves with the milliseconds it waited.
+ */
+export function untilSealed(databaseUrl, meetingId, timeoutMs = 120_000) {
+  return withClient(databaseUrl, async (client) => {
+    const started = performance.now();
+    for (;;) {
+      const { rows } = await client.query(
+        `select count(*)::int as unsealed from ballot_events e
+         join matters m on m.id = e.matter_id
+         where m.meeting_id = $1
+           and not exists (select 1 from audit_chain c where c.source_id = e.id)`,
+        [meetingId],
+      );
+      if (rows[0].unsealed === 0)
+        return Math.round(performance.now() - started);
+      if (performance.now() - started > timeoutMs)
+        throw new Error(
+          `${rows[0].unsealed} ballot events still unsealed after ${timeoutMs} ms`,
+        );
+      await new Promise((done) => setTimeout(done, 250));
+    }
   });
 }
 

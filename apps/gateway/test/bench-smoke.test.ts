@@ -146,6 +146,8 @@ describe('bench harnesses (smoke, N = 50)', () => {
               z.object({
                 seconds: z.literal(1),
                 offeredPerSecond: z.literal(50),
+                // it began once the closed loop's events were in the hash chain
+                sealedAfterMs: z.number().nonnegative(),
                 gateway: z.object({
                   acks: z.number(),
                   ackLatency: Latency,
