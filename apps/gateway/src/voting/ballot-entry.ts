@@ -50,16 +50,6 @@ export class BallotEntry {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    const submit = () =>
-      this.ingest.submit({
-        matterId: matterKey,
-        memberId: voter.memberId,
-        voterId: voter.voterId,
-        recordedBy: null,
-        kind: 'voter',
-        choices,
-        idempotencyKey,
-      });
     let ingested: Promise<IngestedBallot>;
     try {
       const cached = isUuid(matterKey)
@@ -67,10 +57,10 @@ export class BallotEntry {
         : undefined;
       if (cached) {
         this.checkFits(cached, voter.meetingId, choices);
-        ingested = submit();
+        ingested = this.submitVoter(voter, matterKey, choices, idempotencyKey);
       } else
         ingested = this.checkChoices(voter.meetingId, matterKey, choices).then(
-          submit,
+          () => this.submitVoter(voter, matterKey, choices, idempotencyKey),
         );
     } catch (error) {
       ingested = Promise.reject(error as Error);
@@ -85,6 +75,23 @@ export class BallotEntry {
         throw error;
       },
     );
+  }
+
+  private submitVoter(
+    voter: VoterPrincipal,
+    matterKey: string,
+    choices: string[],
+    idempotencyKey: string | null,
+  ): Promise<IngestedBallot> {
+    return this.ingest.submit({
+      matterId: matterKey,
+      memberId: voter.memberId,
+      voterId: voter.voterId,
+      recordedBy: null,
+      kind: 'voter',
+      choices,
+      idempotencyKey,
+    });
   }
 
   async recordByManager(
