@@ -9,8 +9,10 @@
 // (socket i at i x B / V: an offered rate of V / B), ack latency percentiles; then the same
 // schedule against the bare server. Each burst's matter is recounted like the closed loop.
 //
-// Both closed loops report what they cost (`cost`): CPU seconds of each process, PostgreSQL's
-// backends and Redis, the machine's busy and idle cores, and CPU microseconds an ack.
+// Each burst starts once the meeting's events are sealed into its hash chain. Both closed
+// loops and the gateway's bursts report what they cost (`cost`): CPU seconds of each process,
+// PostgreSQL's backends and Redis, the machine's busy and idle cores, and CPU microseconds an
+// ack.
 //
 //   node bench/ingest.mjs [--voters 200] [--matters 10] [--seconds 30] [--pg-connections 10]
 //                         [--bursts 10,2] [--batches-in-flight N] [--cpu-prof DIR]
@@ -100,13 +102,14 @@ const result = await withServices(async ({ database, redis }) => {
     log(
       `ingest: ${voters} voters casting on ${matterCount} matters for ${durationMs} ms`,
     );
-    const { value: cast, cost } = await measureCost(
-      {
-        processes: { gateway: gateway.pid, generator: generator.pid },
-        database,
-        redis,
-      },
-      () => generator.call('cast', { matterIds, durationMs }),
+    /** Runs fn and what it cost `server` (the gateway or the bare server) and the rest. */
+    const costOf = (server, fn) =>
+      measureCost(
+        { processes: { ...server, generator: generator.pid }, database, redis },
+        fn,
+      );
+    const { value: cast, cost } = await costOf({ gateway: gateway.pid }, () =>
+      generator.call('cast', { matterIds, durationMs }),
     );
     const batches = await batchMetrics(gateway.baseUrl);
     const check = await recount(database.url, matterIds, cast, members);
@@ -123,12 +126,8 @@ const result = await withServices(async ({ database, redis }) => {
       const matterId = burstMatterIds[index];
       log(`ingest: burst, ${voters} voters within ${seconds} s`);
       const batchesBefore = await batchMetrics(gateway.baseUrl);
-      const { value: burst, cost: burstCost } = await measureCost(
-        {
-          processes: { gateway: gateway.pid, generator: generator.pid },
-          database,
-          redis,
-        },
+      const { value: burst, cost: burstCost } = await costOf(
+        { gateway: gateway.pid },
         () => generator.call('burst', { matterKey: matterId, seconds }),
       );
       const burstCheck = await recount(
@@ -179,17 +178,9 @@ const result = await withServices(async ({ database, redis }) => {
         count: voters,
       });
       await sleep(1000);
-      ({ value: bareCast, cost: bareCost } = await measureCost(
-        {
-          processes: { bare: bare.pid, generator: generator.pid },
-          database,
-          redis,
-        },
-        () =>
-          generator.call('cast', {
-            matterIds: ['bare'],
-            durationMs,
-          }),
+      ({ value: bareCast, cost: bareCost } = await costOf(
+        { bare: bare.pid },
+        () => generator.call('cast', { matterIds: ['bare'], durationMs }),
       ));
       for (const seconds of bursts) {
         await sleep(2000);
