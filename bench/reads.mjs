@@ -6,9 +6,11 @@
 // The ballots: on every matter 90 % of the units voted; the events are those first casts plus
 // re-casts spread over the voters, up to E in all (10,000 x 30 x 0.9 = 270,000 first casts and
 // 30,000 re-casts at the defaults). Half the matters are closed open ballots (the tally has
-// rows to count), the rest closed secret ballots. Before the reads, the meeting's report is
-// made twice: the first seals the 300,000 events into the hash chain, as the gateway would
-// have done a second after each was cast; the second has nothing left to seal.
+// rows to count), the rest closed secret ballots. Six voters in ten are in attendance and
+// four in ten said they would come, as in a hybrid meeting under way. Before the reads, the
+// meeting's report is made twice: the first seals the 300,000 events into the hash chain, as
+// the gateway would have done a second after each was cast; the second has nothing left to
+// seal.
 //
 //   node bench/reads.mjs [--units 10000] [--matters 30] [--events 300000] [--requests 200]
 //                        [--only meetingStats,matterVoters,...] [--cpu-prof DIR]
@@ -55,6 +57,14 @@ async function seedBallots(databaseUrl, meetingId, matterIds) {
          secret_ballot = ("order" > $2)
        where meeting_id = $1`,
       [meetingId, half],
+    );
+    // a meeting under way: 6 voters in 10 present, 4 in 10 expected (the meeting's stats ask
+    // whether each of those members voted)
+    await client.query(
+      `update voters v set in_attendance = (x.n % 10 < 6), attending = (x.n % 5 < 2)
+       from (select id, row_number() over (order by email) as n from voters where meeting_id = $1) x
+       where v.id = x.id`,
+      [meetingId],
     );
     // the members that voted: all but every tenth, by unit order
     await client.query(`

@@ -433,13 +433,15 @@ describe('Meetings API', () => {
         shares,
         ...extra,
       });
-      const [m1, m2, m3, m4] = await db
+      const [m1, m2, m3, m4, m5] = await db
         .insert(members)
         .values([
           unit(1, 1.5, { customData: { inArrears: true } }),
           unit(2, 2),
           unit(3, 0.25, { eligible: false }),
           unit(4, 10),
+          // present and expected, with no ballot: the "not voted" figures count it
+          unit(5, 4),
         ])
         .returning();
       const voter = (
@@ -462,7 +464,17 @@ describe('Meetings API', () => {
             attending: true,
             communicationPreferences: { disableAllEmails: true },
           }),
-          voter(m3.id, 'd@x.test', { lastInviteDate: new Date() }),
+          voter(m3.id, 'd@x.test', { lastInviteDate: new Date(), rsvp: 'no' }),
+          voter(m5.id, 'e@x.test', {
+            inAttendance: true,
+            attending: true,
+            rsvp: 'online',
+            checkedInAt: new Date(),
+          }),
+          voter(m5.id, 'f@x.test', {
+            inAttendance: true,
+            checkedInAt: new Date(),
+          }),
         ])
         .returning();
       const [matter] = await db
@@ -542,21 +554,33 @@ describe('Meetings API', () => {
       );
       expect(result.status).toBe(200);
       const stats = MeetingStats.parse(result.body);
+      // every figure, each from a fixture that makes it differ from its neighbours
       expect(stats).toMatchObject({
-        totalUnits: 4,
-        totalUnitsShares: 13.75,
-        totalValidUnits: 3,
-        totalVoters: 4,
-        totalConsents: 3,
+        totalUnits: 5,
+        totalUnitsShares: 17.75,
+        totalValidUnits: 4,
+        totalVoters: 6,
+        totalConsents: 5,
         bylawCount: 1,
-        attendanceCount: 2,
-        attendanceCountGroups: 2,
-        attendanceSharesCount: 3.5,
-        attendedNotVotedCount: 0,
-        attendingCount: 2,
-        attendingCountGroups: 2,
-        attendingSharesCount: 3.5,
-        attendingNotVotedCount: 0,
+        // voters a, b, e, f; units 1, 2, 5
+        attendanceCount: 4,
+        attendanceCountGroups: 3,
+        attendanceSharesCount: 7.5,
+        // units 1 and 2 voted; unit 5's two voters did not
+        attendedNotVotedCount: 2,
+        attendedNotVotedCountGroups: 1,
+        attendedNotVotedSharesCount: 4,
+        // voters a, c, e; units 1, 2, 5
+        attendingCount: 3,
+        attendingCountGroups: 3,
+        attendingSharesCount: 7.5,
+        attendingNotVotedCount: 1,
+        attendingNotVotedCountGroups: 1,
+        attendingNotVotedSharesCount: 4,
+        rsvpOnlineCount: 1,
+        rsvpNoCount: 1,
+        checkedInCount: 2,
+        checkedInCountGroups: 1,
         totalElectronicProxies: 1,
         totalPaperProxies: 1,
         totalProxies: 2,
@@ -565,7 +589,7 @@ describe('Meetings API', () => {
         unverifiedProxyCount: 1,
         totalArrearsUnitAttendance: 1,
         totalArrearsShareAttendance: 1.5,
-        noticeStatusSummary: '1 of 4 voters invited',
+        noticeStatusSummary: '1 of 6 voters invited',
         rtvPresence: { numUnits: 0, numVoters: 0 },
       });
       expectProblem(

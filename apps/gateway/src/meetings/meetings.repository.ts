@@ -93,76 +93,102 @@ export class MeetingsRepository {
 
   /** Every figure of the meeting stats in one round trip (see docs/decisions.md for meanings). */
   async stats(meetingId: string): Promise<Record<string, number>> {
+    // One pass over the meeting's voters (grouped by member) and members, every figure a
+    // filtered aggregate of that pass, and "voted" asked once a member present or expected
+    // (materialized: inlined, it was asked again by each of the six figures that use it).
+    // Each figure used to scan the same rows again (docs/benchmarks.md, "The meeting's stats
+    // in one pass").
     const result = await this.database.db.execute(sql`
-      -- "voted": a ballot on any matter; a member's ballots are all on its own meeting's
-      -- matters, so the member's index answers it without reading the meeting's ballots
-      with m as (
-        select id, shares, eligible, coalesce((custom_data->>'inArrears')::boolean, false) as arrears
-        from members where meeting_id = ${meetingId}
-      ),
-      v as (
-        select member_id, attending, in_attendance, rsvp, checked_in_at, last_invite_date,
-               coalesce((communication_preferences->>'disableAllEmails')::boolean, false) as no_email
+      with v as (
+        select member_id,
+          count(*) as voters,
+          count(*) filter (where not coalesce((communication_preferences->>'disableAllEmails')::boolean, false))
+            as consents,
+          count(*) filter (where last_invite_date is not null) as invited,
+          count(*) filter (where in_attendance) as present,
+          count(*) filter (where attending) as attending,
+          count(*) filter (where rsvp = 'online') as rsvp_online,
+          count(*) filter (where rsvp = 'no') as rsvp_no,
+          count(*) filter (where checked_in_at is not null) as checked_in
         from voters where meeting_id = ${meetingId}
+        group by member_id
+      ),
+      -- a member row and its voters' counts (either may be missing); "voted": a ballot on any
+      -- matter, asked only of members present or expected (the member's index answers it)
+      x as materialized (
+        select m.id, m.shares, m.eligible, m.arrears,
+          coalesce(v.voters, 0) as voters, coalesce(v.consents, 0) as consents,
+          coalesce(v.invited, 0) as invited, coalesce(v.present, 0) as present,
+          coalesce(v.attending, 0) as attending, coalesce(v.rsvp_online, 0) as rsvp_online,
+          coalesce(v.rsvp_no, 0) as rsvp_no, coalesce(v.checked_in, 0) as checked_in,
+          case when v.present > 0 or v.attending > 0
+            then not exists (select 1 from ballots b where b.member_id = v.member_id)
+            else false end as not_voted
+        from (
+          select id, shares, eligible, coalesce((custom_data->>'inArrears')::boolean, false) as arrears
+          from members where meeting_id = ${meetingId}
+        ) m
+        full join v on v.member_id = m.id
+      ),
+      figures as (
+        select
+          count(id)::int as "totalUnits",
+          coalesce(sum(shares), 0)::float8 as "totalUnitsShares",
+          count(*) filter (where eligible)::int as "totalValidUnits",
+          coalesce(sum(voters), 0)::int as "totalVoters",
+          coalesce(sum(consents), 0)::int as "totalConsents",
+          coalesce(sum(invited), 0)::int as "invitedVoters",
+          coalesce(sum(present), 0)::int as "attendanceCount",
+          count(*) filter (where present > 0)::int as "attendanceCountGroups",
+          coalesce(sum(shares) filter (where present > 0), 0)::float8 as "attendanceSharesCount",
+          coalesce(sum(present) filter (where not_voted), 0)::int as "attendedNotVotedCount",
+          count(*) filter (where present > 0 and not_voted)::int as "attendedNotVotedCountGroups",
+          coalesce(sum(shares) filter (where present > 0 and not_voted), 0)::float8
+            as "attendedNotVotedSharesCount",
+          coalesce(sum(attending), 0)::int as "attendingCount",
+          count(*) filter (where attending > 0)::int as "attendingCountGroups",
+          coalesce(sum(shares) filter (where attending > 0), 0)::float8 as "attendingSharesCount",
+          coalesce(sum(attending) filter (where not_voted), 0)::int as "attendingNotVotedCount",
+          count(*) filter (where attending > 0 and not_voted)::int as "attendingNotVotedCountGroups",
+          coalesce(sum(shares) filter (where attending > 0 and not_voted), 0)::float8
+            as "attendingNotVotedSharesCount",
+          coalesce(sum(rsvp_online), 0)::int as "rsvpOnlineCount",
+          coalesce(sum(rsvp_no), 0)::int as "rsvpNoCount",
+          coalesce(sum(checked_in), 0)::int as "checkedInCount",
+          count(*) filter (where checked_in > 0)::int as "checkedInCountGroups",
+          count(*) filter (where arrears and present > 0)::int as "totalArrearsUnitAttendance",
+          coalesce(sum(shares) filter (where arrears and present > 0), 0)::float8
+            as "totalArrearsShareAttendance"
+        from x
       ),
       -- standing proxies (docs/proxies.md): at most one a member
       proxy as (
-        select member_id, source, status from proxies
-        where meeting_id = ${meetingId} and status in ('submitted', 'verified')
+        select
+          count(*) filter (where p.source = 'electronic')::int as "totalElectronicProxies",
+          count(*) filter (where p.source = 'paper')::int as "totalPaperProxies",
+          count(*) filter (where p.status = 'verified')::int as "verifiedProxyCount",
+          count(*) filter (where p.status = 'submitted')::int as "unverifiedProxyCount",
+          coalesce(sum(mb.shares), 0)::float8 as "totalProxiesShares"
+        from proxies p
+        left join members mb on mb.id = p.member_id and mb.meeting_id = ${meetingId}
+        where p.meeting_id = ${meetingId} and p.status in ('submitted', 'verified')
       ),
-      present as (select distinct member_id from v where in_attendance),
-      rsvp as (select distinct member_id from v where attending),
       mf as (
-        select kind, status from scheduled_mail
+        select
+          count(*) filter (where kind = 'reminder')::int as "reminderMailFailed",
+          count(*) filter (where kind = 'reminder' and status = 'retry')::int as "reminderMailRetrying",
+          count(*) filter (where kind = 'starting')::int as "startingMailFailed",
+          count(*) filter (where kind = 'starting' and status = 'retry')::int as "startingMailRetrying",
+          count(*) filter (where kind = 'summary')::int as "summaryMailFailed",
+          count(*) filter (where kind = 'summary' and status = 'retry')::int as "summaryMailRetrying"
+        from scheduled_mail
         where meeting_id = ${meetingId} and status in ('retry', 'failed')
       )
-      select
-        (select count(*) from m)::int as "totalUnits",
-        (select coalesce(sum(shares), 0) from m)::float8 as "totalUnitsShares",
-        (select count(*) from m where eligible)::int as "totalValidUnits",
-        (select count(*) from v)::int as "totalVoters",
-        (select count(*) from v where not no_email)::int as "totalConsents",
-        (select count(*) from v where last_invite_date is not null)::int as "invitedVoters",
-        (select count(*) from v where in_attendance)::int as "attendanceCount",
-        (select count(*) from present)::int as "attendanceCountGroups",
-        (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id)::float8 as "attendanceSharesCount",
-        (select count(*) from v where in_attendance and not exists (select 1 from ballots b where b.member_id = v.member_id))::int
-          as "attendedNotVotedCount",
-        (select count(*) from present p where not exists (select 1 from ballots b where b.member_id = p.member_id))::int
-          as "attendedNotVotedCountGroups",
-        (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id
-          where not exists (select 1 from ballots b where b.member_id = m.id))::float8 as "attendedNotVotedSharesCount",
-        (select count(*) from v where attending)::int as "attendingCount",
-        (select count(*) from rsvp)::int as "attendingCountGroups",
-        (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id)::float8 as "attendingSharesCount",
-        (select count(*) from v where attending and not exists (select 1 from ballots b where b.member_id = v.member_id))::int
-          as "attendingNotVotedCount",
-        (select count(*) from rsvp r where not exists (select 1 from ballots b where b.member_id = r.member_id))::int
-          as "attendingNotVotedCountGroups",
-        (select coalesce(sum(m.shares), 0) from m join rsvp r on r.member_id = m.id
-          where not exists (select 1 from ballots b where b.member_id = m.id))::float8 as "attendingNotVotedSharesCount",
+      select figures.*, proxy.*, mf.*,
         -- by-laws are decided on all eligible members, not on the votes cast (docs/decisions.md)
         (select count(*) from matters where meeting_id = ${meetingId} and threshold_base = 'eligible')::int
-          as "bylawCount",
-        (select count(*) from v where rsvp = 'online')::int as "rsvpOnlineCount",
-        (select count(*) from v where rsvp = 'no')::int as "rsvpNoCount",
-        (select count(*) from v where checked_in_at is not null)::int as "checkedInCount",
-        (select count(distinct member_id) from v where checked_in_at is not null)::int as "checkedInCountGroups",
-        (select count(*) from proxy where source = 'electronic')::int as "totalElectronicProxies",
-        (select count(*) from proxy where source = 'paper')::int as "totalPaperProxies",
-        (select count(*) from proxy where status = 'verified')::int as "verifiedProxyCount",
-        (select count(*) from proxy where status = 'submitted')::int as "unverifiedProxyCount",
-        (select coalesce(sum(m.shares), 0) from m join proxy p on p.member_id = m.id)::float8 as "totalProxiesShares",
-        (select count(*) from m join present p on p.member_id = m.id where m.arrears)::int
-          as "totalArrearsUnitAttendance",
-        (select coalesce(sum(m.shares), 0) from m join present p on p.member_id = m.id where m.arrears)::float8
-          as "totalArrearsShareAttendance",
-        (select count(*) from mf where kind = 'reminder')::int as "reminderMailFailed",
-        (select count(*) from mf where kind = 'reminder' and status = 'retry')::int as "reminderMailRetrying",
-        (select count(*) from mf where kind = 'starting')::int as "startingMailFailed",
-        (select count(*) from mf where kind = 'starting' and status = 'retry')::int as "startingMailRetrying",
-        (select count(*) from mf where kind = 'summary')::int as "summaryMailFailed",
-        (select count(*) from mf where kind = 'summary' and status = 'retry')::int as "summaryMailRetrying"
+          as "bylawCount"
+      from figures, proxy, mf
     `);
     const row = rowsOf(result)[0];
     return Object.fromEntries(
