@@ -111,6 +111,21 @@ const result = await withServices(async ({ database, redis }) => {
         },
         p50Ratio: ratio(gatewayStats.p50, bareStats.p50),
         p99Ratio: ratio(gatewayStats.p99, bareStats.p99),
+        // starts and stops apart: a stop's matter.state is followed by matter.result
+        byAction: Object.fromEntries(
+          ['start', 'stop'].map((action, parity) => {
+            const of = (samples) =>
+              summarizeRounds(samples.filter((_, i) => i % 2 === parity));
+            const [gateway, bare] = [
+              of(viaGateway.get(n).samples),
+              of(viaBare.get(n).samples),
+            ];
+            return [
+              action,
+              { gateway, bare, p99Ratio: ratio(gateway.p99, bare.p99) },
+            ];
+          }),
+        ),
         warmup: {
           gateway: summarizeRounds(warmups.get(n).gateway.samples),
           bare: summarizeRounds(warmups.get(n).bare.samples),

@@ -40,6 +40,7 @@ for run in $(seq 1 "$runs"); do
     harness fanout
     harness ingest --voters 10000 --seconds 30
     harness reads
+    harness deadlines --matters 50
     harness deadlines
     harness memory
     harness multinode --sockets-per-node 10000
