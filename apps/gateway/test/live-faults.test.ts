@@ -10,6 +10,8 @@ import {
   type MatterTallyEvent,
 } from '@livevote/contracts';
 import { Logger } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
@@ -28,7 +30,10 @@ import {
   BullmqDeadlineScheduler,
   DeadlineProcessor,
 } from '../src/voting/deadlines/bullmq-deadline-scheduler';
-import { deadlineJobId } from '../src/voting/deadlines/deadline-scheduler';
+import {
+  DEADLINE_QUEUE,
+  deadlineJobId,
+} from '../src/voting/deadlines/deadline-scheduler';
 import { BallotIngest } from '../src/voting/ballot-ingest';
 import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { createTenant, type TenantFixture } from './support/factories';
@@ -381,6 +386,16 @@ describe('live voting across two nodes when Redis restarts', () => {
     await extended;
     const extendedRow = await matterRow(matter.id);
     expect(extendedRow.liveEndsAt).toEqual(extendedAt);
+    // the job carries its due time: its handler's timer starts at pickup, before any read
+    const queue = nodes[0].app.get<Queue>(getQueueToken(DEADLINE_QUEUE));
+    expect(
+      (await queue.getJob(deadlineJobId(matter.id, extendedRow.liveGeneration)))
+        ?.data,
+    ).toEqual({
+      matterId: matter.id,
+      generation: extendedRow.liveGeneration,
+      at: extendedAt.getTime(),
+    });
 
     // The start's job, had it survived the extend, fires and changes nothing.
     const staleId = deadlineJobId(matter.id, startedRow.liveGeneration);

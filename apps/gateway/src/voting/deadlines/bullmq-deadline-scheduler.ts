@@ -29,7 +29,11 @@ export class BullmqDeadlineScheduler extends DeadlineScheduler {
     // Same jobId = same job: re-scheduling on start-up reconciliation adds nothing.
     await this.queue.add(
       'close',
-      { matterId: deadline.matterId, generation: deadline.generation },
+      {
+        matterId: deadline.matterId,
+        generation: deadline.generation,
+        at: deadline.at.getTime(),
+      },
       {
         jobId: deadlineJobId(deadline.matterId, deadline.generation),
         delay: Math.max(

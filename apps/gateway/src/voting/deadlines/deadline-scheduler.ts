@@ -10,7 +10,15 @@ export interface Deadline {
   at: Date;
 }
 
-export type DeadlineJob = Omit<Deadline, 'at'>;
+/**
+ * What a due deadline hands its handler. `at` (epoch ms) lets the handler wait out the lead
+ * without reading the matter first; jobs queued before it was added have none.
+ */
+export interface DeadlineJob {
+  matterId: string;
+  generation: number;
+  at?: number;
+}
 export type DeadlineHandler = (deadline: DeadlineJob) => Promise<void>;
 
 /**

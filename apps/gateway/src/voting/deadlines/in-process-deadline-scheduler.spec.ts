@@ -34,7 +34,11 @@ describe(InProcessDeadlineScheduler.name, () => {
       generation: 3,
       at: clock.now(),
     });
-    expect(await fired).toEqual({ matterId: 'm1', generation: 3 });
+    expect(await fired).toEqual({
+      matterId: 'm1',
+      generation: 3,
+      at: clock.nowMs(),
+    });
     scheduler.onApplicationShutdown();
   });
 });

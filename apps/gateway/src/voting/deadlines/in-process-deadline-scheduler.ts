@@ -56,6 +56,7 @@ export class InProcessDeadlineScheduler
     this.fire({
       matterId: deadline.matterId,
       generation: deadline.generation,
+      at: deadline.at.getTime(),
     }).catch((error: unknown) => {
       this.logger.error(
         `deadline of matter ${deadline.matterId} failed: ${String(error)}`,
