@@ -30,6 +30,8 @@ export async function createGateway(
     url: config.database.url,
     dataDir: config.dataDir,
     poolSize: config.database.poolSize,
+    // a batch in flight holds one (BallotIngest)
+    batchConnections: config.ballots.batchesInFlight,
   });
   const clock = options.clock ?? new SystemClock();
   let app: NestExpressApplication;

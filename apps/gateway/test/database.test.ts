@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openDatabase,
+  BATCH_OPTIONS,
   rowsOf,
   withoutJit,
   type Database,
 } from '../src/database/database';
+import { CAST_BATCH_STATEMENT } from '../src/voting/ballots.repository';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /** The gateway's PostgreSQL connections: their options, and what a transaction reaches. */
@@ -24,7 +26,12 @@ describe('PostgreSQL connections', () => {
     // an operator's own option in the URL
     url.searchParams.set('options', '-c statement_timeout=7000');
     // one connection: a transaction's client is the next one's
-    store = await openDatabase({ url: url.toString(), dataDir, poolSize: 1 });
+    store = await openDatabase({
+      url: url.toString(),
+      dataDir,
+      poolSize: 1,
+      batchConnections: 1,
+    });
   });
 
   afterAll(async () => {
@@ -33,9 +40,18 @@ describe('PostgreSQL connections', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const setting = async (name: 'jit' | 'statement_timeout') =>
+  type Setting = 'jit' | 'statement_timeout' | 'enable_seqscan';
+  const setting = async (name: Setting) =>
     rowsOf<{ value: string }>(
       await store.db.execute(sql`select current_setting(${name}) as value`),
+    )[0].value;
+  /** On the ballot batches' connection (there is one here). */
+  const batchSetting = async (name: Setting) =>
+    rowsOf<{ value: string }>(
+      await store.executeBatch(
+        `probe_${name}`,
+        sql`select current_setting(${name}) as value`,
+      ),
     )[0].value;
 
   it('turns JIT off on pooled statements and in transactions, keeping the URL’s own options', async () => {
@@ -45,10 +61,20 @@ describe('PostgreSQL connections', () => {
     expect(await store.run(() => setting('jit'))).toBe('off');
   });
 
+  it('runs the ballot batches on connections of their own, sequential scans off there only', async () => {
+    expect(await batchSetting('enable_seqscan')).toBe('off');
+    expect(await batchSetting('jit')).toBe('off');
+    expect(await batchSetting('statement_timeout')).toBe('7s');
+    expect(await setting('enable_seqscan')).toBe('on');
+    expect(await store.run(() => setting('enable_seqscan'))).toBe('on');
+  });
+
   it('prepares a statement once a connection by its name, and runs it plainly inside a transaction', async () => {
+    // asked on the batches' one connection, where the statement is prepared
     const prepared = async () =>
       rowsOf<{ name: string; calls: string | number }>(
-        await store.db.execute(
+        await store.executeBatch(
+          'probe_statements',
           sql`select name, generic_plans + custom_plans as calls from pg_prepared_statements where name = 'probe_prepared'`,
         ),
       );
@@ -57,7 +83,7 @@ describe('PostgreSQL connections', () => {
     // one connection: the statement prepared on it is seen by the next statement on it
     expect(await prepared()).toEqual([]);
     for (const n of [1, 2, 3]) {
-      const result = await store.executePrepared('probe_prepared', probe(n));
+      const result = await store.executeBatch('probe_prepared', probe(n));
       expect(rowsOf<{ n: number }>(result)).toEqual([{ n }]);
     }
     const [first] = await prepared();
@@ -65,7 +91,7 @@ describe('PostgreSQL connections', () => {
     // inside a transaction it is the transaction's statement, not the pool's prepared one
     const inside = await store.run(async () =>
       rowsOf<{ n: number; ownTransaction: boolean }>(
-        await store.executePrepared(
+        await store.executeBatch(
           'probe_prepared',
           sql`select 7 as n, now() = statement_timestamp() as "ownTransaction"`,
         ),
@@ -75,6 +101,53 @@ describe('PostgreSQL connections', () => {
     // and the prepared statement was not run for it
     const [after] = await prepared();
     expect(Number(after?.calls)).toBe(3);
+  });
+
+  it('plans the ballot batch’s replay look-ups as index probes of each input row, however small the events table was', async () => {
+    // A connection keeps the generic plan made at its sixth batch until an ANALYZE. Made while
+    // the events were few, a join with the batch's input became a hash join over the whole
+    // table, read again by every later batch: 50 ms a batch of 5 ballots at 200,000 events
+    // (docs/benchmarks.md, "A plan kept from a small table").
+    const settings = [...BATCH_OPTIONS.matchAll(/-c (\w+)=(\w+)/g)];
+    expect(settings.length).toBeGreaterThan(0);
+    const replayScans = async () => {
+      await store.db.execute(
+        sql.raw(`prepare cast_batch_plan(jsonb) as ${CAST_BATCH_STATEMENT}`),
+      );
+      try {
+        const plan = rowsOf<{ 'QUERY PLAN': string }>(
+          await store.db.execute(
+            sql`explain (costs off) execute cast_batch_plan('[]')`,
+          ),
+        ).map((row) => row['QUERY PLAN'].trim());
+        // each scan of the events with the condition it looks up by
+        return plan.flatMap((line, at) =>
+          /Scan.* on ballot_events\b/.test(line)
+            ? [`${line.replace(/^->\s*/, '')} | ${plan[at + 1]}`]
+            : [],
+        );
+      } finally {
+        await store.db.execute(sql`deallocate cast_batch_plan`);
+      }
+    };
+    const probes = [
+      'Index Scan using ballot_events_pkey on ballot_events e | Index Cond: (id = i.event_id)',
+      'Index Scan using ballot_events_idempotency_key on ballot_events e_1 | Index Cond: ((member_id = i_1.member_id) AND (matter_id = i_1.matter_id) AND (idempotency_key = i_1.idem_key))',
+    ];
+    const { never, analyzed } = await store.run(async () => {
+      // as on the batches' connections, and the plan a connection keeps
+      for (const [, name, value] of settings)
+        await store.db.execute(sql.raw(`set local ${name} = ${value}`));
+      await store.db.execute(
+        sql`set local plan_cache_mode = force_generic_plan`,
+      );
+      const never = await replayScans();
+      // an analyzed empty table is costed as empty, not as ten pages
+      await store.db.execute(sql`analyze ballot_events`);
+      return { never, analyzed: await replayScans() };
+    });
+    expect(never).toEqual(probes);
+    expect(analyzed).toEqual(probes);
   });
 
   it('adds JIT off to whatever options a URL carries', () => {

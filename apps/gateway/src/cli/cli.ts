@@ -154,6 +154,7 @@ export async function runCli(
     url: config.database.url,
     dataDir: config.dataDir,
     poolSize: 2,
+    batchConnections: 1,
   });
   @Module({})
   class CliModule {

@@ -74,6 +74,8 @@ export class Database extends UnitOfWork {
     private readonly postgres?: {
       pool: Pool;
       connections: PostgresConnections;
+      /** The ballot batches' own connections (`executeBatch`). */
+      batches: { pool: Pool; connections: PostgresConnections };
       transact: Transact;
     },
   ) {
@@ -101,26 +103,30 @@ export class Database extends UnitOfWork {
    * second run finds already written, for instance).
    */
   idempotent<T>(fn: () => PromiseLike<T>): Promise<T> {
-    return this.postgres
-      ? this.postgres.connections.idempotent(fn)
+    const postgres = this.postgres;
+    return postgres
+      ? postgres.connections.idempotent(() =>
+          postgres.batches.connections.idempotent(fn),
+        )
       : Promise.resolve(fn());
   }
 
   /**
-   * Runs a statement whose text never changes as a prepared statement named `name`: each
-   * pooled connection parses and plans it once, not at every run. A batch of a few ballots
-   * paid more PostgreSQL time for that than for its rows (docs/benchmarks.md, "The batch
-   * statement prepared once a connection"). Inside a transaction, and on PGlite, it runs as
-   * `db.execute`. Its rows are node-postgres's: timestamps as `Date`, not strings.
+   * Runs a ballot batch's statement, whose text never changes, as a prepared statement named
+   * `name` on the batches' own connections (BATCH_OPTIONS): each parses and plans it once, not
+   * at every run. A batch of a few ballots paid more PostgreSQL time for that than for its rows
+   * (docs/benchmarks.md, "The batch statement prepared once a connection"). Inside a
+   * transaction, and on PGlite, it runs as `db.execute`. Its rows are node-postgres's:
+   * timestamps as `Date`, not strings.
    */
-  async executePrepared(name: string, query: SQL): Promise<unknown> {
+  async executeBatch(name: string, query: SQL): Promise<unknown> {
     if (!this.postgres || this.scope.getStore()?.open)
       return this.db.execute(query);
     // what drizzle's gate does before each statement it sends
     if (!this.postgres.connections.availability.reachable)
       throw new DatabaseUnavailableException();
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return this.postgres.pool.query({ name, text, values: params });
+    return this.postgres.batches.pool.query({ name, text, values: params });
   }
 
   async ping(): Promise<void> {
@@ -130,6 +136,7 @@ export class Database extends UnitOfWork {
 
   async close(): Promise<void> {
     this.postgres?.connections.availability.stop();
+    this.postgres?.batches.connections.availability.stop();
     await this.closer();
   }
 
@@ -161,6 +168,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   dataDir: string;
   poolSize?: number;
+  /** Connections of the ballot batches (BALLOT_BATCHES_IN_FLIGHT), besides the pool. */
+  batchConnections?: number;
   migrate?: boolean;
 }
 
@@ -171,6 +180,7 @@ export async function openDatabase(
     ? await openPostgres(
         options.url,
         options.poolSize ?? 10,
+        options.batchConnections ?? 2,
         options.migrate ?? true,
       )
     : await openPglite(options.dataDir, options.migrate ?? true);
@@ -184,6 +194,21 @@ export async function openDatabase(
  * since node-postgres lets a URL's options override those of its config.
  */
 export function withoutJit(url: string): string {
+  return withOptions(url, '-c jit=off');
+}
+
+/**
+ * The server options of the ballot batches' connections. A connection keeps the plan it made
+ * of the batch statement at its sixth run (a generic plan), with the tables' sizes of that
+ * moment, until an ANALYZE of one of them: made while the ballot events were few, it read
+ * the whole table (a sequential scan) for each of the batch's replay look-ups, at every
+ * later batch (docs/benchmarks.md, "A plan kept from a small table"). With sequential scans
+ * off, the plan probes the events' indexes whatever their size was when it was made.
+ */
+export const BATCH_OPTIONS = '-c enable_seqscan=off';
+
+/** The URL with `options` added to the URL's own server options (unparsable: as it is). */
+function withOptions(url: string, options: string): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -191,22 +216,30 @@ export function withoutJit(url: string): string {
     return url;
   }
   const own = parsed.searchParams.get('options');
-  parsed.searchParams.set(
-    'options',
-    [own, '-c jit=off'].filter(Boolean).join(' '),
-  );
+  parsed.searchParams.set('options', [own, options].filter(Boolean).join(' '));
   return parsed.toString();
 }
 
 async function openPostgres(
   url: string,
   poolSize: number,
+  batchConnections: number,
   migrate: boolean,
 ): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new Pool({ connectionString: withoutJit(url), max: poolSize });
   const connections = new PostgresConnections(pool);
+  // their own connections: no other statement runs with their options, and a batch never
+  // waits for a connection behind the console's reads
+  const batchPool = new Pool({
+    connectionString: withOptions(withoutJit(url), BATCH_OPTIONS),
+    max: batchConnections,
+  });
+  const batches = {
+    pool: batchPool,
+    connections: new PostgresConnections(batchPool),
+  };
   const { availability } = connections;
   // drizzle calls logQuery before each query, outside its error wrapping: the one place where
   // a query can fail fast with an error the problem-details filter knows. Transaction control
@@ -251,11 +284,14 @@ async function openPostgres(
     }
   };
   const db = drizzle(pool, { schema, logger: gate }) as unknown as Db;
-  return new Database(db, 'postgres', () => pool.end(), {
-    pool,
-    connections,
-    transact,
-  });
+  return new Database(
+    db,
+    'postgres',
+    async () => {
+      await Promise.all([pool.end(), batchPool.end()]);
+    },
+    { pool, connections, batches, transact },
+  );
 }
 
 async function openPglite(

@@ -22,22 +22,27 @@ const MICRO_SQL = sql.raw(String(MICRO));
 
 /**
  * The batch statement of BallotsRepository.castBatch, composed once and prepared once a
- * connection (Database.executePrepared): only its payload is bound per batch (composing the
+ * connection (Database.executeBatch): only its payload is bound per batch (composing the
  * whole template was drizzle work on every batch). An accepted row returns neither its
  * choices nor its cast time: the statement wrote both from its input.
  */
-const [CAST_BATCH_HEAD, CAST_BATCH_TAIL] = `      with input as (
+const CAST_BATCH_TEMPLATE = `      with input as (
         select * from jsonb_to_recordset($PAYLOAD::jsonb) as t(
           ord int, event_id uuid, receipt text, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
           kind text, choices jsonb, idem_key text, received_at timestamptz)
       ),
+      -- each look-up a probe per input row (offset 0 keeps the lateral from being flattened
+      -- into a join): the plan is kept for the connection, and a hash join over the events,
+      -- planned while the table was small, read the whole table each batch once it was not
       replay as (
         select i.ord, e.id, e.cast_at, e.receipt, true as rewritten from input i
-        join ballot_events e on e.id = i.event_id
+        cross join lateral (select e.id, e.cast_at, e.receipt from ballot_events e
+          where e.id = i.event_id offset 0) e
         union all
         select i.ord, e.id, e.cast_at, e.receipt, false from input i
-        join ballot_events e on e.matter_id = i.matter_id and e.member_id = i.member_id
-          and e.idempotency_key = i.idem_key and e.id <> i.event_id
+        cross join lateral (select e.id, e.cast_at, e.receipt from ballot_events e
+          where e.member_id = i.member_id and e.matter_id = i.matter_id
+            and e.idempotency_key = i.idem_key and e.id <> i.event_id offset 0) e
       ),
       cand as (
         select i.*, mb.shares as weight,
@@ -97,9 +102,15 @@ const [CAST_BATCH_HEAD, CAST_BATCH_TAIL] = `      with input as (
       select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, r.receipt,
         null, null, null, null, null
       from replay r
-`
-  .split('$PAYLOAD')
-  .map((part) => sql.raw(part));
+`;
+const [CAST_BATCH_HEAD, CAST_BATCH_TAIL] = CAST_BATCH_TEMPLATE.split(
+  '$PAYLOAD',
+).map((part) => sql.raw(part));
+/** The batch statement as PostgreSQL prepares it, its payload `$1` (test/database.test.ts plans it). */
+export const CAST_BATCH_STATEMENT = CAST_BATCH_TEMPLATE.replace(
+  '$PAYLOAD',
+  '$1',
+);
 
 /** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
 export interface BallotInput {
@@ -209,7 +220,7 @@ export class BallotsRepository {
     );
     // safe to run twice (see above): retried once if its connection is lost
     const result = await this.database.idempotent(() =>
-      this.database.executePrepared(
+      this.database.executeBatch(
         'cast_batch',
         sql`${CAST_BATCH_HEAD}${payload}${CAST_BATCH_TAIL}`,
       ),
