@@ -377,6 +377,21 @@ for (const mode of ['redis', 'in-process'] as const) {
         .from(ballotEvents)
         .where(eq(ballotEvents.matterId, matter.id));
       expect(events).toHaveLength(1);
+      // the same key on another matter is another ballot, not a replay of this one
+      const other = await createMatter(gateway, tenant, {
+        name: 'Idempotent, another matter',
+      });
+      await action(other.id, { action: 'start', duration: 60 });
+      const elsewhere = await castRest(voters[4], other.id, ['No'], 'retry-me');
+      expect(elsewhere.status).toBe(201);
+      expect(elsewhere.body).not.toEqual(first.body);
+      const storedElsewhere = await gateway.app
+        .get(Database)
+        .db.select()
+        .from(ballots)
+        .where(eq(ballots.matterId, other.id));
+      expect(storedElsewhere.map((b) => b.choices)).toEqual([['No']]);
+      await action(other.id, { action: 'stop' });
       await action(matter.id, { action: 'stop' });
       // after the close, the same retry still gets its receipt rather than an error
       expect(

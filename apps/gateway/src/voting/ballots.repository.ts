@@ -31,9 +31,12 @@ const CAST_BATCH_TEMPLATE = `      with input as (
           ord int, event_id uuid, receipt text, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
           kind text, choices jsonb, idem_key text, received_at timestamptz)
       ),
-      -- each look-up a probe per input row (offset 0 keeps the lateral from being flattened
-      -- into a join): the plan is kept for the connection, and a hash join over the events,
-      -- planned while the table was small, read the whole table each batch once it was not
+      -- Each look-up a probe per input row, by one index only: the plan is kept for the
+      -- connection, made while the events were few (docs/decisions.md, "The ballot batches
+      -- have connections of their own"). Offset 0 keeps a lateral from being flattened into
+      -- a join (a hash join read the whole table each batch); the matter is compared as
+      -- "is true", which no index serves, so the key's probe cannot become a walk through
+      -- the matter's index (every event of the matter, each row).
       replay as (
         select i.ord, e.id, e.cast_at, e.receipt, true as rewritten from input i
         cross join lateral (select e.id, e.cast_at, e.receipt from ballot_events e
@@ -41,8 +44,8 @@ const CAST_BATCH_TEMPLATE = `      with input as (
         union all
         select i.ord, e.id, e.cast_at, e.receipt, false from input i
         cross join lateral (select e.id, e.cast_at, e.receipt from ballot_events e
-          where e.member_id = i.member_id and e.matter_id = i.matter_id
-            and e.idempotency_key = i.idem_key and e.id <> i.event_id offset 0) e
+          where e.member_id = i.member_id and e.idempotency_key = i.idem_key
+            and (e.matter_id = i.matter_id) is true and e.id <> i.event_id offset 0) e
       ),
       cand as (
         select i.*, mb.shares as weight,
