@@ -126,6 +126,8 @@ const result = await withServices(async ({ database, redis }) => {
             ];
           }),
         ),
+        // the verdict after each stop, from the stop request (the bare server sends none)
+        verdict: summarizeRounds(viaGateway.get(n).verdicts),
         warmup: {
           gateway: summarizeRounds(warmups.get(n).gateway.samples),
           bare: summarizeRounds(warmups.get(n).bare.samples),

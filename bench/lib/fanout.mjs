@@ -36,12 +36,20 @@ export async function connectAll(generator, args) {
  * action request to its matter.state. Returns all samples (aligned with the sockets per round).
  * `others`: more generators (multi-node: one a node) whose sockets are timed from the same
  * request, on the shared clock; their sockets follow the first generator's in each sample.
+ *
+ * A stop is followed by the verdict, a second broadcast to every socket (matter.result) with
+ * the final tally and a quorum over the meeting worked out before it: the next action waits
+ * until the first generator's sockets all have it, so it is not measured while the node, the
+ * database and the generator still work on the last one (the bare server sends no verdict).
+ * Its arrival is timed too (`verdicts`, from the stop request; docs/benchmarks.md, "The verdict
+ * between the rounds").
  */
 export async function gatewayRounds(
   generator,
   { baseUrl, shortCode, matterId, token, rounds, others = [] },
 ) {
   const samples = [];
+  const verdicts = [];
   const events = {};
   let bytes = null;
   for (let round = 0; round < rounds; round++) {
@@ -58,7 +66,13 @@ export async function gatewayRounds(
           body: action === 'start' ? { action, duration: 3600 } : { action },
         },
         match,
+        then: action === 'stop' ? { matterKey: matterId } : null,
       });
+      if (result.thenMissing)
+        throw new Error(
+          `${result.thenMissing} sockets missed the verdict (matter.result) after the stop`,
+        );
+      if (action === 'stop') verdicts.push(result.thenLatencies);
       const harvested = await Promise.all(
         others.map((other) => other.call('harvest', { t0Wall: result.t0Wall })),
       );
@@ -77,7 +91,7 @@ export async function gatewayRounds(
       await sleep(BETWEEN_MS);
     }
   }
-  return { samples, bytes, events };
+  return { samples, verdicts, bytes, events };
 }
 
 /**

@@ -14,6 +14,8 @@ let listener = null;
 let watched = null;
 /** What `arm` waits for: per-socket wall-clock arrivals of one matching matter.state. */
 let armed = null;
+/** Sees every matter.result (`measure` with `then`). */
+let resultListener = null;
 /** Disconnects by reason, since the start. */
 const disconnects = {};
 
@@ -32,6 +34,7 @@ function openSocket(url, token, subscribe) {
   });
   sockets.push(socket);
   socket.on('matter.state', (payload) => listener?.(index, payload));
+  socket.on('matter.result', (payload) => resultListener?.(index, payload));
   socket.on('disconnect', (reason) => {
     disconnects[reason] = (disconnects[reason] ?? 0) + 1;
     // the first of each reason on stderr: a crowd dropped by the server is seen when it happens
@@ -92,9 +95,24 @@ const commands = {
 
   /**
    * Sends the request and times, per socket, the first matter.state that matches `match`
-   * (same matterKey and liveStatus), from just before the request left.
+   * (same matterKey and liveStatus), from just before the request left. With `then` (a
+   * matterKey), also waits until every socket has that matter's matter.result, the verdict
+   * that follows a close, and times it too (`thenLatencies`).
    */
-  async measure({ request, match, timeoutMs = 30_000 }) {
+  async measure({ request, match, then = null, timeoutMs = 30_000 }) {
+    const results = new Float64Array(then ? sockets.length : 0).fill(-1);
+    let resultCount = 0;
+    let resultsDone;
+    const allResults = new Promise((resolve) => (resultsDone = resolve));
+    if (!then) resultsDone();
+    resultListener = then
+      ? (index, payload) => {
+          if (payload.matterKey !== then.matterKey || results[index] >= 0)
+            return;
+          results[index] = performance.now();
+          if (++resultCount === sockets.length) resultsDone();
+        }
+      : null;
     const arrived = new Float64Array(sockets.length).fill(-1);
     let count = 0;
     let bytes = null;
@@ -128,10 +146,14 @@ const commands = {
     const timer = sleep(timeoutMs).then(() => 'timeout');
     await Promise.race([all, timer]);
     listener = null;
+    await Promise.race([allResults, timer]);
+    resultListener = null;
     // aligned with the sockets (connect order); null where nothing arrived
     const latencies = Array.from(arrived, (at) => (at >= 0 ? at - t0 : null));
     return {
       latencies,
+      thenLatencies: Array.from(results, (at) => (at >= 0 ? at - t0 : null)),
+      thenMissing: then ? sockets.length - resultCount : 0,
       missing: sockets.length - count,
       disconnected: disconnected(),
       disconnects,
