@@ -620,11 +620,14 @@ export const ballotEvents = pgTable(
   (t) => [
     // member first: it also serves every look-up by member (receipts, a member's removal), so
     // the batch statement maintains one index fewer a ballot (docs/benchmarks.md, "Ingest after
-    // removing per-ballot cost")
+    // removing per-ballot cost"); then the key: the batch's replay probe looks up by member and
+    // key only (docs/decisions.md, "The ballot batches have connections of their own"), and
+    // with the matter second it read every event of the member, as many as a voter re-casting
+    // in a loop chose to make
     uniqueIndex('ballot_events_idempotency_key').on(
       t.memberId,
-      t.matterId,
       t.idempotencyKey,
+      t.matterId,
     ),
     index('ballot_events_matter_idx').on(t.matterId, t.castAt),
     // removing a voter sets its events' voter_id to null: without this index each removal
