@@ -365,12 +365,16 @@ for (const mode of ['redis', 'in-process'] as const) {
       const again = await castRest(voters[4], matter.id, ['No'], 'retry-me');
       expect(again.status).toBe(201);
       expect(again.body).toEqual(first.body);
-      const stored = await gateway.app
-        .get(Database)
-        .db.select()
-        .from(ballots)
-        .where(eq(ballots.matterId, matter.id));
-      expect(stored.map((b) => b.choices)).toEqual([['Yes']]);
+      /** The choices of each ballot stored on a matter. */
+      const storedChoices = async (matterId: string) =>
+        (
+          await gateway.app
+            .get(Database)
+            .db.select()
+            .from(ballots)
+            .where(eq(ballots.matterId, matterId))
+        ).map((b) => b.choices);
+      expect(await storedChoices(matter.id)).toEqual([['Yes']]);
       const events = await gateway.app
         .get(Database)
         .db.select()
@@ -385,12 +389,7 @@ for (const mode of ['redis', 'in-process'] as const) {
       const elsewhere = await castRest(voters[4], other.id, ['No'], 'retry-me');
       expect(elsewhere.status).toBe(201);
       expect(elsewhere.body).not.toEqual(first.body);
-      const storedElsewhere = await gateway.app
-        .get(Database)
-        .db.select()
-        .from(ballots)
-        .where(eq(ballots.matterId, other.id));
-      expect(storedElsewhere.map((b) => b.choices)).toEqual([['No']]);
+      expect(await storedChoices(other.id)).toEqual([['No']]);
       await action(other.id, { action: 'stop' });
       await action(matter.id, { action: 'stop' });
       // after the close, the same retry still gets its receipt rather than an error
