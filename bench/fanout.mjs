@@ -14,6 +14,7 @@ import {
   SETTLE_MS,
   settleMs,
   firstArrivals,
+  perRound,
   sleep,
   summarizeRounds,
   WARMUP_ROUNDS,
@@ -67,6 +68,7 @@ const result = await withServices(async ({ database, redis }) => {
         shortCode: seed.shortCode,
         matterId,
         token,
+        pids: { node: gateway.pid, generator: generator.pid },
       };
       // one start and stop left out of the figures: see WARMUP_ROUNDS
       warmups.set(n, {
@@ -86,7 +88,11 @@ const result = await withServices(async ({ database, redis }) => {
       const from = i ? ascending[i - 1] : 0;
       await connectAll(generator, { url: `${bare.url}/live`, count: n - from });
       await sleep(SETTLE_MS);
-      const bareArgs = { url: bare.url, events: viaGateway.get(n).events };
+      const bareArgs = {
+        url: bare.url,
+        events: viaGateway.get(n).events,
+        pids: { node: bare.pid, generator: generator.pid },
+      };
       warmups.get(n).bare = await bareRounds(generator, {
         ...bareArgs,
         rounds: WARMUP_ROUNDS,
@@ -131,6 +137,10 @@ const result = await withServices(async ({ database, redis }) => {
         warmup: {
           gateway: summarizeRounds(warmups.get(n).gateway.samples),
           bare: summarizeRounds(warmups.get(n).bare.samples),
+        },
+        perRound: {
+          gateway: perRound(viaGateway.get(n)),
+          bare: perRound(viaBare.get(n)),
         },
       };
     });

@@ -57,10 +57,16 @@ async function forkWorker(module, execArgv = [], env = process.env) {
   };
 }
 
-/** BENCH_GENERATOR_CPU_PROF=<dir> profiles the generator too. */
+/**
+ * BENCH_GENERATOR_CPU_PROF=<dir> profiles the generator too; BENCH_GENERATOR_NODE_ARGS adds
+ * Node.js flags (`--trace-gc`, say).
+ */
 export const forkGenerator = () =>
   forkWorker(GENERATOR, [
     '--max-old-space-size=4096',
+    '--expose-gc',
+    ...(process.env.BENCH_GENERATOR_NODE_ARGS?.split(' ').filter(Boolean) ??
+      []),
     ...(process.env.BENCH_GENERATOR_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_GENERATOR_CPU_PROF}`]
       : []),

@@ -1,6 +1,7 @@
 // Fan-out rounds shared by the fan-out, multi-node and memory harnesses.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { summarize } from './stats.mjs';
+import { cpuDelta, cpuSnapshot } from './usage.mjs';
 
 /** Quiet time after a crowd connects, when no presence broadcast is due. */
 export const SETTLE_MS = 1500;
@@ -32,6 +33,15 @@ export async function connectAll(generator, args) {
 }
 
 /**
+ * The pause between two actions: each generator collects its garbage at its start, so that a
+ * collection of its heap falls here and not inside the next round, on either side.
+ */
+async function pause(generators) {
+  await Promise.all(generators.map((generator) => generator.call('gc')));
+  await sleep(BETWEEN_MS);
+}
+
+/**
  * `rounds` start/stop pairs of a matter through the gateway: each socket's latency from the
  * action request to its matter.state. Returns all samples (aligned with the sockets per round).
  * `others`: more generators (multi-node: one a node) whose sockets are timed from the same
@@ -46,10 +56,11 @@ export async function connectAll(generator, args) {
  */
 export async function gatewayRounds(
   generator,
-  { baseUrl, shortCode, matterId, token, rounds, others = [] },
+  { baseUrl, shortCode, matterId, token, rounds, others = [], pids = {} },
 ) {
   const samples = [];
   const verdicts = [];
+  const cpu = [];
   const events = {};
   let bytes = null;
   for (let round = 0; round < rounds; round++) {
@@ -59,6 +70,7 @@ export async function gatewayRounds(
     ]) {
       const match = { matterKey: matterId, liveStatus };
       await Promise.all(others.map((other) => other.call('arm', { match })));
+      const before = cpuSnapshot(pids);
       const result = await generator.call('measure', {
         request: {
           url: `${baseUrl}/v1/Meetings/${shortCode}/matters/${matterId}/action`,
@@ -88,23 +100,33 @@ export async function gatewayRounds(
       );
       bytes ??= result.bytes;
       events[liveStatus] ??= result.sample;
-      await sleep(BETWEEN_MS);
+      const during = cpuSnapshot(pids);
+      await pause([generator, ...others]);
+      cpu.push({
+        round: cpuDelta(before, during),
+        after: cpuDelta(during, cpuSnapshot(pids)),
+      });
     }
   }
-  return { samples, verdicts, bytes, events };
+  return { samples, verdicts, bytes, events, cpu };
 }
 
 /**
  * The baseline: the bare server broadcasts the gateway's own matter.state events (`events`,
  * as the gateway sent them), so the payload is the same size.
  */
-export async function bareRounds(generator, { url, events, rounds }) {
+export async function bareRounds(
+  generator,
+  { url, events, rounds, pids = {} },
+) {
   const samples = [];
+  const cpu = [];
   let bytes = null;
   for (let i = 0; i < rounds * 2; i++) {
     const liveStatus = i % 2 ? 'closed' : 'live';
     const payload = events[liveStatus];
     const matterId = payload.matterKey;
+    const before = cpuSnapshot(pids);
     const result = await generator.call('measure', {
       request: {
         url: `${url}/broadcast`,
@@ -116,9 +138,32 @@ export async function bareRounds(generator, { url, events, rounds }) {
       throw new Error(`${result.missing} sockets missed the bare broadcast`);
     samples.push(result.latencies);
     bytes ??= result.bytes;
-    await sleep(BETWEEN_MS);
+    const during = cpuSnapshot(pids);
+    await pause([generator]);
+    cpu.push({
+      round: cpuDelta(before, during),
+      after: cpuDelta(during, cpuSnapshot(pids)),
+    });
   }
-  return { samples, bytes };
+  return { samples, bytes, cpu };
+}
+
+/**
+ * Each measured action on its own: its p99 and first arrival (ms), and the CPU milliseconds
+ * of each process during it (`round`: from the request until the last socket had the event,
+ * and for a stop its verdict) and in the pause after it (`after`). One slow round can set a
+ * run's p99; this shows which, and who had the cores then.
+ */
+export function perRound({ samples, cpu }) {
+  return samples.map((round, i) => {
+    const stats = summarize(round.filter((at) => at !== null));
+    return {
+      action: i % 2 ? 'stop' : 'start',
+      p99: stats.p99,
+      first: Math.min(...round.filter((at) => at !== null)),
+      cpu: cpu[i],
+    };
+  });
 }
 
 /** p50/p99/max over every socket of every round (optionally only sockets [from, to)). */

@@ -1,7 +1,7 @@
 // What a phase of a harness cost the processes on this machine: CPU seconds from /proc, the
 // load average, PostgreSQL's backends of the bench database, and Redis's command counters.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { need } from './deps.mjs';
 import { ADMIN_DATABASE_URL } from './env.mjs';
@@ -179,3 +179,37 @@ export function ensureOpenFiles(needed) {
   );
   process.exit(rerun.status ?? 1);
 }
+
+/**
+ * CPU seconds so far of the named pids, and of every `postgres` and `redis-server` process on
+ * the machine (backends and background workers alike): taken before and after a short phase,
+ * it shows who had the cores then.
+ */
+export function cpuSnapshot(pids) {
+  const snapshot = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, cpuSecondsOf(pid)]),
+  );
+  snapshot.postgres = 0;
+  snapshot.redis = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue;
+    }
+    if (comm === 'postgres') snapshot.postgres += cpuSecondsOf(entry);
+    else if (comm === 'redis-server') snapshot.redis += cpuSecondsOf(entry);
+  }
+  return snapshot;
+}
+
+/** Milliseconds of CPU each process spent between two `cpuSnapshot`s. */
+export const cpuDelta = (before, after) =>
+  Object.fromEntries(
+    Object.keys(after).map((name) => [
+      name,
+      Math.round((after[name] - before[name]) * 1000),
+    ]),
+  );
