@@ -157,6 +157,10 @@ export function isRepresented(
 /**
  * {@link isRepresented} in SQL over a `members` row and its `meetings` row under the given
  * aliases (reads `proxies`, `proxy_holders` and `ballots`).
+ *
+ * The meeting's setting stays outside the subqueries: each EXISTS then refers to the member
+ * alone, so PostgreSQL may answer it from one hashed set of members for a whole meeting
+ * instead of two index probes a member (docs/benchmarks.md, "The quorum's statement").
  */
 export function representedSql(aliases: {
   member: string;
@@ -166,8 +170,10 @@ export function representedSql(aliases: {
   const meeting = sqlAlias(aliases.meeting);
   return (
     `(exists (select 1 from proxies rp join proxy_holders rh on rh.id = rp.holder_id` +
-    ` where rp.member_id = ${member}.id and rp.status = 'verified'` +
-    ` and (not ${meeting}.proxy_holder_must_attend or rh.present))` +
+    ` where rp.member_id = ${member}.id and rp.status = 'verified' and rh.present)` +
+    ` or (not ${meeting}.proxy_holder_must_attend` +
+    ` and exists (select 1 from proxies rp join proxy_holders rh on rh.id = rp.holder_id` +
+    ` where rp.member_id = ${member}.id and rp.status = 'verified'))` +
     ` or exists (select 1 from ballots rb where rb.member_id = ${member}.id` +
     ` and rb.method = 'proxy' and rb.proxy_id is null))`
   );
