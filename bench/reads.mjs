@@ -132,7 +132,16 @@ async function timeReads(baseUrl, token, count, pathFor) {
       );
     bytes += body.byteLength;
   }
-  return { ...summarize(samples), meanBytes: Math.round(bytes / count) };
+  // the slowest requests and when in the series they came (a tail of one cause clusters)
+  const slowest = samples
+    .map((ms, i) => ({ i, ms: Math.round(ms * 10) / 10 }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3);
+  return {
+    ...summarize(samples),
+    meanBytes: Math.round(bytes / count),
+    slowest,
+  };
 }
 
 const result = await withServices(async ({ database, redis }) => {

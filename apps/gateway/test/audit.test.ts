@@ -812,5 +812,38 @@ describe('The audit log and the hash chain', () => {
       const result = await verify(large.meeting.shortCode);
       expect(result.code, result.stderr).toBe(0);
     });
+
+    it('the sweep seals what a node left behind, looking back from shortly before its last sweep', async () => {
+      const clock = gateway.app.get(Clock);
+      const sweep = () =>
+        (sealer() as unknown as { sweep(): Promise<void> }).sweep();
+      const asked = vi.spyOn(seal(), 'meetingsToSeal');
+      try {
+        await sweep();
+        // left behind: committed, never touched (its node stopped before the seal a second later)
+        const [left] = await insertEvents([clock.now()]);
+        const before = clock.nowMs();
+        await sweep();
+        const after = clock.nowMs();
+        expect(await sealed([left])).toEqual([left]);
+        await sweep();
+        const [since, ballotsFrom] = asked.mock.calls.at(-1)!;
+        expect(ballotsFrom.getTime()).toBeGreaterThanOrEqual(before - 120_000);
+        expect(ballotsFrom.getTime()).toBeLessThanOrEqual(after - 120_000);
+        expect(since.getTime()).toBeLessThan(before - 86_000_000);
+
+        // stamped ten minutes before it committed: past the sweep's look-back, so it waits for
+        // a seal that looks at everything (the matter's close, a report)
+        const [heldUp] = await insertEvents([new Date(before - 600_000)]);
+        await sweep();
+        expect(await sealed([heldUp])).toEqual([]);
+        await sealer().seal(large.meeting.id);
+        expect(await sealed([heldUp])).toEqual([heldUp]);
+      } finally {
+        asked.mockRestore();
+      }
+      const result = await verify(large.meeting.shortCode);
+      expect(result.code, result.stderr).toBe(0);
+    });
   });
 });

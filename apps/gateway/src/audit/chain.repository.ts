@@ -186,15 +186,20 @@ export class ChainRepository {
 
   /**
    * Meetings with entries still to seal among those active since `since` (a live or lately
-   * closed matter, or a recent audit entry): the sweep's work list.
+   * closed matter, or a recent audit entry): the sweep's work list. Ballot events are looked
+   * for from `ballotsFrom` on, each matter's through its (matter, cast_at) index.
    */
-  async meetingsToSeal(since: Date, limit: number): Promise<string[]> {
+  async meetingsToSeal(
+    since: Date,
+    ballotsFrom: Date,
+    limit: number,
+  ): Promise<string[]> {
     const result = await this.database.db.execute(sql`
       select distinct meeting_id from (
         select m.meeting_id from matters m
         where (m.live_status = 'live' or m.live_closed_at >= ${since} or m.updated_at >= ${since})
           and exists (
-            select 1 from ballot_events e where e.matter_id = m.id
+            select 1 from ballot_events e where e.matter_id = m.id and e.cast_at >= ${ballotsFrom}
               and not exists (select 1 from audit_chain c where c.source_id = e.id))
         union all
         select a.meeting_id from audit_entries a
