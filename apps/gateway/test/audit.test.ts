@@ -828,8 +828,8 @@ describe('The audit log and the hash chain', () => {
         expect(await sealed([left])).toEqual([left]);
         await sweep();
         const [since, ballotsFrom] = asked.mock.calls.at(-1)!;
-        expect(ballotsFrom.getTime()).toBeGreaterThanOrEqual(before - 120_000);
-        expect(ballotsFrom.getTime()).toBeLessThanOrEqual(after - 120_000);
+        expect(ballotsFrom!.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+        expect(ballotsFrom!.getTime()).toBeLessThanOrEqual(after - 5_000);
         expect(since.getTime()).toBeLessThan(before - 86_000_000);
 
         // stamped ten minutes before it committed: past the sweep's look-back, so it waits for

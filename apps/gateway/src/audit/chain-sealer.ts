@@ -19,12 +19,6 @@ import {
 export const SEAL_DELAY_MS = 1000;
 const SWEEP_MS = 30_000;
 const SWEEP_WINDOW_MS = 86_400_000;
-/**
- * How far before this node's last complete sweep a sweep looks for unsealed ballot events:
- * the whole day only at its first sweep. A ballot held up longer between its stamp and its
- * commit is sealed at its matter's close, which looks at everything (docs/verifiability.md).
- */
-const SWEEP_BALLOTS_LOOK_BACK_MS = 120_000;
 /** Meetings a sweep seals at most; with more, the next sweep looks as far back again. */
 const SWEEP_MEETINGS = 50;
 /** Entries hashed and linked in one transaction. */
@@ -195,7 +189,7 @@ export class ChainSealer
 
   /**
    * Seals the meetings active in the last day that have entries left unsealed. After its first
-   * sweep a node looks for ballot events stamped since shortly before its last complete sweep,
+   * sweep a node looks for ballot events stamped since 5 s before its last complete sweep,
    * through the matters' index, not at every event of the day: that was a hash of every ballot
    * event and every link, two cores busy for 110 ms every 30 s at 300,000 events
    * (docs/benchmarks.md, "A sweep every 30 s").
@@ -204,15 +198,13 @@ export class ChainSealer
     const started = this.clock.nowMs();
     try {
       const since = new Date(started - SWEEP_WINDOW_MS);
+      // as a seal a second after ballots looks back: what was stamped earlier committed
+      // before the last sweep began, which saw it; a ballot held up longer is sealed at its
+      // matter's close, which looks at everything (docs/verifiability.md)
       const ballotsFrom =
         this.sweptAt === null
-          ? since
-          : new Date(
-              Math.max(
-                since.getTime(),
-                this.sweptAt - SWEEP_BALLOTS_LOOK_BACK_MS,
-              ),
-            );
+          ? null
+          : new Date(Math.max(since.getTime(), this.sweptAt - LATE_COMMIT_MS));
       const meetings = await this.repository.meetingsToSeal(
         since,
         ballotsFrom,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
 import type { StoredLink } from './chain';
 
@@ -38,6 +38,78 @@ export interface NewLink {
 }
 
 /** The hash chain's SQL: what is still to seal, the links, and the entries' content. */
+/**
+ * Unsealed ballot events of a matter `m` stamped since `from`, for a statement that reads
+ * matters as `m`. Fenced (`offset 0`, the link's look-up too) so that PostgreSQL reads each
+ * matter's (matter, cast_at) index and asks the chain's unique index once an event, whatever
+ * its statistics say (the audit entries' look-ups of the statements below likewise). Without statistics on the events (a new database, before autovacuum's
+ * ANALYZE) it guessed a third of the table and hashed every event and every link: 66 ms a seal
+ * a second after ballots, at 279,000 events (docs/benchmarks.md, "A sweep every 30 s").
+ */
+const unsealedBallotsSince = (from: Date) => sql`
+  select e.id, e.cast_at from ballot_events e
+  where e.matter_id = m.id and e.cast_at >= ${from}
+    and not exists (select 1 from audit_chain c where c.source_id = e.id offset 0)
+  offset 0`;
+
+/** {@link ChainRepository.pendingKeys}'s statement. */
+export function pendingKeysStatement(
+  meetingId: string,
+  from: Date | null,
+  limit: number,
+): SQL {
+  const ballots = from
+    ? sql`
+        select 'ballot' as source, e.id, e.cast_at as at
+        from matters m cross join lateral (${unsealedBallotsSince(from)}) e
+        where m.meeting_id = ${meetingId}`
+    : sql`
+        select 'ballot' as source, e.id, e.cast_at as at
+        from ballot_events e join matters m on m.id = e.matter_id
+        where m.meeting_id = ${meetingId}
+          and not exists (select 1 from audit_chain c where c.source_id = e.id)`;
+  return sql`
+    select source, id, floor(extract(epoch from at) * 1000)::float8 as at_ms from (
+      ${ballots}
+      union all
+      select 'audit', a.id, a.at
+      from audit_entries a
+      where a.meeting_id = ${meetingId}
+        ${
+          from
+            ? sql`and a.at >= ${from}
+                and not exists (select 1 from audit_chain c where c.source_id = a.id offset 0)`
+            : sql`and not exists (select 1 from audit_chain c where c.source_id = a.id)`
+        }
+    ) p
+    order by at, source, id
+    limit ${limit}`;
+}
+
+/** {@link ChainRepository.meetingsToSeal}'s statement. */
+export function meetingsToSealStatement(
+  since: Date,
+  ballotsFrom: Date | null,
+  limit: number,
+): SQL {
+  const unsealed = ballotsFrom
+    ? unsealedBallotsSince(ballotsFrom)
+    : sql`
+        select 1 from ballot_events e where e.matter_id = m.id
+          and not exists (select 1 from audit_chain c where c.source_id = e.id)`;
+  return sql`
+    select distinct meeting_id from (
+      select m.meeting_id from matters m
+      where (m.live_status = 'live' or m.live_closed_at >= ${since} or m.updated_at >= ${since})
+        and exists (${unsealed})
+      union all
+      select a.meeting_id from audit_entries a
+      where a.at >= ${since}
+        and not exists (select 1 from audit_chain c where c.source_id = a.id offset 0)
+    ) t
+    limit ${limit}`;
+}
+
 @Injectable()
 export class ChainRepository {
   constructor(private readonly database: Database) {}
@@ -70,22 +142,9 @@ export class ChainRepository {
     from: Date | null,
     limit: number,
   ): Promise<PendingKey[]> {
-    const result = await this.database.db.execute(sql`
-      select source, id, floor(extract(epoch from at) * 1000)::float8 as at_ms from (
-        select 'ballot' as source, e.id, e.cast_at as at
-        from ballot_events e join matters m on m.id = e.matter_id
-        where m.meeting_id = ${meetingId}
-          ${from ? sql`and e.cast_at >= ${from}` : sql``}
-          and not exists (select 1 from audit_chain c where c.source_id = e.id)
-        union all
-        select 'audit', a.id, a.at
-        from audit_entries a
-        where a.meeting_id = ${meetingId}
-          ${from ? sql`and a.at >= ${from}` : sql``}
-          and not exists (select 1 from audit_chain c where c.source_id = a.id)
-      ) p
-      order by at, source, id
-      limit ${limit}`);
+    const result = await this.database.db.execute(
+      pendingKeysStatement(meetingId, from, limit),
+    );
     // to the millisecond, rounded down: as a lower bound it still takes in the entry itself
     return rowsOf<{ source: PendingKey['source']; id: string; at_ms: number }>(
       result,
@@ -187,26 +246,16 @@ export class ChainRepository {
   /**
    * Meetings with entries still to seal among those active since `since` (a live or lately
    * closed matter, or a recent audit entry): the sweep's work list. Ballot events are looked
-   * for from `ballotsFrom` on, each matter's through its (matter, cast_at) index.
+   * for among all of those matters', or (with `ballotsFrom`) among those stamped since then.
    */
   async meetingsToSeal(
     since: Date,
-    ballotsFrom: Date,
+    ballotsFrom: Date | null,
     limit: number,
   ): Promise<string[]> {
-    const result = await this.database.db.execute(sql`
-      select distinct meeting_id from (
-        select m.meeting_id from matters m
-        where (m.live_status = 'live' or m.live_closed_at >= ${since} or m.updated_at >= ${since})
-          and exists (
-            select 1 from ballot_events e where e.matter_id = m.id and e.cast_at >= ${ballotsFrom}
-              and not exists (select 1 from audit_chain c where c.source_id = e.id))
-        union all
-        select a.meeting_id from audit_entries a
-        where a.at >= ${since}
-          and not exists (select 1 from audit_chain c where c.source_id = a.id)
-      ) t
-      limit ${limit}`);
+    const result = await this.database.db.execute(
+      meetingsToSealStatement(since, ballotsFrom, limit),
+    );
     return rowsOf<{ meeting_id: string }>(result).map((row) => row.meeting_id);
   }
 
