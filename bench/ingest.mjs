@@ -16,9 +16,16 @@
 //
 //   node bench/ingest.mjs [--voters 200] [--matters 10] [--seconds 30] [--pg-connections 10]
 //                         [--bursts 10,2] [--batches-in-flight N] [--cpu-prof DIR]
+//                         [--checkpoint-before-bursts]
+//
+// --checkpoint-before-bursts: a CHECKPOINT just before each burst of the gateway. The first
+// change of every page after a checkpoint writes the whole page to the WAL, so a burst that
+// begins as a checkpoint begins is the worst case; without it, where PostgreSQL's own
+// checkpoints fall decides (docs/benchmarks.md, "A burst after a checkpoint").
 import { parseArgs } from 'node:util';
 import { forkBareServer, forkGenerator } from './lib/children.mjs';
-import { log, withServices } from './lib/env.mjs';
+import { need } from './lib/deps.mjs';
+import { ADMIN_DATABASE_URL, log, withServices } from './lib/env.mjs';
 import { connectAll, settleMs, sleep } from './lib/fanout.mjs';
 import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
 import {
@@ -40,6 +47,7 @@ const { values } = parseArgs({
     bursts: { type: 'string', default: '10,2' },
     'batches-in-flight': { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'checkpoint-before-bursts': { type: 'boolean', default: false },
   },
 });
 const voters = Number(values.voters);
@@ -50,6 +58,18 @@ const bursts = values.bursts
   .split(',')
   .filter(Boolean)
   .map((seconds) => Number(seconds));
+
+/** A CHECKPOINT of the whole server, done when it answers. */
+async function checkpoint() {
+  const { Client } = need('pg');
+  const client = new Client({ connectionString: ADMIN_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
+}
 
 /** The burst targets: ack p99 under 50 ms up to 1,000 ballots/s offered, under 250 ms above. */
 const burstLimitMs = (offeredPerSecond) => (offeredPerSecond > 1000 ? 250 : 50);
@@ -123,6 +143,7 @@ const result = await withServices(async ({ database, redis }) => {
       // thousands of events): its figures are then its own (docs/benchmarks.md)
       const sealedAfterMs = await untilSealed(database.url, seed.meetingId);
       await sleep(2000);
+      if (values['checkpoint-before-bursts']) await checkpoint();
       const matterId = burstMatterIds[index];
       log(`ingest: burst, ${voters} voters within ${seconds} s`);
       const batchesBefore = await batchMetrics(gateway.baseUrl);
@@ -137,7 +158,7 @@ const result = await withServices(async ({ database, redis }) => {
         members,
       );
       log(
-        `ingest: burst ${seconds} s: ${burst.acks} acks ${JSON.stringify(burst.latency)}; recount ${JSON.stringify(burstCheck)}`,
+        `ingest: burst ${seconds} s: ${burst.acks} acks ${JSON.stringify(burst.latency)} slow ${JSON.stringify(burst.slow)}; recount ${JSON.stringify(burstCheck)}`,
       );
       const burstBatches = batchesBetween(
         batchesBefore,
@@ -209,6 +230,7 @@ const result = await withServices(async ({ database, redis }) => {
         gateway: {
           acks: burst.acks,
           ackLatency: burst.latency,
+          slowAcks: burst.slow,
           sendLateness: burst.sendLateness,
           errors: burst.errors,
           batches: burstBatches,
@@ -253,6 +275,7 @@ const result = await withServices(async ({ database, redis }) => {
       },
       bareRatio: ratio(acksPerSecond, barePerSecond),
       bursts: burstLines,
+      checkpointBeforeBursts: values['checkpoint-before-bursts'],
       target: {
         rule: '>= 9000 durable acks/s and >= 0.5 x bare socket.io acks/s; burst ack p99 < 50 ms up to 1000/s offered, < 250 ms above',
         met:

@@ -20,6 +20,8 @@ let resultListener = null;
 const disconnects = {};
 
 const wallNow = () => performance.timeOrigin + performance.now();
+/** A burst's ack over this is counted as slow (the 10 s burst's target p99). */
+const SLOW_ACK_MS = 50;
 /** Sockets no longer connected (a missed event is then no latency but a lost socket). */
 const disconnected = () => sockets.filter((socket) => !socket.connected).length;
 
@@ -317,6 +319,8 @@ const commands = {
     const ackedIds = [];
     const errors = {};
     const last = sockets.map(() => ({}));
+    /** When (ms after the start) each ack slower than SLOW_ACK_MS was sent. */
+    const slow = [];
     let acked = 0;
     let done;
     const all = new Promise((resolve) => (done = resolve));
@@ -343,7 +347,9 @@ const commands = {
               if (reply && reply.error) {
                 errors[reply.error.code] = (errors[reply.error.code] ?? 0) + 1;
               } else {
-                latencies.push(performance.now() - sentAt);
+                const latency = performance.now() - sentAt;
+                latencies.push(latency);
+                if (latency > SLOW_ACK_MS) slow.push(sentAt - started);
                 ackedIds.push(reply.ballotId);
                 last[index][matterKey] = reply.ballotId;
               }
@@ -363,6 +369,15 @@ const commands = {
       elapsedMs: performance.now() - started,
       latency: summarize(latencies),
       sendLateness: summarize(lateness),
+      // the acks over 50 ms: how many, and when they were sent (one stall sends them together)
+      slow: slow.length
+        ? {
+            count: slow.length,
+            sentFromMs: Math.round(Math.min(...slow)),
+            sentToMs: Math.round(Math.max(...slow)),
+            startedAt: new Date(performance.timeOrigin + started).toISOString(),
+          }
+        : { count: 0 },
       errors,
       ackedIds,
       last,
