@@ -827,9 +827,19 @@ describe('The audit log and the hash chain', () => {
         const after = clock.nowMs();
         expect(await sealed([left])).toEqual([left]);
         await sweep();
-        const [since, ballotsFrom] = asked.mock.calls.at(-1)!;
-        expect(ballotsFrom!.getTime()).toBeGreaterThanOrEqual(before - 5_000);
-        expect(ballotsFrom!.getTime()).toBeLessThanOrEqual(after - 5_000);
+        const [since, window] = asked.mock.calls.at(-1)!;
+        // from 5 s before the last sweep began; for a meeting this node sealed since, from 5 s
+        // before that seal began (here the last sweep's own seal of it)
+        for (const from of [
+          window!.from,
+          window!.byMeeting.get(large.meeting.id)!,
+        ]) {
+          expect(from.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+          expect(from.getTime()).toBeLessThanOrEqual(after - 5_000);
+        }
+        expect(
+          window!.byMeeting.get(large.meeting.id)!.getTime(),
+        ).toBeGreaterThan(window!.from.getTime());
         expect(since.getTime()).toBeLessThan(before - 86_000_000);
 
         // stamped ten minutes before it committed: past the sweep's look-back, so it waits for

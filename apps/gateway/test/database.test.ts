@@ -203,7 +203,10 @@ describe('PostgreSQL connections', () => {
       ),
       meetingsToSeal: meetingsToSealStatement(
         new Date(now.getTime() - 86_400_000),
-        now,
+        {
+          from: new Date(now.getTime() - 35_000),
+          byMeeting: new Map([['00000000-0000-0000-0000-000000000001', now]]),
+        },
         50,
       ),
     };

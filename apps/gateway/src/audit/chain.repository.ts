@@ -46,7 +46,7 @@ export interface NewLink {
  * ANALYZE) it guessed a third of the table and hashed every event and every link: 66 ms a seal
  * a second after ballots, at 279,000 events (docs/benchmarks.md, "A sweep every 30 s").
  */
-const unsealedBallotsSince = (from: Date) => sql`
+const unsealedBallotsSince = (from: Date | SQL) => sql`
   select e.id, e.cast_at from ballot_events e
   where e.matter_id = m.id and e.cast_at >= ${from}
     and not exists (select 1 from audit_chain c where c.source_id = e.id offset 0)
@@ -86,14 +86,30 @@ export function pendingKeysStatement(
     limit ${limit}`;
 }
 
+/**
+ * Where the sweep looks for unsealed ballot events: from `from`, or for the meetings in
+ * `byMeeting` from their own (later) time.
+ */
+export interface BallotsWindow {
+  from: Date;
+  byMeeting: ReadonlyMap<string, Date>;
+}
+
 /** {@link ChainRepository.meetingsToSeal}'s statement. */
 export function meetingsToSealStatement(
   since: Date,
-  ballotsFrom: Date | null,
+  ballots: BallotsWindow | null,
   limit: number,
 ): SQL {
-  const unsealed = ballotsFrom
-    ? unsealedBallotsSince(ballotsFrom)
+  const byMeeting = JSON.stringify(
+    Object.fromEntries(
+      [...(ballots?.byMeeting ?? [])].map(([id, at]) => [id, at.toISOString()]),
+    ),
+  );
+  const unsealed = ballots
+    ? unsealedBallotsSince(
+        sql`coalesce((${byMeeting}::jsonb ->> m.meeting_id::text)::timestamptz, ${ballots.from})`,
+      )
     : sql`
         select 1 from ballot_events e where e.matter_id = m.id
           and not exists (select 1 from audit_chain c where c.source_id = e.id)`;
@@ -246,15 +262,15 @@ export class ChainRepository {
   /**
    * Meetings with entries still to seal among those active since `since` (a live or lately
    * closed matter, or a recent audit entry): the sweep's work list. Ballot events are looked
-   * for among all of those matters', or (with `ballotsFrom`) among those stamped since then.
+   * for among all of those matters', or (with `ballots`) among those stamped since then.
    */
   async meetingsToSeal(
     since: Date,
-    ballotsFrom: Date | null,
+    ballots: BallotsWindow | null,
     limit: number,
   ): Promise<string[]> {
     const result = await this.database.db.execute(
-      meetingsToSealStatement(since, ballotsFrom, limit),
+      meetingsToSealStatement(since, ballots, limit),
     );
     return rowsOf<{ meeting_id: string }>(result).map((row) => row.meeting_id);
   }
