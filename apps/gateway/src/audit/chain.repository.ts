@@ -37,14 +37,14 @@ export interface NewLink {
   hash: string;
 }
 
-/** The hash chain's SQL: what is still to seal, the links, and the entries' content. */
 /**
  * Unsealed ballot events of a matter `m` stamped since `from`, for a statement that reads
  * matters as `m`. Fenced (`offset 0`, the link's look-up too) so that PostgreSQL reads each
  * matter's (matter, cast_at) index and asks the chain's unique index once an event, whatever
- * its statistics say (the audit entries' look-ups of the statements below likewise). Without statistics on the events (a new database, before autovacuum's
- * ANALYZE) it guessed a third of the table and hashed every event and every link: 66 ms a seal
- * a second after ballots, at 279,000 events (docs/benchmarks.md, "A sweep every 30 s").
+ * its statistics say; the audit entries' look-ups below are fenced likewise. Without
+ * statistics on the events (a new database, before autovacuum's ANALYZE) it guessed a third
+ * of the table and hashed every event and every link: 66 ms a seal a second after ballots,
+ * at 279,000 events (docs/benchmarks.md, "A sweep every 30 s").
  */
 const unsealedBallotsSince = (from: Date | SQL) => sql`
   select e.id, e.cast_at from ballot_events e
@@ -75,12 +75,8 @@ export function pendingKeysStatement(
       select 'audit', a.id, a.at
       from audit_entries a
       where a.meeting_id = ${meetingId}
-        ${
-          from
-            ? sql`and a.at >= ${from}
-                and not exists (select 1 from audit_chain c where c.source_id = a.id offset 0)`
-            : sql`and not exists (select 1 from audit_chain c where c.source_id = a.id)`
-        }
+        ${from ? sql`and a.at >= ${from}` : sql``}
+        and not exists (select 1 from audit_chain c where c.source_id = a.id offset 0)
     ) p
     order by at, source, id
     limit ${limit}`;
@@ -126,6 +122,7 @@ export function meetingsToSealStatement(
     limit ${limit}`;
 }
 
+/** The hash chain's SQL: what is still to seal, the links, and the entries' content. */
 @Injectable()
 export class ChainRepository {
   constructor(private readonly database: Database) {}
