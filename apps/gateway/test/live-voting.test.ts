@@ -33,17 +33,21 @@ import {
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
+/** The ballots stored on a matter. */
+const storedBallots = (gateway: TestGateway, matterId: string) =>
+  gateway.app
+    .get(Database)
+    .db.select()
+    .from(ballots)
+    .where(eq(ballots.matterId, matterId));
+
 /** Recount from the ballots table, in the tally row shape. */
 async function recount(
   gateway: TestGateway,
   matterId: string,
   options: string[],
 ) {
-  const rows = await gateway.app
-    .get(Database)
-    .db.select()
-    .from(ballots)
-    .where(eq(ballots.matterId, matterId));
+  const rows = await storedBallots(gateway, matterId);
   const round = (n: number) => Math.round(n * 1e6) / 1e6;
   return {
     votesCast: rows.length,
@@ -367,13 +371,7 @@ for (const mode of ['redis', 'in-process'] as const) {
       expect(again.body).toEqual(first.body);
       /** The choices of each ballot stored on a matter. */
       const storedChoices = async (matterId: string) =>
-        (
-          await gateway.app
-            .get(Database)
-            .db.select()
-            .from(ballots)
-            .where(eq(ballots.matterId, matterId))
-        ).map((b) => b.choices);
+        (await storedBallots(gateway, matterId)).map((b) => b.choices);
       expect(await storedChoices(matter.id)).toEqual([['Yes']]);
       const events = await gateway.app
         .get(Database)
