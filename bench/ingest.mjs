@@ -24,7 +24,6 @@
 // checkpoints fall decides (docs/benchmarks.md, "A burst after a checkpoint").
 import { parseArgs } from 'node:util';
 import { forkBareServer, forkGenerator } from './lib/children.mjs';
-import { need } from './lib/deps.mjs';
 import { ADMIN_DATABASE_URL, log, withServices } from './lib/env.mjs';
 import { connectAll, settleMs, sleep } from './lib/fanout.mjs';
 import { managerToken, matterAction, seedMeeting } from './lib/fixtures.mjs';
@@ -33,6 +32,7 @@ import {
   batchMetrics,
   recount,
   untilSealed,
+  withClient,
 } from './lib/ballots.mjs';
 import { startGateway } from './lib/gateway.mjs';
 import { ratio } from './lib/stats.mjs';
@@ -60,16 +60,8 @@ const bursts = values.bursts
   .map((seconds) => Number(seconds));
 
 /** A CHECKPOINT of the whole server, done when it answers. */
-async function checkpoint() {
-  const { Client } = need('pg');
-  const client = new Client({ connectionString: ADMIN_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query('checkpoint');
-  } finally {
-    await client.end();
-  }
-}
+const checkpoint = () =>
+  withClient(ADMIN_DATABASE_URL, (client) => client.query('checkpoint'));
 
 /** The burst targets: ack p99 under 50 ms up to 1,000 ballots/s offered, under 250 ms above. */
 const burstLimitMs = (offeredPerSecond) => (offeredPerSecond > 1000 ? 250 : 50);

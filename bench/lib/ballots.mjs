@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { need } from './deps.mjs';
 
 /** Runs fn with a PostgreSQL client of its own. */
-async function withClient(databaseUrl, fn) {
+export async function withClient(databaseUrl, fn) {
   const { Client } = need('pg');
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();

@@ -33,12 +33,24 @@ export async function connectAll(generator, args) {
 }
 
 /**
- * The pause between two actions: each generator collects its garbage at its start, so that a
- * collection of its heap falls here and not inside the next round, on either side.
+ * Runs one measured action, then the pause before the next: each generator collects its
+ * garbage at the pause's start, so that a collection of its heap falls there and not inside
+ * the next round, on either side. Answers the action's result and the CPU milliseconds of
+ * each process in `pids` (and PostgreSQL's, Redis's) during the action and in the pause.
  */
-async function pause(generators) {
+async function timedAction(pids, generators, action) {
+  const before = cpuSnapshot(pids);
+  const result = await action();
+  const during = cpuSnapshot(pids);
   await Promise.all(generators.map((generator) => generator.call('gc')));
   await sleep(BETWEEN_MS);
+  return {
+    result,
+    cpu: {
+      round: cpuDelta(before, during),
+      after: cpuDelta(during, cpuSnapshot(pids)),
+    },
+  };
 }
 
 /**
@@ -70,24 +82,35 @@ export async function gatewayRounds(
     ]) {
       const match = { matterKey: matterId, liveStatus };
       await Promise.all(others.map((other) => other.call('arm', { match })));
-      const before = cpuSnapshot(pids);
-      const result = await generator.call('measure', {
-        request: {
-          url: `${baseUrl}/v1/Meetings/${shortCode}/matters/${matterId}/action`,
-          headers: { authorization: `Bearer ${token}` },
-          body: action === 'start' ? { action, duration: 3600 } : { action },
+      const timed = await timedAction(
+        pids,
+        [generator, ...others],
+        async () => {
+          const result = await generator.call('measure', {
+            request: {
+              url: `${baseUrl}/v1/Meetings/${shortCode}/matters/${matterId}/action`,
+              headers: { authorization: `Bearer ${token}` },
+              body:
+                action === 'start' ? { action, duration: 3600 } : { action },
+            },
+            match,
+            then: action === 'stop' ? { matterKey: matterId } : null,
+          });
+          const harvested = await Promise.all(
+            others.map((other) =>
+              other.call('harvest', { t0Wall: result.t0Wall }),
+            ),
+          );
+          return { result, harvested };
         },
-        match,
-        then: action === 'stop' ? { matterKey: matterId } : null,
-      });
+      );
+      const { result, harvested } = timed.result;
+      cpu.push(timed.cpu);
       if (result.thenMissing)
         throw new Error(
           `${result.thenMissing} sockets missed the verdict (matter.result) after the stop`,
         );
       if (action === 'stop') verdicts.push(result.thenLatencies);
-      const harvested = await Promise.all(
-        others.map((other) => other.call('harvest', { t0Wall: result.t0Wall })),
-      );
       const missing =
         result.missing +
         harvested.reduce((sum, other) => sum + other.missing, 0);
@@ -100,12 +123,6 @@ export async function gatewayRounds(
       );
       bytes ??= result.bytes;
       events[liveStatus] ??= result.sample;
-      const during = cpuSnapshot(pids);
-      await pause([generator, ...others]);
-      cpu.push({
-        round: cpuDelta(before, during),
-        after: cpuDelta(during, cpuSnapshot(pids)),
-      });
     }
   }
   return { samples, verdicts, bytes, events, cpu };
@@ -126,24 +143,20 @@ export async function bareRounds(
     const liveStatus = i % 2 ? 'closed' : 'live';
     const payload = events[liveStatus];
     const matterId = payload.matterKey;
-    const before = cpuSnapshot(pids);
-    const result = await generator.call('measure', {
-      request: {
-        url: `${url}/broadcast`,
-        body: { event: 'matter.state', payload },
-      },
-      match: { matterKey: matterId, liveStatus },
-    });
+    const { result, cpu: used } = await timedAction(pids, [generator], () =>
+      generator.call('measure', {
+        request: {
+          url: `${url}/broadcast`,
+          body: { event: 'matter.state', payload },
+        },
+        match: { matterKey: matterId, liveStatus },
+      }),
+    );
+    cpu.push(used);
     if (result.missing)
       throw new Error(`${result.missing} sockets missed the bare broadcast`);
     samples.push(result.latencies);
     bytes ??= result.bytes;
-    const during = cpuSnapshot(pids);
-    await pause([generator]);
-    cpu.push({
-      round: cpuDelta(before, during),
-      after: cpuDelta(during, cpuSnapshot(pids)),
-    });
   }
   return { samples, bytes, cpu };
 }

@@ -181,16 +181,15 @@ export function ensureOpenFiles(needed) {
 }
 
 /**
- * CPU seconds so far of the named pids, and of every `postgres` and `redis-server` process on
- * the machine (backends and background workers alike): taken before and after a short phase,
- * it shows who had the cores then.
+ * CPU seconds so far of the named pids, and of each `postgres` and `redis-server` process on
+ * the machine (backends and background workers alike, by pid): taken before and after a
+ * short phase, it shows who had the cores then.
  */
 export function cpuSnapshot(pids) {
-  const snapshot = Object.fromEntries(
+  const named = Object.fromEntries(
     Object.entries(pids).map(([name, pid]) => [name, cpuSecondsOf(pid)]),
   );
-  snapshot.postgres = 0;
-  snapshot.redis = 0;
+  const groups = { postgres: new Map(), redis: new Map() };
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let comm;
@@ -199,17 +198,35 @@ export function cpuSnapshot(pids) {
     } catch {
       continue;
     }
-    if (comm === 'postgres') snapshot.postgres += cpuSecondsOf(entry);
-    else if (comm === 'redis-server') snapshot.redis += cpuSecondsOf(entry);
+    const group =
+      comm === 'postgres'
+        ? groups.postgres
+        : comm === 'redis-server'
+          ? groups.redis
+          : null;
+    group?.set(entry, cpuSecondsOf(entry));
   }
-  return snapshot;
+  return { named, groups };
 }
 
-/** Milliseconds of CPU each process spent between two `cpuSnapshot`s. */
-export const cpuDelta = (before, after) =>
-  Object.fromEntries(
-    Object.keys(after).map((name) => [
+/**
+ * Milliseconds of CPU each process (or group) spent between two `cpuSnapshot`s. A process
+ * that ended in between counts nothing (its last seconds are not known), one that began
+ * counts all of its time.
+ */
+export function cpuDelta(before, after) {
+  const ms = (seconds) => Math.round(seconds * 1000);
+  const delta = Object.fromEntries(
+    Object.entries(after.named).map(([name, seconds]) => [
       name,
-      Math.round((after[name] - before[name]) * 1000),
+      ms(seconds - before.named[name]),
     ]),
   );
+  for (const [name, pids] of Object.entries(after.groups)) {
+    let seconds = 0;
+    for (const [pid, now] of pids)
+      seconds += now - (before.groups[name].get(pid) ?? 0);
+    delta[name] = ms(seconds);
+  }
+  return delta;
+}
