@@ -74,4 +74,54 @@ describe('RedisPresenceTracker', () => {
       'unit-2',
     ]);
   });
+
+  it('counts and lists the union of the nodes, each unit and voter once, and forgets a node gone', async () => {
+    const one = new RedisPresenceTracker(redis.client, redis.prefix);
+    const two = new RedisPresenceTracker(redis.client, redis.prefix);
+    // unit-2 has a voter on each node; dan has a socket on each node
+    await Promise.all([
+      one.join('nodes', 'ann', 'unit-1'),
+      one.join('nodes', 'bob', 'unit-2'),
+      one.join('nodes', 'dan', 'unit-3'),
+      two.join('nodes', 'cyd', 'unit-2'),
+      two.join('nodes', 'dan', 'unit-3'),
+      two.join('nodes', 'eve', 'unit-4'),
+    ]);
+
+    for (const node of [one, two]) {
+      expect(await node.count('nodes')).toEqual({ numUnits: 4, numVoters: 5 });
+      expect((await node.presentUnits('nodes')).sort()).toEqual([
+        'unit-1',
+        'unit-2',
+        'unit-3',
+        'unit-4',
+      ]);
+      expect((await node.presentVoters('nodes')).sort()).toEqual([
+        'ann',
+        'bob',
+        'cyd',
+        'dan',
+        'eve',
+      ]);
+    }
+
+    // the second node stops: what only it held is gone, what both held stays
+    await two.stop();
+    expect(await one.count('nodes')).toEqual({ numUnits: 3, numVoters: 3 });
+    expect((await one.presentUnits('nodes')).sort()).toEqual([
+      'unit-1',
+      'unit-2',
+      'unit-3',
+    ]);
+    // a node whose sets expired (killed) is dropped from the registry by the count
+    await redis.client.del(
+      ...(await redis.client.keys(`${redis.prefix}:presence:nodes:*:*`)),
+    );
+    expect(await one.count('nodes')).toEqual({ numUnits: 0, numVoters: 0 });
+    expect(await one.presentUnits('nodes')).toEqual([]);
+    expect(
+      await redis.client.scard(`${redis.prefix}:presence:nodes:nodes`),
+    ).toBe(0);
+    await one.stop();
+  });
 });

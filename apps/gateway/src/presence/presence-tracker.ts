@@ -128,7 +128,9 @@ export class MemoryPresenceTracker extends PresenceTracker {
 const NODE_TTL_S = 30;
 const HEARTBEAT_MS = 10_000;
 
-// Union of the live nodes' sets; nodes whose sets expired are dropped from the registry.
+// Sizes of the unions of the live nodes' sets; nodes whose sets expired are dropped from the
+// registry. One node's set is its own union: SCARD, not a copy of 10,000 members made to be
+// counted (docs/benchmarks.md, "A stop's and a start's presence").
 const COUNT = `
 local nodes = redis.call('smembers', KEYS[1])
 local voterKeys, unitKeys = {}, {}
@@ -142,20 +144,14 @@ for _, node in ipairs(nodes) do
   end
 end
 if #voterKeys == 0 then return {0, 0} end
+if #voterKeys == 1 then
+  return {redis.call('scard', unitKeys[1]), redis.call('scard', voterKeys[1])}
+end
 local tmp = ARGV[1] .. ':tmp:' .. ARGV[2]
 local voters = redis.call('sunionstore', tmp, unpack(voterKeys))
 local units = redis.call('sunionstore', tmp, unpack(unitKeys))
 redis.call('del', tmp)
 return {units, voters}`;
-
-// The union of the nodes' sets of one kind (ARGV[2]: units or voters).
-const MEMBERS = `
-local keys = {}
-for _, node in ipairs(redis.call('smembers', KEYS[1])) do
-  table.insert(keys, ARGV[1] .. ':' .. ARGV[2] .. ':' .. node)
-end
-if #keys == 0 then return {} end
-return redis.call('sunion', unpack(keys))`;
 
 interface PresenceChange {
   meetingId: string;
@@ -208,18 +204,23 @@ export class RedisPresenceTracker extends PresenceTracker {
     return this.union(meetingId, 'voters');
   }
 
+  /**
+   * The union of the nodes' sets of one kind: each node's set read whole in one MULTI, merged
+   * here. A Lua SUNION built a set of 10,000 in Redis, then copied it through Lua, three times
+   * the cost of reading the sets (docs/benchmarks.md, "A stop's and a start's presence").
+   */
   private async union(
     meetingId: string,
     kind: 'units' | 'voters',
   ): Promise<string[]> {
     const base = this.base(meetingId);
-    return (await this.redis.eval(
-      MEMBERS,
-      1,
-      `${base}:nodes`,
-      base,
-      kind,
-    )) as string[];
+    const nodes = await this.redis.smembers(`${base}:nodes`);
+    if (!nodes.length) return [];
+    const multi = this.redis.multi();
+    for (const node of nodes) multi.smembers(`${base}:${kind}:${node}`);
+    const sets = (await multi.exec()) ?? [];
+    if (sets.length === 1) return readSet(sets[0]);
+    return [...new Set(sets.flatMap(readSet))];
   }
 
   async stop(): Promise<void> {
@@ -315,4 +316,10 @@ export class RedisPresenceTracker extends PresenceTracker {
   private base(meetingId: string): string {
     return `${this.prefix}:presence:${meetingId}`;
   }
+}
+
+/** A MULTI's SMEMBERS reply: the members, or its error thrown. */
+function readSet([error, members]: [Error | null, unknown]): string[] {
+  if (error) throw error;
+  return members as string[];
 }
