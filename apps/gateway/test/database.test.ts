@@ -198,7 +198,13 @@ describe('PostgreSQL connections', () => {
     const statements = {
       pendingKeys: pendingKeysStatement(
         '00000000-0000-0000-0000-000000000001',
-        now,
+        { ballots: now, audit: now },
+        50_000,
+      ),
+      // the sweep's seal: the audit entries of the day, the ballots of its look-back
+      sweepPendingKeys: pendingKeysStatement(
+        '00000000-0000-0000-0000-000000000001',
+        { ballots: now, audit: new Date(now.getTime() - 86_400_000) },
         50_000,
       ),
       meetingsToSeal: meetingsToSealStatement(
@@ -226,7 +232,11 @@ describe('PostgreSQL connections', () => {
       .catch((error: unknown) => {
         if (!(error instanceof RolledBack)) throw error;
       });
-    expect(Object.keys(plans)).toEqual(['pendingKeys', 'meetingsToSeal']);
+    expect(Object.keys(plans)).toEqual([
+      'pendingKeys',
+      'sweepPendingKeys',
+      'meetingsToSeal',
+    ]);
     for (const plan of Object.values(plans)) {
       expect(plan).not.toMatch(/Seq Scan on (ballot_events|audit_chain)\b/);
       expect(plan).not.toMatch(/Hash (Anti|Semi)? ?Join/);

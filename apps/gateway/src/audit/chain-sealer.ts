@@ -14,6 +14,7 @@ import {
   type BallotsWindow,
   type NewLink,
   type PendingKey,
+  type SealWindow,
 } from './chain.repository';
 
 /** How long after a ballot batch or an audit entry its meeting is sealed. */
@@ -40,9 +41,11 @@ const REMEMBERED = 1000;
 /**
  * `all`: every unsealed entry of the meeting, whenever it was stamped. `recent`: those stamped
  * since 5 s before this node's last complete seal of the meeting (all of them when there
- * was none), which is what a seal a second after new ballots needs.
+ * was none), which is what a seal a second after new ballots needs. A `SealWindow`: ballot
+ * events and audit entries stamped since the times it gives, the look-back a sweep found the
+ * meeting with.
  */
-export type SealScope = 'all' | 'recent';
+export type SealScope = 'all' | 'recent' | SealWindow;
 
 /**
  * Seals a meeting's ballot events and audit entries into its hash chain after the fact, so
@@ -138,26 +141,31 @@ export class ChainSealer
     scope: SealScope,
   ): Promise<ChainHead | null> {
     const started = this.clock.nowMs();
-    const last = this.sealedBefore.get(meetingId);
-    let from =
-      scope === 'recent' && last !== undefined
-        ? new Date(last - LATE_COMMIT_MS)
-        : null;
+    let window = this.windowOf(meetingId, scope);
     let head: ChainHead | null | undefined;
     for (;;) {
-      const keys = await this.repository.pendingKeys(meetingId, from, KEYS);
+      const keys = await this.repository.pendingKeys(meetingId, window, KEYS);
       for (let at = 0; at < keys.length; at += PAGE)
         head = await this.sealPage(meetingId, keys.slice(at, at + PAGE));
       if (keys.length < KEYS) break;
       // the next keys from the last one's time: any older entry committed since was
       // committed after `started`, and a later seal's window takes it in
-      from = keys[keys.length - 1].at;
+      const from = keys[keys.length - 1].at;
+      window = { ballots: from, audit: from };
     }
     this.sealedBefore.delete(meetingId);
     this.sealedBefore.set(meetingId, started);
     if (this.sealedBefore.size > REMEMBERED)
       this.sealedBefore.delete(this.sealedBefore.keys().next().value!);
     return head === undefined ? this.repository.head(meetingId) : head;
+  }
+
+  private windowOf(meetingId: string, scope: SealScope): SealWindow {
+    if (scope === 'all') return { ballots: null, audit: null };
+    if (scope !== 'recent') return scope;
+    const last = this.sealedBefore.get(meetingId);
+    const from = last === undefined ? null : new Date(last - LATE_COMMIT_MS);
+    return { ballots: from, audit: from };
   }
 
   /** Links those of `keys` no sealer has linked meanwhile; answers the head after. */
@@ -213,18 +221,31 @@ export class ChainSealer
    * sweep a node looks for ballot events stamped since 5 s before its last complete sweep,
    * through the matters' index, not at every event of the day: that was a hash of every ballot
    * event and every link, two cores busy for 110 ms every 30 s at 300,000 events
-   * (docs/benchmarks.md, "A sweep every 30 s").
+   * (docs/benchmarks.md, "A sweep every 30 s"). It seals a meeting it found over the same
+   * look-back: sealing everything of a meeting in the middle of its ballots read all of its
+   * events, 0.7 s of PostgreSQL a page of keys at 280,000 (docs/benchmarks.md, "The sweep's
+   * seal").
    */
   private async sweep(): Promise<void> {
     const started = this.clock.nowMs();
     try {
       const since = new Date(started - SWEEP_WINDOW_MS);
+      const ballots = this.ballotsWindow(since);
       const meetings = await this.repository.meetingsToSeal(
         since,
-        this.ballotsWindow(since),
+        ballots,
         SWEEP_MEETINGS,
       );
-      for (const meetingId of meetings) await this.seal(meetingId);
+      for (const meetingId of meetings)
+        await this.seal(
+          meetingId,
+          ballots
+            ? {
+                ballots: ballots.byMeeting.get(meetingId) ?? ballots.from,
+                audit: since,
+              }
+            : 'all',
+        );
       if (meetings.length < SWEEP_MEETINGS) this.sweptAt = started;
     } catch (error) {
       this.logger.warn(`chain sweep failed: ${String(error)}`);

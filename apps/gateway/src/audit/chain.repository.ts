@@ -52,16 +52,22 @@ const unsealedBallotsSince = (from: Date | SQL) => sql`
     and not exists (select 1 from audit_chain c where c.source_id = e.id offset 0)
   offset 0`;
 
+/** Unsealed entries of a meeting stamped since these times (null: whenever stamped). */
+export interface SealWindow {
+  ballots: Date | null;
+  audit: Date | null;
+}
+
 /** {@link ChainRepository.pendingKeys}'s statement. */
 export function pendingKeysStatement(
   meetingId: string,
-  from: Date | null,
+  from: SealWindow,
   limit: number,
 ): SQL {
-  const ballots = from
+  const ballots = from.ballots
     ? sql`
         select 'ballot' as source, e.id, e.cast_at as at
-        from matters m cross join lateral (${unsealedBallotsSince(from)}) e
+        from matters m cross join lateral (${unsealedBallotsSince(from.ballots)}) e
         where m.meeting_id = ${meetingId}`
     : sql`
         select 'ballot' as source, e.id, e.cast_at as at
@@ -75,7 +81,7 @@ export function pendingKeysStatement(
       select 'audit', a.id, a.at
       from audit_entries a
       where a.meeting_id = ${meetingId}
-        ${from ? sql`and a.at >= ${from}` : sql``}
+        ${from.audit ? sql`and a.at >= ${from.audit}` : sql``}
         and not exists (select 1 from audit_chain c where c.source_id = a.id offset 0)
     ) p
     order by at, source, id
@@ -147,12 +153,12 @@ export class ChainRepository {
 
   /**
    * The keys of the meeting's entries not yet in its chain, oldest first: all of them, or
-   * (with `from`) those stamped at or after it, which the matter index finds without reading
-   * the rest of the meeting.
+   * (with a time in `from`) those of its kind stamped at or after it, which the matter index
+   * finds without reading the rest of the meeting.
    */
   async pendingKeys(
     meetingId: string,
-    from: Date | null,
+    from: SealWindow,
     limit: number,
   ): Promise<PendingKey[]> {
     const result = await this.database.db.execute(
