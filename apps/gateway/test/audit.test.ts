@@ -814,6 +814,32 @@ describe('The audit log and the hash chain', () => {
       expect(result.code, result.stderr).toBe(0);
     });
 
+    it("a sweep's seal that waited behind this node's seal of the meeting looks back from that seal, not from the sweep", async () => {
+      const clock = gateway.app.get(Clock);
+      const sealFrom = clock.nowMs();
+      await sealer().seal(large.meeting.id, 'recent');
+      const [fresh] = await insertEvents([clock.now()]);
+      const keys = vi.spyOn(seal(), 'pendingKeys');
+      const dayAgo = new Date(sealFrom - 86_400_000);
+      try {
+        // the window the sweep found the meeting with, a minute back
+        await sealer().seal(large.meeting.id, {
+          ballots: new Date(sealFrom - 60_000),
+          audit: dayAgo,
+        });
+        const [, window] = keys.mock.calls.find(
+          ([meetingId]) => meetingId === large.meeting.id,
+        )!;
+        expect(window.ballots!.getTime()).toBeGreaterThanOrEqual(
+          sealFrom - 5_000,
+        );
+        expect(window.audit).toEqual(dayAgo);
+      } finally {
+        keys.mockRestore();
+      }
+      expect(await sealed([fresh])).toEqual([fresh]);
+    });
+
     it('the sweep seals what a node left behind, looking back from shortly before its last sweep', async () => {
       const clock = gateway.app.get(Clock);
       const sweep = () =>
