@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RedisPresenceTracker } from '../src/presence/presence-tracker';
+import {
+  PresenceTracker,
+  RedisPresenceTracker,
+} from '../src/presence/presence-tracker';
+import { createTenant } from './support/factories';
+import { connectLive, request, type LiveClient } from './support/live-client';
+import { createVoters } from './support/live-fixtures';
+import { startGateways, type TestGateway } from './support/test-app';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
 describe('RedisPresenceTracker', () => {
@@ -123,5 +131,63 @@ describe('RedisPresenceTracker', () => {
       await redis.client.scard(`${redis.prefix}:presence:nodes:nodes`),
     ).toBe(0);
     await one.stop();
+  });
+});
+
+describe('A node that stops', () => {
+  let database: TestDatabase;
+  let redis: TestRedis;
+  let nodes: TestGateway[] = [];
+  const sockets: LiveClient[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    redis = createTestRedis();
+    nodes = await startGateways(2, {
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      redisPrefix: redis.prefix,
+    });
+  });
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await Promise.all(nodes.map((node) => node.close().catch(() => undefined)));
+    await redis?.cleanup();
+    await database?.drop();
+  });
+
+  it('takes its voters out of the meeting as it stops, not when its sets expire', async () => {
+    const tenant = await createTenant(nodes[0]);
+    const voters = await createVoters(nodes[0], tenant, 3);
+    // one voter on the node that stays, two on the node that stops
+    for (const [i, voter] of voters.entries()) {
+      const socket = await connectLive(nodes[i ? 1 : 0].baseUrl, voter.token);
+      sockets.push(socket);
+      expect(
+        await request(socket, 'subscribe', {
+          shortCode: tenant.meeting.shortCode,
+        }),
+      ).not.toHaveProperty('error');
+    }
+    const tracker = nodes[0].app.get(PresenceTracker);
+    await vi.waitFor(async () =>
+      expect(await tracker.count(tenant.meeting.id)).toEqual({
+        numUnits: 3,
+        numVoters: 3,
+      }),
+    );
+
+    await nodes[1].close();
+    nodes = [nodes[0]];
+
+    // the stopped node's sets would live on for 30 s (NODE_TTL_S) were they not taken out
+    expect(await tracker.count(tenant.meeting.id)).toEqual({
+      numUnits: 1,
+      numVoters: 1,
+    });
+    expect(await tracker.presentUnits(tenant.meeting.id)).toEqual([
+      voters[0].memberId,
+    ]);
   });
 });
