@@ -244,15 +244,12 @@ export class ChainSealer
         ballots,
         SWEEP_MEETINGS,
       );
+      // over the sweep's look-back; `windowOf` narrows it to this node's own seal of the
+      // meeting, as `ballotsWindow` did for the look-up, when the seal begins
       for (const meetingId of meetings)
         await this.seal(
           meetingId,
-          ballots
-            ? {
-                ballots: ballots.byMeeting.get(meetingId) ?? ballots.from,
-                audit: since,
-              }
-            : 'all',
+          ballots ? { ballots: ballots.from, audit: since } : 'all',
         );
       if (meetings.length < SWEEP_MEETINGS) this.sweptAt = started;
     } catch (error) {
