@@ -2,7 +2,14 @@
 // the gateway's tests, the bench and the console's end-to-end set-up. Types: processes.d.mts.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,9 +49,32 @@ export async function deleteKeys(client, prefix, batch = 500) {
 
 /**
  * Starts `main` (the built gateway) on a loopback port with a data directory of its own,
- * removed when it exits, and resolves once /readyz answers 200.
+ * removed when it exits, and resolves once /readyz answers 200 from that process.
+ *
+ * A free port is only free until someone takes it: tests and benches start gateways side by
+ * side, so another may bind the port between freePort() and this child's listen. Then this
+ * child exits (port in use) and is started again on a new port, and meanwhile /readyz is
+ * answered by the other gateway, so it counts only once the port is this child's own. Trusting
+ * it sent a bench's sockets, signed with its own secret, to another run's gateway
+ * ("unauthorized").
  */
-export async function startGatewayProcess({
+export async function startGatewayProcess(options) {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(options);
+    if (started.gateway) return started.gateway;
+    if (options.port !== undefined || attempt === PORT_ATTEMPTS)
+      throw new Error(`gateway exited early:\n${started.output}`);
+  }
+}
+
+/** Starts on a port freePort() found this many times at most, when another takes it first. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * One start: `{ gateway }` once ready, or `{ output }` when the child exited because its
+ * port was taken (any other early exit throws).
+ */
+async function startOnce({
   main,
   env = {},
   nodeArgs = [],
@@ -84,16 +114,21 @@ export async function startGatewayProcess({
       done(code ?? signal ?? 'unknown');
     }),
   );
+  // its output is all read only once its pipes close, after it exits
+  const closed = new Promise((done) => child.once('close', done));
   const baseUrl = `http://127.0.0.1:${listen}`;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null)
+    if (child.exitCode !== null) {
+      await closed;
+      if (/EADDRINUSE|already in use/.test(output)) return { output };
       throw new Error(`gateway exited early:\n${output}`);
+    }
     const ok = await fetch(`${baseUrl}/readyz`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ok) break;
+    if (ok && listensOn(child.pid, listen)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(
@@ -102,7 +137,7 @@ export async function startGatewayProcess({
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  return {
+  const gateway = {
     baseUrl,
     port: listen,
     dataDir,
@@ -121,4 +156,43 @@ export async function startGatewayProcess({
       return result;
     },
   };
+  return { gateway };
+}
+
+/**
+ * Whether process `pid` holds the listening TCP socket of `port`: one of its descriptors is
+ * the socket /proc/net/tcp lists as listening there. Without procfs (not Linux), true.
+ */
+function listensOn(pid, port) {
+  if (!existsSync('/proc/net/tcp')) return true;
+  const listening = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    // sl local_address rem_address st ... inode; st 0A is LISTEN, the port is hex
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== '0A') continue;
+      if (Number.parseInt(fields[1].split(':')[1], 16) === port)
+        listening.add(`socket:[${fields[9]}]`);
+    }
+  }
+  if (listening.size === 0) return false;
+  let descriptors = [];
+  try {
+    descriptors = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  return descriptors.some((fd) => {
+    try {
+      return listening.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+    } catch {
+      return false; // closed meanwhile
+    }
+  });
 }

@@ -54,6 +54,18 @@ describe('The start of a gateway process', () => {
     expect(second.stdout()).not.toContain('Demo');
     expect(second.stdout()).not.toContain('Console:');
   }, 60_000);
+
+  it('is not taken for ready when another gateway answers on its port', async () => {
+    // the helper every test and bench starts nodes with: the other node's /readyz answers
+    // 200 at once, and trusting it would hand the caller a gateway with another secret
+    const clash = startProcess({
+      main: GATEWAY_MAIN,
+      port: node.port,
+      env: { JWT_SECRET: 'another-secret-another-secret-another-0' },
+    });
+
+    await expect(clash).rejects.toThrow(/exited early[\s\S]*already in use/);
+  }, 60_000);
 });
 
 /** Resolves once the demo banner is out (printed after `listen`). */
