@@ -167,12 +167,7 @@ function listensOn(pid, port) {
   if (!existsSync('/proc/net/tcp')) return true;
   const listening = new Set();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
+    const text = readOrNull(() => readFileSync(table, 'utf8')) ?? '';
     // sl local_address rem_address st ... inode; st 0A is LISTEN, the port is hex
     for (const line of text.split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
@@ -182,17 +177,18 @@ function listensOn(pid, port) {
     }
   }
   if (listening.size === 0) return false;
-  let descriptors = [];
+  // a descriptor may close while it is read: then it is not the one
+  const descriptors = readOrNull(() => readdirSync(`/proc/${pid}/fd`)) ?? [];
+  return descriptors.some((fd) =>
+    listening.has(readOrNull(() => readlinkSync(`/proc/${pid}/fd/${fd}`))),
+  );
+}
+
+/** What `read` answers, or null when it throws (a file gone meanwhile). */
+function readOrNull(read) {
   try {
-    descriptors = readdirSync(`/proc/${pid}/fd`);
+    return read();
   } catch {
-    return false;
+    return null;
   }
-  return descriptors.some((fd) => {
-    try {
-      return listening.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
-    } catch {
-      return false; // closed meanwhile
-    }
-  });
 }
