@@ -286,3 +286,88 @@ describe('PostgreSQL connections', () => {
     expect(names).toEqual(['a', 'late']);
   });
 });
+
+/** `Database.uuidArray`: binary on PostgreSQL, text on PGlite, the same ids either way. */
+describe('A uuid[] of a statement', () => {
+  let database: TestDatabase;
+  let dataDir: string;
+  let postgres: Database;
+  let pglite: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'lv-db-uuids-'));
+    postgres = await openDatabase({
+      url: database.url,
+      dataDir,
+      poolSize: 1,
+      migrate: false,
+    });
+    pglite = await openDatabase({ dataDir, migrate: false });
+  });
+
+  afterAll(async () => {
+    await postgres?.close();
+    await pglite?.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const ids = [
+    '6f1c2b7e-0d4a-4c1e-9b3f-2a7d5e8c9f01',
+    'FFEEDDCC-BBAA-4988-a766-554433221100',
+    '00000000-0000-4000-8000-000000000000',
+  ];
+  const readBack = async (store: Database, list: string[]) =>
+    rowsOf<{ ids: string[] | null; n: number }>(
+      await store.db.execute(
+        sql`select array_agg(x::text order by n) as ids, count(*)::int as n
+            from unnest(${store.uuidArray(list)}) with ordinality as t(x, n)`,
+      ),
+    )[0];
+
+  it.each(['postgres', 'pglite'] as const)(
+    'reads back the ids in order, in lower case, on %s',
+    async (kind) => {
+      const store = kind === 'postgres' ? postgres : pglite;
+      expect(store.kind).toBe(kind);
+
+      expect(await readBack(store, ids)).toEqual({
+        ids: ids.map((id) => id.toLowerCase()),
+        n: 3,
+      });
+      expect(await readBack(store, [])).toEqual({ ids: null, n: 0 });
+    },
+  );
+
+  it('finds 10,000 present ids among members as the text form does', async () => {
+    const many = Array.from(
+      { length: 10_000 },
+      (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+    );
+    const probe = many.filter((_, i) => i % 3 === 0);
+    const [binary, text] = await Promise.all(
+      [postgres.uuidArray(many), sql`${`{${many.join(',')}}`}::uuid[]`].map(
+        async (set) =>
+          rowsOf<{ found: number }>(
+            await postgres.db.execute(
+              sql`select count(*)::int as found from unnest(${postgres.uuidArray(probe)}) p(id)
+                  where p.id in (select unnest(${set}))`,
+            ),
+          )[0].found,
+      ),
+    );
+
+    expect(binary).toBe(probe.length);
+    expect(text).toBe(probe.length);
+  });
+
+  it('fails on an id that is not a uuid, as the text cast does', async () => {
+    await expect(
+      readBack(postgres, ['6f1c2b7e-0d4a-4c1e-9b3f-2a7d5e8c9fzz']),
+    ).rejects.toThrow(/not a uuid/);
+    await expect(
+      readBack(pglite, ['6f1c2b7e-0d4a-4c1e-9b3f-2a7d5e8c9fzz']),
+    ).rejects.toThrow(/uuid/);
+  });
+});

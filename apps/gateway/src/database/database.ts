@@ -15,6 +15,7 @@ import {
   isConnectionError,
 } from './availability';
 import { PostgresConnections } from './postgres-connections';
+import { binaryUuidArray } from './uuid-array';
 import * as schema from './schema';
 
 export {
@@ -127,6 +128,17 @@ export class Database extends UnitOfWork {
       throw new DatabaseUnavailableException();
     const { sql: text, params } = dialect.sqlToQuery(query);
     return this.postgres.batches.pool.query({ name, text, values: params });
+  }
+
+  /**
+   * The ids as a `uuid[]` value of a statement: in PostgreSQL's binary form on PostgreSQL
+   * (binaryUuidArray), as the text form `{…}` on PGlite, whose driver writes parameters its
+   * own way. Either way an id that is not a uuid fails the statement.
+   */
+  uuidArray(ids: readonly string[]): SQL {
+    return this.kind === 'postgres'
+      ? sql`${binaryUuidArray(ids)}::uuid[]`
+      : sql`${`{${ids.join(',')}}`}::uuid[]`;
   }
 
   async ping(): Promise<void> {

@@ -14,14 +14,6 @@ export type ResultMatterRow = typeof matters.$inferSelect;
 const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
 
 /**
- * Present member ids as a set SQL can join: one parameter (never spliced), a uuid[] literal,
- * which PostgreSQL reads in a third of the time of a JSON array of 10,000 ids (docs/benchmarks.md,
- * "The quorum's statement"). An id that is not a uuid fails the cast, as it did in JSON.
- */
-const idSet = (ids: string[]) =>
-  sql`(select unnest(${`{${ids.join(',')}}`}::uuid[]))`;
-
-/**
  * Ends a subquery of per-member flags that several aggregates read. Without it PostgreSQL
  * inlines the flags into each aggregate, so the present set is parsed, and every EXISTS
  * probed, once an aggregate: twice for a quorum (docs/benchmarks.md, "Fan-out: the start's
@@ -56,6 +48,16 @@ export interface ForecastFacts {
 @Injectable()
 export class ResultsRepository {
   constructor(private readonly database: Database) {}
+
+  /**
+   * Present member ids as a set SQL can join: one parameter (never spliced), a uuid[], which
+   * PostgreSQL reads in a third of the time of a JSON array of 10,000 ids as text, and faster
+   * again in binary (docs/benchmarks.md, "The quorum's statement", "The present ids in
+   * binary"). An id that is not a uuid fails, as it did in JSON.
+   */
+  private idSet(ids: string[]) {
+    return sql`(select unnest(${this.database.uuidArray(ids)}))`;
+  }
 
   async meeting(
     meetingId: string,
@@ -127,7 +129,7 @@ export class ResultsRepository {
         coalesce(sum(x.shares) filter (where x.present), 0)::text as "presentShares"
       from (
         select mb.shares,
-          mb.id in ${idSet(presentMemberIds)}
+          mb.id in ${this.idSet(presentMemberIds)}
           or exists (select 1 from ballots b where b.matter_id = m.id and b.member_id = mb.id)
           or exists (select 1 from ballots b join matters pm on pm.id = b.matter_id
             where b.member_id = mb.id and b.method = 'proxy' and pm.meeting_id = m.meeting_id)
@@ -166,7 +168,7 @@ export class ResultsRepository {
         count(*) filter (where x.proxy and not x.present)::int as "proxyUnits",
         coalesce(sum(x.shares) filter (where x.proxy and not x.present), 0)::text as "proxyShares"
       from (
-        select mb.shares, mb.id in ${idSet(presentMemberIds)} as present,
+        select mb.shares, mb.id in ${this.idSet(presentMemberIds)} as present,
           ${REPRESENTED} as proxy
         from members mb join meetings mt on mt.id = mb.meeting_id
         where mb.meeting_id = ${meetingId} and mb.eligible
