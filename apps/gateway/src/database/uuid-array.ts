@@ -3,6 +3,12 @@ const UUID_OID = 2950;
 const UUID_BYTES = 16;
 /** Where the dashes of a canonical uuid (8-4-4-4-12 hex digits) are. */
 const DASHES = [8, 13, 18, 23];
+/** Where each of its 16 bytes starts: a pair of hex digits, the dashes skipped. */
+const BYTE_AT: number[] = [];
+for (let i = 0; i < 36; i += 2) {
+  if (DASHES.includes(i)) i++;
+  BYTE_AT.push(i);
+}
 const NOT_HEX = 0xff;
 const HEX_VALUE = new Uint8Array(128).fill(NOT_HEX);
 for (let digit = 0; digit < 10; digit++) HEX_VALUE[48 + digit] = digit;
@@ -37,12 +43,15 @@ export function binaryUuidArray(ids: readonly string[]): Buffer {
   return buffer;
 }
 
-/** Writes the id's 16 bytes at `at`; answers the offset after them. */
+/**
+ * Writes the id's 16 bytes at `at`; answers the offset after them. It checks the id's shape
+ * as it reads the digits, which `isUuid` (common/ids.ts) would check again: its expression
+ * over 10,000 ids cost a millisecond more than the whole encoding.
+ */
 function writeUuid(buffer: Buffer, at: number, id: string): number {
   if (id.length !== 36 || DASHES.some((dash) => id.charCodeAt(dash) !== 45))
     throw new TypeError(`not a uuid: ${JSON.stringify(id)}`);
-  for (let i = 0; i < 36; i += 2) {
-    if (i === 8 || i === 13 || i === 18 || i === 23) i++;
+  for (const i of BYTE_AT) {
     const high = HEX_VALUE[id.charCodeAt(i)] ?? NOT_HEX;
     const low = HEX_VALUE[id.charCodeAt(i + 1)] ?? NOT_HEX;
     if (high === NOT_HEX || low === NOT_HEX)
