@@ -340,7 +340,7 @@ describe('A uuid[] of a statement', () => {
     },
   );
 
-  it('finds 10,000 present ids among members as the text form does', async () => {
+  it('finds the same 3,334 of 10,000 ids in binary as in the text form', async () => {
     const many = Array.from(
       { length: 10_000 },
       (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
@@ -362,12 +362,18 @@ describe('A uuid[] of a statement', () => {
     expect(text).toBe(probe.length);
   });
 
-  it('fails on an id that is not a uuid, as the text cast does', async () => {
-    await expect(
-      readBack(postgres, ['6f1c2b7e-0d4a-4c1e-9b3f-2a7d5e8c9fzz']),
-    ).rejects.toThrow(/not a uuid/);
-    await expect(
-      readBack(pglite, ['6f1c2b7e-0d4a-4c1e-9b3f-2a7d5e8c9fzz']),
-    ).rejects.toThrow(/uuid/);
-  });
+  it.each(['postgres', 'pglite'] as const)(
+    'refuses an id that is not a uuid on %s, two ids in one included',
+    async (kind) => {
+      const store = kind === 'postgres' ? postgres : pglite;
+      for (const bad of [
+        '6f1c2b7e-0d4a-4c1e-9b3f-2a7d5e8c9fzz',
+        `${ids[0]},${ids[2]}`,
+        `${ids[0]}}`,
+      ])
+        await expect(readBack(store, [ids[1], bad])).rejects.toThrow(
+          /not a uuid/,
+        );
+    },
+  );
 });

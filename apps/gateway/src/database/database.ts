@@ -10,6 +10,7 @@ import {
 import type { Pool } from 'pg';
 import type { Logger as QueryLogger } from 'drizzle-orm/logger';
 import { ApiException } from '../common/api-exception';
+import { isUuid } from '../common/ids';
 import {
   DatabaseUnavailableException,
   isConnectionError,
@@ -133,12 +134,15 @@ export class Database extends UnitOfWork {
   /**
    * The ids as a `uuid[]` value of a statement: in PostgreSQL's binary form on PostgreSQL
    * (binaryUuidArray), as the text form `{…}` on PGlite, whose driver writes parameters its
-   * own way. Either way an id that is not a uuid fails the statement.
+   * own way. Either way an id that is not a uuid throws before the statement is sent.
    */
   uuidArray(ids: readonly string[]): SQL {
-    return this.kind === 'postgres'
-      ? sql`${binaryUuidArray(ids)}::uuid[]`
-      : sql`${`{${ids.join(',')}}`}::uuid[]`;
+    if (this.kind === 'postgres') return sql`${binaryUuidArray(ids)}::uuid[]`;
+    // the cast alone would read "a,b" as two ids
+    const bad = ids.find((id) => !isUuid(id));
+    if (bad !== undefined)
+      throw new TypeError(`not a uuid: ${JSON.stringify(bad)}`);
+    return sql`${`{${ids.join(',')}}`}::uuid[]`;
   }
 
   async ping(): Promise<void> {
