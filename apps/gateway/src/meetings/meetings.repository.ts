@@ -11,6 +11,14 @@ export type MeetingWithStatus = MeetingRow & { live: boolean };
 // Written out: drizzle would render the outer column unqualified inside the subquery.
 const live = sql<boolean>`exists (select 1 from matters mt where mt.meeting_id = "meetings"."id" and mt.live_status = 'live')`;
 
+/**
+ * A member's voters present (in attendance) and expected (attending), as both statements of
+ * the meeting stats count them: the "not voted" figures are of the same members.
+ */
+const PRESENT_AND_ATTENDING = sql.raw(
+  'count(*) filter (where in_attendance) as present, count(*) filter (where attending) as attending',
+);
+
 @Injectable()
 export class MeetingsRepository {
   constructor(private readonly database: Database) {}
@@ -121,8 +129,7 @@ export class MeetingsRepository {
           count(*) filter (where not coalesce((communication_preferences->>'disableAllEmails')::boolean, false))
             as consents,
           count(*) filter (where last_invite_date is not null) as invited,
-          count(*) filter (where in_attendance) as present,
-          count(*) filter (where attending) as attending,
+          ${PRESENT_AND_ATTENDING},
           count(*) filter (where rsvp = 'online') as rsvp_online,
           count(*) filter (where rsvp = 'no') as rsvp_no,
           count(*) filter (where checked_in_at is not null) as checked_in
@@ -204,8 +211,7 @@ export class MeetingsRepository {
     return sql`
       with v as (
         select member_id,
-          count(*) filter (where in_attendance) as present,
-          count(*) filter (where attending) as attending
+          ${PRESENT_AND_ATTENDING}
         from voters where meeting_id = ${meetingId} and (in_attendance or attending)
         group by member_id
       ),
