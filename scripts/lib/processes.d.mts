@@ -60,7 +60,8 @@ export interface GatewayProcess {
 
 /**
  * Starts `main` (the built gateway) on a loopback port with a data directory of its own,
- * removed when it exits, and resolves once /readyz answers 200.
+ * removed when it exits, and resolves once /readyz answers 200 and the port is its own; on a
+ * port freePort() found and another process took first, it starts again on a new one.
  */
 export function startGatewayProcess(
   options: GatewayProcessOptions,
