@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,12 @@ import {
   PartnerTokenResponse,
 } from '@livevote/contracts';
 import { Database } from '../src/database/database';
-import { partnerAuthorizationCodes } from '../src/database/schema';
+import {
+  partnerAuthorizationCodes,
+  partnerGrants,
+  partnerTokens,
+} from '../src/database/schema';
+import { hashToken } from '../src/identity/auth.service';
 import {
   createAccount,
   createMeeting,
@@ -977,6 +982,31 @@ describe('Partner OAuth', () => {
         401,
         'invalid_token',
       );
+    });
+
+    it('answers anything that is not a live credential on /v1 with 401 and a Bearer challenge', async () => {
+      const shaped = `lvp_at_${'A'.repeat(43)}`;
+      const revoked = await grantAccess(gateway, partner, tenant.user);
+      expect((await campaigns(revoked.access_token)).status).toBe(200);
+      const { db } = gateway.app.get(Database);
+      const [token] = await db
+        .select({ grantId: partnerTokens.grantId })
+        .from(partnerTokens)
+        .where(eq(partnerTokens.tokenHash, hashToken(revoked.access_token)));
+      await db
+        .update(partnerGrants)
+        .set({ revokedAt: new Date() })
+        .where(eq(partnerGrants.id, token.grantId));
+      expectProblem(
+        await campaigns(revoked.access_token),
+        401,
+        'invalid_token',
+      );
+      for (const token of [shaped, revoked.access_token, 'garbage']) {
+        const result = await api.get('/v1/Accounts', { token });
+        expectProblem(result, 401, 'invalid_token');
+        expect(result.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      }
     });
 
     it('a manager JWT or a refresh token does not open /papi/v1', async () => {

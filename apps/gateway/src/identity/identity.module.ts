@@ -12,6 +12,7 @@ import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { JwtSigningModule } from './jwt-signing.module';
 import { LiveTokens } from './live-tokens';
+import { PartnerAccessTokens } from './partner-access-tokens';
 
 @Module({
   imports: [JwtSigningModule],
@@ -23,6 +24,7 @@ import { LiveTokens } from './live-tokens';
     Credentials,
     JwtAuthGuard,
     LiveTokens,
+    PartnerAccessTokens,
     PasswordHasher,
     RefreshTokensRepository,
     Totp,
@@ -35,6 +37,7 @@ import { LiveTokens } from './live-tokens';
     Credentials,
     JwtAuthGuard,
     LiveTokens,
+    PartnerAccessTokens,
     PasswordHasher,
     UsersRepository,
     UsersService,

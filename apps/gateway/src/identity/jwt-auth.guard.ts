@@ -8,8 +8,8 @@ import type { Request } from 'express';
 import { AccessTokens } from './access-tokens';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { bearerToken } from '../common/text';
-import { isPartnerAccessToken } from './partner-token-shape';
 import { LiveTokens } from './live-tokens';
+import { PartnerAccessTokens } from './partner-access-tokens';
 
 export interface Manager {
   userId: string;
@@ -23,17 +23,19 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly tokens: AccessTokens,
     private readonly liveTokens: LiveTokens,
+    private readonly partnerTokens: PartnerAccessTokens,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthedRequest>();
     const header = request.headers.authorization;
     if (!header) throw AuthException.bearer(AuthErrorCode.MissingToken);
     const token = bearerToken(header);
-    // A partner token is a credential, just not one for /v1 (docs/security.md).
-    if (token && isPartnerAccessToken(token))
-      throw new AuthException(AuthErrorCode.PartnerTokenForbidden);
     const claims = token ? this.tokens.verify(token) : null;
+    // A live partner token is a credential, just not one for /v1; anything merely shaped like
+    // one is no credential at all (docs/security.md).
+    if (!claims && token && (await this.partnerTokens.verify(token)))
+      throw new AuthException(AuthErrorCode.PartnerTokenForbidden);
     // A voter's token too: a valid credential without the right, as the issue's "moderation by
     // a voter" asks (docs/security.md).
     if (!claims && token && this.liveTokens.verifyVoter(token))

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gte, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Database } from '../database/database';
 import {
   partnerAuthorizationCodes,
@@ -120,31 +120,5 @@ export class PartnerGrantsRepository {
       .update(partnerTokens)
       .set({ rotatedAt: at })
       .where(eq(partnerTokens.id, id));
-  }
-
-  /**
-   * The grant behind an access token, when the grant is alive: not revoked and approved no
-   * earlier than the customer's last password change. Expiry is the caller's (its clock).
-   */
-  async findAccess(tokenHash: string) {
-    const [row] = await this.database.db
-      .select({
-        userId: partnerGrants.userId,
-        clientId: partnerGrants.clientId,
-        expiresAt: partnerTokens.expiresAt,
-      })
-      .from(partnerTokens)
-      .innerJoin(partnerGrants, eq(partnerGrants.id, partnerTokens.grantId))
-      .innerJoin(users, eq(users.id, partnerGrants.userId))
-      .where(
-        and(
-          eq(partnerTokens.tokenHash, tokenHash),
-          eq(partnerTokens.kind, 'access'),
-          isNull(partnerGrants.revokedAt),
-          gte(partnerGrants.approvedAt, users.passwordChangedAt),
-        ),
-      )
-      .limit(1);
-    return row;
   }
 }

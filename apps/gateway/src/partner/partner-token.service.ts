@@ -21,11 +21,6 @@ import {
 
 type GrantType = 'authorization_code' | 'refresh_token';
 
-export interface PartnerPrincipal {
-  userId: string;
-  clientId: string;
-}
-
 /** Failures found inside a transaction that must still commit (revocations). */
 type Outcome = PartnerTokenResponse | OAuthException;
 
@@ -64,13 +59,6 @@ export class PartnerTokenService {
         : await this.refresh(client.id, params);
     if (outcome instanceof OAuthException) throw outcome;
     return outcome;
-  }
-
-  /** The caller behind a partner access token, or null when it is unknown, expired or revoked. */
-  async verifyAccessToken(token: string): Promise<PartnerPrincipal | null> {
-    const row = await this.grants.findAccess(hashToken(token));
-    if (!row || row.expiresAt <= this.clock.now()) return null;
-    return { userId: row.userId, clientId: row.clientId };
   }
 
   /** Spec: `?grant_type=refresh`; RFC 6749: grant_type in the body; no grant_type: a code exchange. */
