@@ -2,6 +2,7 @@
 // the acknowledgements, the tally recounted from the ballots table, the group-commit figures.
 import { performance } from 'node:perf_hooks';
 import { need } from './deps.mjs';
+import { METRICS_TOKEN } from '../../scripts/lib/processes.mjs';
 
 /** Runs fn with a PostgreSQL client of its own. */
 export async function withClient(databaseUrl, fn) {
@@ -129,7 +130,11 @@ function batchFigures(batches, written, seconds) {
 
 /** Group-commit figures from the gateway's /metrics: batches, mean size, mean commit time. */
 export async function batchMetrics(baseUrl) {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const text = await (
+    await fetch(`${baseUrl}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+  ).text();
   const value = (name) =>
     Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
   return batchFigures(

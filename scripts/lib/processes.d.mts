@@ -4,6 +4,9 @@ import type { Writable } from 'node:stream';
 /** A loopback TCP port nothing listens on now. */
 export function freePort(): Promise<number>;
 
+/** The METRICS_TOKEN every gateway started here gets (read /metrics with it). */
+export const METRICS_TOKEN: string;
+
 /** A Redis key prefix of its own under `base`, so runs never see each other's keys. */
 export function redisPrefix(base: string): string;
 
@@ -29,7 +32,7 @@ export function deleteKeys(
 export interface GatewayProcessOptions {
   /** The built gateway's entry point (apps/gateway/dist/main.js). */
   main: string;
-  /** Added to PATH, PORT, HOST=127.0.0.1 and DATA_DIR (a directory of its own). */
+  /** Added to PATH, PORT, HOST=127.0.0.1, DATA_DIR (a directory of its own) and METRICS_TOKEN. */
   env?: Record<string, string>;
   nodeArgs?: string[];
   cwd?: string;

@@ -26,6 +26,12 @@ export function freePort() {
   });
 }
 
+/**
+ * The METRICS_TOKEN every gateway started here gets: on PostgreSQL /metrics answers only the
+ * scraper that sends it (docs/security.md).
+ */
+export const METRICS_TOKEN = 'local-test-metrics-token';
+
 /** A Redis key prefix of its own under `base`, so runs never see each other's keys. */
 export function redisPrefix(base) {
   return `${base}:${randomBytes(6).toString('hex')}`;
@@ -93,6 +99,7 @@ async function startOnce({
       PORT: String(listen),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      METRICS_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -37,6 +37,8 @@ describe('embedded default (PGlite)', () => {
       password: demo.signIn.password,
     });
     expect(signIn.status).toBe(200);
+    // the embedded default on a laptop keeps /metrics open (docs/security.md)
+    expect((await api.get('/metrics')).text).toContain('process_cpu');
     const accounts = await api.get('/v1/Accounts', {
       token: signIn.body.access_token,
     });

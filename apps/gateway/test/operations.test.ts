@@ -4,6 +4,8 @@ import { startGateway, type TestGateway } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
+const METRICS_TOKEN = 'operations-metrics-token-0001';
+
 describe('Operations endpoints', () => {
   let database: TestDatabase;
   let redis: TestRedis;
@@ -17,6 +19,7 @@ describe('Operations endpoints', () => {
       databaseUrl: database.url,
       redisUrl: redis.url,
       redisPrefix: redis.prefix,
+      env: { METRICS_TOKEN },
     });
     api = http(gateway.baseUrl);
   });
@@ -44,7 +47,7 @@ describe('Operations endpoints', () => {
 
   it('serves Prometheus metrics including request durations by route', async () => {
     await api.get('/v1/Accounts');
-    const result = await api.get('/metrics');
+    const result = await api.get('/metrics', { token: METRICS_TOKEN });
     expect(result.status).toBe(200);
     expect(result.headers.get('content-type')).toContain('text/plain');
     expect(result.text).toContain('process_cpu_user_seconds_total');
@@ -171,6 +174,21 @@ describe('Operations endpoints', () => {
 
   it('answers unknown routes with a problem-details 404', async () => {
     expectProblem(await api.get('/v1/Nothing'), 404, 'not_found');
+  });
+
+  it('does not serve /metrics to the public on a deployment without METRICS_TOKEN', async () => {
+    const tokenless = await startGateway({
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      redisPrefix: redis.prefix,
+    });
+    try {
+      const result = await http(tokenless.baseUrl).get('/metrics');
+      expectProblem(result, 404, 'not_found');
+      expect(result.text).not.toContain('process_cpu');
+    } finally {
+      await tokenless.close();
+    }
   });
 
   it('reports Redis as down on /readyz when it goes away', async () => {

@@ -134,8 +134,11 @@ export class AppConfig {
   };
   readonly partnerToken: { rateLimitPerClient: number; rateLimitPerIp: number };
   readonly trustProxy: TrustProxy;
-  /** When set, /metrics needs `Authorization: Bearer <token>`. */
-  readonly metricsToken?: string;
+  /**
+   * /metrics: with a token, for the scraper that sends `Authorization: Bearer <token>`; without
+   * one, open only on the embedded default (no DATABASE_URL) and 404 on a real deployment.
+   */
+  readonly metrics: { token?: string; open: boolean };
   readonly seedDemo: boolean;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly shutdownGraceMs: number;
@@ -183,7 +186,10 @@ export class AppConfig {
       rateLimitPerIp: env.PARTNER_TOKEN_RATE_LIMIT_PER_IP,
     };
     this.trustProxy = env.TRUST_PROXY;
-    this.metricsToken = env.METRICS_TOKEN;
+    this.metrics = {
+      token: env.METRICS_TOKEN,
+      open: !env.METRICS_TOKEN && !env.DATABASE_URL,
+    };
     this.seedDemo = env.SEED_DEMO ?? !env.DATABASE_URL;
     this.logLevel = env.LOG_LEVEL;
     this.shutdownGraceMs = env.SHUTDOWN_GRACE_MS;

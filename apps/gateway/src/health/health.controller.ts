@@ -1,5 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Controller, Get, Header, Headers, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  Headers,
+  NotFoundException,
+  Res,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ApiException } from '../common/api-exception';
@@ -77,10 +84,15 @@ export class HealthController {
       .send(await this.metrics.registry.metrics());
   }
 
-  /** With METRICS_TOKEN set, /metrics is for the scraper that holds it (docs/security.md). */
+  /**
+   * With METRICS_TOKEN set, /metrics is for the scraper that holds it; without one it is open
+   * only on the embedded default, never on a deployment with a database (docs/security.md).
+   */
   private requireMetricsToken(authorization: string | undefined): void {
-    const expected = this.config.metricsToken;
-    if (!expected) return;
+    const { token: expected, open } = this.config.metrics;
+    if (open) return;
+    // answered as any unknown route is: a deployment does not show it exists
+    if (!expected) throw new NotFoundException('Cannot GET /metrics');
     const given = authorization ? bearerToken(authorization) : null;
     const digest = (text: string) => createHash('sha256').update(text).digest();
     if (given && timingSafeEqual(digest(given), digest(expected))) return;
