@@ -140,7 +140,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         throw new Error(`${args[0]} failed: ${result.stderr}`);
       return JSON.parse(result.stdout) as unknown;
     };
-    const demo = admin('demo:seed') as E2eContext['demo'];
+    const demo = admin('demo:seed', '--allow-postgres') as E2eContext['demo'];
     // a scrutineer of the demo account, made the way an administrator would
     const scrutineer = {
       username: 'scrutineer@demo.livevote.test',

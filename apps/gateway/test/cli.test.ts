@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { verifySync, generateSync } from 'otplib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError, runCli } from '../src/cli/cli';
 import { loadConfig, type AppConfig } from '../src/config/app-config';
@@ -281,8 +282,25 @@ describe('admin CLI', () => {
     expect(await roles([])).toEqual({ roles: [] });
   });
 
+  it('refuses to create the published demo chair on PostgreSQL unless asked by name', async () => {
+    await expect(runCli(['demo:seed'], config)).rejects.toThrow(
+      /--allow-postgres/,
+    );
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        'select count(*)::int as n from users where email = $1',
+        [DEMO_EMAIL],
+      );
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('seeds the demo once and reports the same demo afterwards', async () => {
-    const first = (await runCli(['demo:seed'], config)) as {
+    const first = (await runCli(['demo:seed', '--allow-postgres'], config)) as {
       created: boolean;
       accountKey: string;
       signIn: { username: string; password: string };
@@ -294,7 +312,10 @@ describe('admin CLI', () => {
       password: DEMO_PASSWORD,
     });
     expect(first.meeting.shortCode).toMatch(/^[a-z0-9]{6,}$/);
-    const second = (await runCli(['demo:seed'], config)) as typeof first;
+    const second = (await runCli(
+      ['demo:seed', '--allow-postgres'],
+      config,
+    )) as typeof first;
     expect(second.created).toBe(false);
     expect(second.accountKey).toBe(first.accountKey);
     expect(second.meeting.shortCode).toBe(first.meeting.shortCode);

@@ -30,7 +30,11 @@ const FAULT_WORDS: Record<LinkFault, string> = {
 };
 
 type Flags = Record<string, string | boolean | string[] | undefined>;
-type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
+type Command = (
+  app: INestApplicationContext,
+  flags: Flags,
+  config: AppConfig,
+) => Promise<object>;
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -43,6 +47,7 @@ const OPTIONS = {
   'redirect-uri': { type: 'string', multiple: true },
   role: { type: 'string', multiple: true },
   meeting: { type: 'string' },
+  'allow-postgres': { type: 'boolean' },
 } as const;
 
 function required(flags: Flags, name: string): string {
@@ -120,9 +125,13 @@ const COMMANDS: Record<string, Command> = {
       );
     return { meeting: shortCode, ...report };
   },
-  'demo:seed': async (app) => {
-    const demo = await app.get(DemoSeedService).seed();
-    return demo;
+  // The demo chair's password is published: on a real database only when asked for by name.
+  'demo:seed': async (app, flags, config) => {
+    if (!config.embeddedDatabase && !flags['allow-postgres'])
+      throw new CliError(
+        'demo:seed creates a chair whose password is published; on PostgreSQL pass --allow-postgres to create it anyway',
+      );
+    return app.get(DemoSeedService).seed();
   },
 };
 
@@ -170,7 +179,7 @@ export async function runCli(
     abortOnError: false,
   });
   try {
-    return await run(app, flags);
+    return await run(app, flags, config);
   } catch (error) {
     if (error instanceof ApiException)
       throw new CliError(`${error.code}: ${error.message}`);
