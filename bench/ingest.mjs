@@ -21,7 +21,7 @@
 // --checkpoint-before-bursts: a CHECKPOINT just before each burst of the gateway. The first
 // change of every page after a checkpoint writes the whole page to the WAL, so a burst that
 // begins as a checkpoint begins is the worst case; without it, where PostgreSQL's own
-// checkpoints fall decides (docs/benchmarks.md, "A burst after a checkpoint").
+// checkpoints fall decides (docs/benchmarks-history.md, "A burst after a checkpoint").
 import { parseArgs } from 'node:util';
 import { forkBareServer, forkGenerator } from './lib/children.mjs';
 import { ADMIN_DATABASE_URL, log, withServices } from './lib/env.mjs';
@@ -69,7 +69,7 @@ const burstLimitMs = (offeredPerSecond) => (offeredPerSecond > 1000 ? 250 : 50);
 /**
  * What the closed loop cost each process on this machine, and a ballot: every process shares
  * the same cores, so the machine's busy cores over the CPU a ballot costs is the rate it can
- * reach at all (docs/benchmarks.md, "What a ballot costs the machine").
+ * reach at all (docs/benchmarks-history.md, "What a ballot costs the machine").
  */
 const costLine = (cost, acks) => ({
   ...cost,
@@ -132,7 +132,7 @@ const result = await withServices(async ({ database, redis }) => {
     const burstRuns = [];
     for (const [index, seconds] of bursts.entries()) {
       // a burst starts once the node has sealed what came before (the closed loop's tens of
-      // thousands of events): its figures are then its own (docs/benchmarks.md)
+      // thousands of events): its figures are then its own (docs/benchmarks-history.md)
       const sealedAfterMs = await untilSealed(database.url, seed.meetingId);
       await sleep(2000);
       if (values['checkpoint-before-bursts']) await checkpoint();

@@ -98,7 +98,7 @@ async function seedBallots(databaseUrl, meetingId, matterIds) {
        select matter_id, member_id, voter_id, 'live', choices, shares, id::text, cast_at, id, cast_at
        from cast_rows`,
     );
-    // as autovacuum leaves the tables a while after the votes (docs/benchmarks.md: mid-vote,
+    // as autovacuum leaves the tables a while after the votes (docs/benchmarks-history.md: mid-vote,
     // before it has run, reading a matter's ballots from the heap costs more)
     await client.query(
       'vacuum analyze members, voters, matters, ballots, ballot_events',
@@ -165,7 +165,7 @@ const result = await withServices(async ({ database, redis }) => {
     const token = managerToken(seed.userId);
     const meeting = `/v1/Meetings/${seed.shortCode}`;
     // A running meeting's events are in its hash chain a second after they are cast; these
-    // were written around the gateway, so the first report seals them all (docs/benchmarks.md)
+    // were written around the gateway, so the first report seals them all (docs/benchmarks-history.md)
     const timeReport = async () =>
       Math.round(
         (await timeReads(gateway.baseUrl, token, 1, () => `${meeting}/report`))

@@ -18,7 +18,7 @@ const BETWEEN_MS = 250;
  * generator's first request loads its `fetch`, and its listener and the server's first action
  * run cold: the gateway's first start, measured first, had a p99 of 386-427 ms where the
  * actions of the next four rounds had 213-297 ms, while the bare server's rounds came after and found the generator
- * warm (docs/benchmarks.md, "Fan-out: the start's quorum and the first round").
+ * warm (docs/benchmarks-history.md, "Fan-out: the start's quorum and the first round").
  */
 export const WARMUP_ROUNDS = 1;
 
@@ -63,7 +63,7 @@ async function timedAction(pids, generators, action) {
  * the final tally and a quorum over the meeting worked out before it: the next action waits
  * until the first generator's sockets all have it, so it is not measured while the node, the
  * database and the generator still work on the last one (the bare server sends no verdict).
- * Its arrival is timed too (`verdicts`, from the stop request; docs/benchmarks.md, "The verdict
+ * Its arrival is timed too (`verdicts`, from the stop request; docs/benchmarks-history.md, "The verdict
  * between the rounds").
  */
 export async function gatewayRounds(

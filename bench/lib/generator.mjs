@@ -233,7 +233,7 @@ const commands = {
   /**
    * A full garbage collection now (the generator runs with --expose-gc): the harness asks
    * for one in the pause after each measured action, so that the generator's own collection
-   * of a large heap does not fall inside the next round (docs/benchmarks.md, "Who had the
+   * of a large heap does not fall inside the next round (docs/benchmarks-history.md, "Who had the
    * cores in a slow round").
    */
   async gc() {

@@ -27,7 +27,7 @@ const isError = (ack: Ack<unknown>): boolean =>
 /**
  * Two ballot batches in flight (BALLOT_BATCHES_IN_FLIGHT, the default): one batch commits
  * while another is still being written, and a member's later cast never overtakes its
- * earlier one (docs/benchmarks.md).
+ * earlier one (docs/benchmarks-history.md).
  */
 describe('ballot batches in flight', () => {
   let database: TestDatabase;

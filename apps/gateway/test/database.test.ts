@@ -111,7 +111,7 @@ describe('PostgreSQL connections', () => {
     // A connection keeps the generic plan made at its sixth batch until an ANALYZE. Made while
     // the events were few, a join with the batch's input became a hash join over the whole
     // table, read again by every later batch: 50 ms a batch of 5 ballots at 200,000 events
-    // (docs/benchmarks.md, "A plan kept from a small table").
+    // (docs/benchmarks-history.md, "A plan kept from a small table").
     const settings = [...BATCH_OPTIONS.matchAll(/-c (\w+)=(\w+)/g)];
     expect(settings.length).toBeGreaterThan(0);
     const replayScans = async () => {
@@ -192,7 +192,7 @@ describe('PostgreSQL connections', () => {
   it('plans the sealer’s look at recent entries as index look-ups, whatever hashing would cost', async () => {
     // Without statistics on the events (a new database, before autovacuum's ANALYZE) PostgreSQL
     // hashed every event and every link for these: 66 ms a seal a second after ballots, and
-    // 111 ms a sweep, at 279,000 events (docs/benchmarks.md, "A sweep every 30 s"). With nested
+    // 111 ms a sweep, at 279,000 events (docs/benchmarks-history.md, "A sweep every 30 s"). With nested
     // loops off, any join it may turn into a hash join shows here as one.
     const now = new Date();
     const statements = {

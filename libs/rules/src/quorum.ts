@@ -160,7 +160,7 @@ export function isRepresented(
  *
  * The meeting's setting stays outside the subqueries: each EXISTS then refers to the member
  * alone, so PostgreSQL may answer it from one hashed set of members for a whole meeting
- * instead of two index probes a member (docs/benchmarks.md, "The quorum's statement").
+ * instead of two index probes a member (docs/benchmarks-history.md, "The quorum's statement").
  */
 export function representedSql(aliases: {
   member: string;

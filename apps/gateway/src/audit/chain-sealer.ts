@@ -164,7 +164,7 @@ export class ChainSealer
    * Where a seal looks. A sweep's window is narrowed to this node's last complete seal of the
    * meeting when that is later: a sweep's seal waits behind the seals running for the meeting,
    * and in a closed loop it began 12 s after the sweep, probing 17 s of events to find none
-   * (docs/benchmarks.md, "The sweep's seal"). What was stamped 5 s before that seal began was
+   * (docs/benchmarks-history.md, "The sweep's seal"). What was stamped 5 s before that seal began was
    * committed before it, and sealed by it (the rule of `ballotsWindow`).
    */
   private windowOf(meetingId: string, scope: SealScope): SealWindow {
@@ -229,9 +229,9 @@ export class ChainSealer
    * sweep a node looks for ballot events stamped since 5 s before its last complete sweep,
    * through the matters' index, not at every event of the day: that was a hash of every ballot
    * event and every link, two cores busy for 110 ms every 30 s at 300,000 events
-   * (docs/benchmarks.md, "A sweep every 30 s"). It seals a meeting it found over the same
+   * (docs/benchmarks-history.md, "A sweep every 30 s"). It seals a meeting it found over the same
    * look-back: sealing everything of a meeting in the middle of its ballots read all of its
-   * events, 0.7 s of PostgreSQL a page of keys at 280,000 (docs/benchmarks.md, "The sweep's
+   * events, 0.7 s of PostgreSQL a page of keys at 280,000 (docs/benchmarks-history.md, "The sweep's
    * seal").
    */
   private async sweep(): Promise<void> {

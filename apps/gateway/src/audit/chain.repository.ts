@@ -44,7 +44,7 @@ export interface NewLink {
  * its statistics say; the audit entries' look-ups below are fenced likewise. Without
  * statistics on the events (a new database, before autovacuum's ANALYZE) it guessed a third
  * of the table and hashed every event and every link: 66 ms a seal a second after ballots,
- * at 279,000 events (docs/benchmarks.md, "A sweep every 30 s").
+ * at 279,000 events (docs/benchmarks-history.md, "A sweep every 30 s").
  */
 const unsealedBallotsSince = (from: Date | SQL) => sql`
   select e.id, e.cast_at from ballot_events e

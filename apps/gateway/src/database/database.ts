@@ -117,7 +117,7 @@ export class Database extends UnitOfWork {
    * Runs a ballot batch's statement, whose text never changes, as a prepared statement named
    * `name` on the batches' own connections (BATCH_OPTIONS): each parses and plans it once, not
    * at every run. A batch of a few ballots paid more PostgreSQL time for that than for its rows
-   * (docs/benchmarks.md, "The batch statement prepared once a connection"). Inside a
+   * (docs/benchmarks-history.md, "The batch statement prepared once a connection"). Inside a
    * transaction, and on PGlite, it runs as `db.execute`. Its rows are node-postgres's:
    * timestamps as `Date`, not strings.
    */
@@ -218,7 +218,7 @@ export function withoutJit(url: string): string {
  * of the batch statement at its sixth run (a generic plan), with the tables' sizes of that
  * moment, until an ANALYZE of one of them: made while the ballot events were few, it read
  * the whole table (a sequential scan) for each of the batch's replay look-ups, at every
- * later batch (docs/benchmarks.md, "A plan kept from a small table"). With sequential scans
+ * later batch (docs/benchmarks-history.md, "A plan kept from a small table"). With sequential scans
  * off, the plan probes the events' indexes whatever their size was when it was made.
  */
 export const BATCH_OPTIONS = '-c enable_seqscan=off';

@@ -259,7 +259,7 @@ export const members = pgTable(
       t.controlNumber,
     ),
     // the member list's natural unit order (2 before 10), so a page is an index range, not a
-    // sort of the whole meeting (members.repository.ts; docs/benchmarks.md)
+    // sort of the whole meeting (members.repository.ts; docs/benchmarks-history.md)
     index('members_meeting_natural_unit_idx').on(
       t.meetingId,
       sql`(nullif(substring(${t.unit} from '^[0-9]+'), '')::numeric)`,
@@ -443,7 +443,7 @@ export const ballots = pgTable(
     index('ballots_member_idx').on(t.memberId),
     index('ballots_voter_idx').on(t.voterId),
     // the quorum's and the verdict's "represented by a proxy ballot" probe each member here; the
-    // member index would read every ballot of the member, one a matter (docs/benchmarks.md,
+    // member index would read every ballot of the member, one a matter (docs/benchmarks-history.md,
     // "The quorum at 20,000 members")
     index('ballots_proxy_member_idx')
       .on(t.memberId)
@@ -619,7 +619,7 @@ export const ballotEvents = pgTable(
   },
   (t) => [
     // member first: it also serves every look-up by member (receipts, a member's removal), so
-    // the batch statement maintains one index fewer a ballot (docs/benchmarks.md, "Ingest after
+    // the batch statement maintains one index fewer a ballot (docs/benchmarks-history.md, "Ingest after
     // removing per-ballot cost"); then the key: the batch's replay probe looks up by member and
     // key only (docs/decisions.md, "The ballot batches have connections of their own"), and
     // with the matter second it read every event of the member, as many as a voter re-casting
@@ -631,7 +631,7 @@ export const ballotEvents = pgTable(
     ),
     index('ballot_events_matter_idx').on(t.matterId, t.castAt),
     // removing a voter sets its events' voter_id to null: without this index each removal
-    // scanned every meeting's events (docs/benchmarks.md, "Removing voters")
+    // scanned every meeting's events (docs/benchmarks-history.md, "Removing voters")
     index('ballot_events_voter_idx').on(t.voterId),
     // the same for a removed proxy (its events cascade) and a removed user (set null); partial:
     // most events have neither, so a live ballot writes neither index

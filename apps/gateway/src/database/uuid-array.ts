@@ -21,7 +21,7 @@ for (let letter = 0; letter < 6; letter++) {
  * A `uuid[]` parameter in PostgreSQL's binary form (what `array_recv` reads), which
  * node-postgres sends as it is for a Buffer: the server copies 16 bytes an id, where the text
  * form `{…}` has each id parsed. 10,000 present members' ids took 10.8 ms to read as text and
- * 4.1 ms this way, its encoding here included (docs/benchmarks.md, "The present ids in
+ * 4.1 ms this way, its encoding here included (docs/benchmarks-history.md, "The present ids in
  * binary"). Throws on anything but a uuid in its 36-character form: a stray character must
  * fail as the text cast fails, not become another id.
  */

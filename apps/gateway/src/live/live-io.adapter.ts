@@ -38,7 +38,7 @@ export function observeCommands(client: Redis, logger: Logger): Redis {
  * Nest's per-socket wiring is left out: the live gateway registers its own listeners, one
  * function shared by every socket (live/live.gateway.ts). Nest would otherwise give each
  * socket a closure for `disconnect` and an rxjs pipeline, even for a gateway without
- * `@SubscribeMessage` handlers: about 1 KB of heap a socket (docs/benchmarks.md, "Memory per
+ * `@SubscribeMessage` handlers: about 1 KB of heap a socket (docs/benchmarks-history.md, "Memory per
  * socket"). So `handleDisconnect` (OnGatewayDisconnect) is not called on gateways.
  */
 export class LiveIoAdapter extends IoAdapter {

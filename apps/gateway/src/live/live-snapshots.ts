@@ -40,7 +40,7 @@ interface MatterStates {
 export class LiveSnapshots {
   /**
    * One MeetingRef a meeting, shared by the sockets that keep it for presence, instead of a
-   * copy of the row's strings each (docs/benchmarks.md, "Memory per socket").
+   * copy of the row's strings each (docs/benchmarks-history.md, "Memory per socket").
    */
   private readonly refs = new Map<string, MeetingRef>();
   /** Reads shared by a crowd of voters subscribing at once, each begun after they asked. */

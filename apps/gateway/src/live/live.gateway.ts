@@ -81,7 +81,7 @@ export class LiveGateway implements OnGatewayInit {
    * The listeners of every socket: one function each, shared by all sockets (socket.io calls
    * a listener with the socket as `this`), so a socket costs no closure of its own; Nest's
    * @SubscribeMessage wiring and a closure a socket cost about 2 KB of heap each
-   * (docs/benchmarks.md, "Memory per socket").
+   * (docs/benchmarks-history.md, "Memory per socket").
    */
   private readonly onReauth = shared((socket, body, ack) =>
     this.receive(socket, 'reauth', ack, () => this.reauth(socket, body)),
@@ -134,7 +134,7 @@ export class LiveGateway implements OnGatewayInit {
    * socket instead of reaching the handler), runs the handler and acknowledges with its
    * answer, or with the error it threw. No async frame of its own: a ballot waits seconds for
    * its batch in a crowd, and each promise waiting with it is copied by every scavenge
-   * (docs/benchmarks.md, "Fewer promises a ballot").
+   * (docs/benchmarks-history.md, "Fewer promises a ballot").
    */
   private receive(
     socket: LiveSocket,

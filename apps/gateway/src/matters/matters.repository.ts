@@ -205,7 +205,7 @@ export class MattersRepository {
    * One page in the same order: the page's members first, walking the meeting's members by
    * unit and probing the (matter, member) key, then only their ballots read; the count from
    * the same key. Joining all of the matter's ballots and sorting them for 100 rows took 28 ms
-   * at 9,000 ballots, this 1-8 ms (docs/benchmarks.md).
+   * at 9,000 ballots, this 1-8 ms (docs/benchmarks-history.md).
    */
   private async votersPage(
     matterId: string,

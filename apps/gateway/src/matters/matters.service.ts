@@ -285,7 +285,7 @@ export class MattersService {
     };
   }
 
-  /** One page of the units that may vote on the matter and have not (docs/benchmarks.md). */
+  /** One page of the units that may vote on the matter and have not (docs/benchmarks-history.md). */
   async notVoted(
     userId: string,
     shortCode: string,

@@ -103,7 +103,7 @@ export class MeetingsRepository {
    * Every figure of the meeting stats (see docs/decisions.md for meanings), in two statements
    * sent at once: outside a transaction they run side by side on two connections, and the
    * "not voted" figures, a ballot probe for each member present or expected, no longer wait
-   * for the rest (docs/benchmarks.md, "The meeting's stats on two connections").
+   * for the rest (docs/benchmarks-history.md, "The meeting's stats on two connections").
    */
   async stats(meetingId: string): Promise<Record<string, number>> {
     const [figures, notVoted] = await Promise.all([
@@ -119,7 +119,7 @@ export class MeetingsRepository {
   /**
    * One pass over the meeting's voters (grouped by member) and members, every figure a
    * filtered aggregate of that pass. Each figure used to scan the same rows again
-   * (docs/benchmarks.md, "The meeting's stats in one pass").
+   * (docs/benchmarks-history.md, "The meeting's stats in one pass").
    */
   private figuresStatement(meetingId: string): SQL {
     return sql`

@@ -130,7 +130,7 @@ const HEARTBEAT_MS = 10_000;
 
 // Sizes of the unions of the live nodes' sets; nodes whose sets expired are dropped from the
 // registry. One node's set is its own union: SCARD, not a copy of 10,000 members made to be
-// counted (docs/benchmarks.md, "A stop's and a start's presence").
+// counted (docs/benchmarks-history.md, "A stop's and a start's presence").
 const COUNT = `
 local nodes = redis.call('smembers', KEYS[1])
 local voterKeys, unitKeys = {}, {}
@@ -207,7 +207,7 @@ export class RedisPresenceTracker extends PresenceTracker {
   /**
    * The union of the nodes' sets of one kind: each node's set read whole in one MULTI, merged
    * here. A Lua SUNION built a set of 10,000 in Redis, then copied it through Lua, three times
-   * the cost of reading the sets (docs/benchmarks.md, "A stop's and a start's presence").
+   * the cost of reading the sets (docs/benchmarks-history.md, "A stop's and a start's presence").
    */
   private async union(
     meetingId: string,

@@ -16,7 +16,7 @@ const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
 /**
  * Ends a subquery of per-member flags that several aggregates read. Without it PostgreSQL
  * inlines the flags into each aggregate, so the present set is parsed, and every EXISTS
- * probed, once an aggregate: twice for a quorum (docs/benchmarks.md, "Fan-out: the start's
+ * probed, once an aggregate: twice for a quorum (docs/benchmarks-history.md, "Fan-out: the start's
  * quorum and the first round").
  */
 const ONCE_A_MEMBER = sql.raw('offset 0');
@@ -52,7 +52,7 @@ export class ResultsRepository {
   /**
    * Present member ids as a set SQL can join: one parameter (never spliced), a uuid[], which
    * PostgreSQL reads in a third of the time of a JSON array of 10,000 ids as text, and faster
-   * again in binary (docs/benchmarks.md, "The quorum's statement", "The present ids in
+   * again in binary (docs/benchmarks-history.md, "The quorum's statement", "The present ids in
    * binary"). An id that is not a uuid fails, as it did in JSON.
    */
   private idSet(ids: string[]) {

@@ -78,7 +78,7 @@ export class VoterSessions implements SessionSignalHandlers {
   /**
    * Whether the session is current, answered from memory, or undefined when the voter is not
    * in memory (then ask `isCurrent`, which reads). A stale entry answers as it is and is read
-   * again in the background. No promise: a live event asks once an event (docs/benchmarks.md,
+   * again in the background. No promise: a live event asks once an event (docs/benchmarks-history.md,
    * "Fewer promises a ballot").
    */
   knownCurrent(voterId: string, version: string): boolean | undefined {

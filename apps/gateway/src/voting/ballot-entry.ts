@@ -35,7 +35,7 @@ export class BallotEntry {
    * Never throws: a refusal is the promise's rejection. Takes no promise of its own until the
    * batch's when the matter is in the directory's cache, as it is while a vote is live: a
    * ballot waits seconds for its batch in a crowd, and every promise waiting with it is
-   * garbage collected late (docs/benchmarks.md, "Fewer promises a ballot").
+   * garbage collected late (docs/benchmarks-history.md, "Fewer promises a ballot").
    */
   castAsVoter(
     voter: VoterPrincipal,

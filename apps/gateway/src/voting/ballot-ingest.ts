@@ -90,7 +90,7 @@ export class BallotIngest implements OnApplicationShutdown {
   private onAccepted?: AcceptedHandler;
   /**
    * Batches written at once, on connections of their own (BALLOT_BATCHES_IN_FLIGHT, 2). One
-   * at a time left the node idle while PostgreSQL committed (docs/benchmarks.md). Batches in
+   * at a time left the node idle while PostgreSQL committed (docs/benchmarks-history.md). Batches in
    * flight never share a (matter, member): a later cast of the same member waits for the
    * batch holding the earlier one, so the last ballot acknowledged is the one that stands.
    */

@@ -341,7 +341,7 @@ export class BallotsRepository {
    * A full recount of a matter as tally counters, summed in PostgreSQL: the counters that
    * `countersFromBallots` makes of the matter's ballots (test/rules-sql.test.ts holds the two to
    * the same cases), without reading every ballot into the node. A tally is checked against a
-   * recount after each quiet second of a vote, on every node (docs/benchmarks.md, "Recounts
+   * recount after each quiet second of a vote, on every node (docs/benchmarks-history.md, "Recounts
    * summed in PostgreSQL").
    */
   async matterCounters(matterId: string): Promise<TallyCounters> {

@@ -40,7 +40,7 @@ export class MatterDirectory {
   /**
    * Reads under way, one a matter: when an entry expires, the ballots that arrive before its
    * read answers wait for that one read instead of each starting its own (at thousands of
-   * ballots a second, each expiry was hundreds of identical queries: docs/benchmarks.md,
+   * ballots a second, each expiry was hundreds of identical queries: docs/benchmarks-history.md,
    * "Ingest after removing per-ballot cost").
    */
   private readonly loading = new SingleFlight<string, MatterInfo | undefined>();
@@ -54,7 +54,7 @@ export class MatterDirectory {
 
   /**
    * The matter as cached, when its entry is fresh: no promise, for the ballot path, which asks
-   * once a ballot (docs/benchmarks.md, "Fewer promises a ballot"). Undefined asks `get`.
+   * once a ballot (docs/benchmarks-history.md, "Fewer promises a ballot"). Undefined asks `get`.
    */
   cached(matterId: string): MatterInfo | undefined {
     const hit = this.cache.get(matterId);

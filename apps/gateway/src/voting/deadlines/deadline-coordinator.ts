@@ -100,7 +100,7 @@ export class DeadlineCoordinator
    * here is more punctual than the queue's pickup. With the job's own due time the timer starts
    * at once, and the matter and who is present are read while it runs: under a crowd of closes
    * that read took 30-100 ms, and waiting for it first made one close in ten start late
-   * (docs/benchmarks.md, "A deadline's timer starts at pickup"). A job of a matter extended
+   * (docs/benchmarks-history.md, "A deadline's timer starts at pickup"). A job of a matter extended
    * since is stale: its close changes nothing (the generation is in the statement).
    */
   private async fire(
