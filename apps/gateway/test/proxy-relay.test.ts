@@ -98,9 +98,7 @@ describe('Proxy holder notices', () => {
   it('bounds the proxies one member submits: 40 outside addresses from one voter, then from a second voter of the unit', async () => {
     const answers = [];
     for (let i = 0; i < 40; i++)
-      answers.push(
-        await submit(voters[0].token, outsider('relay', i), i % 2),
-      );
+      answers.push(await submit(voters[0].token, outsider('relay', i), i % 2));
     const accepted = answers.filter((a) => a.status === 201).length;
     expect(accepted).toBe(5);
     expect(answers.slice(0, 5).map((a) => a.status)).toEqual([
@@ -132,9 +130,12 @@ describe('Proxy holder notices', () => {
     expect(relayed).toHaveLength(5);
     expect(await namedHolders(tenant.meeting.id)).toBe(5);
     // the member's own standing proxy is still the fifth one
-    const mine = await apis[0].get(`${portal(tenant.meeting.shortCode)}/proxy`, {
-      token: voters[0].token,
-    });
+    const mine = await apis[0].get(
+      `${portal(tenant.meeting.shortCode)}/proxy`,
+      {
+        token: voters[0].token,
+      },
+    );
     expect(mine.body.holder.email).toBe('relay-4@elsewhere.test');
   });
 
@@ -160,7 +161,8 @@ describe('Proxy holder notices', () => {
       `${PUBLIC_URL}/vote/${tenant.meeting.shortCode}/holder?token=`,
     );
     // each member still gets its own confirmation
-    for (const i of [1, 2, 3]) expect(mailTo(voters[i].email).length).toBe(i === 3 ? 2 : 1);
+    for (const i of [1, 2, 3])
+      expect(mailTo(voters[i].email).length).toBe(i === 3 ? 2 : 1);
   });
 
   it('never lets a name become a link in mail', async () => {
@@ -220,20 +222,18 @@ describe('Proxy holder notices', () => {
       const links = [...html.matchAll(/<a\b[^>]*href="([^"]*)"/g)].map(
         (m) => m[1],
       );
-      for (const link of links) expect(link.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+      for (const link of links)
+        expect(link.startsWith(`${PUBLIC_URL}/`)).toBe(true);
       const urls = text.match(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi) ?? [];
-      for (const url of urls) expect(url.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+      for (const url of urls)
+        expect(url.startsWith(`${PUBLIC_URL}/`)).toBe(true);
     }
     expect(notice.parsed.html).toContain('<a href="https://vote.example.test/');
   });
 
   it('caps the holders a meeting takes from voters in a window (429 with Retry-After), known holders still welcome', async () => {
     const meeting = await createMeeting(nodes[0], tenant.account.key);
-    const crowd = await createVoters(
-      nodes[0],
-      { ...tenant, meeting },
-      11,
-    );
+    const crowd = await createVoters(nodes[0], { ...tenant, meeting }, 11);
     const answers = [];
     for (const [m, voter] of crowd.entries())
       for (let i = 0; i < 5; i++)
@@ -254,10 +254,15 @@ describe('Proxy holder notices', () => {
     }
     expect(await namedHolders(meeting.id)).toBe(50);
     // a member whose budget is left may still name a holder the meeting already has
-    const [late] = await createVoters(nodes[0], { ...tenant, meeting }, 1, () => ({
-      unit: 'LATE',
-      controlNumber: `CN-late-${meeting.id}`,
-    }));
+    const [late] = await createVoters(
+      nodes[0],
+      { ...tenant, meeting },
+      1,
+      () => ({
+        unit: 'LATE',
+        controlNumber: `CN-late-${meeting.id}`,
+      }),
+    );
     const known = await submit(
       late.token,
       outsider('crowd-0', 0),

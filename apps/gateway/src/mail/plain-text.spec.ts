@@ -3,7 +3,12 @@ import { escapeHtml, plainName } from './plain-text';
 
 describe('plain names in mail', () => {
   it('leave ordinary names as typed', () => {
-    for (const name of ['Ann Owner', 'J.R. Smith', 'Zoë O’Neil-Tremblay', 'Dr. No'])
+    for (const name of [
+      'Ann Owner',
+      'J.R. Smith',
+      'Zoë O’Neil-Tremblay',
+      'Dr. No',
+    ])
       expect(plainName(name)).toBe(name);
   });
 

@@ -166,7 +166,9 @@ export class ProxiesRepository {
     const rows = await this.database.db
       .update(proxyHolders)
       .set({ notifiedAt: now })
-      .where(and(eq(proxyHolders.id, holderId), isNull(proxyHolders.notifiedAt)))
+      .where(
+        and(eq(proxyHolders.id, holderId), isNull(proxyHolders.notifiedAt)),
+      )
       .returning({ id: proxyHolders.id });
     return rows.length > 0;
   }

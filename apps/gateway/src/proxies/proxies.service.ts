@@ -443,8 +443,7 @@ export class ProxiesService {
       submittedAt: proxy.submittedAt,
       status: proxy.status,
     };
-    const messages: { mail: OutgoingMail; unsent?: () => Promise<void> }[] =
-      [];
+    const messages: { mail: OutgoingMail; unsent?: () => Promise<void> }[] = [];
     const voter = proxy.voterId
       ? await this.proxies.voter(proxy.voterId)
       : undefined;
