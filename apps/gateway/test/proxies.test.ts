@@ -299,7 +299,8 @@ describe('Proxies', () => {
     const notices = smtp.messages.filter(
       (m) => m.envelope.to[0] === NADIA.email,
     );
-    expect(notices.length).toBeGreaterThanOrEqual(12);
+    // one notice per address and meeting, however many units name her (docs/proxies.md)
+    expect(notices).toHaveLength(1);
     const link =
       /https:\/\/vote\.example\.test\/vote\/[^/]+\/holder\?token=(\S+)/.exec(
         notices[0].parsed.text ?? '',

@@ -105,6 +105,8 @@ describe('Questions', () => {
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       REDIS_PREFIX: redis.prefix,
+      // room for the rate limit to show; question-limits.test.ts covers the waiting caps
+      QUESTIONS_PENDING_PER_MEMBER: '10',
     };
     [nodeA, nodeB] = await Promise.all([
       startGatewayProcess(env),
@@ -461,7 +463,7 @@ describe('Questions', () => {
     expect(stats.questions).toEqual({ Repairs: 1, Budget: 2 });
   });
 
-  it('limits how fast one voter asks (429 with Retry-After)', async () => {
+  it('limits how fast one unit asks (429 with Retry-After)', async () => {
     const answers = [];
     for (let i = 0; i < 6; i++)
       answers.push(
@@ -476,7 +478,7 @@ describe('Questions', () => {
     ]);
     expectProblem(answers[5], 429, 'rate_limited');
     expect(Number(answers[5].headers.get('retry-after'))).toBeGreaterThan(0);
-    // another voter is not held back by it
+    // another unit is not held back by it
     expect((await ask(2, { category: 'Other', text: 'Mine too' })).status).toBe(
       201,
     );

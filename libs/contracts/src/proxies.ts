@@ -15,7 +15,24 @@ export const PROXY_SOURCES = ['electronic', 'paper'] as const;
 export type ProxySource = (typeof PROXY_SOURCES)[number];
 
 const Choices = z.array(z.string().min(1).max(500)).min(1).max(100);
-const PersonName = z.string().trim().min(1).max(200);
+const PersonName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^\P{Cc}*$/u, 'No control characters.');
+
+/** A scheme (`https://`, `hxxp://`), `www.` or an e-mail address: what mail clients link. */
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|@/i;
+
+/**
+ * A name a voter types that goes out in mail to someone else: never a link (docs/proxies.md,
+ * "Limits"). Default holders are matched against the meeting's settings instead.
+ */
+const TypedName = PersonName.refine(
+  (name) => !LINK_LIKE.test(name),
+  'A name, not a link or an e-mail address.',
+);
 
 /** A matter's direction: the choices the holder must cast, or null for the holder's discretion. */
 export const ProxyDirection = z.strictObject({
@@ -29,7 +46,7 @@ export const ProxyHolderInput = z.discriminatedUnion('isDefault', [
   z.strictObject({ isDefault: z.literal(true), name: PersonName }),
   z.strictObject({
     isDefault: z.literal(false),
-    name: PersonName,
+    name: TypedName,
     email: z.email().max(320),
   }),
 ]);
@@ -39,7 +56,7 @@ export type ProxyHolderInput = z.infer<typeof ProxyHolderInput>;
 export const SubmitProxyRequest = z.strictObject({
   holder: ProxyHolderInput,
   directions: z.array(ProxyDirection).max(200),
-  signedName: PersonName,
+  signedName: TypedName,
   agree: z.literal(true),
 });
 export type SubmitProxyRequest = z.infer<typeof SubmitProxyRequest>;
@@ -49,7 +66,7 @@ export const PaperProxyRequest = z.strictObject({
   memberKey: z.string().min(1).max(64),
   holder: ProxyHolderInput,
   directions: z.array(ProxyDirection).max(200),
-  signedName: PersonName,
+  signedName: TypedName,
   scanKey: z.string().min(1).max(64).optional(),
 });
 export type PaperProxyRequest = z.infer<typeof PaperProxyRequest>;

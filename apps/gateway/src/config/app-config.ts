@@ -106,6 +106,11 @@ const EnvSchema = z.object({
   BALLOT_LIMIT_PER_SOCKET: z.coerce.number().int().min(1).max(100).default(2),
   BALLOT_LIMIT_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(4),
   BALLOT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
+  PROXY_SUBMISSIONS_PER_MEMBER: positiveInt(5),
+  PROXY_NEW_HOLDERS_PER_MEETING: positiveInt(50),
+  PROXY_NEW_HOLDERS_WINDOW_MINUTES: positiveInt(60),
+  QUESTIONS_PENDING_PER_MEMBER: positiveInt(3),
+  QUESTIONS_PENDING_PER_MEETING: positiveInt(200),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -151,6 +156,17 @@ export class AppConfig {
     inFlightPerMember: number;
     batchesInFlight: number;
   };
+  /**
+   * What one member's form may cost the meeting (docs/proxies.md, "Limits"): electronic proxies
+   * a member submits in a meeting, and holders named on forms a meeting takes in a window.
+   */
+  readonly proxies: {
+    submissionsPerMember: number;
+    newHoldersPerMeeting: number;
+    newHoldersWindowMs: number;
+  };
+  /** Questions waiting for the chair: of one member (all its voters), of one meeting. */
+  readonly questions: { pendingPerMember: number; pendingPerMeeting: number };
 
   constructor(env: Env, jwtSecret: string) {
     const dataDir = resolve(env.DATA_DIR);
@@ -197,6 +213,15 @@ export class AppConfig {
       inFlightPerSocket: env.BALLOT_LIMIT_PER_SOCKET,
       inFlightPerMember: env.BALLOT_LIMIT_PER_MEMBER,
       batchesInFlight: env.BALLOT_BATCHES_IN_FLIGHT,
+    };
+    this.proxies = {
+      submissionsPerMember: env.PROXY_SUBMISSIONS_PER_MEMBER,
+      newHoldersPerMeeting: env.PROXY_NEW_HOLDERS_PER_MEETING,
+      newHoldersWindowMs: env.PROXY_NEW_HOLDERS_WINDOW_MINUTES * 60_000,
+    };
+    this.questions = {
+      pendingPerMember: env.QUESTIONS_PENDING_PER_MEMBER,
+      pendingPerMeeting: env.QUESTIONS_PENDING_PER_MEETING,
     };
   }
 

@@ -466,6 +466,8 @@ export const proxyHolders = pgTable(
     email: text('email'),
     isDefault: boolean('is_default').notNull(),
     present: boolean('present').notNull().default(false),
+    /** When the holder's notice went out: one per address and meeting (docs/proxies.md). */
+    notifiedAt: at('notified_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -933,6 +935,7 @@ export const questions = pgTable(
   (t) => [
     index('questions_meeting_idx').on(t.meetingId, t.askedAt),
     index('questions_voter_idx').on(t.voterId),
+    index('questions_member_status_idx').on(t.memberId, t.status),
     uniqueIndex('questions_on_screen_key')
       .on(t.meetingId)
       .where(sql`${t.onScreen}`),

@@ -5,6 +5,7 @@ import {
   meetingCalendar,
   type MeetingDetails,
 } from './meeting-details';
+import { escapeHtml, plainName } from './plain-text';
 
 export interface InviteMailInput {
   meeting: MeetingDetails;
@@ -18,18 +19,6 @@ export interface InviteMailInput {
   uidDomain: string;
   /** The voter's language (docs/i18n.md). */
   lng: Language;
-}
-
-const HTML_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 }
 
 /** Content-ID of the check-in QR image in the invite's HTML. */
@@ -49,7 +38,7 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
   const contact = meeting.contact.email
     ? `${meeting.contact.name || meeting.contact.preferredName || ''} <${meeting.contact.email}>`.trim()
     : '';
-  const greeting = t('mail.hello', { name: voter.name });
+  const greeting = t('mail.hello', { name: plainName(voter.name) });
   const intro = t('mail.invite.intro', { meeting: meeting.name, unit });
   const linkNote = t('mail.linkAlone');
   const checkInNote = t('mail.invite.checkIn');

@@ -20,6 +20,8 @@ export enum ProxyErrorCode {
   ProxyNotAllowed = 'proxy_not_allowed',
   NotDefaultHolder = 'not_default_holder',
   InvalidHolderToken = 'invalid_holder_token',
+  TooManyProxies = 'too_many_proxies',
+  TooManyNewHolders = 'too_many_new_holders',
 }
 
 function describe(code: ProxyErrorCode): [status: number, variant?: string] {
@@ -62,12 +64,16 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
       return [403];
     case ProxyErrorCode.InvalidHolderToken:
       return [401];
+    case ProxyErrorCode.TooManyProxies:
+      return [409];
+    case ProxyErrorCode.TooManyNewHolders:
+      return [429];
   }
 }
 
 export class ProxyException extends ApiException {
-  constructor(code: ProxyErrorCode) {
+  constructor(code: ProxyErrorCode, headers: Record<string, string> = {}) {
     const [status, variant] = describe(code);
-    super(status, code, { variant });
+    super(status, code, { variant }, headers);
   }
 }

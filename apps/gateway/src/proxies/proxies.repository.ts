@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { attendingRevokesSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
@@ -70,25 +80,28 @@ export class ProxiesRepository {
     return row;
   }
 
-  /** Finds or creates the holder: default holders by name, the others by e-mail. */
-  async holderFor(
+  /** The meeting's holder: a default holder by name, any other by e-mail, whatever its case. */
+  async findHolder(
+    meetingId: string,
+    holder: { name: string; email: string | null; isDefault: boolean },
+  ): Promise<HolderRow | undefined> {
+    const match = holder.isDefault
+      ? sql`${proxyHolders.isDefault} and ${proxyHolders.name} = ${holder.name}`
+      : sql`not ${proxyHolders.isDefault} and lower(${proxyHolders.email}) = lower(${holder.email})`;
+    const [row] = await this.database.db
+      .select()
+      .from(proxyHolders)
+      .where(and(eq(proxyHolders.meetingId, meetingId), match))
+      .limit(1);
+    return row;
+  }
+
+  /** Creates the holder, or finds the one a concurrent appointment just created. */
+  async createHolder(
     meetingId: string,
     holder: { name: string; email: string | null; isDefault: boolean },
     now: Date,
   ): Promise<HolderRow> {
-    const match = holder.isDefault
-      ? sql`${proxyHolders.isDefault} and ${proxyHolders.name} = ${holder.name}`
-      : sql`not ${proxyHolders.isDefault} and lower(${proxyHolders.email}) = lower(${holder.email})`;
-    const find = async () => {
-      const [row] = await this.database.db
-        .select()
-        .from(proxyHolders)
-        .where(and(eq(proxyHolders.meetingId, meetingId), match))
-        .limit(1);
-      return row;
-    };
-    const found = await find();
-    if (found) return found;
     const conflict = holder.isDefault
       ? sql`(meeting_id, name) where is_default`
       : sql`(meeting_id, lower(email)) where not is_default`;
@@ -97,7 +110,80 @@ export class ProxiesRepository {
       values (${meetingId}, ${holder.name}, ${holder.email}, ${holder.isDefault}, ${now}, ${now})
       on conflict ${conflict} do nothing
     `);
-    return (await find())!;
+    return (await this.findHolder(meetingId, holder))!;
+  }
+
+  /**
+   * Holds, until the transaction ends, the right to add named holders to the meeting: the
+   * window's count stays true on every node.
+   */
+  async lockNewHolders(meetingId: string): Promise<void> {
+    await this.database.db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`proxy_holders:${meetingId}`}, 0))`,
+    );
+  }
+
+  /** Named (not default) holders the meeting took since then, and when the oldest came. */
+  async newHoldersSince(
+    meetingId: string,
+    since: Date,
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await this.database.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<Date | null>`min(${proxyHolders.createdAt})`,
+      })
+      .from(proxyHolders)
+      .where(
+        and(
+          eq(proxyHolders.meetingId, meetingId),
+          eq(proxyHolders.isDefault, false),
+          gt(proxyHolders.createdAt, since),
+        ),
+      );
+    return {
+      count: Number(row.count),
+      oldest: row.oldest === null ? null : new Date(row.oldest),
+    };
+  }
+
+  /** Electronic proxies the member has submitted, whatever became of them. */
+  async electronicCount(memberId: string): Promise<number> {
+    const [row] = await this.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(proxies)
+      .where(
+        and(eq(proxies.memberId, memberId), eq(proxies.source, 'electronic')),
+      );
+    return Number(row.count);
+  }
+
+  /**
+   * Takes the holder's one notice: true for the first caller on any node, false once it is
+   * taken (the address has been told of this meeting).
+   */
+  async claimNotice(holderId: string, now: Date): Promise<boolean> {
+    const rows = await this.database.db
+      .update(proxyHolders)
+      .set({ notifiedAt: now })
+      .where(
+        and(eq(proxyHolders.id, holderId), isNull(proxyHolders.notifiedAt)),
+      )
+      .returning({ id: proxyHolders.id });
+    return rows.length > 0;
+  }
+
+  /** Gives back a notice that was not sent, so the next appointment tries again. */
+  async releaseNotice(holderId: string, claimedAt: Date): Promise<void> {
+    await this.database.db
+      .update(proxyHolders)
+      .set({ notifiedAt: null })
+      .where(
+        and(
+          eq(proxyHolders.id, holderId),
+          eq(proxyHolders.notifiedAt, claimedAt),
+        ),
+      );
   }
 
   /** Withdraws the member's standing proxy (replaced by a newer one, or taken back). */

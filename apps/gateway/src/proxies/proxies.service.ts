@@ -31,7 +31,11 @@ import type { VoterPrincipal } from '../voting/ballot-entry';
 import { HolderTokens } from './holder-tokens';
 import { mapHolderSummary, mapProxy } from './proxies.mapper';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
-import { ProxiesRepository, type ProxyWithUnit } from './proxies.repository';
+import {
+  ProxiesRepository,
+  type HolderRow,
+  type ProxyWithUnit,
+} from './proxies.repository';
 import { ProxyBallots } from './proxy-ballots.service';
 import { normalizeDirections } from './proxy-directions';
 import {
@@ -317,14 +321,21 @@ export class ProxiesService {
           !meeting.defaultProxyHolders.includes(holderInput.name)
         )
           throw new ProxyException(ProxyErrorCode.UnknownDefaultHolder);
+        if (
+          appointment.source === 'electronic' &&
+          (await this.proxies.electronicCount(member.id)) >=
+            this.config.proxies.submissionsPerMember
+        )
+          throw new ProxyException(ProxyErrorCode.TooManyProxies);
         const now = this.clock.now();
-        const holder = await this.proxies.holderFor(
+        const holder = await this.holderFor(
           meeting.id,
           {
             name: holderInput.name,
             email: holderInput.isDefault ? null : holderInput.email,
             isDefault: holderInput.isDefault,
           },
+          appointment.source,
           now,
         );
         const replaced = await this.proxies.withdrawStanding(member.id, now);
@@ -378,7 +389,40 @@ export class ProxiesService {
     return saved;
   }
 
-  /** The member's confirmation (electronic proxies) and the holder's link; failures are logged. */
+  /**
+   * Finds or creates the holder. A voter's form adds named holders to a meeting only so fast
+   * (docs/proxies.md, "Limits"): each is an address the meeting will write to.
+   */
+  private async holderFor(
+    meetingId: string,
+    wanted: { name: string; email: string | null; isDefault: boolean },
+    source: ProxySource,
+    now: Date,
+  ): Promise<HolderRow> {
+    const found = await this.proxies.findHolder(meetingId, wanted);
+    if (found) return found;
+    if (source === 'electronic' && !wanted.isDefault) {
+      await this.proxies.lockNewHolders(meetingId);
+      const { newHoldersPerMeeting, newHoldersWindowMs } = this.config.proxies;
+      const recent = await this.proxies.newHoldersSince(
+        meetingId,
+        new Date(now.getTime() - newHoldersWindowMs),
+      );
+      if (recent.count >= newHoldersPerMeeting) {
+        const freedAt = (recent.oldest ?? now).getTime() + newHoldersWindowMs;
+        const seconds = Math.ceil((freedAt - now.getTime()) / 1000);
+        throw new ProxyException(ProxyErrorCode.TooManyNewHolders, {
+          'retry-after': String(Math.max(1, seconds)),
+        });
+      }
+    }
+    return this.proxies.createHolder(meetingId, wanted, now);
+  }
+
+  /**
+   * The member's confirmation (electronic proxies) and the holder's link, sent to an address
+   * once per meeting whoever names it again; failures are logged.
+   */
   private async notify(
     meeting: MeetingRow,
     { proxy, unit, holder }: ProxyWithUnit,
@@ -399,13 +443,13 @@ export class ProxiesService {
       submittedAt: proxy.submittedAt,
       status: proxy.status,
     };
-    const messages: OutgoingMail[] = [];
+    const messages: { mail: OutgoingMail; unsent?: () => Promise<void> }[] = [];
     const voter = proxy.voterId
       ? await this.proxies.voter(proxy.voterId)
       : undefined;
     if (voter && !voter.communicationPreferences.disableAllEmails)
-      messages.push(
-        proxyConfirmationMail(
+      messages.push({
+        mail: proxyConfirmationMail(
           voter.email,
           content,
           chooseLanguage({
@@ -413,26 +457,32 @@ export class ProxiesService {
             meeting: meeting.language,
           }),
         ),
-      );
-    if (holder.email) {
+      });
+    const claimedAt = this.clock.now();
+    if (
+      holder.email &&
+      (await this.proxies.claimNotice(holder.id, claimedAt))
+    ) {
       const link = holderLink(
         this.config.publicUrl,
         meeting.shortCode,
         this.holderTokens.issueLink(holder.id, meeting),
       );
       // a holder need not be a voter of the meeting: the meeting's language
-      messages.push(
-        holderNoticeMail(holder.email, content, link, meeting.language),
-      );
+      messages.push({
+        mail: holderNoticeMail(holder.email, content, link, meeting.language),
+        // not sent: the next appointment naming the holder tries again
+        unsent: () =>
+          this.proxies.releaseNotice(holder.id, claimedAt).catch(() => {}),
+      });
     }
-    for (const message of messages) {
-      await this.mail
-        .send(message)
-        .catch((error: unknown) =>
-          this.logger.warn(
-            `proxy mail for meeting ${meeting.shortCode} not sent: ${(error as Error).message}`,
-          ),
+    for (const { mail, unsent } of messages) {
+      await this.mail.send(mail).catch(async (error: unknown) => {
+        this.logger.warn(
+          `proxy mail for meeting ${meeting.shortCode} not sent: ${(error as Error).message}`,
         );
+        await unsent?.();
+      });
     }
   }
 

@@ -64,4 +64,26 @@ describe('proxy mails', () => {
     expect(mail.text).toContain('Bonjour Pat Holder,');
     expect(mail.html).toContain('Ouvrir votre page de mandataire');
   });
+
+  it('never show a name as a link, in the text or the HTML', () => {
+    const evil = {
+      ...content,
+      holderName: 'Visit https://evil.example',
+      signedName: '<a href="https://evil.example">Ann</a>',
+    };
+    for (const mail of [
+      holderNoticeMail(
+        'pat@example.test',
+        evil,
+        'https://app.example.test/vote/abc/holder?token=t',
+        'en',
+      ),
+      proxyConfirmationMail('ann@example.test', evil, 'en'),
+    ]) {
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.text).not.toContain('https://evil');
+      expect(mail.html).not.toContain('evil.example');
+      expect(mail.html).not.toContain('<a href="https://evil');
+    }
+  });
 });

@@ -2,6 +2,7 @@ import type { ProxyDirection } from '@livevote/contracts';
 import { translator, type Language, type Translate } from '@livevote/i18n';
 import type { OutgoingMail } from '../mail/mail-transport';
 import { formatMeetingTime } from '../mail/meeting-details';
+import { escapeHtml, plainName } from '../mail/plain-text';
 
 export interface ProxyMailMeeting {
   name: string;
@@ -21,16 +22,6 @@ export interface ProxyMailContent {
   submittedAt: Date;
   status: string;
 }
-
-const HTML_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
 
 function directionLines(content: ProxyMailContent, t: Translate): string[] {
   return content.directions.map((direction) => {
@@ -84,9 +75,9 @@ export function proxyConfirmationMail(
       meeting: content.meeting.name,
       when,
     }),
-    t('mail.proxy.holder', { holder: content.holderName }),
+    t('mail.proxy.holder', { holder: plainName(content.holderName) }),
     t('mail.proxy.signed', {
-      name: content.signedName,
+      name: plainName(content.signedName),
       when: formatMeetingTime(content.submittedAt, zone, lng),
       status: status.startsWith('mail.') ? content.status : status,
     }),
@@ -112,7 +103,7 @@ export function holderNoticeMail(
 ): OutgoingMail {
   const t = translator(lng);
   const paragraphs = [
-    t('mail.hello', { name: content.holderName }),
+    t('mail.hello', { name: plainName(content.holderName) }),
     t('mail.holder.appointed', {
       unit: content.unit,
       meeting: content.meeting.name,

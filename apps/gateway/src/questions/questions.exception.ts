@@ -7,6 +7,8 @@ export enum QuestionErrorCode {
   QuestionsClosed = 'questions_closed',
   NotApproved = 'question_not_approved',
   RateLimited = 'rate_limited',
+  TooManyQuestions = 'too_many_questions',
+  QuestionQueueFull = 'question_queue_full',
 }
 
 function describe(code: QuestionErrorCode): [status: number, variant?: string] {
@@ -23,6 +25,10 @@ function describe(code: QuestionErrorCode): [status: number, variant?: string] {
       return [409];
     case QuestionErrorCode.RateLimited:
       return [429, 'questions'];
+    case QuestionErrorCode.TooManyQuestions:
+      return [429];
+    case QuestionErrorCode.QuestionQueueFull:
+      return [429];
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
 import {
   members,
@@ -35,6 +35,30 @@ export class QuestionsRepository {
       .where(and(eq(voters.id, voterId), eq(voters.memberId, memberId)))
       .limit(1);
     return row;
+  }
+
+  /** Holds, until the transaction ends, the right to add to the meeting's queue (any node). */
+  async lockQueue(meetingId: string): Promise<void> {
+    await this.database.db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`questions:${meetingId}`}, 0))`,
+    );
+  }
+
+  /** Questions waiting for the chair: the meeting's, and the member's among them. */
+  async waiting(
+    meetingId: string,
+    memberId: string,
+  ): Promise<{ meeting: number; member: number }> {
+    const [row] = await this.database.db
+      .select({
+        meeting: sql<number>`count(*)::int`,
+        member: sql<number>`(count(*) filter (where ${questions.memberId} = ${memberId}))::int`,
+      })
+      .from(questions)
+      .where(
+        and(eq(questions.meetingId, meetingId), eq(questions.status, 'new')),
+      );
+    return { meeting: Number(row.meeting), member: Number(row.member) };
   }
 
   async insert(values: typeof questions.$inferInsert): Promise<QuestionRow> {

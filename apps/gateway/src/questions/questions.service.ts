@@ -14,6 +14,7 @@ import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { ScreenQuestions } from '../broadcast/screen-questions';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
+import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { minuteBudget, spend } from '../identity/auth-rate-limiter';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
@@ -27,7 +28,7 @@ import {
 import { QuestionErrorCode, QuestionException } from './questions.exception';
 import { QuestionsRepository } from './questions.repository';
 
-/** Questions a voter may ask a minute, across every node (docs/security.md). */
+/** Questions a member (all its voters together) may ask a minute, across every node (docs/security.md). */
 export const QUESTIONS_PER_MINUTE = 5;
 
 /**
@@ -38,7 +39,7 @@ export const QUESTIONS_PER_MINUTE = 5;
 @Injectable()
 export class QuestionsService {
   private readonly logger = new Logger('Questions');
-  private readonly perVoter: RateLimiterAbstract;
+  private readonly perMember: RateLimiterAbstract;
 
   constructor(
     private readonly access: MeetingAccess,
@@ -46,10 +47,11 @@ export class QuestionsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly broadcaster: LiveBroadcaster,
     private readonly clock: Clock,
+    private readonly config: AppConfig,
     redis: RedisConnection,
     screenQuestions: ScreenQuestions,
   ) {
-    this.perVoter = minuteBudget(redis, 'questions', QUESTIONS_PER_MINUTE);
+    this.perMember = minuteBudget(redis, 'questions', QUESTIONS_PER_MINUTE);
     screenQuestions.provide((meetingId) => this.onScreen(meetingId));
   }
 
@@ -64,7 +66,8 @@ export class QuestionsService {
     const now = this.clock.now();
     if (isMeetingOver(meeting, now))
       throw new QuestionException(QuestionErrorCode.QuestionsClosed);
-    const retryAfter = await spend([this.perVoter, voter.voterId]);
+    // a unit asks as one, however many voters it registers (docs/hybrid-meetings.md)
+    const retryAfter = await spend([this.perMember, voter.memberId]);
     if (retryAfter !== null) {
       throw new QuestionException(QuestionErrorCode.RateLimited, {
         'retry-after': String(retryAfter),
@@ -72,15 +75,23 @@ export class QuestionsService {
     }
     const asker = await this.questions.voter(voter.voterId, voter.memberId);
     if (!asker) throw new QuestionException(QuestionErrorCode.MeetingNotFound);
-    const row = await this.questions.insert({
-      meetingId: meeting.id,
-      memberId: voter.memberId,
-      voterId: voter.voterId,
-      voterName: asker.name,
-      category: body.category,
-      text: body.text,
-      askedAt: now,
-      updatedAt: now,
+    const row = await this.unitOfWork.run(async () => {
+      await this.questions.lockQueue(meeting.id);
+      const waiting = await this.questions.waiting(meeting.id, voter.memberId);
+      if (waiting.member >= this.config.questions.pendingPerMember)
+        throw new QuestionException(QuestionErrorCode.TooManyQuestions);
+      if (waiting.meeting >= this.config.questions.pendingPerMeeting)
+        throw new QuestionException(QuestionErrorCode.QuestionQueueFull);
+      return this.questions.insert({
+        meetingId: meeting.id,
+        memberId: voter.memberId,
+        voterId: voter.voterId,
+        voterName: asker.name,
+        category: body.category,
+        text: body.text,
+        askedAt: now,
+        updatedAt: now,
+      });
     });
     await this.tellChairs(meeting, [row.id], 'question.new');
     return mapOwnQuestion(row);

@@ -1,5 +1,6 @@
 import { translator, type Language, type Translate } from '@livevote/i18n';
 import type { OutgoingMail } from '../mail/mail-transport';
+import { plainName } from '../mail/plain-text';
 import {
   formatMeetingTime,
   type MeetingDetails,
@@ -114,7 +115,7 @@ function voterMail(
   const { meeting, portalLink, unsubscribeLink, lng } = input;
   const t = translator(lng);
   const { text: plain, html } = compose(lng, [
-    text(t('mail.hello', { name: input.voter.name })),
+    text(t('mail.hello', { name: plainName(input.voter.name) })),
     ...body,
     meetingFacts(meeting, lng),
     {

@@ -20,6 +20,7 @@ import { AppConfig } from '../config/app-config';
 import { Database, rowsOf } from '../database/database';
 import { minuteBudget, spend } from '../identity/auth-rate-limiter';
 import { MailTransport } from '../mail/mail-transport';
+import { plainName } from '../mail/plain-text';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { RedisConnection } from '../redis/redis.module';
 import type { VoterPrincipal } from '../voting/ballot-entry';
@@ -113,7 +114,7 @@ export class ReceiptsService {
     const status = this.status(meeting, row, lng);
     const link = `${this.config.publicUrl}/vote/${meeting.shortCode}/receipts`;
     const text = [
-      t('mail.hello', { name: person.name }),
+      t('mail.hello', { name: plainName(person.name) }),
       '',
       t('mail.receipt.intro', {
         matter: row.matterName,

@@ -1191,6 +1191,10 @@ export const en = {
     not_default_holder:
       'Managers vote only for the meeting’s default proxy holders; other holders vote from their own link.',
     invalid_holder_token: 'The proxy holder link is invalid or has expired.',
+    too_many_proxies:
+      'This unit has submitted as many proxies as a meeting takes from one unit; ask the meeting’s managers to record any change.',
+    too_many_new_holders:
+      'The meeting has taken many new proxy holders in a short time; name one of its default holders, or try again later.',
     question_not_found: 'Question not found.',
     unknown_category: 'That is not one of the meeting’s question categories.',
     questions_closed: 'The meeting is over; it takes no more questions.',
@@ -1200,6 +1204,10 @@ export const en = {
       'Too many subscriptions are waiting on this connection; wait for their answers.',
     rate_limited_questions:
       'Too many questions at once; try again in a minute.',
+    too_many_questions:
+      'Your unit already has as many questions waiting as it may; ask again once the chair has taken them up.',
+    question_queue_full:
+      'The chair has too many questions waiting; ask again once some have been taken up.',
     invalid_unsubscribe_token:
       'This unsubscribe link is not valid or has expired.',
     voter_not_found_unsubscribe:

@@ -1264,6 +1264,10 @@ export const fr: CatalogOf<typeof en> = {
     not_default_holder:
       'Les gestionnaires votent seulement pour les mandataires par défaut de l’assemblée ; les autres mandataires votent avec leur propre lien.',
     invalid_holder_token: 'Le lien de mandataire n’est pas valide ou a expiré.',
+    too_many_proxies:
+      'Cette unité a soumis autant de procurations qu’une assemblée en accepte d’une unité ; demandez aux gestionnaires de l’assemblée d’inscrire tout changement.',
+    too_many_new_holders:
+      'L’assemblée a reçu beaucoup de nouveaux mandataires en peu de temps ; choisissez l’un de ses mandataires par défaut, ou réessayez plus tard.',
     question_not_found: 'Question introuvable.',
     unknown_category:
       'Ce n’est pas l’une des catégories de questions de l’assemblée.',
@@ -1275,6 +1279,10 @@ export const fr: CatalogOf<typeof en> = {
       'Trop d’abonnements attendent sur cette connexion ; attendez leurs réponses.',
     rate_limited_questions:
       'Trop de questions à la fois ; réessayez dans une minute.',
+    too_many_questions:
+      'Votre unité a déjà autant de questions en attente qu’elle le peut ; reposez-la quand la présidence les aura traitées.',
+    question_queue_full:
+      'La présidence a trop de questions en attente ; reposez la vôtre quand certaines auront été traitées.',
     invalid_unsubscribe_token:
       'Ce lien de désabonnement n’est pas valide ou a expiré.',
     voter_not_found_unsubscribe:
