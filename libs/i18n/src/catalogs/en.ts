@@ -1122,6 +1122,8 @@ export const en = {
     rsvp_closed: 'The meeting has started: RSVPs are closed.',
     meeting_not_found: 'Meeting not found.',
     document_not_found: 'Document not found.',
+    screen_token_not_found:
+      'No screen token of this meeting by that key (it may have expired or been revoked).',
     file_required:
       'The multipart body must carry the document in the field "file".',
     unsupported_media_type_document:

@@ -1188,6 +1188,8 @@ export const fr: CatalogOf<typeof en> = {
       'L’assemblée a commencé : les réponses à la convocation sont closes.',
     meeting_not_found: 'Assemblée introuvable.',
     document_not_found: 'Document introuvable.',
+    screen_token_not_found:
+      'Aucun jeton d’écran de cette assemblée ne porte cette clé (il a pu expirer ou être révoqué).',
     file_required:
       'Le corps multipart doit contenir le document dans le champ « file ».',
     unsupported_media_type_document:
