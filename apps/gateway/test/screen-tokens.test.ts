@@ -71,6 +71,7 @@ describe('screen tokens: listed and revoked across two gateway nodes', () => {
     });
     expect(made.status).toBe(201);
     const screen = made.body.token as string;
+    expect(made.body.key).toBe(keyOf(screen));
     return { token: screen, key: keyOf(screen) };
   }
 
@@ -154,9 +155,12 @@ describe('screen tokens: listed and revoked across two gateway nodes', () => {
       );
       // screen tokens never read REST, revoked or not
       expectProblem(
-        await http(node.baseUrl).get(`/v1/Meetings/${tenant.meeting.shortCode}`, {
-          token: revoked.token,
-        }),
+        await http(node.baseUrl).get(
+          `/v1/Meetings/${tenant.meeting.shortCode}`,
+          {
+            token: revoked.token,
+          },
+        ),
         401,
       );
     }
@@ -164,7 +168,9 @@ describe('screen tokens: listed and revoked across two gateway nodes', () => {
       await request(other, 'reauth', { token: revoked.token }),
     ).toMatchObject({ error: { status: 401, code: 'invalid_token' } });
     expect(other.connected).toBe(true);
-    const keys = (await list(nodeB)).body.map((row: { key: string }) => row.key);
+    const keys = (await list(nodeB)).body.map(
+      (row: { key: string }) => row.key,
+    );
     expect(keys).not.toContain(revoked.key);
     expect(keys).toContain(kept.key);
     expectProblem(
@@ -194,7 +200,9 @@ describe('screen tokens: listed and revoked across two gateway nodes', () => {
       );
     }
     expect(await dropped).toBe('io server disconnect');
-    const keys = (await list(nodeA)).body.map((row: { key: string }) => row.key);
+    const keys = (await list(nodeA)).body.map(
+      (row: { key: string }) => row.key,
+    );
     expect(keys).not.toContain(made.key);
     expect(keys).toContain(kept.key);
     await screenOn(nodeB, kept.token);
@@ -203,11 +211,7 @@ describe('screen tokens: listed and revoked across two gateway nodes', () => {
   it('another account’s manager can neither list nor revoke: 404, and the token still works', async () => {
     const made = await make(nodeA);
     const stranger = await createTenant(nodeA);
-    expectProblem(
-      await list(nodeB, stranger.token),
-      404,
-      'meeting_not_found',
-    );
+    expectProblem(await list(nodeB, stranger.token), 404, 'meeting_not_found');
     expectProblem(
       await revoke(nodeB, made.key, stranger.token),
       404,
@@ -228,11 +232,7 @@ describe('screen tokens: listed and revoked across two gateway nodes', () => {
   it('a token of another meeting of the same account is not found under this one', async () => {
     const sibling = await createMeeting(nodeA, tenant.account.key);
     const made = await make(nodeA, tenant.token, sibling.shortCode);
-    expectProblem(
-      await revoke(nodeA, made.key),
-      404,
-      'screen_token_not_found',
-    );
+    expectProblem(await revoke(nodeA, made.key), 404, 'screen_token_not_found');
     expect(
       (await list(nodeA)).body.map((row: { key: string }) => row.key),
     ).not.toContain(made.key);

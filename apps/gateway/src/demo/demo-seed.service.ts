@@ -19,7 +19,6 @@ import { DemoRepository, type DemoMeetingRow } from './demo.repository';
 export const DEMO_EMAIL = 'chair@demo.livevote.test';
 export const DEMO_PASSWORD = 'demo-chair-2026';
 
-
 /**
  * Some RSVPs, and two owners already checked in at the desk (docs/hybrid-meetings.md): units
  * whose verified proxies already count them, so the demo's quorum stays as it was.

@@ -101,7 +101,11 @@ export class LiveTokens {
       const screen = this.verify<{ jti?: unknown }>(token, SCREEN_AUDIENCE);
       return screen && typeof screen.jti === 'string'
         ? {
-            principal: { role: 'screen', meetingId: screen.sub, key: screen.jti },
+            principal: {
+              role: 'screen',
+              meetingId: screen.sub,
+              key: screen.jti,
+            },
             expiresAt: screen.exp * 1000,
           }
         : null;

@@ -304,11 +304,17 @@ export class LiveSessions
     }
     if (open.size === 0) return;
     try {
-      const standing = await this.screens.stillOpen([...new Set(open.values())]);
+      const standing = await this.screens.stillOpen([
+        ...new Set(open.values()),
+      ]);
       for (const [socket, key] of open) {
         const { principal } = socket.data;
         // a reauth meanwhile brought another token, not read here
-        if (principal.role === 'screen' && principal.key === key && !standing.has(key))
+        if (
+          principal.role === 'screen' &&
+          principal.key === key &&
+          !standing.has(key)
+        )
           socket.disconnect(true);
       }
     } catch (error) {

@@ -9,7 +9,9 @@ import type { ManagerApi } from '../../../api/manager-api';
 import { renderWithApi } from '../../../test/render';
 import { ScreenLink } from './ScreenLink';
 
-const aToken = (over: Partial<ScreenTokenSummary> = {}): ScreenTokenSummary => ({
+const aToken = (
+  over: Partial<ScreenTokenSummary> = {},
+): ScreenTokenSummary => ({
   key: 'k-1',
   createdBy: 'dana@example.test',
   createdAt: '2026-11-30T22:00:00.000Z',
@@ -22,7 +24,8 @@ const MADE: ScreenTokenResponse = {
   key: 'k-new',
   token: 'secret.screen.token',
   expiresAt: '2026-12-01T23:00:00.000Z',
-  screenUrl: 'https://vote.example.test/screen/abc123?token=secret.screen.token',
+  screenUrl:
+    'https://vote.example.test/screen/abc123?token=secret.screen.token',
 };
 
 function renderLink(initial: ScreenTokenSummary[]) {
@@ -37,7 +40,10 @@ function renderLink(initial: ScreenTokenSummary[]) {
       tokens = tokens.filter((token) => token.key !== key);
     }),
   };
-  renderWithApi(<ScreenLink shortCode="abc123" />, api as unknown as ManagerApi);
+  renderWithApi(
+    <ScreenLink shortCode="abc123" />,
+    api as unknown as ManagerApi,
+  );
   return api;
 }
 
@@ -98,12 +104,16 @@ describe(ScreenLink.name, () => {
     const [mine, dana] = within(list).getAllByRole('listitem');
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
-    await userEvent.click(within(dana).getByRole('button', { name: /^Revoke/ }));
+    await userEvent.click(
+      within(dana).getByRole('button', { name: /^Revoke/ }),
+    );
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(api.revokeScreenToken).not.toHaveBeenCalled();
 
     confirm.mockReturnValue(true);
-    await userEvent.click(within(mine).getByRole('button', { name: /^Revoke/ }));
+    await userEvent.click(
+      within(mine).getByRole('button', { name: /^Revoke/ }),
+    );
     expect(api.revokeScreenToken).toHaveBeenCalledWith('abc123', MADE.key);
     await waitFor(() =>
       expect(within(list).getAllByRole('listitem')).toHaveLength(1),

@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useZonedTime } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import {
-  useRevokeScreenToken,
-  useScreenTokens,
-} from '../hooks/useScreenLink';
+import { useRevokeScreenToken, useScreenTokens } from '../hooks/useScreenLink';
 
 /**
  * The meeting's screen links in use, each with who made it and when it was last seen, and a
