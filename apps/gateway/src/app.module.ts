@@ -34,6 +34,7 @@ import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { ReportModule } from './report/report.module';
 import { VotingModule } from './voting/voting.module';
+import { ScreensModule } from './screens/screens.module';
 import { VerifiabilityModule } from './verifiability/verifiability.module';
 
 export interface AppContext {
@@ -99,6 +100,7 @@ export class AppModule {
         }),
         ...domainModules(context),
         VotingModule,
+        ScreensModule,
         DeadlinesModule.register(context.config),
         ReportModule,
         RemindersModule.register(context.config),

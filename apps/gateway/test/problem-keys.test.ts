@@ -58,6 +58,10 @@ import {
   ResultsException,
 } from '../src/results/results.exception';
 import {
+  ScreenTokenErrorCode,
+  ScreenTokenException,
+} from '../src/screens/screen-tokens.exception';
+import {
   VerifiabilityErrorCode,
   VerifiabilityException,
 } from '../src/verifiability/verifiability.exception';
@@ -94,6 +98,7 @@ const exceptions: ApiException[] = [
   ...every(QuestionErrorCode, (code) => new QuestionException(code)),
   ...every(RemindersErrorCode, (code) => new RemindersException(code)),
   ...every(ResultsErrorCode, (code) => new ResultsException(code)),
+  ...every(ScreenTokenErrorCode, (code) => new ScreenTokenException(code)),
   ...every(VerifiabilityErrorCode, (code) => new VerifiabilityException(code)),
   ...every(VotingErrorCode, (code) => new VotingException(code)),
   ...every(WebcastErrorCode, (code) => new WebcastException(code)),

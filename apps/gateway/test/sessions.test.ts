@@ -6,6 +6,7 @@ import { runCli } from '../src/cli/cli';
 import { loadConfig } from '../src/config/app-config';
 import { LiveTokens } from '../src/identity/live-tokens';
 import { InviteTokens } from '../src/members/invite-tokens';
+import { ScreenSessions } from '../src/sessions/screen-sessions';
 import {
   createAccount,
   createMeeting,
@@ -392,8 +393,13 @@ describe('credential expiry and reauth on the live channel', () => {
   it('drops a chair, a screen and a voter socket each when its credential expires', async () => {
     const tokens = gateway.app.get(LiveTokens);
     const now = gateway.clock.nowMs();
+    // a recorded token, signed to end before its row does
+    const { key } = await gateway.app
+      .get(ScreenSessions)
+      .record(tenant.meeting.id, tenant.user.id);
     const screenToken = tokens.issueScreen(
       tenant.meeting.id,
+      key,
       new Date(now + 120_000),
     );
     const voter = voters[0];

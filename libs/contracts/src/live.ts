@@ -88,11 +88,25 @@ export const OwnBallot = z.strictObject({
 export type OwnBallot = z.infer<typeof OwnBallot>;
 
 export const ScreenTokenResponse = z.strictObject({
+  /** The token's key in the list of the meeting's screen tokens (to revoke it). */
+  key: z.string(),
   token: z.string(),
   expiresAt: IsoDateTime,
   screenUrl: z.string(),
 });
 export type ScreenTokenResponse = z.infer<typeof ScreenTokenResponse>;
+
+/** A live screen token as managers list it: who made it and when it was last used, never the token. */
+export const ScreenTokenSummary = z.strictObject({
+  key: z.string(),
+  /** The e-mail of the manager who made it. */
+  createdBy: z.string(),
+  createdAt: IsoDateTime,
+  expiresAt: IsoDateTime,
+  /** When a screen last connected with it or was still open with it (to the minute), or null. */
+  lastSeenAt: IsoDateTime.nullable(),
+});
+export type ScreenTokenSummary = z.infer<typeof ScreenTokenSummary>;
 
 // ---- the live channel (socket.io namespace /live), docs/live-protocol.md ----
 

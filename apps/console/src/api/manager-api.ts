@@ -43,6 +43,7 @@ import type {
   Question,
   QuestionStatus,
   ScreenTokenResponse,
+  ScreenTokenSummary,
   SignOffStatus,
   UpdateMatterRequest,
   UpdateMemberRequest,
@@ -417,6 +418,12 @@ export function createManagerApi(session: ManagerSession) {
     createScreenToken: (shortCode: string) =>
       session.json<ScreenTokenResponse>(`${meeting(shortCode)}/screen-tokens`, {
         method: 'POST',
+      }),
+    listScreenTokens: (shortCode: string) =>
+      session.json<ScreenTokenSummary[]>(`${meeting(shortCode)}/screen-tokens`),
+    revokeScreenToken: (shortCode: string, key: string) =>
+      session.json<void>(`${meeting(shortCode)}/screen-tokens/${enc(key)}`, {
+        method: 'DELETE',
       }),
 
     signOffStatus: (shortCode: string) =>

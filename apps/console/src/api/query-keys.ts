@@ -47,6 +47,8 @@ export const queryKeys = {
   signOff: (shortCode: string) => ['meeting', shortCode, 'sign-off'] as const,
   documents: (shortCode: string) =>
     ['meeting', shortCode, 'documents'] as const,
+  screenTokens: (shortCode: string) =>
+    ['meeting', shortCode, 'screen-tokens'] as const,
   proxies: (shortCode: string, status = '', holder = '') =>
     ['meeting', shortCode, 'proxies', status, holder] as const,
   proxyHolders: (shortCode: string) =>

@@ -7,6 +7,7 @@ import type {
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
+import { ScreenSessions } from '../sessions/screen-sessions';
 import { SessionSignals } from '../sessions/session-signals';
 import { AccountErrorCode, AccountException } from './accounts.exception';
 import { mapAccount } from './accounts.mapper';
@@ -18,6 +19,7 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly signals: SessionSignals,
+    private readonly screens: ScreenSessions,
   ) {}
 
   async list(userId: string, query: ListAccountsQuery): Promise<Account[]> {
@@ -115,7 +117,10 @@ export class AccountsService {
     });
   }
 
-  /** Removes the user; their open live sockets leave the account's meetings on every node. */
+  /**
+   * Removes the user; their open live sockets leave the account's meetings on every node, and
+   * the screen tokens they made there are revoked (their screens dropped) with them.
+   */
   async removeUser(userId: string, key: string, email: string): Promise<void> {
     const removed = await this.unitOfWork.run(async () => {
       const account = await this.requireAccess(userId, key);
@@ -126,6 +131,7 @@ export class AccountsService {
         throw new AccountException(AccountErrorCode.NotMember);
       if (members <= 1) throw new AccountException(AccountErrorCode.LastUser);
       await this.accounts.removeUser(account.id, user.id);
+      await this.screens.revokeMadeBy(account.id, user.id);
       return { accountId: account.id, userId: user.id };
     });
     await this.signals.publish({ kind: 'account-user', ...removed });
@@ -165,6 +171,7 @@ export class AccountsService {
       }
       if (!(await this.accounts.removeUser(key, user.id)))
         throw new AccountException(AccountErrorCode.NotMember);
+      await this.screens.revokeMadeBy(account.id, user.id);
       return { accountId: account.id, userId: user.id };
     });
     // the CLI is its own process: with Redis this reaches the gateway nodes

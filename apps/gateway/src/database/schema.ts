@@ -941,3 +941,29 @@ export const questions = pgTable(
       .where(sql`${t.onScreen}`),
   ],
 );
+
+/**
+ * Read-only credentials for a meeting's big screens (docs/live-protocol.md): the token is a
+ * signed JWT naming this row (`jti`), refused once the row is revoked, expired or gone.
+ */
+export const screenTokens = pgTable(
+  'screen_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    /** Coalesced: written at most about once a minute while a screen uses the token. */
+    lastSeenAt: at('last_seen_at'),
+  },
+  (t) => [
+    index('screen_tokens_meeting_idx').on(t.meetingId, t.createdAt),
+    index('screen_tokens_created_by_idx').on(t.createdBy),
+  ],
+);

@@ -8,9 +8,9 @@ import { UnitOfWork } from '../database/database';
 import type { RsvpAnswer } from '../database/schema';
 import { UsersRepository } from '../identity/users.repository';
 import { UsersService } from '../identity/users.service';
-import { LiveTokens } from '../identity/live-tokens';
 import { generateUniqueControlNumber } from '../members/control-number';
 import { InviteTokens } from '../members/invite-tokens';
+import { ScreenTokensService } from '../screens/screen-tokens.service';
 import { personalPortalLink } from '../members/invites.mapper';
 import { HolderTokens } from '../proxies/holder-tokens';
 import { holderLink } from '../proxies/proxy-mail';
@@ -18,8 +18,6 @@ import { DemoRepository, type DemoMeetingRow } from './demo.repository';
 
 export const DEMO_EMAIL = 'chair@demo.livevote.test';
 export const DEMO_PASSWORD = 'demo-chair-2026';
-
-const SCREEN_LINK_TTL_MS = 24 * 3_600_000;
 
 /**
  * Some RSVPs, and two owners already checked in at the desk (docs/hybrid-meetings.md): units
@@ -232,7 +230,7 @@ export class DemoSeedService {
     private readonly usersRepository: UsersRepository,
     private readonly demo: DemoRepository,
     private readonly inviteTokens: InviteTokens,
-    private readonly liveTokens: LiveTokens,
+    private readonly screenTokens: ScreenTokensService,
     private readonly holderTokens: HolderTokens,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
@@ -246,18 +244,19 @@ export class DemoSeedService {
         ? await this.demo.firstMeetingOfUser(existing.id)
         : undefined;
       const created = !meeting;
-      if (!meeting) {
-        if (!existing)
+      const chairId =
+        existing?.id ??
+        (
           await this.users.create({
             email: DEMO_EMAIL,
             password: DEMO_PASSWORD,
             name: 'Demo Chair',
-          });
-        meeting = await this.createMeeting();
-      }
+          })
+        ).id;
+      meeting ??= await this.createMeeting();
       if ((await this.demo.memberCount(meeting.id)) === 0)
         await this.populate(meeting.id);
-      return this.details(meeting, created);
+      return this.details(meeting, chairId, created);
     });
   }
 
@@ -431,15 +430,13 @@ export class DemoSeedService {
 
   private async details(
     meeting: DemoMeetingRow,
+    chairId: string,
     created: boolean,
   ): Promise<DemoDetails> {
     const { publicUrl } = this.config;
     const { shortCode } = meeting;
     const voters = await this.demo.votersOfMeeting(meeting.id);
-    const screenToken = this.liveTokens.issueScreen(
-      meeting.id,
-      new Date(this.clock.nowMs() + SCREEN_LINK_TTL_MS),
-    );
+    const screen = await this.screenTokens.issueFor(meeting, chairId);
     return {
       accountKey: meeting.accountKey,
       signIn: {
@@ -456,7 +453,7 @@ export class DemoSeedService {
       consoleUrl: `${publicUrl}/`,
       controlRoomUrl: `${publicUrl}/meetings/${shortCode}/live`,
       deskUrl: `${publicUrl}/meetings/${shortCode}/check-in`,
-      screenUrl: `${publicUrl}/screen/${shortCode}?token=${encodeURIComponent(screenToken)}`,
+      screenUrl: screen.screenUrl,
       voters: voters.map((voter) => ({
         unit: voter.unit,
         name: voter.name,

@@ -3,12 +3,19 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { IdentityModule } from '../identity/identity.module';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 import { InvitesModule } from '../members/invites.module';
+import { ScreensModule } from '../screens/screens.module';
 import { HolderTokens } from '../proxies/holder-tokens';
 import { DemoRepository } from './demo.repository';
 import { DemoSeedService } from './demo-seed.service';
 
 @Module({
-  imports: [AccountsModule, IdentityModule, InvitesModule, JwtSigningModule],
+  imports: [
+    AccountsModule,
+    IdentityModule,
+    InvitesModule,
+    JwtSigningModule,
+    ScreensModule,
+  ],
   providers: [DemoRepository, DemoSeedService, HolderTokens],
   exports: [DemoSeedService],
 })

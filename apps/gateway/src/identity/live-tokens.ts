@@ -18,7 +18,8 @@ export interface VoterSession {
 export type LivePrincipal =
   | { role: 'chair'; userId: string }
   | ({ role: 'voter' } & VoterSession)
-  | { role: 'screen'; meetingId: string };
+  /** `key`: the screen token's row, which the live channel checks (ScreenSessions). */
+  | { role: 'screen'; meetingId: string; key: string };
 
 interface VoterClaims {
   sub: string;
@@ -53,8 +54,9 @@ export class LiveTokens {
     );
   }
 
-  issueScreen(meetingId: string, expiresAt: Date): string {
-    return this.sign({ sub: meetingId }, SCREEN_AUDIENCE, expiresAt);
+  /** A screen token names its row (`jti`): it is only as good as that row (ScreenSessions). */
+  issueScreen(meetingId: string, key: string, expiresAt: Date): string {
+    return this.sign({ sub: meetingId, jti: key }, SCREEN_AUDIENCE, expiresAt);
   }
 
   /** The voter token's subject; whether its voter still stands is VoterSessions' to say. */
@@ -96,10 +98,14 @@ export class LiveTokens {
       };
     }
     if (audience === SCREEN_AUDIENCE) {
-      const screen = this.verify<{ sub: string }>(token, SCREEN_AUDIENCE);
-      return screen
+      const screen = this.verify<{ jti?: unknown }>(token, SCREEN_AUDIENCE);
+      return screen && typeof screen.jti === 'string'
         ? {
-            principal: { role: 'screen', meetingId: screen.sub },
+            principal: {
+              role: 'screen',
+              meetingId: screen.sub,
+              key: screen.jti,
+            },
             expiresAt: screen.exp * 1000,
           }
         : null;

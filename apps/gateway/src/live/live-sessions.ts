@@ -21,6 +21,11 @@ import {
 } from '../sessions/session-signals';
 import { VoterSessions } from '../sessions/voter-sessions';
 import {
+  SCREEN_SEEN_EVERY_MS,
+  ScreenSessions,
+  type ScreenMaker,
+} from '../sessions/screen-sessions';
+import {
   chairRoom,
   meetingRoom,
   staffRoom,
@@ -39,6 +44,27 @@ export interface LiveSessionData {
   meetings?: Map<string, { shortCode: string; accountId: string }>;
   /** Chairs: accounts the user was removed from while this socket was open. */
   removedFrom?: Set<string>;
+  /** Screens: who made the token (their removal from the account ends the screen). */
+  madeBy?: ScreenMaker;
+}
+
+/** A screen's handshake reading its token's row: the signals heard meanwhile. */
+interface ScreenAdmission {
+  heard: SessionSignal[];
+}
+
+function endsScreen(
+  signal: SessionSignal,
+  key: string,
+  madeBy: ScreenMaker | undefined,
+): boolean {
+  if (signal.kind === 'screen-token') return signal.key === key;
+  return (
+    signal.kind === 'account-user' &&
+    madeBy !== undefined &&
+    signal.userId === madeBy.userId &&
+    signal.accountId === madeBy.accountId
+  );
 }
 
 export type SessionSocket = Socket<
@@ -68,9 +94,10 @@ function samePrincipal(a: LivePrincipal, b: LivePrincipal): boolean {
 
 /**
  * Who may keep a live socket open: the credential is checked at the handshake, on every
- * event, on `reauth`, and by a sweep at its expiry; deletions of voters and removals of
- * managers from accounts end sockets on every node. docs/security.md, "Sessions and
- * credentials".
+ * event, on `reauth`, and by a sweep at its expiry; deletions of voters, removals of
+ * managers from accounts and revoked screen tokens end sockets on every node. Screens are
+ * checked at the handshake and on signals, never per event, and re-checked once a minute in
+ * case a signal was lost. docs/security.md, "Sessions and credentials".
  */
 @Injectable()
 export class LiveSessions
@@ -79,10 +106,14 @@ export class LiveSessions
   private readonly logger = new Logger('LiveSessions');
   private server?: LiveNamespace;
   private sweeper?: NodeJS.Timeout;
+  private screenCheck?: NodeJS.Timeout;
+  /** Screens' handshakes reading their token now: a revocation meanwhile must not miss them. */
+  private readonly admitting = new Set<ScreenAdmission>();
 
   constructor(
     private readonly tokens: LiveTokens,
     private readonly voters: VoterSessions,
+    private readonly screens: ScreenSessions,
     private readonly signals: SessionSignals,
     private readonly access: MeetingAccess,
     private readonly clock: Clock,
@@ -94,6 +125,11 @@ export class LiveSessions
     this.server = server;
     this.sweeper = setInterval(() => this.sweep(), EXPIRY_SWEEP_MS);
     this.sweeper.unref();
+    this.screenCheck = setInterval(
+      () => void this.recheckScreens(),
+      SCREEN_SEEN_EVERY_MS,
+    );
+    this.screenCheck.unref();
     this.signals
       .listen()
       .catch((error: unknown) =>
@@ -103,6 +139,7 @@ export class LiveSessions
 
   onApplicationShutdown(): void {
     clearInterval(this.sweeper);
+    clearInterval(this.screenCheck);
   }
 
   /** The session a token opens, or null when it is bad, expired or revoked. */
@@ -116,7 +153,28 @@ export class LiveSessions
       !(await this.voters.isCurrent(principal.voterId, principal.version))
     )
       return null;
+    if (principal.role === 'screen') {
+      const madeBy = await this.admitScreen(principal.key, principal.meetingId);
+      return madeBy ? { ...found, madeBy } : null;
+    }
     return found;
+  }
+
+  private async admitScreen(
+    key: string,
+    meetingId: string,
+  ): Promise<ScreenMaker | null> {
+    const admission: ScreenAdmission = { heard: [] };
+    this.admitting.add(admission);
+    try {
+      const madeBy = await this.screens.admit(key, meetingId);
+      if (!madeBy) return null;
+      return admission.heard.some((signal) => endsScreen(signal, key, madeBy))
+        ? null
+        : madeBy;
+    } finally {
+      this.admitting.delete(admission);
+    }
   }
 
   /**
@@ -175,6 +233,7 @@ export class LiveSessions
       await this.recheckMeetings(socket, session.principal.userId);
     socket.data.principal = session.principal;
     socket.data.expiresAt = session.expiresAt;
+    socket.data.madeBy = session.madeBy;
     return {
       ok: true,
       expiresAt: new Date(session.expiresAt).toISOString(),
@@ -203,10 +262,16 @@ export class LiveSessions
   }
 
   signal(signal: SessionSignal): void {
+    for (const admission of this.admitting) admission.heard.push(signal);
     if (!this.server) return;
     for (const socket of this.server.sockets.values() as Iterable<SessionSocket>) {
       const { principal } = socket.data;
       if (!principal) continue;
+      if (
+        principal.role === 'screen' &&
+        endsScreen(signal, principal.key, socket.data.madeBy)
+      )
+        socket.disconnect(true);
       if (
         signal.kind === 'voter' &&
         principal.role === 'voter' &&
@@ -224,7 +289,37 @@ export class LiveSessions
   }
 
   resync(): void {
-    // sockets are re-checked on their next event and at reauth; VoterSessions drops its cache
+    // sockets are re-checked on their next event and at reauth; VoterSessions drops its cache;
+    // screens send no events to speak of, so theirs are read again now
+    void this.recheckScreens();
+  }
+
+  /** Marks open screens' tokens seen, and drops the screens whose token no longer stands. */
+  private async recheckScreens(): Promise<void> {
+    if (!this.server) return;
+    const open = new Map<SessionSocket, string>();
+    for (const socket of this.server.sockets.values() as Iterable<SessionSocket>) {
+      const { principal } = socket.data;
+      if (principal?.role === 'screen') open.set(socket, principal.key);
+    }
+    if (open.size === 0) return;
+    try {
+      const standing = await this.screens.stillOpen([
+        ...new Set(open.values()),
+      ]);
+      for (const [socket, key] of open) {
+        const { principal } = socket.data;
+        // a reauth meanwhile brought another token, not read here
+        if (
+          principal.role === 'screen' &&
+          principal.key === key &&
+          !standing.has(key)
+        )
+          socket.disconnect(true);
+      }
+    } catch (error) {
+      this.logger.warn(`screen tokens not re-checked: ${String(error)}`);
+    }
   }
 
   /**

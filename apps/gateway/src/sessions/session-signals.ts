@@ -17,11 +17,16 @@ export const SessionSignal = z.discriminatedUnion('kind', [
     voterId: z.string(),
     language: z.enum(LANGUAGES).nullable(),
   }),
-  /** A manager no longer belongs to an account. */
+  /** A manager no longer belongs to an account (the screen tokens they made there end too). */
   z.strictObject({
     kind: z.literal('account-user'),
     accountId: z.string(),
     userId: z.string(),
+  }),
+  /** A screen token was revoked. */
+  z.strictObject({
+    kind: z.literal('screen-token'),
+    key: z.string(),
   }),
 ]);
 export type SessionSignal = z.infer<typeof SessionSignal>;

@@ -1,5 +1,7 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module';
+import { ScreenSessions } from './screen-sessions';
+import { ScreenTokensRepository } from './screen-tokens.repository';
 import {
   InProcessSessionSignals,
   RedisSessionSignals,
@@ -8,7 +10,7 @@ import {
 import { VoterSessions } from './voter-sessions';
 import { VoterSessionsRepository } from './voter-sessions.repository';
 
-/** Session revocation shared by the portal, the live channel, members and accounts. */
+/** Session revocation shared by the portal, the live channel, members, accounts and screens. */
 @Module({
   providers: [
     {
@@ -19,10 +21,12 @@ import { VoterSessionsRepository } from './voter-sessions.repository';
           ? new RedisSessionSignals(redis.client, redis.key('sessions'))
           : new InProcessSessionSignals(),
     },
+    ScreenSessions,
+    ScreenTokensRepository,
     VoterSessions,
     VoterSessionsRepository,
   ],
-  exports: [SessionSignals, VoterSessions],
+  exports: [ScreenSessions, SessionSignals, VoterSessions],
 })
 export class SessionsModule implements OnApplicationShutdown {
   constructor(

@@ -12,7 +12,7 @@ import {
   ApiNoContentResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { BallotReceipt, ScreenTokenResponse } from '@livevote/contracts';
+import type { BallotReceipt } from '@livevote/contracts';
 import {
   CurrentManager,
   JwtAuthGuard,
@@ -21,12 +21,10 @@ import {
 import { IdempotencyKey } from './idempotency-key';
 import { BallotEntry } from './ballot-entry';
 import { MatterLifecycle } from './matter-lifecycle';
-import { ScreenTokensService } from './screen-tokens.service';
 import {
   BallotReceiptDto,
   MatterActionRequestDto,
   RecordBallotRequestDto,
-  ScreenTokenResponseDto,
 } from './voting.dto';
 
 @ApiTags('Live voting')
@@ -37,7 +35,6 @@ export class VotingController {
   constructor(
     private readonly lifecycle: MatterLifecycle,
     private readonly ballots: BallotEntry,
-    private readonly screenTokens: ScreenTokensService,
   ) {}
 
   @Post('matters/:matterKey/action')
@@ -68,14 +65,5 @@ export class VotingController {
       body,
       idempotencyKey,
     );
-  }
-
-  @Post('screen-tokens')
-  @ApiCreatedResponse({ type: ScreenTokenResponseDto })
-  screenToken(
-    @CurrentManager() manager: Manager,
-    @Param('shortCode') shortCode: string,
-  ): Promise<ScreenTokenResponse> {
-    return this.screenTokens.issue(manager.userId, shortCode);
   }
 }

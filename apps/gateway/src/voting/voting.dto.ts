@@ -5,7 +5,6 @@ import {
   MatterActionRequest,
   OwnBallot,
   RecordBallotRequest,
-  ScreenTokenResponse,
 } from '@livevote/contracts';
 
 export class MatterActionRequestDto extends createZodDto(MatterActionRequest) {}
@@ -13,4 +12,3 @@ export class RecordBallotRequestDto extends createZodDto(RecordBallotRequest) {}
 export class CastBallotRequestDto extends createZodDto(CastBallotRequest) {}
 export class BallotReceiptDto extends createZodDto(BallotReceipt) {}
 export class OwnBallotDto extends createZodDto(OwnBallot) {}
-export class ScreenTokenResponseDto extends createZodDto(ScreenTokenResponse) {}

@@ -20,7 +20,6 @@ import { MatterLifecycle } from './matter-lifecycle';
 import { MatterStates } from './matter-states';
 import { ResultsModule } from '../results/results.module';
 import { MatterResults } from './matter-results';
-import { ScreenTokensService } from './screen-tokens.service';
 import { SignOffController } from './sign-off.controller';
 import { SignOffService } from './sign-off.service';
 import { MemoryTallyStore, RedisTallyStore, TallyStore } from './tally-store';
@@ -56,7 +55,6 @@ import { VotingController } from './voting.controller';
     MatterLifecycle,
     MatterResults,
     MatterStates,
-    ScreenTokensService,
     SignOffService,
     {
       provide: TallyStore,

@@ -586,6 +586,19 @@ export const en = {
     andMore: 'and {{n}} more',
     openScreen: 'Open the scrutineer screen',
     screenLink: 'Scrutineer screen link',
+    screenTokens: {
+      title: 'Screen links in use',
+      none: 'No screen link in use.',
+      item: 'Made by {{by}}, {{at}}',
+      until: 'valid until {{at}}',
+      seen: 'last seen {{at}}',
+      neverSeen: 'never opened',
+      yours: 'the link above',
+      revoke: 'Revoke',
+      revokeLabel: 'Revoke the screen link made by {{by}}, {{at}}',
+      confirmRevoke:
+        'Revoke this screen link? Screens open with it go dark at once.',
+    },
     presetMinutes: '{{n}} min',
     custom: 'Custom…',
     inSeconds: '{{label}} (seconds)',
@@ -1122,6 +1135,8 @@ export const en = {
     rsvp_closed: 'The meeting has started: RSVPs are closed.',
     meeting_not_found: 'Meeting not found.',
     document_not_found: 'Document not found.',
+    screen_token_not_found:
+      'No screen token of this meeting by that key (it may have expired or been revoked).',
     file_required:
       'The multipart body must carry the document in the field "file".',
     unsupported_media_type_document:

@@ -618,6 +618,19 @@ export const fr: CatalogOf<typeof en> = {
     andMore: 'et {{n}} de plus',
     openScreen: 'Ouvrir l’écran des scrutateurs',
     screenLink: 'Lien de l’écran des scrutateurs',
+    screenTokens: {
+      title: 'Liens d’écran en service',
+      none: 'Aucun lien d’écran en service.',
+      item: 'Créé par {{by}}, {{at}}',
+      until: 'valide jusqu’à {{at}}',
+      seen: 'vu pour la dernière fois {{at}}',
+      neverSeen: 'jamais ouvert',
+      yours: 'le lien ci-dessus',
+      revoke: 'Révoquer',
+      revokeLabel: 'Révoquer le lien d’écran créé par {{by}}, {{at}}',
+      confirmRevoke:
+        'Révoquer ce lien d’écran ? Les écrans ouverts avec lui s’éteignent aussitôt.',
+    },
     presetMinutes: '{{n}} min',
     custom: 'Autre durée…',
     inSeconds: '{{label}} (secondes)',
@@ -1188,6 +1201,8 @@ export const fr: CatalogOf<typeof en> = {
       'L’assemblée a commencé : les réponses à la convocation sont closes.',
     meeting_not_found: 'Assemblée introuvable.',
     document_not_found: 'Document introuvable.',
+    screen_token_not_found:
+      'Aucun jeton d’écran de cette assemblée ne porte cette clé (il a pu expirer ou être révoqué).',
     file_required:
       'Le corps multipart doit contenir le document dans le champ « file ».',
     unsupported_media_type_document:

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useScreenLink } from '../hooks/useScreenLink';
+import { ScreenTokenList } from './ScreenTokenList';
 
-/** Issues a screen link on demand; the page it opens has no controls. */
+/** Issues a screen link on demand (the page it opens has no controls), beside the links in use. */
 export function ScreenLink({ shortCode }: { shortCode: string }) {
   const { t } = useTranslation();
   const link = useScreenLink(shortCode);
@@ -31,6 +32,13 @@ export function ScreenLink({ shortCode }: { shortCode: string }) {
           {t('room.screenLink')}
         </button>
       )}
+      <ScreenTokenList
+        shortCode={shortCode}
+        currentKey={link.data?.key}
+        onRevoked={(key) => {
+          if (key === link.data?.key) link.reset();
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,67 @@
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type {
+  ScreenTokenResponse,
+  ScreenTokenSummary,
+} from '@livevote/contracts';
+import {
+  CurrentManager,
+  JwtAuthGuard,
+  type Manager,
+} from '../identity/jwt-auth.guard';
+import {
+  ScreenTokenResponseDto,
+  ScreenTokenSummaryDto,
+} from './screen-tokens.dto';
+import { ScreenTokensService } from './screen-tokens.service';
+
+@ApiTags('Live voting')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('v1/Meetings/:shortCode/screen-tokens')
+export class ScreenTokensController {
+  constructor(private readonly screenTokens: ScreenTokensService) {}
+
+  @Post()
+  @ApiCreatedResponse({ type: ScreenTokenResponseDto })
+  issue(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<ScreenTokenResponse> {
+    return this.screenTokens.issue(manager.userId, shortCode);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: [ScreenTokenSummaryDto] })
+  list(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+  ): Promise<ScreenTokenSummary[]> {
+    return this.screenTokens.list(manager.userId, shortCode);
+  }
+
+  @Delete(':key')
+  @HttpCode(204)
+  @ApiNoContentResponse()
+  revoke(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('key') key: string,
+  ): Promise<void> {
+    return this.screenTokens.revoke(manager.userId, shortCode, key);
+  }
+}

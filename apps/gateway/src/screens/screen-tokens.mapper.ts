@@ -1,0 +1,12 @@
+import type { ScreenTokenSummary } from '@livevote/contracts';
+import type { ListedScreenToken } from '../sessions/screen-tokens.repository';
+
+export function mapScreenToken(row: ListedScreenToken): ScreenTokenSummary {
+  return {
+    key: row.id,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+  };
+}

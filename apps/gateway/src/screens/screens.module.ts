@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { MeetingsModule } from '../meetings/meetings.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { ScreenTokensController } from './screen-tokens.controller';
+import { ScreenTokensService } from './screen-tokens.service';
+
+/** Screen tokens: made, listed and revoked by managers (the live channel checks them). */
+@Module({
+  imports: [IdentityModule, MeetingsModule, SessionsModule],
+  controllers: [ScreenTokensController],
+  providers: [ScreenTokensService],
+  exports: [ScreenTokensService],
+})
+export class ScreensModule {}
