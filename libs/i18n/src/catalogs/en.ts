@@ -1167,6 +1167,8 @@ export const en = {
       'No member of this meeting has that control number.',
     ballot_not_found: 'Your unit has no ballot on this matter.',
     rate_limited: 'Too many attempts; try again later.',
+    voter_exists:
+      'This e-mail is already registered for this unit. Sign in with the personal link sent to that address; we e-mail it again, at most every 15 minutes.',
     proxy_not_found: 'Proxy not found.',
     holder_not_found: 'Proxy holder not found.',
     proxy_closed: 'Proxies closed at the meeting’s expiryDate.',

@@ -1238,6 +1238,8 @@ export const fr: CatalogOf<typeof en> = {
       'Aucun membre de cette assemblée n’a ce numéro de contrôle.',
     ballot_not_found: 'Votre unité n’a pas de vote sur ce point.',
     rate_limited: 'Trop de tentatives ; réessayez plus tard.',
+    voter_exists:
+      'Cette adresse est déjà inscrite pour cette unité. Connectez-vous avec le lien personnel envoyé à cette adresse ; nous le renvoyons, au plus toutes les 15 minutes.',
     proxy_not_found: 'Procuration introuvable.',
     holder_not_found: 'Mandataire introuvable.',
     proxy_closed:
