@@ -127,7 +127,7 @@ export class PortalSessionsService {
       });
       return { voter, member };
     });
-    if ('voter' in registered)
+    if (!registered.existing)
       return this.sessionFor(meeting, registered.voter, registered.member);
     // probing which addresses are voters costs the client address's budget
     await this.countFailure([attempts[0]]);

@@ -1135,6 +1135,8 @@ export const en = {
     download_link_expired:
       'The download link has expired; read the document again for a new one.',
     member_not_found: 'Member not found.',
+    double_entry_required:
+      'The meeting takes each floor sheet twice: enter it on the floor-ballot page (POST .../floor-ballots), once by each of two managers.',
     member_absent:
       'This member is not present at the meeting; floor ballots are for members present.',
     not_double_entry:

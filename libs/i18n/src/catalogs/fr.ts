@@ -1202,6 +1202,8 @@ export const fr: CatalogOf<typeof en> = {
     download_link_expired:
       'Le lien de téléchargement a expiré ; ouvrez de nouveau le document pour en obtenir un autre.',
     member_not_found: 'Membre introuvable.',
+    double_entry_required:
+      'L’assemblée saisit chaque feuille deux fois : saisissez-la sur la page des votes en salle (POST .../floor-ballots), une fois par chacun de deux gestionnaires.',
     member_absent:
       'Ce membre n’est pas présent à l’assemblée ; les votes en salle sont réservés aux membres présents.',
     not_double_entry:
