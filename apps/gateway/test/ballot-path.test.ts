@@ -88,6 +88,15 @@ describe('the ballot path', () => {
       { memberKey, choices, method },
       { token: tenant.token },
     );
+  /** Checks a voter in at the desk: a manager's `other` ballot is for members present. */
+  const checkIn = async (voter: VoterFixture) => {
+    const result = await api.post(
+      `/v1/Meetings/${tenant.meeting.shortCode}/check-ins`,
+      { voterKey: voter.voterId },
+      { token: tenant.token },
+    );
+    expect(result.status, result.text).toBe(201);
+  };
   const cast = (socket: LiveClient, message: BallotCastMessage) =>
     request(socket, 'ballot.cast', message);
   /** Every crowd voter casts once over its socket. */
@@ -415,6 +424,7 @@ describe('the ballot path', () => {
     const voter = extra[5];
     const early = await castRest(voter, matter.id, ['No']);
     expect(early.status).toBe(201);
+    for (const present of [extra[5], extra[6]]) await checkIn(present);
 
     expectProblem(
       await record(matter.id, voter.memberId, 'proxy', ['Yes']),
@@ -467,6 +477,7 @@ describe('the ballot path', () => {
     const voter = extra[7];
     const own = await castRest(voter, matter.id, ['No']);
     expect(own.status).toBe(201);
+    await checkIn(voter);
     for (const method of ['proxy', 'other'] as const) {
       expectProblem(
         await record(matter.id, voter.memberId, method, ['Yes']),

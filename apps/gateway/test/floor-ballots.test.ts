@@ -514,4 +514,114 @@ describe('Floor ballots', () => {
       expect(await otherVotes(matter)).toBe(2);
     });
   });
+
+  /**
+   * One rule for a vote cast in the room whatever route brings it (docs/hybrid-meetings.md):
+   * the manager ballot path with `method: "other"` is a floor vote too.
+   */
+  describe('the manager ballot path', () => {
+    const record = (
+      matter: Matter,
+      i: number,
+      method: string,
+      choices = ['For'],
+    ) =>
+      api.post(
+        `${base()}/matters/${matter.key}/ballots`,
+        { memberKey: voters[i].memberId, choices, method },
+        asA(),
+      );
+    const storedOf = (matter: Matter, i: number) =>
+      db()
+        .select()
+        .from(ballots)
+        .where(
+          and(
+            eq(ballots.matterId, matter.key),
+            eq(ballots.memberId, voters[i].memberId),
+          ),
+        );
+
+    beforeAll(async () => {
+      const result = await api.patch(
+        `${base()}/settings`,
+        { oneLiveMatter: false },
+        asA(),
+      );
+      expect(result.status, result.text).toBe(200);
+    });
+
+    it('does not count an in-room vote at once in double-entry mode, nor ever for an absent member', async () => {
+      await setDoubleEntry(true);
+      try {
+        const matter = await createMatter({
+          name: 'Replace the boiler',
+          allowProxyVote: true,
+        });
+        // a paper proxy form received before the meeting is no in-room vote: absent is fine
+        const paper = await record(matter, 7, 'proxy', ['Against']);
+        expect(paper.status, paper.text).toBe(201);
+        await action(matter.key, { action: 'start', duration: 600 });
+
+        expectProblem(
+          await record(matter, 1, 'other'),
+          409,
+          'double_entry_required',
+        );
+        expectProblem(await record(matter, 6, 'other'), 409, 'member_absent');
+        expect(await storedOf(matter, 1)).toEqual([]);
+        expect(await storedOf(matter, 6)).toEqual([]);
+        expect(await otherVotes(matter)).toBe(0);
+
+        // the floor path still takes the sheet, twice
+        expect((await counted(matter, sheet(1, ['For'], 1))).status).toBe(
+          'pending',
+        );
+        expect(
+          (await counted(matter, sheet(1, ['For'], 2), asB())).status,
+        ).toBe('counted');
+        expect(await otherVotes(matter)).toBe(1);
+        await action(matter.key, { action: 'stop' });
+      } finally {
+        await setDoubleEntry(false);
+      }
+    });
+
+    it('refuses an in-room vote for an absent member in single-entry mode too, and counts a present one', async () => {
+      const matter = await createMatter({ name: 'Paint the lobby' });
+      await action(matter.key, { action: 'start', duration: 600 });
+      expectProblem(await record(matter, 5, 'other'), 409, 'member_absent');
+      expect(await storedOf(matter, 5)).toEqual([]);
+      const present = await record(matter, 3, 'other', ['Abstain']);
+      expect(present.status, present.text).toBe(201);
+      expect(await storedOf(matter, 3)).toMatchObject([
+        { method: 'other', choices: ['Abstain'] },
+      ]);
+      expectProblem(
+        await api.post(
+          `${base()}/matters/${matter.key}/ballots`,
+          { memberKey: 'not-a-member', choices: ['For'], method: 'other' },
+          asA(),
+        ),
+        404,
+        'member_not_found',
+      );
+      for (const body of [
+        { memberKey: voters[3].memberId, choices: ['For'], method: 'floor' },
+        { ...sheet(3, ['For']), method: 'other' },
+        { memberKey: voters[3].memberId, choices: ['For'] },
+      ])
+        expect(
+          (
+            await api.post(
+              `${base()}/matters/${matter.key}/ballots`,
+              body,
+              asA(),
+            )
+          ).status,
+        ).toBe(400);
+      expect(await otherVotes(matter)).toBe(1);
+      await action(matter.key, { action: 'stop' });
+    });
+  });
 });

@@ -488,6 +488,16 @@ for (const mode of ['redis', 'in-process'] as const) {
       expect(paper.status).toBe(201);
       await action(matter.id, { action: 'start', duration: 60 });
       expect((await castRest(voters[7], matter.id, ['Yes'])).status).toBe(201);
+      // a manager's `other` ballot is a vote in the room: for members present only
+      // (docs/hybrid-meetings.md)
+      for (const voter of [voters[7], voters[9]]) {
+        const checkedIn = await api.post(
+          `/v1/Meetings/${tenant.meeting.shortCode}/check-ins`,
+          { voterKey: voter.voterId },
+          { token: tenant.token },
+        );
+        expect(checkedIn.status, checkedIn.text).toBe(201);
+      }
       const floor = await api.post(
         `/v1/Meetings/${tenant.meeting.shortCode}/matters/${matter.id}/ballots`,
         { memberKey: voters[7].memberId, choices: ['No'], method: 'other' },

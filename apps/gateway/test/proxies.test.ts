@@ -897,13 +897,26 @@ describe('Proxies', () => {
       asManager(),
     );
     expect(cast.status, cast.text).toBe(201);
-    // a floor vote recorded by the chair, for a member without a proxy
+    // a floor vote recorded by the chair, for a member without a proxy, present in the room
+    // (a vote in the room is for members present: docs/hybrid-meetings.md)
+    const checkedIn = await apis[0].post(
+      `${base()}/check-ins`,
+      { voterKey: voters[30].voterId },
+      asManager(),
+    );
+    expect(checkedIn.status, checkedIn.text).toBe(201);
     const floor = await apis[0].post(
       `${base()}/matters/${budget.key}/ballots`,
       { memberKey: voters[30].memberId, choices: ['Against'], method: 'other' },
       asManager(),
     );
     expect(floor.status, floor.text).toBe(201);
+    // the unit leaves the room again: the quorum below counts without it
+    const checkedOut = await apis[0].delete(
+      `${base()}/check-ins/${voters[30].voterId}`,
+      asManager(),
+    );
+    expect(checkedOut.status, checkedOut.text).toBe(200);
   });
 
   it('lets a proxy stand once revocations have closed, and asks for holders present when the meeting does', async () => {

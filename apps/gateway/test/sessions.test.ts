@@ -212,14 +212,29 @@ describe('ending sessions across two gateway nodes (one PostgreSQL, one Redis)',
       'invalid_invite',
     );
 
+    // the control number does not sign in as an existing voter: its link, mailed anew, does
     const controlNumber = `CN-${tenant.meeting.id.slice(0, 8)}-2`;
+    expectProblem(
+      await http(nodeB.baseUrl).post(
+        `/portal/v1/Meetings/${tenant.meeting.shortCode}/register`,
+        {
+          controlNumber,
+          name: 'The New Owner',
+          email: 'THE-NEW-OWNER@owners.test',
+        },
+      ),
+      409,
+      'voter_exists',
+    );
+    const newLink = nodeA.app
+      .get(InviteTokens)
+      .issue(
+        { id: voter.voterId, email: 'the-new-owner@owners.test' },
+        tenant.meeting,
+      );
     const session = await http(nodeB.baseUrl).post(
-      `/portal/v1/Meetings/${tenant.meeting.shortCode}/register`,
-      {
-        controlNumber,
-        name: 'The New Owner',
-        email: 'THE-NEW-OWNER@owners.test',
-      },
+      `/portal/v1/Meetings/${tenant.meeting.shortCode}/session`,
+      { inviteToken: newLink },
     );
     expect(session.status).toBe(200);
     expect(session.body.voter.voterKey).toBe(voter.voterId);

@@ -2,6 +2,7 @@ export * from './ballots';
 export * from './close-snapshot';
 export * from './eligibility';
 export * from './majority';
+export * from './manager-ballots';
 export * from './meeting-window';
 export * from './proxy-precedence';
 export * from './quorum';

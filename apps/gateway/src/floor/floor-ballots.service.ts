@@ -6,7 +6,7 @@ import type {
   FloorBallotResponse,
   PendingFloorBallot,
 } from '@livevote/contracts';
-import { isEligible } from '@livevote/rules';
+import { isEligible, managerBallotAdmission } from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
@@ -94,13 +94,28 @@ export class FloorBallotsService {
         throw new VotingException(VotingErrorCode.MatterClosed);
       if (!isEligible(member, state))
         throw new VotingException(VotingErrorCode.NotEligible);
-      if (!(await this.presence.isPresent(meeting.id, member.id)))
+      const admission = managerBallotAdmission(
+        { route: 'floor', entry: request.entry },
+        {
+          present: await this.presence.isPresent(meeting.id, member.id),
+          doubleEntry: meeting.floorDoubleEntry,
+        },
+      );
+      if (admission === 'member_absent')
         throw new FloorException(FloorErrorCode.MemberAbsent);
-      if (!meeting.floorDoubleEntry && request.entry !== 1)
+      if (admission === 'not_double_entry')
         throw new FloorException(FloorErrorCode.NotDoubleEntry);
-      const outcome = meeting.floorDoubleEntry
-        ? await this.enter(userId, meeting.id, state, member.id, request, now)
-        : await this.count(userId, matter.id, member.id, request.choices, now);
+      const outcome =
+        admission === 'count'
+          ? await this.count(userId, matter.id, member.id, request.choices, now)
+          : await this.enter(
+              userId,
+              meeting.id,
+              state,
+              member.id,
+              request,
+              now,
+            );
       // who typed which sheet, never the choices: the matter may be a secret ballot
       await this.audit.record({
         meetingId: meeting.id,

@@ -18,14 +18,24 @@ export function minuteBudget(
   name: string,
   points: number,
 ): RateLimiterAbstract {
+  return windowBudget(redis, name, points, 60);
+}
+
+/** As minuteBudget, over a window of `seconds`. */
+export function windowBudget(
+  redis: RedisConnection,
+  name: string,
+  points: number,
+  seconds: number,
+): RateLimiterAbstract {
   return redis.client
     ? new RateLimiterRedis({
         storeClient: redis.client,
         keyPrefix: redis.key('ratelimit', name),
         points,
-        duration: 60,
+        duration: seconds,
       })
-    : new RateLimiterMemory({ keyPrefix: name, points, duration: 60 });
+    : new RateLimiterMemory({ keyPrefix: name, points, duration: seconds });
 }
 
 /**

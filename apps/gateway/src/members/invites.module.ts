@@ -8,11 +8,11 @@ import { InvitesRepository } from './invites.repository';
 import { InvitesService } from './invites.service';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 
-/** Voter invites; MembersModule imports it. Exports InviteTokens for the voter portal. */
+/** Voter invites; MembersModule imports it. Exports InviteTokens and InvitesService for the voter portal. */
 @Module({
   imports: [AuditModule, MeetingsModule, MailModule, JwtSigningModule],
   controllers: [InvitesController],
   providers: [InviteTokens, InvitesRepository, InvitesService],
-  exports: [InviteTokens],
+  exports: [InviteTokens, InvitesService],
 })
 export class InvitesModule {}

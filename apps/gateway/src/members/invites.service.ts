@@ -115,6 +115,21 @@ export class InvitesService {
     };
   }
 
+  /**
+   * The voter's own invite again, to its own address: how an owner whose e-mail is already a
+   * voter gets back in from the registration page (docs/security.md). Nothing for a voter who
+   * turned e-mails off. False when nothing was sent.
+   */
+  async resendOwn(
+    meeting: MeetingRow,
+    memberId: string,
+    email: string,
+  ): Promise<boolean> {
+    const voter = await this.invites.findVoter(meeting.id, memberId, email);
+    if (!voter || voter.emailsDisabled) return false;
+    return this.deliver(meeting, voter, this.clock.now());
+  }
+
   /** Invites every voter not yet invited whose e-mails are on; a refused message is counted, not fatal. */
   async inviteAll(
     userId: string,

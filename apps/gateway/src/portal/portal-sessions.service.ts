@@ -9,10 +9,15 @@ import { meetingEndsAt } from '@livevote/rules';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { minuteBudget } from '../identity/auth-rate-limiter';
+import {
+  minuteBudget,
+  spend,
+  windowBudget,
+} from '../identity/auth-rate-limiter';
 import { LiveTokens } from '../identity/live-tokens';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { InviteTokens } from '../members/invite-tokens';
+import { InvitesService } from '../members/invites.service';
 import { RedisConnection } from '../redis/redis.module';
 import { voterSessionVersion } from '../sessions/voter-sessions';
 import { PortalErrorCode, PortalException } from './portal.exception';
@@ -22,17 +27,21 @@ import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 const HOUR_MS = 3_600_000;
 /** Wrong control numbers a minute, per client address and per number tried (docs/security.md). */
 const FAILED_REGISTRATIONS_PER_MINUTE = 20;
+/** How often registering with a voter's e-mail mails that voter its link again (docs/security.md). */
+const RELINK_WINDOW_S = 15 * 60;
 
 /** How a voter signs in to the portal: their invitation link, or the member's control number. */
 @Injectable()
 export class PortalSessionsService {
   private readonly failuresByAddress: RateLimiterAbstract;
   private readonly failuresByNumber: RateLimiterAbstract;
+  private readonly relinksByVoter: RateLimiterAbstract;
 
   constructor(
     private readonly portal: PortalRepository,
     private readonly meetings: MeetingAccess,
     private readonly invites: InviteTokens,
+    private readonly inviteMails: InvitesService,
     private readonly tokens: LiveTokens,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
@@ -47,6 +56,12 @@ export class PortalSessionsService {
       redis,
       'portal-register-number',
       FAILED_REGISTRATIONS_PER_MINUTE,
+    );
+    this.relinksByVoter = windowBudget(
+      redis,
+      'portal-relink-voter',
+      1,
+      RELINK_WINDOW_S,
     );
   }
 
@@ -69,7 +84,12 @@ export class PortalSessionsService {
     return this.sessionFor(meeting, found.voter, found.member);
   }
 
-  /** Self-registration with the member's control number; the same e-mail gets the same voter. */
+  /**
+   * Self-registration with the member's control number. An e-mail already a voter of the
+   * member never gets that voter's session here: whoever knows the unit's control number is
+   * not the owner of every address of the unit. The voter's personal link goes to its own
+   * address instead, and the answer is 409 `voter_exists` (docs/security.md).
+   */
   async register(
     shortCode: string,
     request: PortalRegisterRequest,
@@ -82,7 +102,7 @@ export class PortalSessionsService {
     ];
     await this.refuseWhenSpent(attempts);
     const meeting = await this.requireMeeting(shortCode);
-    const { voter, member } = await this.unitOfWork.run(async () => {
+    const registered = await this.unitOfWork.run(async () => {
       const member = await this.portal.memberByControlNumber(
         meeting.id,
         request.controlNumber,
@@ -91,20 +111,33 @@ export class PortalSessionsService {
         await this.countFailure(attempts);
         throw new PortalException(PortalErrorCode.InvalidControlNumber);
       }
+      const existing = await this.portal.voterOfMember(
+        member.id,
+        request.email,
+      );
+      if (existing) return { existing, member };
       const now = this.clock.now();
-      const voter =
-        (await this.portal.voterOfMember(member.id, request.email)) ??
-        (await this.portal.createVoter({
-          memberId: member.id,
-          meetingId: meeting.id,
-          name: request.name,
-          email: request.email,
-          createdAt: now,
-          updatedAt: now,
-        }));
+      const voter = await this.portal.createVoter({
+        memberId: member.id,
+        meetingId: meeting.id,
+        name: request.name,
+        email: request.email,
+        createdAt: now,
+        updatedAt: now,
+      });
       return { voter, member };
     });
-    return this.sessionFor(meeting, voter, member);
+    if (!registered.existing)
+      return this.sessionFor(meeting, registered.voter, registered.member);
+    // probing which addresses are voters costs the client address's budget
+    await this.countFailure([attempts[0]]);
+    if ((await spend([this.relinksByVoter, registered.existing.id])) === null)
+      await this.inviteMails.resendOwn(
+        meeting,
+        registered.member.id,
+        registered.existing.email,
+      );
+    throw new PortalException(PortalErrorCode.VoterExists);
   }
 
   /** A 429 while any of these budgets of failed attempts is spent. */

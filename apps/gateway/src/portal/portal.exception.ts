@@ -6,6 +6,7 @@ export enum PortalErrorCode {
   MeetingNotFound = 'meeting_not_found',
   BallotNotFound = 'ballot_not_found',
   RateLimited = 'rate_limited',
+  VoterExists = 'voter_exists',
 }
 
 function describe(code: PortalErrorCode): [status: number, variant?: string] {
@@ -20,6 +21,8 @@ function describe(code: PortalErrorCode): [status: number, variant?: string] {
       return [404];
     case PortalErrorCode.RateLimited:
       return [429];
+    case PortalErrorCode.VoterExists:
+      return [409];
   }
 }
 

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { BallotReceipt, RecordBallotRequest } from '@livevote/contracts';
+import { managerBallotAdmission } from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { isUuid } from '../common/ids';
 import { MeetingAccess } from '../meetings/meeting-access';
+import { LivePresence } from '../presence/live-presence';
 import { BallotIngest, type IngestedBallot } from './ballot-ingest';
 import { BallotsInFlight } from './ballots-in-flight';
+import { BallotsRepository } from './ballots.repository';
 import { MatterDirectory, type MatterInfo } from './matter-directory';
 import { VotingErrorCode, VotingException } from './voting.exception';
 
@@ -28,6 +31,8 @@ export class BallotEntry {
     private readonly inFlight: BallotsInFlight,
     private readonly directory: MatterDirectory,
     private readonly audit: AuditLog,
+    private readonly presence: LivePresence,
+    private readonly ballots: BallotsRepository,
   ) {}
 
   /**
@@ -105,6 +110,25 @@ export class BallotEntry {
     await this.checkChoices(meeting.id, matterKey, request.choices);
     if (!isUuid(request.memberKey))
       throw new VotingException(VotingErrorCode.MemberNotFound);
+    // `other` is a vote cast in the room: the floor's rule, whichever route brings it
+    // (docs/hybrid-meetings.md, "Floor ballots")
+    const admission = managerBallotAdmission(
+      { route: 'ballots', method: request.method },
+      {
+        present:
+          request.method === 'proxy' ||
+          (await this.presence.isPresent(meeting.id, request.memberKey)),
+        doubleEntry: meeting.floorDoubleEntry,
+      },
+    );
+    if (admission === 'member_absent')
+      throw new VotingException(
+        (await this.ballots.memberInMeeting(meeting.id, request.memberKey))
+          ? VotingErrorCode.MemberAbsent
+          : VotingErrorCode.MemberNotFound,
+      );
+    if (admission !== 'count')
+      throw new VotingException(VotingErrorCode.DoubleEntryRequired);
     const { receipt, replayed } = await this.ingest.submit({
       matterId: matterKey,
       memberId: request.memberKey,

@@ -7,7 +7,12 @@ import {
   mayReplaceSql,
 } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
-import { ballotEvents, ballots, type BallotMethod } from '../database/schema';
+import {
+  ballotEvents,
+  ballots,
+  members,
+  type BallotMethod,
+} from '../database/schema';
 import { shareField, voteField, type TallyCounters } from './tally';
 
 // the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
@@ -312,6 +317,15 @@ export class BallotsRepository {
         row.portal_revocations_closed_at as string | null,
       ),
     }));
+  }
+
+  async memberInMeeting(meetingId: string, memberId: string): Promise<boolean> {
+    const [row] = await this.database.db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.meetingId, meetingId)))
+      .limit(1);
+    return Boolean(row);
   }
 
   /** The member's standing ballot on the matter, with the receipt of the cast that made it. */

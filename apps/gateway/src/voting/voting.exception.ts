@@ -3,6 +3,8 @@ import { ApiException } from '../common/api-exception';
 export enum VotingErrorCode {
   MatterNotFound = 'matter_not_found',
   MemberNotFound = 'member_not_found',
+  MemberAbsent = 'member_absent',
+  DoubleEntryRequired = 'double_entry_required',
   VoterRemoved = 'voter_removed',
   ManagerRemoved = 'manager_removed',
   NotStartable = 'not_startable',
@@ -28,6 +30,10 @@ function describe(code: VotingErrorCode): [status: number, variant?: string] {
       return [404];
     case VotingErrorCode.MemberNotFound:
       return [404];
+    case VotingErrorCode.MemberAbsent:
+      return [409];
+    case VotingErrorCode.DoubleEntryRequired:
+      return [409];
     case VotingErrorCode.VoterRemoved:
       return [401];
     case VotingErrorCode.ManagerRemoved:

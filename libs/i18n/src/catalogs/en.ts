@@ -1150,6 +1150,8 @@ export const en = {
     download_link_expired:
       'The download link has expired; read the document again for a new one.',
     member_not_found: 'Member not found.',
+    double_entry_required:
+      'The meeting takes each floor sheet twice: enter it on the floor-ballot page (POST .../floor-ballots), once by each of two managers.',
     member_absent:
       'This member is not present at the meeting; floor ballots are for members present.',
     not_double_entry:
@@ -1182,6 +1184,8 @@ export const en = {
       'No member of this meeting has that control number.',
     ballot_not_found: 'Your unit has no ballot on this matter.',
     rate_limited: 'Too many attempts; try again later.',
+    voter_exists:
+      'This e-mail is already registered for this unit. Sign in with the personal link sent to that address; we e-mail it again, at most every 15 minutes.',
     proxy_not_found: 'Proxy not found.',
     holder_not_found: 'Proxy holder not found.',
     proxy_closed: 'Proxies closed at the meeting’s expiryDate.',

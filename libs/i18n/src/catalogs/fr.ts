@@ -1217,6 +1217,8 @@ export const fr: CatalogOf<typeof en> = {
     download_link_expired:
       'Le lien de téléchargement a expiré ; ouvrez de nouveau le document pour en obtenir un autre.',
     member_not_found: 'Membre introuvable.',
+    double_entry_required:
+      'L’assemblée saisit chaque feuille deux fois : saisissez-la sur la page des votes en salle (POST .../floor-ballots), une fois par chacun de deux gestionnaires.',
     member_absent:
       'Ce membre n’est pas présent à l’assemblée ; les votes en salle sont réservés aux membres présents.',
     not_double_entry:
@@ -1253,6 +1255,8 @@ export const fr: CatalogOf<typeof en> = {
       'Aucun membre de cette assemblée n’a ce numéro de contrôle.',
     ballot_not_found: 'Votre unité n’a pas de vote sur ce point.',
     rate_limited: 'Trop de tentatives ; réessayez plus tard.',
+    voter_exists:
+      'Cette adresse est déjà inscrite pour cette unité. Connectez-vous avec le lien personnel envoyé à cette adresse ; nous le renvoyons, au plus toutes les 15 minutes.',
     proxy_not_found: 'Procuration introuvable.',
     holder_not_found: 'Mandataire introuvable.',
     proxy_closed:
