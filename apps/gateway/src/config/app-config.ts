@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -106,6 +107,14 @@ const EnvSchema = z.object({
   BALLOT_LIMIT_PER_SOCKET: z.coerce.number().int().min(1).max(100).default(2),
   BALLOT_LIMIT_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(4),
   BALLOT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
+  REPORT_RENDER_THREADS: z.coerce.number().int().min(1).max(32).optional(),
+  REPORT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  REPORT_RENDERS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(2),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -147,6 +156,15 @@ export class AppConfig {
     inFlightPerSocket: number;
     inFlightPerMember: number;
     batchesInFlight: number;
+  };
+  /**
+   * Report renders (report/report-renderer.ts): worker threads and renders waiting for one on
+   * this node, and renders one account may have at once across the nodes.
+   */
+  readonly reports: {
+    renderThreads: number;
+    renderQueue: number;
+    rendersPerAccount: number;
   };
 
   constructor(env: Env, jwtSecret: string) {
@@ -191,6 +209,14 @@ export class AppConfig {
       inFlightPerSocket: env.BALLOT_LIMIT_PER_SOCKET,
       inFlightPerMember: env.BALLOT_LIMIT_PER_MEMBER,
       batchesInFlight: env.BALLOT_BATCHES_IN_FLIGHT,
+    };
+    this.reports = {
+      // a core is left to the event loop
+      renderThreads:
+        env.REPORT_RENDER_THREADS ??
+        Math.max(1, Math.min(4, availableParallelism() - 1)),
+      renderQueue: env.REPORT_RENDER_QUEUE,
+      rendersPerAccount: env.REPORT_RENDERS_PER_ACCOUNT,
     };
   }
 
