@@ -88,7 +88,9 @@ async function pdfText(bytes: Buffer): Promise<string> {
   try {
     const file = join(dir, 'report.pdf');
     writeFileSync(file, bytes);
-    return (await run('/usr/bin/pdftotext', [file, '-'])).stdout;
+    return (
+      await run('/usr/bin/pdftotext', [file, '-'], { maxBuffer: 64 << 20 })
+    ).stdout;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
