@@ -35,9 +35,8 @@ async function bigMeeting(gateway: TestGateway, tenant: TenantFixture) {
         name: `Matter ${m + 1}`,
         order: m + 1,
         secretBallot: false,
-        options: Array.from(
-          { length: 50 },
-          (_, o) => `M${m + 1} option ${o + 1} `.padEnd(480, 'x'),
+        options: Array.from({ length: 50 }, (_, o) =>
+          `M${m + 1} option ${o + 1} `.padEnd(480, 'x'),
         ),
       })),
     );
@@ -287,9 +286,13 @@ describe('reports of a big meeting', () => {
       );
       expect(onCreate.errors?.[0]?.path).toMatch(/^options/);
       const onUpdate = expectProblem(
-        await api.patch(`${path}/${created.body.key}`, { options }, {
-          token: tenant.token,
-        }),
+        await api.patch(
+          `${path}/${created.body.key}`,
+          { options },
+          {
+            token: tenant.token,
+          },
+        ),
         400,
       );
       expect(onUpdate.errors?.[0]?.path).toMatch(/^options/);
