@@ -151,7 +151,9 @@ export class MattersService {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const exclusions = body.exclusions ?? [];
       checkShape(body.options, body.choices, exclusions);
-      if ((await this.matters.countForMeeting(meeting.id)) >= MAX_MEETING_MATTERS)
+      if (
+        (await this.matters.countForMeeting(meeting.id)) >= MAX_MEETING_MATTERS
+      )
         throw new MatterException(MatterErrorCode.TooManyMatters, [
           {
             path: 'matters',
