@@ -216,13 +216,13 @@ describe('reports of a big meeting', () => {
       expectProblem(refused, 429, 'report_busy');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+    // asked while the first account holds both its slots; it may wait for a thread, not refused
     const other = await api.get(
       `/v1/Meetings/${second.meeting.shortCode}/report`,
       { token: second.token },
     );
     expect(other.status).toBe(200);
     expect(other.body.matters).toHaveLength(100);
-    expect(busy.some((report) => !report.state.settled)).toBe(true);
 
     for (const answer of await Promise.all(busy.map((r) => r.response)))
       expect(answer.status).toBe(200);
