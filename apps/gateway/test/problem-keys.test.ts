@@ -54,6 +54,10 @@ import {
   RemindersException,
 } from '../src/reminders/reminders.exception';
 import {
+  ReportErrorCode,
+  ReportException,
+} from '../src/report/report.exception';
+import {
   ResultsErrorCode,
   ResultsException,
 } from '../src/results/results.exception';
@@ -97,6 +101,7 @@ const exceptions: ApiException[] = [
   ...every(ProxyErrorCode, (code) => new ProxyException(code)),
   ...every(QuestionErrorCode, (code) => new QuestionException(code)),
   ...every(RemindersErrorCode, (code) => new RemindersException(code)),
+  ...every(ReportErrorCode, (code) => new ReportException(code)),
   ...every(ResultsErrorCode, (code) => new ResultsException(code)),
   ...every(ScreenTokenErrorCode, (code) => new ScreenTokenException(code)),
   ...every(VerifiabilityErrorCode, (code) => new VerifiabilityException(code)),

@@ -10,6 +10,8 @@ import {
 } from './results';
 
 export const MAX_MATTER_OPTIONS = 50;
+/** Matters one meeting may hold: far above any agenda, and a bound on a report's work. */
+export const MAX_MEETING_MATTERS = 200;
 
 /** Only the value the spec shows; the single-choice name is not shown (`choices: 1` is single choice). */
 export const MatterType = z.enum(['multiple-choice']);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -111,6 +112,14 @@ const EnvSchema = z.object({
   PROXY_NEW_HOLDERS_WINDOW_MINUTES: positiveInt(60),
   QUESTIONS_PENDING_PER_MEMBER: positiveInt(3),
   QUESTIONS_PENDING_PER_MEETING: positiveInt(200),
+  REPORT_RENDER_THREADS: z.coerce.number().int().min(1).max(32).optional(),
+  REPORT_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  REPORT_RENDERS_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(2),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -167,6 +176,15 @@ export class AppConfig {
   };
   /** Questions waiting for the chair: of one member (all its voters), of one meeting. */
   readonly questions: { pendingPerMember: number; pendingPerMeeting: number };
+  /**
+   * Report renders (report/report-renderer.ts): worker threads and renders waiting for one on
+   * this node, and renders one account may have at once across the nodes.
+   */
+  readonly reports: {
+    renderThreads: number;
+    renderQueue: number;
+    rendersPerAccount: number;
+  };
 
   constructor(env: Env, jwtSecret: string) {
     const dataDir = resolve(env.DATA_DIR);
@@ -222,6 +240,14 @@ export class AppConfig {
     this.questions = {
       pendingPerMember: env.QUESTIONS_PENDING_PER_MEMBER,
       pendingPerMeeting: env.QUESTIONS_PENDING_PER_MEETING,
+    };
+    this.reports = {
+      // a core is left to the event loop
+      renderThreads:
+        env.REPORT_RENDER_THREADS ??
+        Math.max(1, Math.min(4, availableParallelism() - 1)),
+      renderQueue: env.REPORT_RENDER_QUEUE,
+      rendersPerAccount: env.REPORT_RENDERS_PER_ACCOUNT,
     };
   }
 

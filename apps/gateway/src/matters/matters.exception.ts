@@ -1,3 +1,4 @@
+import { MAX_MEETING_MATTERS } from '@livevote/contracts';
 import { ApiException } from '../common/api-exception';
 
 export enum MatterErrorCode {
@@ -7,6 +8,7 @@ export enum MatterErrorCode {
   TooManyChoices = 'too_many_choices',
   InvalidExclusion = 'invalid_exclusion',
   SecretBallotLocked = 'secret_ballot_locked',
+  TooManyMatters = 'too_many_matters',
 }
 
 function describe(code: MatterErrorCode): [status: number, variant?: string] {
@@ -23,6 +25,8 @@ function describe(code: MatterErrorCode): [status: number, variant?: string] {
       return [400];
     case MatterErrorCode.SecretBallotLocked:
       return [409];
+    case MatterErrorCode.TooManyMatters:
+      return [400];
   }
 }
 
@@ -33,6 +37,12 @@ export class MatterException extends ApiException {
     errors?: { path: string; message: string }[],
   ) {
     const [status, variant] = describe(code);
-    super(status, code, { variant }, {}, errors);
+    super(
+      status,
+      code,
+      { variant, values: { max: MAX_MEETING_MATTERS } },
+      {},
+      errors,
+    );
   }
 }

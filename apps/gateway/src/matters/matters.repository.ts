@@ -85,6 +85,15 @@ export class MattersRepository {
     return row;
   }
 
+  /** How many matters the meeting holds; callers lock the meeting first. */
+  async countForMeeting(meetingId: string): Promise<number> {
+    const [row] = await this.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(matters)
+      .where(eq(matters.meetingId, meetingId));
+    return Number(row?.count ?? 0);
+  }
+
   /** max(order) + 1, or 1 for a meeting's first matter; callers lock the meeting first. */
   async nextOrder(meetingId: string): Promise<number> {
     const [row] = await this.database.db

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  CreateMatterRequest,
-  Matter,
-  MatterTallyRow,
-  MatterVoterRecord,
-  MatterVotersQuery,
-  NotVotedQuery,
-  NotVotedUnit,
-  UpdateMatterRequest,
+import {
+  MAX_MEETING_MATTERS,
+  type CreateMatterRequest,
+  type Matter,
+  type MatterTallyRow,
+  type MatterVoterRecord,
+  type MatterVotersQuery,
+  type NotVotedQuery,
+  type NotVotedUnit,
+  type UpdateMatterRequest,
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
@@ -150,6 +151,15 @@ export class MattersService {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const exclusions = body.exclusions ?? [];
       checkShape(body.options, body.choices, exclusions);
+      if (
+        (await this.matters.countForMeeting(meeting.id)) >= MAX_MEETING_MATTERS
+      )
+        throw new MatterException(MatterErrorCode.TooManyMatters, [
+          {
+            path: 'matters',
+            message: `A meeting holds at most ${MAX_MEETING_MATTERS} matters.`,
+          },
+        ]);
       const row = await this.matters.create({
         meetingId: meeting.id,
         type: body.type,

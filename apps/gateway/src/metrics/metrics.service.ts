@@ -47,6 +47,14 @@ export class MetricsService {
     collect: (): void => this.ballotQueue.set(this.ballotQueueLength()),
   });
 
+  private reportRendersInFlight: () => number = () => 0;
+  private readonly reportRenders: Gauge = new Gauge({
+    name: 'report_renders_in_flight',
+    help: 'Report renders handed to the worker pool on this node and not finished',
+    registers: [this.registry],
+    collect: (): void => this.reportRenders.set(this.reportRendersInFlight()),
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -58,6 +66,11 @@ export class MetricsService {
   /** Where the gauge of ballots waiting for a batch reads its value when scraped. */
   ballotQueueFrom(length: () => number): void {
     this.ballotQueueLength = length;
+  }
+
+  /** Where the gauge of report renders in the worker pool reads its value when scraped. */
+  reportRendersFrom(count: () => number): void {
+    this.reportRendersInFlight = count;
   }
 
   observeBallotBatch(size: number, seconds: number): void {

@@ -12,7 +12,6 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { MeetingReport } from '@livevote/contracts';
 import {
   CurrentManager,
   JwtAuthGuard,
@@ -33,20 +32,24 @@ export class ReportController {
   constructor(private readonly reports: ReportService) {}
 
   @Get('report')
+  @ApiProduces('application/json')
   @ApiOkResponse({ type: MeetingReportDto })
   async json(
     @CurrentManager() manager: Manager,
     @Param('shortCode') shortCode: string,
     @Query() query: ReportQueryDto,
-  ): Promise<MeetingReport> {
-    return (
-      await this.reports.build(
-        manager.userId,
-        shortCode,
-        query.matter,
-        query.lang,
-      )
-    ).report;
+  ): Promise<StreamableFile> {
+    // serialized in the worker pool: a big meeting's JSON is megabytes
+    const { bytes } = await this.reports.render(
+      manager.userId,
+      shortCode,
+      'json',
+      query.matter,
+      query.lang,
+    );
+    return new StreamableFile(bytes, {
+      type: 'application/json; charset=utf-8',
+    });
   }
 
   @Get('report.csv')
@@ -59,13 +62,14 @@ export class ReportController {
     @Param('shortCode') shortCode: string,
     @Query() query: ReportQueryDto,
   ): Promise<StreamableFile> {
-    const { csv } = await this.reports.build(
+    const { bytes } = await this.reports.render(
       manager.userId,
       shortCode,
+      'csv',
       query.matter,
       query.lang,
     );
-    return new StreamableFile(Buffer.from(csv, 'utf8'), {
+    return new StreamableFile(bytes, {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${fileName(shortCode, query.matter, 'csv')}"`,
     });
@@ -79,13 +83,14 @@ export class ReportController {
     @Param('shortCode') shortCode: string,
     @Query() query: ReportQueryDto,
   ): Promise<StreamableFile> {
-    const pdf = await this.reports.pdf(
+    const { bytes } = await this.reports.render(
       manager.userId,
       shortCode,
+      'pdf',
       query.matter,
       query.lang,
     );
-    return new StreamableFile(pdf, {
+    return new StreamableFile(bytes, {
       type: 'application/pdf',
       disposition: `attachment; filename="${fileName(shortCode, query.matter, 'pdf')}"`,
     });

@@ -4,12 +4,14 @@ import { ResultsModule } from '../results/results.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { ReportController } from './report.controller';
+import { ReportRenderer } from './report-renderer';
+import { ReportSlots } from './report-slots';
 import { ReportRepository } from './report.repository';
 import { ReportService } from './report.service';
 
 @Module({
   imports: [AuditModule, ResultsModule, MattersModule, MeetingsModule],
   controllers: [ReportController],
-  providers: [ReportRepository, ReportService],
+  providers: [ReportRepository, ReportService, ReportSlots, ReportRenderer],
 })
 export class ReportModule {}

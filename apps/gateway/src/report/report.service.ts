@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type {
   MeetingReport,
@@ -19,9 +18,11 @@ import { MattersService } from '../matters/matters.service';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { currentResult, mapResult, mapRule } from '../results/results.mapper';
 import type { ResultMatterRow } from '../results/results.repository';
-import { reportCsv } from './report-csv';
 import { byUnit } from './report-format';
-import { reportPdf } from './report-pdf';
+import type { ReportFormat } from './report-render';
+import { ReportRenderer } from './report-renderer';
+import { ReportSlots } from './report-slots';
+import { ReportErrorCode, ReportException } from './report.exception';
 import { ReportRepository, type MethodTurnout } from './report.repository';
 
 const figures = (rows: MethodTurnout[]) => {
@@ -35,10 +36,9 @@ const figures = (rows: MethodTurnout[]) => {
   return { proxy: by('proxy'), live: by('live'), other: by('other') };
 };
 
-/** The report and the CSV whose digest it carries. */
-export interface BuiltReport {
-  report: MeetingReport;
-  csv: string;
+/** A report rendered: its bytes in the format asked for. */
+export interface RenderedReport {
+  bytes: Buffer;
 }
 
 /**
@@ -55,15 +55,39 @@ export class ReportService {
     private readonly repository: ReportRepository,
     private readonly clock: Clock,
     private readonly sealer: ChainSealer,
+    private readonly slots: ReportSlots,
+    private readonly renderer: ReportRenderer,
   ) {}
 
-  async build(
+  /**
+   * The report as JSON, CSV or PDF. The data is read here; the rendering runs in the worker
+   * pool, and at most REPORT_RENDERS_PER_ACCOUNT of an account's reports are read and
+   * rendered at once (429 `report_busy` beyond).
+   */
+  async render(
     userId: string,
     shortCode: string,
+    format: ReportFormat,
     matterKey?: string,
     lang?: Language,
-  ): Promise<BuiltReport> {
+  ): Promise<RenderedReport> {
     const meeting = await this.access.require(userId, shortCode);
+    const slot = await this.slots.acquire(meeting.accountId);
+    if (!slot) throw new ReportException(ReportErrorCode.ReportBusy);
+    try {
+      const body = await this.gather(meeting, matterKey, lang);
+      return { bytes: (await this.renderer.render({ format, body })).bytes };
+    } finally {
+      await slot.release();
+    }
+  }
+
+  /** What the report says, from the database; the CSV digest is added when it is rendered. */
+  private async gather(
+    meeting: MeetingRow,
+    matterKey?: string,
+    lang?: Language,
+  ): Promise<Omit<MeetingReport, 'sha256'>> {
     const language = lang ?? meeting.language;
     const rows = matterKey
       ? [await this.mattersService.requireMatter(meeting.id, matterKey)]
@@ -71,7 +95,7 @@ export class ReportService {
     const items = await Promise.all(
       rows.map((row) => this.matterOf(row, language)),
     );
-    const body: Omit<MeetingReport, 'sha256'> = {
+    return {
       meeting: await this.meetingOf(meeting),
       matters: items,
       language,
@@ -79,20 +103,6 @@ export class ReportService {
       // everything so far sealed, so the head covers it (docs/verifiability.md)
       chainHead: await this.sealer.seal(meeting.id),
     };
-    const csv = reportCsv(body);
-    const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex');
-    return { report: { ...body, sha256 }, csv };
-  }
-
-  async pdf(
-    userId: string,
-    shortCode: string,
-    matterKey?: string,
-    lang?: Language,
-  ): Promise<Buffer> {
-    return reportPdf(
-      (await this.build(userId, shortCode, matterKey, lang)).report,
-    );
   }
 
   private async meetingOf(

@@ -1163,6 +1163,10 @@ export const en = {
     matter_live: 'A live matter cannot be changed or deleted; stop it first.',
     matter_has_ballots:
       'The matter holds ballots: it cannot be deleted, change its options or its majority rule, or lower its choices.',
+    too_many_matters:
+      'This meeting already holds {{max}} matters, the most a meeting may hold.',
+    report_busy:
+      'Your account already has as many reports being prepared as it may; retry in a few seconds.',
     too_many_choices_matter:
       'choices must be between 1 and the number of options.',
     invalid_exclusion: 'Every exclusion must be one of the options.',

@@ -1232,6 +1232,10 @@ export const fr: CatalogOf<typeof en> = {
       'Un point en cours de vote ne peut être ni modifié ni supprimé ; arrêtez-le d’abord.',
     matter_has_ballots:
       'Le point a déjà reçu des votes : il ne peut pas être supprimé, ni changer d’options ou de règle de majorité, ni réduire le nombre de choix.',
+    too_many_matters:
+      'Cette assemblée compte déjà {{max}} points, le plus qu’une assemblée puisse en compter.',
+    report_busy:
+      'Votre compte prépare déjà autant de rapports qu’il le peut ; réessayez dans quelques secondes.',
     too_many_choices_matter:
       'Le nombre de choix doit être entre 1 et le nombre d’options.',
     invalid_exclusion: 'Chaque exclusion doit être l’une des options.',

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { MeetingReport } from '@livevote/contracts';
+import { reportCsv } from './report-csv';
+import { reportPdf } from './report-pdf';
+
+/** What a report is rendered as: the JSON body, the CSV file or the PDF file. */
+export type ReportFormat = 'json' | 'csv' | 'pdf';
+
+/** A render job: the report's data as gathered from the database, and the format wanted. */
+export interface RenderTask {
+  format: ReportFormat;
+  body: Omit<MeetingReport, 'sha256'>;
+}
+
+/** The rendered bytes, and the digest of the CSV they carry. */
+export interface Rendered {
+  bytes: Uint8Array;
+  sha256: string;
+}
+
+/**
+ * Renders a report: the CSV first, whose SHA-256 is the digest every format carries, then
+ * the JSON or PDF around it. Pure and synchronous in effect, so it runs in a worker thread
+ * (report-render.worker.ts) and never on the gateway's event loop.
+ */
+export async function renderReport({
+  format,
+  body,
+}: RenderTask): Promise<Rendered> {
+  const csv = reportCsv(body);
+  const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex');
+  if (format === 'csv') return { bytes: Buffer.from(csv, 'utf8'), sha256 };
+  const report: MeetingReport = { ...body, sha256 };
+  if (format === 'json')
+    return { bytes: Buffer.from(JSON.stringify(report), 'utf8'), sha256 };
+  return { bytes: await reportPdf(report), sha256 };
+}
