@@ -55,9 +55,15 @@ describe('Quorum broadcasts', () => {
   const portal = () => `/portal/v1/Meetings/${shortCode()}`;
   const asManager = () => ({ token: tenant.token });
 
-  const attend = async (i: number, node: number) => {
+  const attend = async (
+    i: number,
+    node: number,
+    /** Told of the socket before it subscribes, to listen from its first event. */
+    connected: (socket: LiveClient) => void = () => undefined,
+  ) => {
     const socket = await connectLive(nodes[node].baseUrl, voters[i].token);
     sockets.push(socket);
+    connected(socket);
     expect(
       await request(socket, 'subscribe', { shortCode: shortCode() }),
     ).not.toHaveProperty('error');
@@ -113,7 +119,14 @@ describe('Quorum broadcasts', () => {
       asManager(),
     );
     expect(settings.status, settings.text).toBe(200);
-    watchers = [await attend(0, 0), await attend(1, 1)];
+    // both watchers in, and the broadcast of the second join received: nothing left in flight
+    const first = await attend(0, 0);
+    let settled: Promise<unknown>[] = [];
+    const second = await attend(1, 1, (socket) => {
+      settled = [first, socket].map((s) => quorumOn(s, 2, 0));
+    });
+    await Promise.all(settled);
+    watchers = [first, second];
   });
 
   afterAll(async () => {

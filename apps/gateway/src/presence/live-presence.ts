@@ -5,6 +5,7 @@ import { PresenceRepository } from './presence.repository';
 import { PresentUnits } from './present-units';
 import { QuorumCounter } from './quorum-counter';
 import { PresenceTracker } from './presence-tracker';
+import { SentFigures, type Figures } from './sent-figures';
 
 const PRESENCE_INTERVAL_MS = 500;
 const ATTENDANCE_FLUSH_MS = 1000;
@@ -28,11 +29,17 @@ export interface MeetingRef {
   quorumMinimum: number;
 }
 
-/** Presence and quorum of meetings, broadcast coalesced; attendance recorded in batches. */
+/**
+ * Presence and quorum of meetings, broadcast coalesced: at most one of each a meeting an
+ * interval across nodes, the latest figures, and only when they changed (docs/live-protocol.md,
+ * "Presence and quorum"); attendance recorded in batches.
+ */
 @Injectable()
 export class LivePresence implements OnApplicationShutdown {
   private readonly logger = new Logger('Presence');
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly lastSent = new Map<string, number>();
+  private closed = false;
   /** Voters of each meeting at its last broadcast: how far the next one reaches. */
   private readonly audience = new Map<string, number>();
   private attended = new Set<string>();
@@ -53,6 +60,7 @@ export class LivePresence implements OnApplicationShutdown {
     private readonly broadcaster: LiveBroadcaster,
     private readonly quorumCounter: QuorumCounter,
     private readonly presentUnits: PresentUnits,
+    private readonly sent: SentFigures,
   ) {
     this.attendanceTimer = setInterval(
       () => void this.flushAttendance(),
@@ -79,7 +87,7 @@ export class LivePresence implements OnApplicationShutdown {
         this.logger.warn(`attendance listener failed: ${String(error)}`),
       ),
     ]);
-    if (joined) this.changed(meeting);
+    if (joined) this.changed(meeting.id);
   }
 
   /**
@@ -92,13 +100,18 @@ export class LivePresence implements OnApplicationShutdown {
         this.logger.warn(`attendance listener failed: ${String(error)}`);
         return 0;
       })) ?? 0;
-    this.changed(meeting);
+    this.changed(meeting.id);
     return revoked;
   }
 
   /** A voter was checked out at the desk: the quorum is sent again. */
   checkedOut(meeting: MeetingRef): void {
-    this.changed(meeting);
+    this.changed(meeting.id);
+  }
+
+  /** A proxy's status or a holder's presence may have moved the quorum: sent as a join's is. */
+  quorumChanged(meetingId: string): void {
+    this.changed(meetingId);
   }
 
   async leave(
@@ -107,7 +120,7 @@ export class LivePresence implements OnApplicationShutdown {
     memberId: string,
   ): Promise<void> {
     if (await this.tracker.leave(meeting.id, voterId, memberId))
-      this.changed(meeting);
+      this.changed(meeting.id);
   }
 
   /**
@@ -122,7 +135,10 @@ export class LivePresence implements OnApplicationShutdown {
       figures,
       until: Date.now() + PRESENCE_INTERVAL_MS,
     });
-    figures.catch(() => this.figures.delete(meeting.id));
+    figures.then(
+      ([presence, quorum]) => this.given(meeting.id, presence, quorum),
+      () => this.figures.delete(meeting.id),
+    );
     return figures;
   }
 
@@ -149,36 +165,78 @@ export class LivePresence implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
     clearInterval(this.attendanceTimer);
     for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
     await this.flushAttendance();
   }
 
-  private changed(meeting: MeetingRef): void {
-    if (this.pending.has(meeting.id)) return;
+  /** Sends at once when this node has not sent for an interval, else when its interval ends. */
+  private changed(meetingId: string, wait?: number): void {
+    if (this.pending.has(meetingId) || this.closed) return;
+    wait ??= Math.max(
+      0,
+      (this.lastSent.get(meetingId) ?? 0) + this.interval(meetingId) - Date.now(),
+    );
     this.pending.set(
-      meeting.id,
-      setTimeout(
-        () => void this.broadcast(meeting),
-        presenceIntervalMs(this.audience.get(meeting.id) ?? 0),
-      ),
+      meetingId,
+      setTimeout(() => void this.broadcast(meetingId), wait),
     );
   }
 
-  private async broadcast(meeting: MeetingRef): Promise<void> {
-    this.pending.delete(meeting.id);
+  private interval(meetingId: string): number {
+    return presenceIntervalMs(this.audience.get(meetingId) ?? 0);
+  }
+
+  private async broadcast(meetingId: string): Promise<void> {
+    this.pending.delete(meetingId);
     try {
-      const [presence, quorum] = await Promise.all([
-        this.presence(meeting),
-        this.quorum(meeting),
+      const wait = await this.sent.slot(meetingId, this.interval(meetingId));
+      // another node sent moments ago: ours follows when its slot ends, with fresh figures
+      if (wait > 0) {
+        this.changed(meetingId, wait);
+        return;
+      }
+      this.lastSent.set(meetingId, Date.now());
+      // taken before the figures are read: a broadcast that began later read later
+      const generation = await this.sent.generation(meetingId);
+      const [count, quorum] = await Promise.all([
+        this.tracker.count(meetingId),
+        this.quorum({ id: meetingId }),
       ]);
-      if (presence.numVoters) this.audience.set(meeting.id, presence.numVoters);
-      else this.audience.delete(meeting.id);
-      this.broadcaster.toMeeting(meeting.id, 'meeting.presence', presence);
-      this.broadcaster.toMeeting(meeting.id, 'meeting.quorum', quorum);
+      const presence = { shortCode: quorum.shortCode, ...count };
+      if (presence.numVoters) this.audience.set(meetingId, presence.numVoters);
+      else this.audience.delete(meetingId);
+      const changed = await this.sent.record(
+        meetingId,
+        generation,
+        figuresOf(presence, quorum),
+      );
+      if (changed.includes('presence'))
+        this.broadcaster.toMeeting(meetingId, 'meeting.presence', presence);
+      if (changed.includes('quorum'))
+        this.broadcaster.toMeeting(meetingId, 'meeting.quorum', quorum);
     } catch (error) {
       this.logger.warn(`presence broadcast failed: ${String(error)}`);
     }
+  }
+
+  /**
+   * Sockets were given these figures in a snapshot: if they are not what was last broadcast,
+   * the next broadcast must go out even with the figures last broadcast, so it is due now.
+   */
+  private given(
+    meetingId: string,
+    presence: PresenceEvent,
+    quorum: QuorumEvent,
+  ): void {
+    this.sent
+      .given(meetingId, figuresOf(presence, quorum))
+      .then((forgot) => forgot && this.changed(meetingId))
+      .catch((error: unknown) =>
+        this.logger.warn(`snapshot figures not compared: ${String(error)}`),
+      );
   }
 
   private async flushAttendance(): Promise<void> {
@@ -190,4 +248,8 @@ export class LivePresence implements OnApplicationShutdown {
       this.logger.warn(`recording attendance failed: ${String(error)}`);
     });
   }
+}
+
+function figuresOf(presence: PresenceEvent, quorum: QuorumEvent): Figures {
+  return { presence: JSON.stringify(presence), quorum: JSON.stringify(quorum) };
 }

@@ -20,6 +20,7 @@ export enum ProxyErrorCode {
   ProxyNotAllowed = 'proxy_not_allowed',
   NotDefaultHolder = 'not_default_holder',
   InvalidHolderToken = 'invalid_holder_token',
+  RateLimited = 'rate_limited',
 }
 
 function describe(code: ProxyErrorCode): [status: number, variant?: string] {
@@ -62,12 +63,14 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
       return [403];
     case ProxyErrorCode.InvalidHolderToken:
       return [401];
+    case ProxyErrorCode.RateLimited:
+      return [429, 'holder_presence'];
   }
 }
 
 export class ProxyException extends ApiException {
-  constructor(code: ProxyErrorCode) {
+  constructor(code: ProxyErrorCode, headers: Record<string, string> = {}) {
     const [status, variant] = describe(code);
-    super(status, code, { variant });
+    super(status, code, { variant }, headers);
   }
 }
