@@ -38,14 +38,20 @@ export interface MeetingRef {
 export class LivePresence implements OnApplicationShutdown {
   private readonly logger = new Logger('Presence');
   private readonly pending = new Map<string, NodeJS.Timeout>();
-  private readonly lastSent = new Map<string, number>();
+  /** Broadcasts this node recorded, a meeting: a cached snapshot older than one is checked again. */
+  private readonly recorded = new Map<string, number>();
   private closed = false;
   /** Voters of each meeting at its last broadcast: how far the next one reaches. */
   private readonly audience = new Map<string, number>();
   private attended = new Set<string>();
   private readonly figures = new Map<
     string,
-    { figures: Promise<[PresenceEvent, QuorumEvent]>; until: number }
+    {
+      figures: Promise<[PresenceEvent, QuorumEvent]>;
+      until: number;
+      /** The count of `recorded` it was last compared with. */
+      checked: number;
+    }
   >();
   private readonly attendanceTimer: NodeJS.Timeout;
   /**
@@ -128,18 +134,34 @@ export class LivePresence implements OnApplicationShutdown {
    * half second, so a crowd joining at once costs one count, not one per socket.
    */
   snapshotFigures(meeting: MeetingRef): Promise<[PresenceEvent, QuorumEvent]> {
-    const hit = this.figures.get(meeting.id);
-    if (hit && hit.until > Date.now()) return hit.figures;
-    const figures = Promise.all([this.presence(meeting), this.quorum(meeting)]);
-    this.figures.set(meeting.id, {
-      figures,
-      until: Date.now() + PRESENCE_INTERVAL_MS,
-    });
-    figures.then(
-      ([presence, quorum]) => this.given(meeting.id, presence, quorum),
-      () => this.figures.delete(meeting.id),
-    );
-    return figures;
+    let hit = this.figures.get(meeting.id);
+    if (!hit || hit.until <= Date.now()) {
+      const figures = Promise.all([
+        this.presence(meeting),
+        this.quorum(meeting),
+      ]);
+      const entry = {
+        figures,
+        until: Date.now() + PRESENCE_INTERVAL_MS,
+        checked: -1,
+      };
+      figures.catch(() => {
+        if (this.figures.get(meeting.id) === entry)
+          this.figures.delete(meeting.id);
+      });
+      this.figures.set(meeting.id, entry);
+      hit = entry;
+    }
+    // the sockets it is given to may not get the next broadcast if it sends nothing new
+    const recorded = this.recorded.get(meeting.id) ?? 0;
+    if (hit.checked !== recorded) {
+      hit.checked = recorded;
+      hit.figures.then(
+        ([presence, quorum]) => this.given(meeting.id, presence, quorum),
+        () => undefined,
+      );
+    }
+    return hit.figures;
   }
 
   /**
@@ -172,13 +194,13 @@ export class LivePresence implements OnApplicationShutdown {
     await this.flushAttendance();
   }
 
-  /** Sends at once when this node has not sent for an interval, else when its interval ends. */
+  /**
+   * Sends an interval after the first change: later than a snapshot cached before the change
+   * is served, so the broadcast reads figures at least as new.
+   */
   private changed(meetingId: string, wait?: number): void {
     if (this.pending.has(meetingId) || this.closed) return;
-    wait ??= Math.max(
-      0,
-      (this.lastSent.get(meetingId) ?? 0) + this.interval(meetingId) - Date.now(),
-    );
+    wait ??= this.interval(meetingId);
     this.pending.set(
       meetingId,
       setTimeout(() => void this.broadcast(meetingId), wait),
@@ -198,7 +220,6 @@ export class LivePresence implements OnApplicationShutdown {
         this.changed(meetingId, wait);
         return;
       }
-      this.lastSent.set(meetingId, Date.now());
       // taken before the figures are read: a broadcast that began later read later
       const generation = await this.sent.generation(meetingId);
       const [count, quorum] = await Promise.all([
@@ -213,6 +234,7 @@ export class LivePresence implements OnApplicationShutdown {
         generation,
         figuresOf(presence, quorum),
       );
+      this.recorded.set(meetingId, (this.recorded.get(meetingId) ?? 0) + 1);
       if (changed.includes('presence'))
         this.broadcaster.toMeeting(meetingId, 'meeting.presence', presence);
       if (changed.includes('quorum'))
