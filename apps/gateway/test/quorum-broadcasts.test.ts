@@ -151,9 +151,7 @@ describe('Quorum broadcasts', () => {
     await attend(3, 0);
     await Promise.all(joined);
     for (const seen of quorums)
-      expect(seen).toEqual([
-        expect.objectContaining({ present, proxies: 0 }),
-      ]);
+      expect(seen).toEqual([expect.objectContaining({ present, proxies: 0 })]);
     for (const seen of presences)
       expect(seen.map((p) => p.numUnits)).toEqual([present]);
   });

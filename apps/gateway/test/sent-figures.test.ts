@@ -72,11 +72,7 @@ describe('SentFigures', () => {
       expect(await sent.given(meeting, figures(1))).toBe(true);
       expect(
         (
-          await sent.record(
-            meeting,
-            await sent.generation(meeting),
-            figures(2),
-          )
+          await sent.record(meeting, await sent.generation(meeting), figures(2))
         ).sort(),
       ).toEqual(['presence', 'quorum']);
     });

@@ -34,7 +34,9 @@ import {
       inject: [RedisConnection],
       useFactory: (redis: RedisConnection) =>
         redis.client
-          ? new RedisSentFigures(redis.client, (kind, id) => redis.key(kind, id))
+          ? new RedisSentFigures(redis.client, (kind, id) =>
+              redis.key(kind, id),
+            )
           : new MemorySentFigures(),
     },
     LivePresence,
