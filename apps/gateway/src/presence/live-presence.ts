@@ -246,7 +246,7 @@ export class LivePresence implements OnApplicationShutdown {
 
   /**
    * Sockets were given these figures in a snapshot: if they are not what was last broadcast,
-   * the next broadcast must go out even with the figures last broadcast, so it is due now.
+   * the next broadcast must go out even with the figures last broadcast, so one is scheduled.
    */
   private given(
     meetingId: string,
