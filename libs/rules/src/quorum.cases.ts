@@ -67,6 +67,24 @@ export const REPRESENTATION_CASES: RepresentationCase[] = [
     represented: true,
   },
   {
+    name: 'a proxy not yet verified whose holder must attend and does',
+    member: { proxy: proxy('submitted', true), advanceBallot: false },
+    settings: holderMustAttend,
+    represented: false,
+  },
+  {
+    name: 'a rejected proxy whose holder must attend and does',
+    member: { proxy: proxy('rejected', true), advanceBallot: false },
+    settings: holderMustAttend,
+    represented: false,
+  },
+  {
+    name: 'a withdrawn proxy whose holder must attend and does',
+    member: { proxy: proxy('withdrawn', true), advanceBallot: false },
+    settings: holderMustAttend,
+    represented: false,
+  },
+  {
     name: 'an early ballot alone',
     member: { proxy: null, advanceBallot: true },
     settings: open,

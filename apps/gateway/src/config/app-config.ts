@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: positiveInt(60),
   PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT: positiveInt(10),
   PARTNER_TOKEN_RATE_LIMIT_PER_IP: positiveInt(30),
+  HOLDER_PRESENCE_RATE_LIMIT: positiveInt(5),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   VOTER_SESSION_RECHECK_SECONDS: z.coerce
     .number()
@@ -147,6 +148,8 @@ export class AppConfig {
     voterSessionRecheckSeconds: number;
   };
   readonly partnerToken: { rateLimitPerClient: number; rateLimitPerIp: number };
+  /** Presence changes a minute a proxy holder may make from its page (docs/proxies.md). */
+  readonly holderPresencePerMinute: number;
   readonly trustProxy: TrustProxy;
   /**
    * /metrics: with a token, for the scraper that sends `Authorization: Bearer <token>`; without
@@ -219,6 +222,7 @@ export class AppConfig {
       rateLimitPerClient: env.PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT,
       rateLimitPerIp: env.PARTNER_TOKEN_RATE_LIMIT_PER_IP,
     };
+    this.holderPresencePerMinute = env.HOLDER_PRESENCE_RATE_LIMIT;
     this.trustProxy = env.TRUST_PROXY;
     this.metrics = {
       token: env.METRICS_TOKEN,

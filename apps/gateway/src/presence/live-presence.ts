@@ -5,6 +5,7 @@ import { PresenceRepository } from './presence.repository';
 import { PresentUnits } from './present-units';
 import { QuorumCounter } from './quorum-counter';
 import { PresenceTracker } from './presence-tracker';
+import { SentFigures, type Figures } from './sent-figures';
 
 const PRESENCE_INTERVAL_MS = 500;
 const ATTENDANCE_FLUSH_MS = 1000;
@@ -28,17 +29,29 @@ export interface MeetingRef {
   quorumMinimum: number;
 }
 
-/** Presence and quorum of meetings, broadcast coalesced; attendance recorded in batches. */
+/**
+ * Presence and quorum of meetings, broadcast coalesced: at most one of each a meeting an
+ * interval across nodes, the latest figures, and only when they changed (docs/live-protocol.md,
+ * "Presence and quorum"); attendance recorded in batches.
+ */
 @Injectable()
 export class LivePresence implements OnApplicationShutdown {
   private readonly logger = new Logger('Presence');
   private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** Broadcasts this node recorded, a meeting: a cached snapshot older than one is checked again. */
+  private readonly recorded = new Map<string, number>();
+  private closed = false;
   /** Voters of each meeting at its last broadcast: how far the next one reaches. */
   private readonly audience = new Map<string, number>();
   private attended = new Set<string>();
   private readonly figures = new Map<
     string,
-    { figures: Promise<[PresenceEvent, QuorumEvent]>; until: number }
+    {
+      figures: Promise<[PresenceEvent, QuorumEvent]>;
+      until: number;
+      /** The count of `recorded` it was last compared with. */
+      checked: number;
+    }
   >();
   private readonly attendanceTimer: NodeJS.Timeout;
   /**
@@ -53,6 +66,7 @@ export class LivePresence implements OnApplicationShutdown {
     private readonly broadcaster: LiveBroadcaster,
     private readonly quorumCounter: QuorumCounter,
     private readonly presentUnits: PresentUnits,
+    private readonly sent: SentFigures,
   ) {
     this.attendanceTimer = setInterval(
       () => void this.flushAttendance(),
@@ -79,7 +93,7 @@ export class LivePresence implements OnApplicationShutdown {
         this.logger.warn(`attendance listener failed: ${String(error)}`),
       ),
     ]);
-    if (joined) this.changed(meeting);
+    if (joined) this.changed(meeting.id);
   }
 
   /**
@@ -92,13 +106,18 @@ export class LivePresence implements OnApplicationShutdown {
         this.logger.warn(`attendance listener failed: ${String(error)}`);
         return 0;
       })) ?? 0;
-    this.changed(meeting);
+    this.changed(meeting.id);
     return revoked;
   }
 
   /** A voter was checked out at the desk: the quorum is sent again. */
   checkedOut(meeting: MeetingRef): void {
-    this.changed(meeting);
+    this.changed(meeting.id);
+  }
+
+  /** A proxy's status or a holder's presence may have moved the quorum: sent as a join's is. */
+  quorumChanged(meetingId: string): void {
+    this.changed(meetingId);
   }
 
   async leave(
@@ -107,7 +126,7 @@ export class LivePresence implements OnApplicationShutdown {
     memberId: string,
   ): Promise<void> {
     if (await this.tracker.leave(meeting.id, voterId, memberId))
-      this.changed(meeting);
+      this.changed(meeting.id);
   }
 
   /**
@@ -115,15 +134,34 @@ export class LivePresence implements OnApplicationShutdown {
    * half second, so a crowd joining at once costs one count, not one per socket.
    */
   snapshotFigures(meeting: MeetingRef): Promise<[PresenceEvent, QuorumEvent]> {
-    const hit = this.figures.get(meeting.id);
-    if (hit && hit.until > Date.now()) return hit.figures;
-    const figures = Promise.all([this.presence(meeting), this.quorum(meeting)]);
-    this.figures.set(meeting.id, {
-      figures,
-      until: Date.now() + PRESENCE_INTERVAL_MS,
-    });
-    figures.catch(() => this.figures.delete(meeting.id));
-    return figures;
+    let hit = this.figures.get(meeting.id);
+    if (!hit || hit.until <= Date.now()) {
+      const figures = Promise.all([
+        this.presence(meeting),
+        this.quorum(meeting),
+      ]);
+      const entry = {
+        figures,
+        until: Date.now() + PRESENCE_INTERVAL_MS,
+        checked: -1,
+      };
+      figures.catch(() => {
+        if (this.figures.get(meeting.id) === entry)
+          this.figures.delete(meeting.id);
+      });
+      this.figures.set(meeting.id, entry);
+      hit = entry;
+    }
+    // the sockets it is given to may not get the next broadcast if it sends nothing new
+    const recorded = this.recorded.get(meeting.id) ?? 0;
+    if (hit.checked !== recorded) {
+      hit.checked = recorded;
+      hit.figures.then(
+        ([presence, quorum]) => this.given(meeting.id, presence, quorum),
+        () => undefined,
+      );
+    }
+    return hit.figures;
   }
 
   /**
@@ -149,36 +187,78 @@ export class LivePresence implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
     clearInterval(this.attendanceTimer);
     for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
     await this.flushAttendance();
   }
 
-  private changed(meeting: MeetingRef): void {
-    if (this.pending.has(meeting.id)) return;
+  /**
+   * Sends an interval after the first change: later than a snapshot cached before the change
+   * is served, so the broadcast reads figures at least as new.
+   */
+  private changed(meetingId: string, wait?: number): void {
+    if (this.pending.has(meetingId) || this.closed) return;
+    wait ??= this.interval(meetingId);
     this.pending.set(
-      meeting.id,
-      setTimeout(
-        () => void this.broadcast(meeting),
-        presenceIntervalMs(this.audience.get(meeting.id) ?? 0),
-      ),
+      meetingId,
+      setTimeout(() => void this.broadcast(meetingId), wait),
     );
   }
 
-  private async broadcast(meeting: MeetingRef): Promise<void> {
-    this.pending.delete(meeting.id);
+  private interval(meetingId: string): number {
+    return presenceIntervalMs(this.audience.get(meetingId) ?? 0);
+  }
+
+  private async broadcast(meetingId: string): Promise<void> {
+    this.pending.delete(meetingId);
     try {
-      const [presence, quorum] = await Promise.all([
-        this.presence(meeting),
-        this.quorum(meeting),
+      const wait = await this.sent.slot(meetingId, this.interval(meetingId));
+      // another node sent moments ago: ours follows when its slot ends, with fresh figures
+      if (wait > 0) {
+        this.changed(meetingId, wait);
+        return;
+      }
+      // taken before the figures are read: a broadcast that began later read later
+      const generation = await this.sent.generation(meetingId);
+      const [count, quorum] = await Promise.all([
+        this.tracker.count(meetingId),
+        this.quorum({ id: meetingId }),
       ]);
-      if (presence.numVoters) this.audience.set(meeting.id, presence.numVoters);
-      else this.audience.delete(meeting.id);
-      this.broadcaster.toMeeting(meeting.id, 'meeting.presence', presence);
-      this.broadcaster.toMeeting(meeting.id, 'meeting.quorum', quorum);
+      const presence = { shortCode: quorum.shortCode, ...count };
+      if (presence.numVoters) this.audience.set(meetingId, presence.numVoters);
+      else this.audience.delete(meetingId);
+      const changed = await this.sent.record(
+        meetingId,
+        generation,
+        figuresOf(presence, quorum),
+      );
+      this.recorded.set(meetingId, (this.recorded.get(meetingId) ?? 0) + 1);
+      if (changed.includes('presence'))
+        this.broadcaster.toMeeting(meetingId, 'meeting.presence', presence);
+      if (changed.includes('quorum'))
+        this.broadcaster.toMeeting(meetingId, 'meeting.quorum', quorum);
     } catch (error) {
       this.logger.warn(`presence broadcast failed: ${String(error)}`);
     }
+  }
+
+  /**
+   * Sockets were given these figures in a snapshot: if they are not what was last broadcast,
+   * the next broadcast must go out even with the figures last broadcast, so one is scheduled.
+   */
+  private given(
+    meetingId: string,
+    presence: PresenceEvent,
+    quorum: QuorumEvent,
+  ): void {
+    this.sent
+      .given(meetingId, figuresOf(presence, quorum))
+      .then((forgot) => forgot && this.changed(meetingId))
+      .catch((error: unknown) =>
+        this.logger.warn(`snapshot figures not compared: ${String(error)}`),
+      );
   }
 
   private async flushAttendance(): Promise<void> {
@@ -190,4 +270,8 @@ export class LivePresence implements OnApplicationShutdown {
       this.logger.warn(`recording attendance failed: ${String(error)}`);
     });
   }
+}
+
+function figuresOf(presence: PresenceEvent, quorum: QuorumEvent): Figures {
+  return { presence: JSON.stringify(presence), quorum: JSON.stringify(quorum) };
 }

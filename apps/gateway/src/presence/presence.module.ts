@@ -11,6 +11,11 @@ import {
 import { PresenceRepository } from './presence.repository';
 import { PresentUnits } from './present-units';
 import { QuorumCounter } from './quorum-counter';
+import {
+  MemorySentFigures,
+  RedisSentFigures,
+  SentFigures,
+} from './sent-figures';
 
 /** Who is connected to each meeting (in Redis when configured, across nodes), and its quorum. */
 @Module({
@@ -23,6 +28,16 @@ import { QuorumCounter } from './quorum-counter';
         redis.client
           ? new RedisPresenceTracker(redis.client, redis.prefix)
           : new MemoryPresenceTracker(),
+    },
+    {
+      provide: SentFigures,
+      inject: [RedisConnection],
+      useFactory: (redis: RedisConnection) =>
+        redis.client
+          ? new RedisSentFigures(redis.client, (kind, id) =>
+              redis.key(kind, id),
+            )
+          : new MemorySentFigures(),
     },
     LivePresence,
     PresenceRepository,

@@ -27,6 +27,7 @@ import {
   MeetingNotFoundException,
   type MeetingRow,
 } from '../meetings/meeting-access';
+import { HolderPresenceBudget } from './holder-presence-budget';
 import { HolderTokens, type HolderPrincipal } from './holder-tokens';
 import { mapHolderRef } from './proxies.mapper';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
@@ -76,6 +77,7 @@ export class HolderVotesService {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
+    private readonly presenceBudget: HolderPresenceBudget,
   ) {}
 
   async session(
@@ -271,12 +273,13 @@ export class HolderVotesService {
     present: boolean,
   ): Promise<HolderView> {
     const { meeting } = await this.resolve({ holder }, shortCode);
+    await this.presenceBudget.spend(holder.holderId);
     await this.proxies.setHolderPresent(
       holder.holderId,
       present,
       this.clock.now(),
     );
-    await this.proxyBallots.quorumChanged(meeting);
+    this.proxyBallots.quorumChanged(meeting);
     return this.view({ holder }, shortCode);
   }
 

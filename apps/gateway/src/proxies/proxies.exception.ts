@@ -22,6 +22,7 @@ export enum ProxyErrorCode {
   InvalidHolderToken = 'invalid_holder_token',
   TooManyProxies = 'too_many_proxies',
   TooManyNewHolders = 'too_many_new_holders',
+  RateLimited = 'rate_limited',
 }
 
 function describe(code: ProxyErrorCode): [status: number, variant?: string] {
@@ -68,6 +69,8 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
       return [409];
     case ProxyErrorCode.TooManyNewHolders:
       return [429];
+    case ProxyErrorCode.RateLimited:
+      return [429, 'holder_presence'];
   }
 }
 

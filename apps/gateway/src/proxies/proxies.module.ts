@@ -12,6 +12,7 @@ import { SessionsModule } from '../sessions/sessions.module';
 import { VotingModule } from '../voting/voting.module';
 import { HolderAuthGuard } from './holder-auth.guard';
 import { HolderTokens } from './holder-tokens';
+import { HolderPresenceBudget } from './holder-presence-budget';
 import { HolderVotesService } from './holder-votes.service';
 import { ProxiesController } from './proxies.controller';
 import { ProxiesRepository } from './proxies.repository';
@@ -47,6 +48,7 @@ import {
   ],
   providers: [
     HolderAuthGuard,
+    HolderPresenceBudget,
     HolderTokens,
     HolderVotesService,
     PortalAuthGuard,

@@ -153,7 +153,7 @@ export class ProxiesService {
       if (!withdrawn.length)
         throw new ProxyException(ProxyErrorCode.ProxyNotFound);
     });
-    await this.proxyBallots.quorumChanged(meeting);
+    this.proxyBallots.quorumChanged(meeting);
   }
 
   async list(
@@ -230,7 +230,7 @@ export class ProxiesService {
     });
     if (changed) {
       await this.proxyBallots.onProxyVerified(saved.proxy);
-      await this.proxyBallots.quorumChanged(meeting);
+      this.proxyBallots.quorumChanged(meeting);
     }
     return mapProxy(saved);
   }
@@ -289,7 +289,7 @@ export class ProxiesService {
       : undefined;
     if (!holder) throw new ProxyException(ProxyErrorCode.HolderNotFound);
     await this.proxies.setHolderPresent(holder.id, present, this.clock.now());
-    await this.proxyBallots.quorumChanged(meeting);
+    this.proxyBallots.quorumChanged(meeting);
     const summary = (await this.proxies.holders(meeting.id)).find(
       (row) => row.holder.id === holder.id,
     )!;
@@ -384,7 +384,7 @@ export class ProxiesService {
     if (saved.proxy.status === 'verified')
       await this.proxyBallots.onProxyVerified(saved.proxy);
     if (saved.proxy.status === 'verified' || replacedVerified)
-      await this.proxyBallots.quorumChanged(meeting);
+      this.proxyBallots.quorumChanged(meeting);
     await this.notify(meeting, saved, matterNames);
     return saved;
   }

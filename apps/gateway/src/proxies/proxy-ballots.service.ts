@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ChainSealer } from '../audit/chain-sealer';
 import { Clock } from '../common/clock';
 import { GroupedCalls } from '../common/grouped-read';
-import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveTallies } from '../voting/live-tallies';
 import { MatterDirectory } from '../voting/matter-directory';
@@ -37,7 +36,6 @@ export class ProxyBallots {
     private readonly proxies: ProxiesRepository,
     private readonly tallies: LiveTallies,
     private readonly presence: LivePresence,
-    private readonly broadcaster: LiveBroadcaster,
     private readonly clock: Clock,
     private readonly directory: MatterDirectory,
     private readonly sealer: ChainSealer,
@@ -94,17 +92,9 @@ export class ProxyBallots {
     }
   }
 
-  /** Sends the meeting's quorum now: a proxy's status or a holder's presence changed it. */
-  async quorumChanged(meeting: Pick<MeetingRef, 'id'>): Promise<void> {
-    try {
-      this.broadcaster.toMeeting(
-        meeting.id,
-        'meeting.quorum',
-        await this.presence.quorum(meeting),
-      );
-    } catch (error) {
-      this.logger.warn(`quorum broadcast failed: ${String(error)}`);
-    }
+  /** A proxy's status or a holder's presence may have changed the quorum: sent coalesced. */
+  quorumChanged(meeting: Pick<MeetingRef, 'id'>): void {
+    this.presence.quorumChanged(meeting.id);
   }
 
   private async revokeAttending(memberIds: string[]): Promise<number[]> {
@@ -118,8 +108,7 @@ export class ProxyBallots {
       byMember.set(memberId, (byMember.get(memberId) ?? 0) + 1);
       meetingIds.add(meetingId);
     }
-    // sent without holding up the group's callers, nor the next group, for a quorum count
-    for (const id of meetingIds) void this.quorumChanged({ id });
+    for (const id of meetingIds) this.quorumChanged({ id });
     return memberIds.map((memberId) => byMember.get(memberId) ?? 0);
   }
 }

@@ -1254,6 +1254,8 @@ export const en = {
     emails_disabled: 'This voter has no e-mail address to send to.',
     rate_limited_receipts:
       'Too many receipts by e-mail at once; try again in a minute.',
+    rate_limited_holder_presence:
+      'Too many presence changes at once; try again in a minute.',
     voter_removed:
       'This voter has been removed from the meeting; the ballot was not counted.',
     manager_removed:

@@ -1331,6 +1331,8 @@ export const fr: CatalogOf<typeof en> = {
     emails_disabled: 'Ce votant n’a pas d’adresse courriel où écrire.',
     rate_limited_receipts:
       'Trop de reçus par courriel à la fois ; réessayez dans une minute.',
+    rate_limited_holder_presence:
+      'Trop de changements de présence à la fois ; réessayez dans une minute.',
     voter_removed:
       'Ce votant a été retiré de l’assemblée ; le vote n’a pas été compté.',
     manager_removed:
