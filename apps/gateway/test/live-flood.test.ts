@@ -11,11 +11,7 @@ import {
   type GatewayProcess,
 } from './support/gateway-process';
 import { http } from './support/http';
-import {
-  connectLive,
-  request,
-  type LiveClient,
-} from './support/live-client';
+import { connectLive, request, type LiveClient } from './support/live-client';
 import {
   createMatter,
   createVoters,
@@ -206,9 +202,9 @@ describe('a voter socket flooding ballot.cast', () => {
         matter.id,
       ]);
       const stored = new Map(rows.map((row) => [row.voter_id, row.receipt_id]));
-      expect(
-        others.map((voter) => stored.get(voter.voterId) ?? null),
-      ).toEqual(acks.map((ack) => (ack as BallotReceipt).ballotId));
+      expect(others.map((voter) => stored.get(voter.voterId) ?? null)).toEqual(
+        acks.map((ack) => (ack as BallotReceipt).ballotId),
+      );
     } finally {
       await client.end();
     }

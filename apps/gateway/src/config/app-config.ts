@@ -106,6 +106,20 @@ const EnvSchema = z.object({
   BALLOT_LIMIT_PER_SOCKET: z.coerce.number().int().min(1).max(100).default(2),
   BALLOT_LIMIT_PER_MEMBER: z.coerce.number().int().min(1).max(100).default(4),
   BALLOT_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(8).default(2),
+  LIVE_PACKETS_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(100),
+  LIVE_PACKET_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
+  LIVE_FLOOD_SECONDS: z.coerce.number().int().min(1).max(600).default(3),
+  LIVE_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16_384)
+    .max(10_000_000)
+    .default(131_072),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -147,6 +161,16 @@ export class AppConfig {
     inFlightPerSocket: number;
     inFlightPerMember: number;
     batchesInFlight: number;
+  };
+  /**
+   * What one live connection may send (live/packet-guard.ts): packets a second and in a
+   * burst, the seconds it may stay over that before it is closed, and the largest message.
+   */
+  readonly livePackets: {
+    perSecond: number;
+    burst: number;
+    floodSeconds: number;
+    maxMessageBytes: number;
   };
 
   constructor(env: Env, jwtSecret: string) {
@@ -191,6 +215,12 @@ export class AppConfig {
       inFlightPerSocket: env.BALLOT_LIMIT_PER_SOCKET,
       inFlightPerMember: env.BALLOT_LIMIT_PER_MEMBER,
       batchesInFlight: env.BALLOT_BATCHES_IN_FLIGHT,
+    };
+    this.livePackets = {
+      perSecond: env.LIVE_PACKETS_PER_SECOND,
+      burst: env.LIVE_PACKET_BURST,
+      floodSeconds: env.LIVE_FLOOD_SECONDS,
+      maxMessageBytes: env.LIVE_MAX_MESSAGE_BYTES,
     };
   }
 
