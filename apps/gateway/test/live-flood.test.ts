@@ -103,6 +103,8 @@ describe('a voter socket flooding ballot.cast', () => {
   let tenant: TenantFixture;
   let voters: VoterFixture[];
   let matter: { id: string };
+  /** The largest ballot a matter allows: every one of 50 options of 500 three-byte characters. */
+  let widest: { id: string; options: string[] };
   const sockets: LiveClient[] = [];
 
   beforeAll(async () => {
@@ -118,11 +120,21 @@ describe('a voter socket flooding ballot.cast', () => {
       env: { JWT_SECRET: TEST_JWT_SECRET },
     });
     try {
-      tenant = await createTenant(fixtures);
-      voters = await createVoters(fixtures, tenant, 31);
+      tenant = await createTenant(fixtures, { oneLiveMatter: false });
+      voters = await createVoters(fixtures, tenant, 34);
       matter = await createMatter(fixtures, tenant, {
         name: 'Flooded vote',
         options: ['Yes', 'No'],
+      });
+      const options = Array.from(
+        { length: 50 },
+        (_, i) => `${String(i).padStart(2, '0')}${'票'.repeat(498)}`,
+      );
+      widest = await createMatter(fixtures, tenant, {
+        name: 'Widest ballot',
+        options,
+        choices: 50,
+        order: 2,
       });
     } finally {
       await fixtures.close();
@@ -136,12 +148,14 @@ describe('a voter socket flooding ballot.cast', () => {
       username: tenant.user.email,
       password: tenant.user.password,
     });
-    const started = await http(node.baseUrl).post(
-      `/v1/Meetings/${tenant.meeting.shortCode}/matters/${matter.id}/action`,
-      { action: 'start', duration: 600 },
-      { token: chair.body.access_token },
-    );
-    expect(started.status).toBe(204);
+    for (const { id } of [matter, widest]) {
+      const started = await http(node.baseUrl).post(
+        `/v1/Meetings/${tenant.meeting.shortCode}/matters/${id}/action`,
+        { action: 'start', duration: 600 },
+        { token: chair.body.access_token },
+      );
+      expect(started.status).toBe(204);
+    }
   }, 180_000);
 
   afterAll(async () => {
@@ -152,7 +166,7 @@ describe('a voter socket flooding ballot.cast', () => {
   });
 
   it('acknowledges and stores 30 other voters’ ballots, and disconnects the flooder with a reason', async () => {
-    const [flooderVoter, ...others] = voters;
+    const [flooderVoter, ...others] = voters.slice(0, 31);
     const flooder: LiveClient = io(`${node.baseUrl}/live`, {
       auth: { token: flooderVoter.token },
       transports: ['websocket'],
@@ -224,4 +238,78 @@ describe('a voter socket flooding ballot.cast', () => {
       stoppedBeforeAnswering: true,
     });
   }, 120_000);
+
+  const connectOnce = async (token: string) => {
+    const socket: LiveClient = io(`${node.baseUrl}/live`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+
+  it('answers a burst within the budget, every packet, and keeps the socket', async () => {
+    const socket = await connectOnce(voters[31].token);
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        request(socket, 'ballot.cast', {
+          matterKey: matter.id,
+          choices: [],
+          idempotencyKey: `empty-${i}`,
+        }),
+      ),
+    );
+    expect(
+      new Set(answers.map((a) => ('error' in a ? a.error.code : 'stored'))),
+    ).toEqual(new Set(['validation_failed']));
+    expect(socket.connected).toBe(true);
+  });
+
+  it('takes the largest ballot a matter allows, under the message cap', async () => {
+    const socket = await connectOnce(voters[32].token);
+    const body = {
+      matterKey: widest.id,
+      choices: widest.options,
+      idempotencyKey: 'widest',
+    };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(75_000);
+    const ack = await request(socket, 'ballot.cast', body);
+    expect(ack).not.toHaveProperty('error');
+    expect((ack as BallotReceipt).matterKey).toBe(widest.id);
+  });
+
+  it('closes a connection whose message is over the cap, unanswered', async () => {
+    const socket = await connectOnce(voters[33].token);
+    let answered: unknown = null;
+    const closed = new Promise<string>((resolve) =>
+      socket.once('disconnect', resolve),
+    );
+    socket.emit(
+      'ballot.cast',
+      {
+        matterKey: matter.id,
+        choices: Array.from({ length: 100 }, () => '票'.repeat(500)),
+        idempotencyKey: 'too-wide',
+      },
+      (ack) => (answered = ack),
+    );
+    const outcome = await Promise.race([
+      closed,
+      request(socket, 'ballot.cast', {
+        matterKey: matter.id,
+        choices: [],
+        idempotencyKey: 'after',
+      }).then(() => 'answered'),
+    ]);
+    expect({ outcome, answered }).toEqual({
+      outcome: 'transport close',
+      answered: null,
+    });
+  });
 });
