@@ -2,6 +2,7 @@
 // Holds the client sockets, fires requests and timestamps what arrives.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { need } from './deps.mjs';
 import { summarize } from './stats.mjs';

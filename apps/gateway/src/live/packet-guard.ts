@@ -1,6 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { Injectable } from '@nestjs/common';
 import type { Namespace, Socket } from 'socket.io';
-import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 
 /** An engine.io connection: what carries a client's packets, whatever its namespaces. */
@@ -100,17 +100,16 @@ function onClose(this: Connection): void {
  * Limits the packets of each live connection before socket.io decodes them: every packet,
  * of any kind, takes a token from the connection's budget; a message over the budget is
  * dropped unread and unanswered, and a connection that stays over it is handed to `flooded`
- * (docs/live-protocol.md, "Sending too much").
+ * (docs/live-protocol.md, "Sending too much"). It reads the monotonic clock, not the
+ * application's Clock: a budget is a rate of packets, like the other rate limits, and a
+ * test's hand-moved clock would never refill it.
  */
 @Injectable()
 export class PacketGuard {
   private readonly limits: PacketLimits;
   private flooded: (socket: Socket) => void = () => undefined;
 
-  constructor(
-    config: AppConfig,
-    private readonly clock: Clock,
-  ) {
+  constructor(config: AppConfig) {
     const { perSecond, burst, floodSeconds } = config.livePackets;
     this.limits = { perSecond, burst, floodSeconds };
   }
@@ -136,7 +135,7 @@ export class PacketGuard {
     conn.removeAllListeners('data');
     guarded.set(
       conn,
-      new GuardedConnection(this, this.limits, this.clock.nowMs(), deliver),
+      new GuardedConnection(this, this.limits, performance.now(), deliver),
     );
     conn.on('packet', onPacket);
     conn.on('data', onData);
@@ -149,7 +148,7 @@ export class PacketGuard {
       connection.verdict = 'drop';
       return;
     }
-    connection.verdict = connection.take(this.clock.nowMs());
+    connection.verdict = connection.take(performance.now());
     if (connection.verdict !== 'flood') return;
     connection.ended = true;
     const socket = connection.socket;
