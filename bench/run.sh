@@ -36,6 +36,7 @@ for run in $(seq 1 "$runs"); do
     harness memory --sockets 50
     harness multinode --sockets-per-node 50 --rounds 2
     harness run-import-members --units 50
+    harness socket-flood --voters 50 --flood-seconds 5
   else
     harness fanout
     harness ingest --voters 10000 --seconds 30
@@ -45,6 +46,7 @@ for run in $(seq 1 "$runs"); do
     harness memory
     harness multinode --sockets-per-node 10000
     harness run-import-members
+    harness socket-flood
   fi
 done
 exit $failed

@@ -2,6 +2,7 @@
 // Holds the client sockets, fires requests and timestamps what arrives.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { need } from './deps.mjs';
 import { summarize } from './stats.mjs';
@@ -298,6 +299,62 @@ const commands = {
       errors,
       ackedIds,
       last,
+    };
+  },
+
+  /**
+   * One socket floods: the first socket emits `ballot.cast` on `matterKey` as fast as this
+   * process can, `chunk` emits a turn of the event loop, each with its ack, until the server
+   * drops it or `durationMs` passes. Says what the server answered and why it closed the
+   * socket (`socket.closing`, docs/live-protocol.md).
+   */
+  async flood({ matterKey, durationMs, chunk = 200 }) {
+    const socket = sockets[0];
+    const errors = {};
+    let emitted = 0;
+    let acks = 0;
+    let closing = null;
+    let disconnect = null;
+    let disconnectedAfterMs = null;
+    socket.on('socket.closing', (event) => (closing = event));
+    const answered = (reply) => {
+      if (reply && reply.error)
+        errors[reply.error.code] = (errors[reply.error.code] ?? 0) + 1;
+      else acks += 1;
+    };
+    const started = performance.now();
+    await new Promise((resolve) => {
+      socket.once('disconnect', (reason) => {
+        disconnect = reason;
+        disconnectedAfterMs = performance.now() - started;
+        resolve();
+      });
+      const next = () => {
+        if (!socket.connected) return;
+        if (performance.now() - started >= durationMs) return resolve();
+        for (let i = 0; i < chunk; i++) {
+          emitted += 1;
+          socket.emit(
+            'ballot.cast',
+            { matterKey, choices: ['Yes'], idempotencyKey: randomUUID() },
+            answered,
+          );
+        }
+        setImmediate(next);
+      };
+      next();
+    });
+    return {
+      emitted,
+      acks,
+      errors,
+      unanswered:
+        emitted - acks - Object.values(errors).reduce((a, b) => a + b, 0),
+      elapsedMs: Math.round(performance.now() - started),
+      disconnect,
+      disconnectedAfterMs:
+        disconnectedAfterMs === null ? null : Math.round(disconnectedAfterMs),
+      closing,
     };
   },
 

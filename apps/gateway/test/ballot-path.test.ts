@@ -141,7 +141,9 @@ describe('the ballot path', () => {
       clock: new RunningClock(),
       // holding the one batch in flight holds the database: what is sent meanwhile queues
       // (test/ballot-batches.test.ts has two in flight)
-      env: { BALLOT_BATCHES_IN_FLIGHT: '1' },
+      // the in-flight caps are tested here with a thousand emits at once from one socket,
+      // five times the packet budget (test/live-flood.test.ts tests that)
+      env: { BALLOT_BATCHES_IN_FLIGHT: '1', LIVE_PACKET_BURST: '10000' },
     });
     api = http(gateway.baseUrl);
     tenant = await createTenant(gateway, SEVERAL_LIVE);

@@ -276,6 +276,48 @@ describe('bench harnesses (smoke, N = 50)', () => {
   );
 
   it(
+    'socket-flood times the other voters quiet and flooded, and recounts their ballots',
+    async () => {
+      const Others = z.object({
+        acks: z.literal(50),
+        ackLatency: Latency,
+        overTwoSeconds: z.number().int(),
+        unanswered: z.literal(0),
+        errors: z.object({}).strict(),
+      });
+      const line = z
+        .object({
+          ...Line,
+          bench: z.literal('socket-flood'),
+          voters: z.literal(50),
+          quiet: Others,
+          flooded: Others,
+          flooder: z.object({
+            emitted: z.number().int(),
+            disconnect: z.string().nullable(),
+            closing: z.object({ error: z.object({ code: z.string() }) }),
+          }),
+          recount: z.object({ equalsAcks: z.boolean() }),
+        })
+        .parse(
+          await harness('socket-flood', [
+            '--voters',
+            '50',
+            '--flood-seconds',
+            '5',
+          ]),
+        );
+      // correctness, not timing: the flooder was closed with its reason, every other ballot stored
+      expect(line.flooder).toMatchObject({
+        disconnect: 'io server disconnect',
+        closing: { error: { code: 'rate_limited' } },
+      });
+      expect(line.recount.equalsAcks).toBe(true);
+    },
+    HARNESS_TIMEOUT_MS,
+  );
+
+  it(
     'memory reports RSS per socket of the gateway and of bare socket.io',
     async () => {
       const PerSocket = z.object({

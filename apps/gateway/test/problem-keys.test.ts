@@ -111,6 +111,8 @@ const exceptions: ApiException[] = [
   new DatabaseUnavailableException(),
   new MeetingNotFoundException(),
   new InvalidIdempotencyKeyException(),
+  // what a live socket closed for flooding is told (live/live.gateway.ts)
+  new ApiException(429, 'rate_limited', { variant: 'packets' }),
 ];
 
 describe('Problem catalog keys', () => {

@@ -229,6 +229,13 @@ export type AckError = z.infer<typeof AckError>;
 
 export type Ack<T> = T | AckError;
 
+/**
+ * Why the gateway is about to close the socket, sent just before it does (the socket then
+ * disconnects with `io server disconnect`): e.g. 429 `rate_limited` for a socket that kept
+ * sending more than its budget of packets.
+ */
+export type SocketClosingEvent = AckError;
+
 /** A fresh credential for an open socket, sent before the one it connected with expires. */
 export const ReauthRequest = z.strictObject({
   token: z.string().min(1).max(4096),
@@ -254,6 +261,7 @@ export interface ServerToClientEvents {
   'question.updated': (event: QuestionEvent) => void;
   'question.mine': (event: OwnQuestionEvent) => void;
   'screen.question': (event: ScreenQuestionEvent) => void;
+  'socket.closing': (event: SocketClosingEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -31,6 +31,29 @@ describe(loadConfig.name, () => {
     expect(config.mail.outboxDir).toBe(join(dir, 'outbox'));
   });
 
+  it('limits each live connection by default, far above what the apps send', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).livePackets).toEqual({
+      perSecond: 100,
+      burst: 200,
+      floodSeconds: 3,
+      maxMessageBytes: 131_072,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        LIVE_PACKETS_PER_SECOND: '20',
+        LIVE_PACKET_BURST: '40',
+        LIVE_FLOOD_SECONDS: '10',
+        LIVE_MAX_MESSAGE_BYTES: '65536',
+      }).livePackets,
+    ).toEqual({
+      perSecond: 20,
+      burst: 40,
+      floodSeconds: 10,
+      maxMessageBytes: 65_536,
+    });
+  });
+
   it('generates a JWT secret once and keeps it in the data directory', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });
@@ -63,6 +86,11 @@ describe(loadConfig.name, () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['METRICS_TOKEN', 'short'],
     ['VOTER_SESSION_RECHECK_SECONDS', '1'],
+    ['LIVE_PACKETS_PER_SECOND', '0'],
+    ['LIVE_PACKETS_PER_SECOND', 'fast'],
+    ['LIVE_PACKET_BURST', '-5'],
+    ['LIVE_FLOOD_SECONDS', '1.5'],
+    ['LIVE_MAX_MESSAGE_BYTES', '1024'],
   ])('stops with a one-line message naming %s=%s', (name, value) => {
     let error: unknown;
     try {

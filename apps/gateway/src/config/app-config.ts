@@ -121,6 +121,20 @@ const EnvSchema = z.object({
     .min(1)
     .max(100)
     .default(2),
+  LIVE_PACKETS_PER_SECOND: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(100),
+  LIVE_PACKET_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
+  LIVE_FLOOD_SECONDS: z.coerce.number().int().min(1).max(600).default(3),
+  LIVE_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16_384)
+    .max(10_000_000)
+    .default(131_072),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -188,6 +202,16 @@ export class AppConfig {
     renderQueue: number;
     rendersPerAccount: number;
   };
+  /**
+   * What one live connection may send (live/packet-guard.ts): packets a second and in a
+   * burst, the seconds it may stay over that before it is closed, and the largest message.
+   */
+  readonly livePackets: {
+    perSecond: number;
+    burst: number;
+    floodSeconds: number;
+    maxMessageBytes: number;
+  };
 
   constructor(env: Env, jwtSecret: string) {
     const dataDir = resolve(env.DATA_DIR);
@@ -252,6 +276,12 @@ export class AppConfig {
         Math.max(1, Math.min(4, availableParallelism() - 1)),
       renderQueue: env.REPORT_RENDER_QUEUE,
       rendersPerAccount: env.REPORT_RENDERS_PER_ACCOUNT,
+    };
+    this.livePackets = {
+      perSecond: env.LIVE_PACKETS_PER_SECOND,
+      burst: env.LIVE_PACKET_BURST,
+      floodSeconds: env.LIVE_FLOOD_SECONDS,
+      maxMessageBytes: env.LIVE_MAX_MESSAGE_BYTES,
     };
   }
 

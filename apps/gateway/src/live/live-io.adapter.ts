@@ -5,6 +5,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
+import { AppConfig } from '../config/app-config';
 import { RedisConnection } from '../redis/redis.module';
 
 /**
@@ -77,6 +78,10 @@ export class LiveIoAdapter extends IoAdapter {
       transports: ['websocket', 'polling'],
       perMessageDeflate: false,
       serveClient: false,
+      // the largest message a client may send (a websocket frame, a polling body): the
+      // default 1 MB lets one packet cost a megabyte of parsing (docs/live-protocol.md)
+      maxHttpBufferSize:
+        this.context.get(AppConfig).livePackets.maxMessageBytes,
     }) as Server;
     const redis = this.context.get(RedisConnection);
     if (redis.client) {

@@ -30,6 +30,7 @@ import {
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveSessions, type LiveSessionData } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
+import { PacketGuard } from './packet-guard';
 
 interface SocketData extends LiveSessionData {
   /** Voters: the meeting they attend (as present), left when the socket disconnects. */
@@ -100,11 +101,13 @@ export class LiveGateway implements OnGatewayInit {
     private readonly snapshots: LiveSnapshots,
     private readonly presence: LivePresence,
     private readonly ballots: BallotEntry,
+    private readonly packets: PacketGuard,
   ) {}
 
   afterInit(server: LiveNamespace): void {
     this.broadcaster.attach(server);
     this.sessions.attach(server);
+    this.packets.attach(server, (socket) => this.flooded(socket as LiveSocket));
     server.use((socket, next) => {
       this.sessions.admit(socket.handshake.auth?.token).then(
         (session) => {
@@ -173,6 +176,24 @@ export class LiveGateway implements OnGatewayInit {
       .catch((error: unknown) =>
         this.logger.error({ err: error }, `socket event ${event} not answered`),
       );
+  }
+
+  /** A socket kept sending past its packet budget: it is told why, then closed. */
+  private flooded(socket: LiveSocket): void {
+    const principal = socket.data.principal;
+    this.logger.warn(
+      { role: principal.role, socketId: socket.id },
+      'live socket closed: it kept sending more packets than its budget',
+    );
+    socket.emit(
+      'socket.closing',
+      this.ackError(
+        socket,
+        'flood',
+        new ApiException(429, 'rate_limited', { variant: 'packets' }),
+      ),
+    );
+    socket.disconnect(true);
   }
 
   /** A voter's socket closed: it no longer counts as present. */

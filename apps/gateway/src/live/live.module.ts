@@ -9,6 +9,7 @@ import { VotingModule } from '../voting/voting.module';
 import { LiveSessions } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
 import { LiveGateway } from './live.gateway';
+import { PacketGuard } from './packet-guard';
 
 /** The socket.io gateway (namespace /live): sessions, snapshots, and ballots handed to voting. */
 @Module({
@@ -21,6 +22,6 @@ import { LiveGateway } from './live.gateway';
     SessionsModule,
     VotingModule,
   ],
-  providers: [LiveGateway, LiveSessions, LiveSnapshots],
+  providers: [LiveGateway, LiveSessions, LiveSnapshots, PacketGuard],
 })
 export class LiveModule {}

@@ -1223,6 +1223,8 @@ export const en = {
     questions_closed: 'The meeting is over; it takes no more questions.',
     question_not_approved:
       'Only an approved or answered question goes on the big screen.',
+    rate_limited_packets:
+      'Too many messages on this connection; it was closed. Connect again and send less often.',
     rate_limited_subscribes:
       'Too many subscriptions are waiting on this connection; wait for their answers.',
     rate_limited_questions:

@@ -1298,6 +1298,8 @@ export const fr: CatalogOf<typeof en> = {
       'L’assemblée est terminée ; elle n’accepte plus de questions.',
     question_not_approved:
       'Seule une question approuvée ou répondue peut aller sur le grand écran.',
+    rate_limited_packets:
+      'Trop de messages sur cette connexion ; elle a été fermée. Reconnectez-vous et envoyez moins souvent.',
     rate_limited_subscribes:
       'Trop d’abonnements attendent sur cette connexion ; attendez leurs réponses.',
     rate_limited_questions:
