@@ -621,8 +621,11 @@ describe('Proxies', () => {
     expect(
       (await apis[0].get(`${portal()}/proxy`, { token: voters[2].token })).body,
     ).toMatchObject({ status: 'verified' });
+    // the chair's view converges: a snapshot taken before the leave is counted (or cached a
+    // moment before it) is followed by the broadcast of the change (docs/live-protocol.md)
+    const counted = (q: QuorumEvent) => q.present === 0 && q.proxies === 21;
+    const next = quorum(counted);
     early.close();
-    await quorum((q) => q.present === 0);
     const snapshot = QuorumEvent.parse(
       (
         (await request(chair, 'subscribe', { shortCode: shortCode() })) as {
@@ -630,7 +633,8 @@ describe('Proxies', () => {
         }
       ).quorum,
     );
-    expect(snapshot).toEqual({
+    if (counted(snapshot)) next.catch(() => undefined);
+    expect(counted(snapshot) ? snapshot : await next).toEqual({
       shortCode: shortCode(),
       present: 0,
       proxies: 21,

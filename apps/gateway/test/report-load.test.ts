@@ -8,6 +8,7 @@ import { Database } from '../src/database/database';
 import { matters } from '../src/database/schema';
 import { createTenant, type TenantFixture } from './support/factories';
 import {
+  METRICS_TOKEN,
   startGatewayProcess,
   TEST_JWT_SECRET,
   type GatewayProcess,
@@ -45,7 +46,9 @@ async function bigMeeting(gateway: TestGateway, tenant: TenantFixture) {
 /** Report renders this node has handed to its worker pool and not seen finish, from /metrics. */
 async function rendersInFlight(baseUrl: string): Promise<number | undefined> {
   // a node whose event loop is blocked may drop the kept-alive connection: not a figure
-  const text = await fetch(`${baseUrl}/metrics`)
+  const text = await fetch(`${baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
     .then((answer) => answer.text())
     .catch(() => '');
   const line = /^report_renders_in_flight (\d+)/m.exec(text);
@@ -124,7 +127,11 @@ describe('reports of a big meeting', () => {
       databaseUrl: database.url,
       redisUrl: redis.url,
       redisPrefix: redis.prefix,
-      env: { JWT_SECRET: TEST_JWT_SECRET, REPORT_RENDER_THREADS: '2' },
+      env: {
+        JWT_SECRET: TEST_JWT_SECRET,
+        REPORT_RENDER_THREADS: '2',
+        METRICS_TOKEN,
+      },
     });
     first = await createTenant(fixtures);
     second = await createTenant(fixtures);

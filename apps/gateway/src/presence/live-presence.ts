@@ -235,6 +235,8 @@ export class LivePresence implements OnApplicationShutdown {
         figuresOf(presence, quorum),
       );
       this.recorded.set(meetingId, (this.recorded.get(meetingId) ?? 0) + 1);
+      // a snapshot cached before this read may be older than what is about to be sent
+      this.figures.delete(meetingId);
       if (changed.includes('presence'))
         this.broadcaster.toMeeting(meetingId, 'meeting.presence', presence);
       if (changed.includes('quorum'))

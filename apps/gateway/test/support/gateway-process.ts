@@ -6,6 +6,7 @@ import {
 
 export {
   freePort,
+  METRICS_TOKEN,
   type GatewayProcess,
 } from '../../../../scripts/lib/processes.mjs';
 
