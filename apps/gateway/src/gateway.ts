@@ -62,13 +62,17 @@ export async function createGateway(
   const consolePages = consoleHandlers(options.consoleDir);
   if (consolePages.length) app.use(...consolePages);
 
+  // 3.1: zod's JSON Schema (type arrays for null, propertyNames) is not valid 3.0
   const openApi = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
     .setTitle('LiveVote gateway')
     .setDescription(
       'Meetings, members, matters, live voting, documents, accounts, webcasts and partner access.',
     )
     .setVersion('1')
+    .addServer(config.publicUrl)
     .addBearerAuth()
+    .addBasicAuth(undefined, 'basic')
     .build();
   const document = cleanupOpenApiDoc(
     SwaggerModule.createDocument(app, openApi),

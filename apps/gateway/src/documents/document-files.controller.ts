@@ -12,6 +12,7 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DocumentDownloadQueryDto } from './documents.dto';
@@ -23,6 +24,10 @@ import { DocumentsService } from './documents.service';
 export class DocumentFilesController {
   constructor(private readonly documents: DocumentsService) {}
 
+  @ApiOperation({
+    summary: 'Download a document through a signed link',
+    security: [],
+  })
   @Get(':meetingId/:objectId')
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })

@@ -12,6 +12,7 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { PortalDocument } from '@livevote/contracts';
@@ -28,6 +29,7 @@ import { PortalDocumentsService } from './portal-documents.service';
 export class PortalDocumentsController {
   constructor(private readonly documents: PortalDocumentsService) {}
 
+  @ApiOperation({ summary: "List the meeting's documents for a voter" })
   @Get()
   @ApiOkResponse({ type: [PortalDocumentDto] })
   list(
@@ -37,6 +39,7 @@ export class PortalDocumentsController {
     return this.documents.list(voter, shortCode);
   }
 
+  @ApiOperation({ summary: 'Download a meeting document as a voter' })
   @Get(':documentKey')
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })

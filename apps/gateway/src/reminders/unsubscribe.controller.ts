@@ -14,6 +14,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { UnsubscribeResult } from '@livevote/contracts';
@@ -31,6 +32,10 @@ import { PAGE_HEADERS, unsubscribedPage } from './unsubscribe-pages';
 export class UnsubscribeController {
   constructor(private readonly reminders: RemindersService) {}
 
+  @ApiOperation({
+    summary: 'Unsubscribe page: asks before changing anything',
+    security: [],
+  })
   @Get()
   @ApiOkResponse({
     description: 'A page asking to confirm; changes nothing.',
@@ -48,6 +53,10 @@ export class UnsubscribeController {
   }
 
   /** JSON by default; a browser submitting the confirmation form gets a page. */
+  @ApiOperation({
+    summary: 'Unsubscribe from reminder e-mails or all e-mail',
+    security: [],
+  })
   @Post()
   @HttpCode(200)
   @ApiBody({ type: UnsubscribeRequestDto, required: false })
