@@ -9,6 +9,7 @@ import { Clock, SystemClock } from './common/clock';
 import { QuietNestLogger } from './common/quiet-nest-logger';
 import { bodyParsers, correlationId, urlGuard } from './common/http-middleware';
 import { requestContext } from './common/request-context';
+import { securityHeaders } from './common/security-headers';
 import { consoleHandlers } from './console/console-static';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/database';
@@ -53,6 +54,7 @@ export async function createGateway(
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
+    securityHeaders(),
     correlationId(),
     app.get(MetricsService).middleware(),
     urlGuard(),

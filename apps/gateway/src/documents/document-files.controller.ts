@@ -3,6 +3,7 @@ import {
   Get,
   Param,
   Query,
+  Req,
   Res,
   StreamableFile,
 } from '@nestjs/common';
@@ -14,7 +15,8 @@ import {
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { downloadPolicy } from './documents.mapper';
 import { DocumentDownloadQueryDto } from './documents.dto';
 import { DocumentsService } from './documents.service';
 
@@ -37,6 +39,7 @@ export class DocumentFilesController {
     @Param('meetingId') meetingId: string,
     @Param('objectId') objectId: string,
     @Query() query: DocumentDownloadQueryDto,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const download = await this.documents.download(
@@ -45,6 +48,7 @@ export class DocumentFilesController {
     );
     for (const [name, value] of Object.entries(download.headers))
       res.setHeader(name, value);
+    downloadPolicy(req, res);
     return new StreamableFile(download.stream);
   }
 }

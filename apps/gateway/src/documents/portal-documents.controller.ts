@@ -2,6 +2,7 @@ import {
   Controller,
   Get,
   Param,
+  Req,
   Res,
   StreamableFile,
   UseGuards,
@@ -14,7 +15,8 @@ import {
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { downloadPolicy } from './documents.mapper';
 import type { PortalDocument } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import type { VoterPrincipal } from '../voting/ballot-entry';
@@ -50,6 +52,7 @@ export class PortalDocumentsController {
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
     @Param('documentKey') documentKey: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const download = await this.documents.download(
@@ -59,6 +62,7 @@ export class PortalDocumentsController {
     );
     for (const [name, value] of Object.entries(download.headers))
       res.setHeader(name, value);
+    downloadPolicy(req, res);
     return new StreamableFile(download.stream);
   }
 }

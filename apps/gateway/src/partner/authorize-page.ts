@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import escapeHtml from 'escape-html';
+import { pagePolicy } from '../common/security-headers';
 import type { AuthorizeRequest } from './partner-authorize.service';
 import { redirectOrigin } from './redirect-uris';
 
@@ -16,25 +18,32 @@ code{word-break:break-all}`;
 
 const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-/** Headers of every page and redirect of the permission flow. */
-export function pageHeaders(formTarget?: string): Record<string, string> {
-  const formAction = formTarget
-    ? `'self' ${redirectOrigin(formTarget)}`
-    : `'none'`;
-  return {
-    'Cache-Control': 'no-store',
-    Pragma: 'no-cache',
-    'Referrer-Policy': 'no-referrer',
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': [
-      "default-src 'none'",
-      `style-src ${STYLE_HASH}`,
-      `form-action ${formAction}`,
-      "frame-ancestors 'none'",
-      "base-uri 'none'",
-    ].join('; '),
-  };
+/** Where the answer's form may post: its redirect URI's origin besides ours, or nowhere. */
+const formTargets = new WeakMap<ServerResponse, string>();
+
+const authorizePagePolicy = pagePolicy({
+  defaultSrc: ["'none'"],
+  styleSrc: [STYLE_HASH],
+  formAction: [
+    (_req, res) => {
+      const target = formTargets.get(res);
+      return target ? `'self' ${redirectOrigin(target)}` : `'none'`;
+    },
+  ],
+  frameAncestors: ["'none'"],
+  baseUri: ["'none'"],
+});
+
+/** Headers of every page and redirect of the permission flow, besides every answer's. */
+export function setPageHeaders(
+  req: IncomingMessage,
+  res: ServerResponse,
+  formTarget?: string,
+): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Pragma', 'no-cache');
+  if (formTarget) formTargets.set(res, formTarget);
+  authorizePagePolicy(req, res);
 }
 
 function layout(title: string, body: string): string {

@@ -1,15 +1,20 @@
 import type { UnsubscribeResult } from '@livevote/contracts';
+import { pagePolicy } from '../common/security-headers';
 import { escapeHtml } from './mail-html';
 import type { UnsubscribeScope } from './unsubscribe-tokens';
 
 /** The token is in the address: no caching, no referrer, nothing loaded from elsewhere. */
 export const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
   'X-Robots-Tag': 'noindex',
 };
+
+export const unsubscribePagePolicy = pagePolicy({
+  defaultSrc: ["'none'"],
+  styleSrc: ["'unsafe-inline'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+});
 
 export interface UnsubscribePage {
   status: number;

@@ -24,7 +24,11 @@ import {
   UnsubscribeResultDto,
 } from './reminders.dto';
 import { RemindersService } from './reminders.service';
-import { PAGE_HEADERS, unsubscribedPage } from './unsubscribe-pages';
+import {
+  PAGE_HEADERS,
+  unsubscribePagePolicy,
+  unsubscribedPage,
+} from './unsubscribe-pages';
 
 /** The unsubscribe link of reminder e-mails: public, authorised by its signed token alone. */
 @ApiTags('Voter portal')
@@ -45,10 +49,12 @@ export class UnsubscribeController {
   @ApiNotFoundResponse({ description: 'voter_not_found (a page)' })
   async page(
     @Query() query: UnsubscribeQueryDto,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const page = await this.reminders.unsubscribePage(query.token);
     res.status(page.status).type('html').set(PAGE_HEADERS);
+    unsubscribePagePolicy(req, res);
     return page.html;
   }
 
@@ -72,6 +78,7 @@ export class UnsubscribeController {
     const result = await this.reminders.unsubscribe(query.token);
     if (req.accepts(['json', 'html']) !== 'html') return result;
     res.type('html').set(PAGE_HEADERS);
+    unsubscribePagePolicy(req, res);
     return unsubscribedPage(result);
   }
 }
