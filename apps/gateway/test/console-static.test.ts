@@ -66,7 +66,7 @@ describe('Console static serving', () => {
   });
 
   // One policy per kind of answer (src/common/security-headers.ts); null: the header is absent.
-  const EVERY_ANSWER = {
+  const EVERY_ANSWER: Record<string, string | RegExp | null> = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
