@@ -9,6 +9,7 @@ import { Clock, SystemClock } from './common/clock';
 import { QuietNestLogger } from './common/quiet-nest-logger';
 import { bodyParsers, correlationId, urlGuard } from './common/http-middleware';
 import { requestContext } from './common/request-context';
+import { securityHeaders } from './common/security-headers';
 import { consoleHandlers } from './console/console-static';
 import { AppConfig } from './config/app-config';
 import { openDatabase } from './database/database';
@@ -53,6 +54,7 @@ export async function createGateway(
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
+    securityHeaders(),
     correlationId(),
     app.get(MetricsService).middleware(),
     urlGuard(),
@@ -62,13 +64,17 @@ export async function createGateway(
   const consolePages = consoleHandlers(options.consoleDir);
   if (consolePages.length) app.use(...consolePages);
 
+  // 3.1: zod's JSON Schema (type arrays for null, propertyNames) is not valid 3.0
   const openApi = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
     .setTitle('LiveVote gateway')
     .setDescription(
       'Meetings, members, matters, live voting, documents, accounts, webcasts and partner access.',
     )
     .setVersion('1')
+    .addServer(config.publicUrl)
     .addBearerAuth()
+    .addBasicAuth(undefined, 'basic')
     .build();
   const document = cleanupOpenApiDoc(
     SwaggerModule.createDocument(app, openApi),

@@ -65,6 +65,87 @@ describe('Console static serving', () => {
     expect(await response.text()).toBe(INDEX);
   });
 
+  // One policy per kind of answer (src/common/security-headers.ts); null: the header is absent.
+  const EVERY_ANSWER: Record<string, string | RegExp | null> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'strict-transport-security': null,
+    'x-powered-by': null,
+  };
+  const HEADER_CASES: {
+    kind: string;
+    path: string;
+    status: number;
+    headers: Record<string, string | RegExp | null>;
+  }[] = [
+    {
+      kind: 'console page',
+      path: '/meetings/abc123/live',
+      status: 200,
+      headers: {
+        'content-security-policy': "frame-ancestors 'none'",
+        'cache-control': 'no-cache',
+      },
+    },
+    {
+      kind: 'console asset',
+      path: '/assets/index-abc123.js',
+      status: 200,
+      headers: { 'content-security-policy': null },
+    },
+    {
+      kind: 'API answer',
+      path: '/healthz',
+      status: 200,
+      headers: { 'content-security-policy': null },
+    },
+    {
+      kind: 'API docs page',
+      path: '/docs',
+      status: 200,
+      headers: { 'content-security-policy': null },
+    },
+    {
+      kind: 'unsubscribe page',
+      path: '/portal/v1/unsubscribe?token=not-a-token',
+      status: 400,
+      headers: {
+        'content-security-policy':
+          "default-src 'none';style-src 'unsafe-inline';form-action 'self';frame-ancestors 'none'",
+        'cache-control': 'no-store',
+        'x-robots-tag': 'noindex',
+      },
+    },
+    {
+      kind: 'partner permission page',
+      path: '/login/oauth/authorize',
+      status: 400,
+      headers: {
+        'content-security-policy':
+          /^default-src 'none';style-src 'sha256-[A-Za-z0-9+/]+=*';form-action 'none';frame-ancestors 'none';base-uri 'none'$/,
+        'cache-control': 'no-store',
+        pragma: 'no-cache',
+      },
+    },
+  ];
+
+  it.each(HEADER_CASES)(
+    'sends the security headers of a $kind',
+    async ({ path, status, headers }) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status).toBe(status);
+      for (const [name, expected] of Object.entries({
+        ...EVERY_ANSWER,
+        ...headers,
+      })) {
+        const actual = response.headers.get(name);
+        if (expected instanceof RegExp) expect(actual, name).toMatch(expected);
+        else expect(actual, name).toBe(expected);
+      }
+    },
+  );
+
   it('answers client-side routes with index.html', async () => {
     for (const path of [
       '/vote/abc123?invite=x',

@@ -16,6 +16,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Account, AccountUser } from '@livevote/contracts';
 import {
@@ -39,6 +40,7 @@ import { AccountsService } from './accounts.service';
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
+  @ApiOperation({ summary: "List the manager's accounts" })
   @Get()
   @ApiOkResponse({ type: [AccountDto] })
   list(
@@ -48,6 +50,7 @@ export class AccountsController {
     return this.accounts.list(manager.userId, query);
   }
 
+  @ApiOperation({ summary: 'Get an account' })
   @Get(':key')
   @ApiOkResponse({ type: AccountDto })
   get(
@@ -57,6 +60,7 @@ export class AccountsController {
     return this.accounts.get(manager.userId, key);
   }
 
+  @ApiOperation({ summary: 'Add a user to an account' })
   @Post(':key/users')
   @ApiCreatedResponse({ type: AccountUserDto })
   addUser(
@@ -67,6 +71,7 @@ export class AccountsController {
     return this.accounts.addUser(manager.userId, key, body.email);
   }
 
+  @ApiOperation({ summary: "List an account's users" })
   @Get(':key/users')
   @ApiOkResponse({ type: [AccountUserDto] })
   users(
@@ -76,6 +81,7 @@ export class AccountsController {
     return this.accounts.users(manager.userId, key);
   }
 
+  @ApiOperation({ summary: "Set a user's roles in an account" })
   @Patch(':key/users/:email')
   @ApiOkResponse({ type: AccountUserDto })
   setRoles(
@@ -87,6 +93,7 @@ export class AccountsController {
     return this.accounts.setRoles(manager.userId, key, email, body.roles);
   }
 
+  @ApiOperation({ summary: 'Remove a user from an account' })
   @Delete(':key/users/:email')
   @HttpCode(204)
   @ApiNoContentResponse()

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiTags,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type { PortalCheckInCode, PortalRsvp } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import type { VoterPrincipal } from '../voting/ballot-entry';
@@ -18,6 +23,7 @@ import { PortalAttendanceService } from './portal-attendance.service';
 export class CheckInPortalController {
   constructor(private readonly attendance: PortalAttendanceService) {}
 
+  @ApiOperation({ summary: "The voter's RSVP" })
   @Get('rsvp')
   @ApiOkResponse({ type: PortalRsvpDto })
   rsvp(
@@ -27,6 +33,7 @@ export class CheckInPortalController {
     return this.attendance.rsvp(voter, shortCode);
   }
 
+  @ApiOperation({ summary: 'Answer the RSVP' })
   @Put('rsvp')
   @ApiOkResponse({ type: PortalRsvpDto })
   setRsvp(
@@ -37,6 +44,7 @@ export class CheckInPortalController {
     return this.attendance.setRsvp(voter, shortCode, body.attending);
   }
 
+  @ApiOperation({ summary: "The voter's check-in code" })
   @Get('check-in-code')
   @ApiOkResponse({ type: PortalCheckInCodeDto })
   checkInCode(

@@ -14,6 +14,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { CheckInList, CheckInResult } from '@livevote/contracts';
 import {
@@ -36,6 +37,7 @@ import { CheckInsService } from './check-ins.service';
 export class CheckInsController {
   constructor(private readonly checkIns: CheckInsService) {}
 
+  @ApiOperation({ summary: 'Voters checked in at the desk' })
   @Get()
   @ApiOkResponse({ type: CheckInListDto })
   list(
@@ -45,6 +47,7 @@ export class CheckInsController {
     return this.checkIns.list(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: 'Check a voter in with a check-in code' })
   @Post()
   @ApiCreatedResponse({ type: CheckInResultDto })
   @ApiBadRequestResponse({
@@ -62,6 +65,7 @@ export class CheckInsController {
     return this.checkIns.checkIn(manager.userId, shortCode, body);
   }
 
+  @ApiOperation({ summary: 'Check a voter out' })
   @Delete(':voterKey')
   @ApiOkResponse({ type: CheckInResultDto })
   checkOut(

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import express, { type RequestHandler } from 'express';
+import { noDefaultSrc, pagePolicy } from '../common/security-headers';
 
 /** apps/console/dist, seen from apps/gateway/{src,dist}/console. */
 export const DEFAULT_CONSOLE_DIR = resolve(__dirname, '../../../console/dist');
@@ -28,13 +29,10 @@ export function isApiPath(path: string): boolean {
 /** The last path segment has an extension: a file, never a client-side route. */
 const FILE_PATH = /\/[^/]*\.[A-Za-z0-9]+$/;
 
-function pageHeaders(res: Response): void {
-  res.setHeader('Cache-Control', 'no-cache');
-  // invite and screen tokens travel in page URLs: never hand them to another origin
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
-}
+const consolePagePolicy = pagePolicy({
+  defaultSrc: noDefaultSrc,
+  frameAncestors: ["'none'"],
+});
 
 /**
  * The built console at `/`: its files, and index.html for any other GET that is not an API
@@ -49,7 +47,6 @@ export function consoleHandlers(
   const files = express.static(dir, {
     index: false,
     setHeaders: (res, path) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
       // Vite puts a content hash in every asset name
       res.setHeader(
         'Cache-Control',
@@ -67,7 +64,8 @@ export function consoleHandlers(
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const isFile = FILE_PATH.test(req.path) && req.path !== '/index.html';
     if (isApiPath(req.path) || isFile) return next();
-    pageHeaders(res);
+    res.setHeader('Cache-Control', 'no-cache');
+    consolePagePolicy(req, res);
     res.sendFile(index, (error) => {
       if (error && !res.headersSent) next(error);
     });

@@ -3,6 +3,7 @@ import {
   Get,
   Param,
   Query,
+  Req,
   Res,
   StreamableFile,
 } from '@nestjs/common';
@@ -12,8 +13,10 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { downloadPolicy } from './documents.mapper';
 import { DocumentDownloadQueryDto } from './documents.dto';
 import { DocumentsService } from './documents.service';
 
@@ -23,6 +26,10 @@ import { DocumentsService } from './documents.service';
 export class DocumentFilesController {
   constructor(private readonly documents: DocumentsService) {}
 
+  @ApiOperation({
+    summary: 'Download a document through a signed link',
+    security: [],
+  })
   @Get(':meetingId/:objectId')
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
@@ -32,6 +39,7 @@ export class DocumentFilesController {
     @Param('meetingId') meetingId: string,
     @Param('objectId') objectId: string,
     @Query() query: DocumentDownloadQueryDto,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const download = await this.documents.download(
@@ -40,6 +48,7 @@ export class DocumentFilesController {
     );
     for (const [name, value] of Object.entries(download.headers))
       res.setHeader(name, value);
+    downloadPolicy(req, res);
     return new StreamableFile(download.stream);
   }
 }

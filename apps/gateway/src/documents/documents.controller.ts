@@ -18,6 +18,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { MeetingDocument, UploadedDocument } from '@livevote/contracts';
 import {
@@ -43,6 +44,7 @@ import { DocumentsService } from './documents.service';
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
+  @ApiOperation({ summary: 'Upload a document file' })
   @Post('upload')
   @UseInterceptors(DocumentUploadInterceptor)
   @ApiConsumes('multipart/form-data')
@@ -62,6 +64,7 @@ export class DocumentsController {
     return this.documents.upload(manager.userId, shortCode, file);
   }
 
+  @ApiOperation({ summary: 'Attach uploaded files to a meeting' })
   @Post()
   @ApiCreatedResponse({ type: [MeetingDocumentDto] })
   register(
@@ -72,6 +75,7 @@ export class DocumentsController {
     return this.documents.register(manager.userId, shortCode, body);
   }
 
+  @ApiOperation({ summary: "List a meeting's documents" })
   @Get()
   @ApiOkResponse({ type: [MeetingDocumentDto] })
   list(
@@ -81,6 +85,7 @@ export class DocumentsController {
     return this.documents.list(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: 'Get a document' })
   @Get(':documentKey')
   @ApiOkResponse({ type: [MeetingDocumentDto] })
   get(
@@ -91,6 +96,7 @@ export class DocumentsController {
     return this.documents.get(manager.userId, shortCode, documentKey);
   }
 
+  @ApiOperation({ summary: 'Delete a document' })
   @Delete(':documentKey')
   @HttpCode(204)
   @ApiNoContentResponse()

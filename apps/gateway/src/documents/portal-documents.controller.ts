@@ -2,6 +2,7 @@ import {
   Controller,
   Get,
   Param,
+  Req,
   Res,
   StreamableFile,
   UseGuards,
@@ -12,8 +13,10 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { downloadPolicy } from './documents.mapper';
 import type { PortalDocument } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import type { VoterPrincipal } from '../voting/ballot-entry';
@@ -28,6 +31,7 @@ import { PortalDocumentsService } from './portal-documents.service';
 export class PortalDocumentsController {
   constructor(private readonly documents: PortalDocumentsService) {}
 
+  @ApiOperation({ summary: "List the meeting's documents for a voter" })
   @Get()
   @ApiOkResponse({ type: [PortalDocumentDto] })
   list(
@@ -37,6 +41,7 @@ export class PortalDocumentsController {
     return this.documents.list(voter, shortCode);
   }
 
+  @ApiOperation({ summary: 'Download a meeting document as a voter' })
   @Get(':documentKey')
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
@@ -47,6 +52,7 @@ export class PortalDocumentsController {
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
     @Param('documentKey') documentKey: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
     const download = await this.documents.download(
@@ -56,6 +62,7 @@ export class PortalDocumentsController {
     );
     for (const [name, value] of Object.entries(download.headers))
       res.setHeader(name, value);
+    downloadPolicy(req, res);
     return new StreamableFile(download.stream);
   }
 }

@@ -14,6 +14,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type {
   FloorBallotResponse,
@@ -39,6 +40,7 @@ import { FloorBallotsService } from './floor-ballots.service';
 export class FloorBallotsController {
   constructor(private readonly floor: FloorBallotsService) {}
 
+  @ApiOperation({ summary: 'Record a floor ballot for a live matter' })
   @Post()
   @ApiCreatedResponse({ type: FloorBallotResponseDto })
   record(
@@ -50,6 +52,9 @@ export class FloorBallotsController {
     return this.floor.record(manager.userId, shortCode, matterKey, body);
   }
 
+  @ApiOperation({
+    summary: "List a matter's floor ballots awaiting a second clerk",
+  })
   @Get('pending')
   @ApiOkResponse({ type: [PendingFloorBallotDto] })
   pending(
@@ -60,6 +65,7 @@ export class FloorBallotsController {
     return this.floor.pending(manager.userId, shortCode, matterKey);
   }
 
+  @ApiOperation({ summary: 'Discard a pending floor ballot' })
   @Delete('pending/:entryKey')
   @HttpCode(204)
   @ApiNoContentResponse()

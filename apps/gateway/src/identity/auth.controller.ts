@@ -1,5 +1,10 @@
 import { Body, Controller, Header, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type {
   AuthRefreshResponse,
   AuthTokenResponse,
@@ -18,6 +23,10 @@ import { AuthService } from './auth.service';
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password (and a one-time code)',
+    security: [],
+  })
   @Post('token')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
@@ -29,6 +38,10 @@ export class AuthController {
     return this.auth.signIn(body, ip);
   }
 
+  @ApiOperation({
+    summary: 'Trade a refresh token for a new access token',
+    security: [],
+  })
   @Post(['oauth/refresh', 'oauth/refresh/'])
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
@@ -40,6 +53,7 @@ export class AuthController {
     return this.auth.refresh(body.refresh_token, ip);
   }
 
+  @ApiOperation({ summary: 'Sign out: revoke a refresh token', security: [] })
   @Post('logout')
   @HttpCode(204)
   @Header('Cache-Control', 'no-store')

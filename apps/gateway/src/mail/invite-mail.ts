@@ -5,7 +5,8 @@ import {
   meetingCalendar,
   type MeetingDetails,
 } from './meeting-details';
-import { escapeHtml, plainName } from './plain-text';
+import { inviteHtml } from './mail-templates';
+import { plainName } from './plain-text';
 
 export interface InviteMailInput {
   meeting: MeetingDetails;
@@ -23,9 +24,6 @@ export interface InviteMailInput {
 
 /** Content-ID of the check-in QR image in the invite's HTML. */
 export const CHECK_IN_QR_CID = 'check-in-qr@livevote';
-
-const paragraph = (text: string) =>
-  `<p>${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
 
 /** The voter invite: meeting details in text and HTML, the `.ics`, the personal link. */
 export function inviteMail(input: InviteMailInput): OutgoingMail {
@@ -68,27 +66,28 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
     .filter(Boolean)
     .join('\n\n');
 
-  const row = (name: string, value: string) =>
-    `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`;
-  const html = [
-    `<!doctype html><html lang="${lng}"><body>`,
-    paragraph(greeting),
-    paragraph(intro),
-    '<table role="presentation">',
-    row(t('mail.when'), when),
-    row(t('mail.timeZone'), meeting.meetingTimezone),
-    meeting.location ? row(t('mail.where'), meeting.location) : '',
-    '</table>',
-    meeting.description ? paragraph(meeting.description) : '',
-    `<p><a href="${escapeHtml(portalLink)}">${escapeHtml(t('mail.joinLink'))}</a></p>`,
-    paragraph(linkNote),
-    paragraph(checkInNote),
-    `<p><img src="cid:${CHECK_IN_QR_CID}" width="200" height="200" alt="${escapeHtml(t('mail.invite.checkInAlt'))}"></p>`,
-    `<p style="font-family:monospace;font-size:1.4em">${escapeHtml(input.checkIn.code)}</p>`,
-    `<p>${escapeHtml(t('mail.meetingPageLabel'))} <a href="${escapeHtml(meeting.url)}">${escapeHtml(meeting.url)}</a></p>`,
-    questions ? paragraph(questions) : '',
-    '</body></html>',
-  ].join('\n');
+  const facts: [string, string][] = [
+    [t('mail.when'), when],
+    [t('mail.timeZone'), meeting.meetingTimezone],
+  ];
+  if (meeting.location) facts.push([t('mail.where'), meeting.location]);
+  const html = inviteHtml({
+    lng,
+    greeting,
+    intro,
+    facts,
+    description: meeting.description,
+    portalLink,
+    joinText: t('mail.joinLink'),
+    linkNote,
+    checkInNote,
+    qrCid: CHECK_IN_QR_CID,
+    qrAlt: t('mail.invite.checkInAlt'),
+    checkInCode: input.checkIn.code,
+    meetingPageLabel: t('mail.meetingPageLabel'),
+    meetingUrl: meeting.url,
+    questions,
+  });
 
   return {
     to: voter.email,

@@ -1,16 +1,3 @@
-const HTML_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text as HTML shows it, markup and all. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
-}
-
 /**
  * A person's name as a mail shows it, in the text part and the HTML part: never something a
  * mail client turns into a link (docs/proxies.md, "Limits"). The dot of a host name

@@ -17,6 +17,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {
@@ -49,6 +50,7 @@ import { MattersService } from './matters.service';
 export class MattersController {
   constructor(private readonly matters: MattersService) {}
 
+  @ApiOperation({ summary: 'Add a matter to a meeting' })
   @Post()
   @ApiCreatedResponse({ type: MatterDto })
   create(
@@ -59,6 +61,7 @@ export class MattersController {
     return this.matters.create(manager.userId, shortCode, body);
   }
 
+  @ApiOperation({ summary: "List a meeting's matters" })
   @Get()
   @ApiOkResponse({ type: [MatterDto] })
   list(
@@ -68,6 +71,7 @@ export class MattersController {
     return this.matters.list(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: 'Get a matter' })
   @Get(':matterKey')
   @ApiOkResponse({ type: MatterDto })
   get(
@@ -78,6 +82,7 @@ export class MattersController {
     return this.matters.get(manager.userId, shortCode, matterKey);
   }
 
+  @ApiOperation({ summary: 'Edit a matter' })
   @Patch(':matterKey')
   @ApiOkResponse({ type: MatterDto })
   update(
@@ -89,6 +94,7 @@ export class MattersController {
     return this.matters.update(manager.userId, shortCode, matterKey, body);
   }
 
+  @ApiOperation({ summary: 'Delete a matter' })
   @Delete(':matterKey')
   @HttpCode(204)
   @ApiNoContentResponse()
@@ -100,6 +106,7 @@ export class MattersController {
     return this.matters.delete(manager.userId, shortCode, matterKey);
   }
 
+  @ApiOperation({ summary: 'Ballot counts of a matter' })
   @Get(':matterKey/stats')
   @ApiOkResponse({ type: [MatterTallyRowDto] })
   stats(
@@ -110,6 +117,7 @@ export class MattersController {
     return this.matters.stats(manager.userId, shortCode, matterKey);
   }
 
+  @ApiOperation({ summary: 'Members with a ballot on a matter' })
   @Get(':matterKey/voters')
   @ApiOkResponse({
     type: [MatterVoterRecordDto],
@@ -138,6 +146,9 @@ export class MattersController {
   }
 
   /** Who may still vote and has not: a page, searchable; never how anyone voted. */
+  @ApiOperation({
+    summary: 'Members who may still vote on a matter and have not',
+  })
   @Get(':matterKey/not-voted')
   @ApiOkResponse({
     type: [NotVotedUnitDto],

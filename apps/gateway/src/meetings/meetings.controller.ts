@@ -13,6 +13,7 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type {
   Meeting,
@@ -44,6 +45,7 @@ import { MeetingsService } from './meetings.service';
 export class MeetingsController {
   constructor(private readonly meetings: MeetingsService) {}
 
+  @ApiOperation({ summary: 'Create a meeting in an account' })
   @Post('Accounts/:key/meetings')
   @ApiCreatedResponse({ type: MeetingDto })
   create(
@@ -54,6 +56,7 @@ export class MeetingsController {
     return this.meetings.create(manager.userId, key, body);
   }
 
+  @ApiOperation({ summary: "List an account's meetings" })
   @Get('Accounts/:key/meetings')
   @ApiOkResponse({ type: [MeetingDto] })
   list(
@@ -64,6 +67,7 @@ export class MeetingsController {
     return this.meetings.list(manager.userId, key, query);
   }
 
+  @ApiOperation({ summary: 'Get a meeting' })
   @Get('Meetings/:shortCode')
   @ApiOkResponse({ type: MeetingDto })
   get(
@@ -73,6 +77,7 @@ export class MeetingsController {
     return this.meetings.get(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: 'Edit a meeting' })
   @Patch('Meetings/:shortCode')
   @ApiOkResponse({ type: MeetingDto })
   patch(
@@ -83,6 +88,7 @@ export class MeetingsController {
     return this.meetings.patch(manager.userId, shortCode, body);
   }
 
+  @ApiOperation({ summary: "Get a meeting's settings" })
   @Get('Meetings/:shortCode/settings')
   @ApiOkResponse({ type: MeetingSettingsDto })
   settings(
@@ -92,6 +98,7 @@ export class MeetingsController {
     return this.meetings.settings(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: "Edit a meeting's settings" })
   @Patch('Meetings/:shortCode/settings')
   @ApiOkResponse({ type: MeetingSettingsDto })
   patchSettings(
@@ -102,6 +109,7 @@ export class MeetingsController {
     return this.meetings.patchSettings(manager.userId, shortCode, body);
   }
 
+  @ApiOperation({ summary: 'Voters connected now' })
   @Get('Meetings/:shortCode/connected')
   @ApiOkResponse({ type: ConnectedVotersDto })
   connected(
@@ -111,6 +119,7 @@ export class MeetingsController {
     return this.meetings.connected(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: 'Attendance and voting figures of a meeting' })
   @Get('Meetings/:shortCode/stats')
   @ApiOkResponse({ type: MeetingStatsDto })
   stats(

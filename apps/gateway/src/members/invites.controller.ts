@@ -14,6 +14,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
@@ -41,6 +42,7 @@ export class PersonalLinkDto extends createZodDto(PersonalLink) {}
 export class InvitesController {
   constructor(private readonly invites: InvitesService) {}
 
+  @ApiOperation({ summary: 'Send a voter their invite' })
   @Post(':shortCode/members/:memberKey/voters/:email/invite')
   @HttpCode(200)
   @ApiBody({ type: InviteRequestDto, required: false })
@@ -65,6 +67,7 @@ export class InvitesController {
     );
   }
 
+  @ApiOperation({ summary: "Get a voter's personal portal link" })
   @Post(':shortCode/members/:memberKey/voters/:email/personal-link')
   @HttpCode(200)
   @ApiOkResponse({ type: PersonalLinkDto })
@@ -85,6 +88,7 @@ export class InvitesController {
     );
   }
 
+  @ApiOperation({ summary: 'Send invites to every voter not yet invited' })
   @Post(':shortCode/invites')
   @HttpCode(200)
   @ApiBody({ type: InviteRequestDto, required: false })

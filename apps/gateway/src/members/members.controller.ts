@@ -19,6 +19,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ImportMembersResponse, Member } from '@livevote/contracts';
@@ -48,6 +49,7 @@ export class MembersController {
     private readonly importer: MembersImportService,
   ) {}
 
+  @ApiOperation({ summary: 'Add a member' })
   @Post()
   @ApiCreatedResponse({ type: MemberDto })
   create(
@@ -58,6 +60,7 @@ export class MembersController {
     return this.members.create(manager.userId, shortCode, body);
   }
 
+  @ApiOperation({ summary: "List a meeting's members" })
   @Get()
   @ApiOkResponse({
     type: [MemberDto],
@@ -79,6 +82,7 @@ export class MembersController {
     return page.members;
   }
 
+  @ApiOperation({ summary: 'Import members and voters from CSV' })
   @Post('import')
   @HttpCode(200)
   @ApiConsumes('text/csv')
@@ -97,6 +101,7 @@ export class MembersController {
     return this.importer.import(manager.userId, shortCode, body, query.dryRun);
   }
 
+  @ApiOperation({ summary: 'Get a member' })
   @Get(':memberKey')
   @ApiOkResponse({ type: MemberDto })
   get(
@@ -107,6 +112,7 @@ export class MembersController {
     return this.members.get(manager.userId, shortCode, memberKey);
   }
 
+  @ApiOperation({ summary: 'Edit a member' })
   @Patch(':memberKey')
   @ApiOkResponse({ type: MemberDto })
   update(
@@ -118,6 +124,7 @@ export class MembersController {
     return this.members.update(manager.userId, shortCode, memberKey, body);
   }
 
+  @ApiOperation({ summary: 'Remove a member' })
   @Delete(':memberKey')
   @HttpCode(204)
   @ApiNoContentResponse()

@@ -16,6 +16,7 @@ import {
   ApiOkResponse,
   ApiParam,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Voter } from '@livevote/contracts';
 import {
@@ -37,6 +38,7 @@ import { VotersService } from './voters.service';
 export class VotersController {
   constructor(private readonly voters: VotersService) {}
 
+  @ApiOperation({ summary: 'Add a voter to a member' })
   @Post()
   @ApiCreatedResponse({ type: VoterDto })
   create(
@@ -48,6 +50,7 @@ export class VotersController {
     return this.voters.create(manager.userId, shortCode, memberKey, body);
   }
 
+  @ApiOperation({ summary: 'Get a voter' })
   @Get(':email')
   @ApiParam({
     name: 'email',
@@ -63,6 +66,7 @@ export class VotersController {
     return this.voters.get(manager.userId, shortCode, memberKey, email);
   }
 
+  @ApiOperation({ summary: 'Edit a voter' })
   @Patch(':email')
   @ApiParam({
     name: 'email',
@@ -85,6 +89,7 @@ export class VotersController {
     );
   }
 
+  @ApiOperation({ summary: 'Remove a voter' })
   @Delete(':email')
   @HttpCode(204)
   @ApiParam({

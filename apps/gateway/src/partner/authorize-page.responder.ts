@@ -4,8 +4,8 @@ import { doubleCsrf, type DoubleCsrfUtilities } from 'csrf-csrf';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import {
-  pageHeaders,
   renderAuthorizeForm,
+  setPageHeaders,
   renderErrorPage,
 } from './authorize-page';
 import type { AuthorizeOutcome } from './partner-authorize.service';
@@ -47,27 +47,22 @@ export class AuthorizePageResponder {
   send(req: Request, res: Response, outcome: AuthorizeOutcome): void {
     switch (outcome.kind) {
       case 'redirect':
-        res
-          .status(302)
-          .set(pageHeaders())
-          .setHeader('Location', outcome.location)
-          .end();
+        setPageHeaders(req, res);
+        res.status(302).setHeader('Location', outcome.location).end();
         return;
       case 'error-page':
+        setPageHeaders(req, res);
         res
           .status(outcome.status)
-          .set(pageHeaders())
           .type('html')
           .send(renderErrorPage(outcome.message));
         return;
       case 'form': {
         const csrfToken = this.csrf.generateCsrfToken(req, res);
+        setPageHeaders(req, res, outcome.request.redirectUri);
         res
           .status(outcome.status)
-          .set({
-            ...pageHeaders(outcome.request.redirectUri),
-            ...outcome.headers,
-          })
+          .set(outcome.headers ?? {})
           .type('html')
           .send(
             renderAuthorizeForm({

@@ -39,6 +39,7 @@ export class PartnerAuthorizeController {
       'Query: client_id, redirect_uri, response_type=code, scope=read, state, and optionally ' +
       'code_challenge + code_challenge_method=S256. Unknown client or redirect_uri: a 400 page; ' +
       'other errors redirect to redirect_uri with error=...',
+    security: [],
   })
   @ApiProduces('text/html')
   @ApiFoundResponse({ description: 'Redirect to redirect_uri with error=...' })

@@ -14,6 +14,7 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type {
   BallotReceipt,
@@ -53,6 +54,10 @@ export class PortalController {
     private readonly portal: PortalMeetingService,
   ) {}
 
+  @ApiOperation({
+    summary: 'Open a voter session from an invite link',
+    security: [],
+  })
   @Post('session')
   @HttpCode(200)
   @ApiOkResponse({ type: PortalSessionResponseDto })
@@ -63,12 +68,17 @@ export class PortalController {
     return this.sessions.session(shortCode, body.inviteToken);
   }
 
+  @ApiOperation({ summary: 'How a voter may enter a meeting', security: [] })
   @Get('entry')
   @ApiOkResponse({ type: PortalEntryDto })
   entry(@Param('shortCode') shortCode: string): Promise<PortalEntry> {
     return this.sessions.entry(shortCode);
   }
 
+  @ApiOperation({
+    summary: 'Register as a voter at an open meeting',
+    security: [],
+  })
   @Post('register')
   @HttpCode(200)
   @ApiOkResponse({ type: PortalSessionResponseDto })
@@ -80,6 +90,7 @@ export class PortalController {
     return this.sessions.register(shortCode, body, ip);
   }
 
+  @ApiOperation({ summary: 'The meeting as a voter sees it' })
   @Get()
   @UseGuards(PortalAuthGuard)
   @ApiBearerAuth()
@@ -91,6 +102,7 @@ export class PortalController {
     return this.portal.meeting(voter, shortCode);
   }
 
+  @ApiOperation({ summary: "The voter's ballots" })
   @Get('ballots')
   @UseGuards(PortalAuthGuard)
   @ApiBearerAuth()
@@ -103,6 +115,7 @@ export class PortalController {
   }
 
   /** The voter's own language (null: the browser's, else the meeting's). */
+  @ApiOperation({ summary: "Set the voter's language" })
   @Patch('voter')
   @UseGuards(PortalAuthGuard)
   @ApiBearerAuth()
@@ -115,6 +128,7 @@ export class PortalController {
     return this.portal.updateVoter(voter, shortCode, body);
   }
 
+  @ApiOperation({ summary: "The voter's ballot on a matter" })
   @Get('matters/:matterKey/ballot')
   @UseGuards(PortalAuthGuard)
   @ApiBearerAuth()
@@ -127,6 +141,7 @@ export class PortalController {
     return this.portal.ownBallot(voter, shortCode, matterKey);
   }
 
+  @ApiOperation({ summary: 'Cast a ballot' })
   @Post('matters/:matterKey/ballots')
   @UseGuards(PortalAuthGuard)
   @ApiBearerAuth()

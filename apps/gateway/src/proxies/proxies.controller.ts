@@ -14,6 +14,7 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type {
   HolderCastResponse,
@@ -51,6 +52,7 @@ export class ProxiesController {
     private readonly holderVotes: HolderVotesService,
   ) {}
 
+  @ApiOperation({ summary: "List a meeting's proxies for verification" })
   @Get('proxies')
   @ApiOkResponse({ type: [MemberProxyDto] })
   list(
@@ -61,6 +63,7 @@ export class ProxiesController {
     return this.proxies.list(manager.userId, shortCode, query);
   }
 
+  @ApiOperation({ summary: 'Enter a paper proxy' })
   @Post('proxies')
   @ApiCreatedResponse({ type: MemberProxyDto })
   enterPaper(
@@ -71,6 +74,7 @@ export class ProxiesController {
     return this.proxies.enterPaper(manager.userId, shortCode, body);
   }
 
+  @ApiOperation({ summary: 'Verify a proxy' })
   @Post('proxies/:proxyKey/verify')
   @HttpCode(200)
   @ApiOkResponse({ type: MemberProxyDto })
@@ -82,6 +86,7 @@ export class ProxiesController {
     return this.proxies.verify(manager.userId, shortCode, proxyKey);
   }
 
+  @ApiOperation({ summary: 'Reject a proxy' })
   @Post('proxies/:proxyKey/reject')
   @HttpCode(200)
   @ApiOkResponse({ type: MemberProxyDto })
@@ -99,6 +104,7 @@ export class ProxiesController {
     );
   }
 
+  @ApiOperation({ summary: "List a meeting's proxy holders" })
   @Get('proxy-holders')
   @ApiOkResponse({ type: [ProxyHolderSummaryDto] })
   holders(
@@ -108,6 +114,7 @@ export class ProxiesController {
     return this.proxies.holders(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: 'Mark a proxy holder present or absent' })
   @Put('proxy-holders/:holderKey/presence')
   @ApiOkResponse({ type: ProxyHolderSummaryDto })
   setHolderPresence(
@@ -124,6 +131,7 @@ export class ProxiesController {
     );
   }
 
+  @ApiOperation({ summary: 'Proxies held by a default holder' })
   @Get('proxy-holders/:holderKey/proxies')
   @ApiOkResponse({ type: HolderViewDto })
   defaultHolderView(
@@ -138,6 +146,7 @@ export class ProxiesController {
     );
   }
 
+  @ApiOperation({ summary: "Cast a default holder's discretionary ballot" })
   @Post('proxy-holders/:holderKey/matters/:matterKey/ballots')
   @ApiCreatedResponse({ type: HolderCastResponseDto })
   castForDefaultHolder(

@@ -2,7 +2,8 @@ import type { ProxyDirection } from '@livevote/contracts';
 import { translator, type Language, type Translate } from '@livevote/i18n';
 import type { OutgoingMail } from '../mail/mail-transport';
 import { formatMeetingTime } from '../mail/meeting-details';
-import { escapeHtml, plainName } from '../mail/plain-text';
+import { proxyHtml } from '../mail/mail-templates';
+import { plainName } from '../mail/plain-text';
 
 export interface ProxyMailMeeting {
   name: string;
@@ -34,8 +35,6 @@ function directionLines(content: ProxyMailContent, t: Translate): string[] {
   });
 }
 
-const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
-
 function html(
   lng: Language,
   parts: {
@@ -45,18 +44,14 @@ function html(
     link?: string;
   },
 ): string {
-  return [
-    `<!doctype html><html lang="${lng}"><body>`,
-    ...parts.before.map(paragraph),
-    parts.list?.length
-      ? `<ul>${parts.list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
-      : '',
-    ...(parts.after ?? []).map(paragraph),
-    parts.link
-      ? `<p><a href="${escapeHtml(parts.link)}">${escapeHtml(translator(lng)('mail.holder.link'))}</a></p>`
-      : '',
-    '</body></html>',
-  ].join('\n');
+  return proxyHtml({
+    lng,
+    before: parts.before,
+    list: parts.list ?? [],
+    after: parts.after ?? [],
+    link: parts.link,
+    linkText: translator(lng)('mail.holder.link'),
+  });
 }
 
 /** The member's confirmation: everything the proxy says. */

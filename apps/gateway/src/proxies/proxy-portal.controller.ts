@@ -17,6 +17,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type {
   HolderCastResponse,
@@ -53,6 +54,7 @@ const MAX_USER_AGENT = 500;
 export class ProxyPortalController {
   constructor(private readonly proxies: ProxiesService) {}
 
+  @ApiOperation({ summary: "The member's proxy form" })
   @Get('proxy-form')
   @ApiOkResponse({ type: ProxyFormDto })
   form(
@@ -62,6 +64,7 @@ export class ProxyPortalController {
     return this.proxies.form(voter, shortCode);
   }
 
+  @ApiOperation({ summary: 'Submit or replace a proxy' })
   @Post('proxy')
   @ApiCreatedResponse({ type: MemberProxyDto })
   submit(
@@ -77,6 +80,7 @@ export class ProxyPortalController {
     });
   }
 
+  @ApiOperation({ summary: "The member's current proxy" })
   @Get('proxy')
   @ApiOkResponse({ type: MemberProxyDto })
   mine(
@@ -86,6 +90,7 @@ export class ProxyPortalController {
     return this.proxies.mine(voter, shortCode);
   }
 
+  @ApiOperation({ summary: 'Withdraw a proxy' })
   @Delete('proxy')
   @HttpCode(204)
   @ApiNoContentResponse()
@@ -103,6 +108,10 @@ export class ProxyPortalController {
 export class HolderPortalController {
   constructor(private readonly holderVotes: HolderVotesService) {}
 
+  @ApiOperation({
+    summary: "Open a proxy holder's session from its e-mail link",
+    security: [],
+  })
   @Post('session')
   @HttpCode(200)
   @ApiOkResponse({ type: HolderSessionResponseDto })
@@ -113,6 +122,7 @@ export class HolderPortalController {
     return this.holderVotes.session(shortCode, body.holderToken);
   }
 
+  @ApiOperation({ summary: 'Proxies the holder holds' })
   @Get('proxies')
   @UseGuards(HolderAuthGuard)
   @ApiBearerAuth()
@@ -124,6 +134,7 @@ export class HolderPortalController {
     return this.holderVotes.view({ holder }, shortCode);
   }
 
+  @ApiOperation({ summary: 'Say whether the holder attends' })
   @Put('presence')
   @UseGuards(HolderAuthGuard)
   @ApiBearerAuth()
@@ -136,6 +147,7 @@ export class HolderPortalController {
     return this.holderVotes.setPresence(holder, shortCode, body.present);
   }
 
+  @ApiOperation({ summary: "Cast the holder's discretionary ballot" })
   @Post('matters/:matterKey/ballots')
   @UseGuards(HolderAuthGuard)
   @ApiBearerAuth()

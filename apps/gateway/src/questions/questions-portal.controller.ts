@@ -4,6 +4,7 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { OwnQuestion, OwnQuestions } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
@@ -23,6 +24,7 @@ import { QuestionsService } from './questions.service';
 export class QuestionsPortalController {
   constructor(private readonly questions: QuestionsService) {}
 
+  @ApiOperation({ summary: 'Ask a question' })
   @Post()
   @ApiCreatedResponse({ type: OwnQuestionDto })
   ask(
@@ -33,6 +35,7 @@ export class QuestionsPortalController {
     return this.questions.ask(voter, shortCode, body);
   }
 
+  @ApiOperation({ summary: "The voter's questions with their replies" })
   @Get()
   @ApiOkResponse({ type: OwnQuestionsDto })
   own(

@@ -7,7 +7,12 @@ import {
   Query,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiTags,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type { Question } from '@livevote/contracts';
 import {
   CurrentManager,
@@ -29,6 +34,7 @@ import { QuestionsService } from './questions.service';
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
+  @ApiOperation({ summary: "The chair's question queue" })
   @Get()
   @ApiOkResponse({ type: [QuestionDto] })
   list(
@@ -39,6 +45,7 @@ export class QuestionsController {
     return this.questions.list(manager.userId, shortCode, query);
   }
 
+  @ApiOperation({ summary: 'Moderate or answer a question' })
   @Patch(':questionKey')
   @ApiOkResponse({ type: QuestionDto })
   moderate(

@@ -6,7 +6,14 @@ import {
   type MeetingDetails,
 } from '../mail/meeting-details';
 import { richTextToPlain, sanitizeRichText } from '../common/rich-text';
-import { escapeHtml, link, paragraph } from './mail-html';
+import {
+  factsHtml,
+  layoutHtml,
+  linkParagraphHtml,
+  listHtml,
+  paragraphHtml,
+  signatureHtml,
+} from '../mail/mail-templates';
 
 /** A part of a mail, as plain text and as HTML. */
 interface Section {
@@ -36,13 +43,13 @@ export function mailSignature(html: string): MailSignature | null {
   if (!plain) return null;
   return {
     text: `-- \n${plain}`,
-    html: `<div class="signature">${sanitizeRichText(html)}</div>`,
+    html: signatureHtml(sanitizeRichText(html)),
   };
 }
 
 const text = (value: string): Section => ({
   text: value,
-  html: paragraph(value),
+  html: paragraphHtml(value),
 });
 
 function meetingFacts(meeting: MeetingDetails, lng: Language): Section {
@@ -60,14 +67,7 @@ function meetingFacts(meeting: MeetingDetails, lng: Language): Section {
     text: rows
       .map(([name, value]) => t('mail.field', { name, value }))
       .join('\n'),
-    html: [
-      '<table role="presentation">',
-      ...rows.map(
-        ([name, value]) =>
-          `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`,
-      ),
-      '</table>',
-    ].join(''),
+    html: factsHtml(rows),
   };
 }
 
@@ -84,7 +84,9 @@ function contactLine(meeting: MeetingDetails, t: Translate): Section | null {
 function meetingPage(meeting: MeetingDetails, t: Translate): Section {
   return {
     text: t('mail.meetingPage', { url: meeting.url }),
-    html: `<p>${escapeHtml(t('mail.meetingPageLabel'))} ${link(meeting.url, meeting.url)}</p>`,
+    html: linkParagraphHtml(meeting.url, meeting.url, {
+      label: t('mail.meetingPageLabel'),
+    }),
   };
 }
 
@@ -98,11 +100,10 @@ function compose(
   const present = sections.filter((s): s is Section => Boolean(s));
   return {
     text: present.map((s) => s.text).join('\n\n'),
-    html: [
-      `<!doctype html><html lang="${lng}"><body>`,
-      ...present.map((s) => s.html),
-      '</body></html>',
-    ].join('\n'),
+    html: layoutHtml(
+      lng,
+      present.map((s) => s.html),
+    ),
   };
 }
 
@@ -120,14 +121,18 @@ function voterMail(
     meetingFacts(meeting, lng),
     {
       text: `${t('mail.joinWithLink')}\n${portalLink}\n${t('mail.linkAlone')}`,
-      html: `<p>${link(portalLink, t('mail.joinLink'))}</p>${paragraph(t('mail.linkAlone'))}`,
+      html:
+        linkParagraphHtml(portalLink, t('mail.joinLink')) +
+        paragraphHtml(t('mail.linkAlone')),
     },
     meetingPage(meeting, t),
     contactLine(meeting, t),
     input.signature,
     {
       text: `${unsubscribeText}: ${unsubscribeLink}`,
-      html: `<p><small>${link(unsubscribeLink, unsubscribeText)}</small></p>`,
+      html: linkParagraphHtml(unsubscribeLink, unsubscribeText, {
+        small: true,
+      }),
     },
   ]);
   return {
@@ -225,7 +230,7 @@ export interface MeetingSummary {
 function list(title: string, items: string[]): Section {
   return {
     text: `${title}\n${items.map((item) => `  - ${item}`).join('\n')}`,
-    html: `<h3>${escapeHtml(title)}</h3><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    html: listHtml(items, title),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { UnsubscribeResult } from '@livevote/contracts';
@@ -23,7 +24,11 @@ import {
   UnsubscribeResultDto,
 } from './reminders.dto';
 import { RemindersService } from './reminders.service';
-import { PAGE_HEADERS, unsubscribedPage } from './unsubscribe-pages';
+import {
+  PAGE_HEADERS,
+  unsubscribePagePolicy,
+  unsubscribedPage,
+} from './unsubscribe-pages';
 
 /** The unsubscribe link of reminder e-mails: public, authorised by its signed token alone. */
 @ApiTags('Voter portal')
@@ -31,6 +36,10 @@ import { PAGE_HEADERS, unsubscribedPage } from './unsubscribe-pages';
 export class UnsubscribeController {
   constructor(private readonly reminders: RemindersService) {}
 
+  @ApiOperation({
+    summary: 'Unsubscribe page: asks before changing anything',
+    security: [],
+  })
   @Get()
   @ApiOkResponse({
     description: 'A page asking to confirm; changes nothing.',
@@ -40,14 +49,20 @@ export class UnsubscribeController {
   @ApiNotFoundResponse({ description: 'voter_not_found (a page)' })
   async page(
     @Query() query: UnsubscribeQueryDto,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
     const page = await this.reminders.unsubscribePage(query.token);
     res.status(page.status).type('html').set(PAGE_HEADERS);
+    unsubscribePagePolicy(req, res);
     return page.html;
   }
 
   /** JSON by default; a browser submitting the confirmation form gets a page. */
+  @ApiOperation({
+    summary: 'Unsubscribe from reminder e-mails or all e-mail',
+    security: [],
+  })
   @Post()
   @HttpCode(200)
   @ApiBody({ type: UnsubscribeRequestDto, required: false })
@@ -63,6 +78,7 @@ export class UnsubscribeController {
     const result = await this.reminders.unsubscribe(query.token);
     if (req.accepts(['json', 'html']) !== 'html') return result;
     res.type('html').set(PAGE_HEADERS);
+    unsubscribePagePolicy(req, res);
     return unsubscribedPage(result);
   }
 }

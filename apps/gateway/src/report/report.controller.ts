@@ -11,6 +11,7 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import {
   CurrentManager,
@@ -31,6 +32,7 @@ const fileName = (shortCode: string, matter: string | undefined, ext: string) =>
 export class ReportController {
   constructor(private readonly reports: ReportService) {}
 
+  @ApiOperation({ summary: 'Results report as JSON' })
   @Get('report')
   @ApiProduces('application/json')
   @ApiOkResponse({ type: MeetingReportDto })
@@ -52,6 +54,7 @@ export class ReportController {
     });
   }
 
+  @ApiOperation({ summary: 'Results report as CSV' })
   @Get('report.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse({
@@ -75,6 +78,7 @@ export class ReportController {
     });
   }
 
+  @ApiOperation({ summary: 'Results report as PDF' })
   @Get('report.pdf')
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'The report as PDF.' })

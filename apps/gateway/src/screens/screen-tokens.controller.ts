@@ -13,6 +13,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type {
   ScreenTokenResponse,
@@ -36,6 +37,7 @@ import { ScreenTokensService } from './screen-tokens.service';
 export class ScreenTokensController {
   constructor(private readonly screenTokens: ScreenTokensService) {}
 
+  @ApiOperation({ summary: 'Issue a results screen link' })
   @Post()
   @ApiCreatedResponse({ type: ScreenTokenResponseDto })
   issue(
@@ -45,6 +47,7 @@ export class ScreenTokensController {
     return this.screenTokens.issue(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: "List a meeting's screen links" })
   @Get()
   @ApiOkResponse({ type: [ScreenTokenSummaryDto] })
   list(
@@ -54,6 +57,7 @@ export class ScreenTokensController {
     return this.screenTokens.list(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: 'Revoke a screen link' })
   @Delete(':key')
   @HttpCode(204)
   @ApiNoContentResponse()

@@ -7,7 +7,12 @@ import {
   Post,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiTags,
+  ApiOperation,
+} from '@nestjs/swagger';
 import type {
   EmailReceiptResponse,
   PublishedCount,
@@ -37,6 +42,9 @@ export class ReceiptsController {
     private readonly counts: PublishedCountService,
   ) {}
 
+  @ApiOperation({
+    summary: "List the voter's receipts and the published counts",
+  })
   @Get('receipts')
   @Header('Vary', 'Accept-Language')
   @ApiOkResponse({ type: ReceiptListDto })
@@ -48,6 +56,7 @@ export class ReceiptsController {
     return this.receipts.list(voter, shortCode, lng);
   }
 
+  @ApiOperation({ summary: 'Check one receipt' })
   @Get('receipts/:receipt')
   @Header('Vary', 'Accept-Language')
   @ApiOkResponse({ type: ReceiptStatusDto })
@@ -60,6 +69,7 @@ export class ReceiptsController {
     return this.receipts.get(voter, shortCode, receipt, lng);
   }
 
+  @ApiOperation({ summary: 'E-mail a receipt to the voter' })
   @Post('receipts/:receipt/email')
   @HttpCode(200)
   @ApiOkResponse({ type: EmailReceiptResponseDto })
@@ -71,6 +81,7 @@ export class ReceiptsController {
     return this.receipts.email(voter, shortCode, receipt);
   }
 
+  @ApiOperation({ summary: "A matter's published count, as voters see it" })
   @Get('matters/:matterKey/published')
   @ApiOkResponse({ type: PublishedCountDto })
   published(

@@ -11,6 +11,7 @@ import {
   ApiOkResponse,
   ApiProduces,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { PublishedCount } from '@livevote/contracts';
 import {
@@ -33,6 +34,9 @@ export class VerifiabilityController {
     private readonly audit: AuditExportService,
   ) {}
 
+  @ApiOperation({
+    summary: "A matter's published count, for chairs and scrutineers",
+  })
   @Get('matters/:matterKey/published')
   @ApiOkResponse({ type: PublishedCountDto })
   count(
@@ -43,6 +47,7 @@ export class VerifiabilityController {
     return this.published.forStaff(manager.userId, shortCode, matterKey);
   }
 
+  @ApiOperation({ summary: "Export a meeting's audit log" })
   @Get('audit')
   @ApiProduces('application/jsonl', 'text/csv')
   @ApiOkResponse({

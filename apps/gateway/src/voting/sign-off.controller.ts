@@ -13,6 +13,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { SignOffStatus } from '@livevote/contracts';
 import {
@@ -33,6 +34,7 @@ import { SignOffService } from './sign-off.service';
 export class SignOffController {
   constructor(private readonly signOff: SignOffService) {}
 
+  @ApiOperation({ summary: "Sign off a matter's result" })
   @Post('matters/:matterKey/sign-off')
   @HttpCode(204)
   @ApiNoContentResponse({
@@ -47,6 +49,7 @@ export class SignOffController {
     return this.signOff.signOff(manager.userId, shortCode, matterKey);
   }
 
+  @ApiOperation({ summary: 'Sign-off status of every matter' })
   @Get('sign-off')
   @ApiOkResponse({ type: SignOffStatusDto })
   status(
@@ -56,6 +59,7 @@ export class SignOffController {
     return this.signOff.status(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: "Name the meeting's scrutineers" })
   @Put('scrutineers')
   @ApiOkResponse({ type: SignOffStatusDto })
   name(

@@ -11,6 +11,7 @@ import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { BallotReceipt } from '@livevote/contracts';
 import {
@@ -37,6 +38,7 @@ export class VotingController {
     private readonly ballots: BallotEntry,
   ) {}
 
+  @ApiOperation({ summary: 'Start, extend or stop live voting on a matter' })
   @Post('matters/:matterKey/action')
   @HttpCode(204)
   @ApiNoContentResponse()
@@ -49,6 +51,7 @@ export class VotingController {
     return this.lifecycle.action(manager.userId, shortCode, matterKey, body);
   }
 
+  @ApiOperation({ summary: "Record a manager's ballot for a member" })
   @Post('matters/:matterKey/ballots')
   @ApiCreatedResponse({ type: BallotReceiptDto })
   record(

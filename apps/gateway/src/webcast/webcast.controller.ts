@@ -14,6 +14,7 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiTags,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Webcast, WebcastLaunch } from '@livevote/contracts';
@@ -36,6 +37,7 @@ import { WebcastService } from './webcast.service';
 export class WebcastController {
   constructor(private readonly webcast: WebcastService) {}
 
+  @ApiOperation({ summary: "Get a meeting's webcast" })
   @Get()
   @ApiOkResponse({ type: WebcastDto })
   get(
@@ -45,6 +47,7 @@ export class WebcastController {
     return this.webcast.get(manager.userId, shortCode);
   }
 
+  @ApiOperation({ summary: "Set a meeting's webcast" })
   @Put()
   @ApiCreatedResponse({ type: WebcastDto, description: 'Created.' })
   @ApiOkResponse({ type: WebcastDto, description: 'Changed.' })
@@ -63,6 +66,7 @@ export class WebcastController {
     return webcast;
   }
 
+  @ApiOperation({ summary: 'Launch the webcast for the host' })
   @Post('launch')
   @HttpCode(200)
   @ApiOkResponse({ type: WebcastLaunchDto })
