@@ -20,8 +20,13 @@ export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/isolation.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // a worker keeps its module graph from one file to the next: Nest, the gateway and their
+    // imports are loaded and transformed once a worker, not once a file (each file still boots
+    // its own gateway on its own database and Redis prefix)
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent' },

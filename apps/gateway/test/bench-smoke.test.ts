@@ -178,7 +178,7 @@ describe('bench harnesses (smoke, N = 50)', () => {
             '--matters',
             '3',
             '--seconds',
-            '2',
+            '1',
             '--bursts',
             '1',
           ]),
@@ -244,7 +244,7 @@ describe('bench harnesses (smoke, N = 50)', () => {
         .object({
           ...Line,
           bench: z.literal('deadlines'),
-          matters: z.literal(20),
+          matters: z.literal(10),
           redisHz: z.number(),
           gateway: z.object({
             lateness: Latency,
@@ -254,22 +254,17 @@ describe('bench harnesses (smoke, N = 50)', () => {
             missing: z.number(),
             closedAtDeadline: z.number(),
           }),
-          baseline: z.object({ lateness: Latency, fired: z.literal(20) }),
+          baseline: z.object({ lateness: Latency, fired: z.literal(10) }),
           target: Target,
         })
         .parse(
-          await harness('deadlines', [
-            '--matters',
-            '20',
-            '--spread-ms',
-            '1000',
-          ]),
+          await harness('deadlines', ['--matters', '10', '--spread-ms', '300']),
         );
       // correctness, not timing: every matter closed exactly once, none missed
       expect(line.gateway).toMatchObject({
         doubleCloses: 0,
         missing: 0,
-        closedAtDeadline: 20,
+        closedAtDeadline: 10,
       });
     },
     HARNESS_TIMEOUT_MS,
@@ -318,34 +313,30 @@ describe('bench harnesses (smoke, N = 50)', () => {
   );
 
   it(
-    'memory reports RSS per socket of the gateway and of bare socket.io',
+    'memory reports RSS per socket of both servers and writes their snapshots, which heap-diff reads per socket',
     async () => {
       const PerSocket = z.object({
         rssBeforeMb: z.number(),
         rssAfterMb: z.number(),
         bytesPerSocket: z.number(),
       });
-      z.object({
-        ...Line,
-        bench: z.literal('memory'),
-        sockets: z.literal(50),
-        gateway: PerSocket,
-        bare: PerSocket,
-        // null when the bare server's RSS did not grow: at 50 sockets RSS moves by more than
-        // the sockets cost, either way (the full size measures the ratio)
-        perSocketRatio: z.number().nullable(),
-        target: Target,
-      }).parse(await harness('memory', ['--sockets', '50']));
-    },
-    HARNESS_TIMEOUT_MS,
-  );
-
-  it(
-    "memory --heap-snapshot writes both servers' snapshots, which heap-diff reads per socket",
-    async () => {
       const dir = mkdtempSync(join(tmpdir(), 'lv-heap-'));
       try {
-        await harness('memory', ['--sockets', '50', '--heap-snapshot', dir]);
+        // one run for both: --heap-snapshot adds the snapshots and leaves the line as it is
+        z.object({
+          ...Line,
+          bench: z.literal('memory'),
+          sockets: z.literal(50),
+          gateway: PerSocket,
+          bare: PerSocket,
+          // null when the bare server's RSS did not grow: at 50 sockets RSS moves by more than
+          // the sockets cost, either way (the full size measures the ratio)
+          perSocketRatio: z.number().nullable(),
+          target: Target,
+          heapSnapshots: z.literal(dir),
+        }).parse(
+          await harness('memory', ['--sockets', '50', '--heap-snapshot', dir]),
+        );
         const { stdout } = await run(
           process.execPath,
           [
@@ -418,7 +409,7 @@ describe('bench harnesses (smoke, N = 50)', () => {
           '--rounds',
           '1',
           '--ballot-seconds',
-          '2',
+          '1',
         ]),
       );
     },
