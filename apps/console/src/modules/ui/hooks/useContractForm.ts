@@ -32,8 +32,10 @@ export interface ContractFormOptions<S extends Schema> {
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
   /** Each field's label as the form shows it, to name it in the summary. */
-  labels: Partial<Record<Path<z.input<S>>, string>>;
+  labels: Labels<z.input<S>> | ((draft: z.input<S>) => Labels<z.input<S>>);
 }
+
+type Labels<Draft extends FieldValues> = Partial<Record<Path<Draft>, string>>;
 
 export interface FieldOptions {
   /** Ids of hints the field already points at. */
@@ -86,7 +88,8 @@ export function useContractForm<S extends Schema>({
   const summaryId = `${id}-invalid`;
   const first = firstError(form.formState.errors);
   const problem = first && (ruleProblem(first.message, t) ?? first.message);
-  const label = first && labels[first.name as Path<Draft>];
+  const named = typeof labels === 'function' ? labels(form.watch()) : labels;
+  const label = first && named[first.name as Path<Draft>];
   const summary =
     first &&
     (first.name && (label ?? first.name)
