@@ -1,18 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { toNestErrors } from '@hookform/resolvers';
 import { useId } from 'react';
 import {
   get,
   useForm,
   type DefaultValues,
+  type FieldError,
   type FieldErrors,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useNumber } from '../../../i18n/use-language';
-import { problemOf, ruleProblem } from '../utils/validation';
+import { problemOf, type Issue } from '../utils/validation';
 
 /**
  * The contract's schema for a form whose draft is not the request itself (numbers typed as
@@ -58,6 +60,36 @@ function firstError(
   return undefined;
 }
 
+/** The params of a form's own check whose message is already in the console's language. */
+export const WORDED = { worded: true } as const;
+
+function isWorded(issue: Issue): boolean {
+  return 'params' in issue && (issue.params as typeof WORDED)?.worded === true;
+}
+
+/**
+ * Checks the draft with the contract's schema, as `zodResolver` does, but words each problem
+ * from the whole zod issue (its origin and bounds, or the contract's own words) in the
+ * console's language: `zodResolver` keeps only an issue's message, and a message the contract
+ * sets in the schema outranks any error map, so it would stay in English.
+ */
+export function contractResolver<S extends Schema>(
+  schema: S,
+  problem: (issue: Issue) => string,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  return async (values, _context, options) => {
+    const parsed = await schema.safeParseAsync(values);
+    if (parsed.success) return { values: parsed.data, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const issue of parsed.error.issues)
+      errors[issue.path.join('.')] ??= {
+        type: issue.code,
+        message: problem(issue),
+      };
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
+
 /**
  * A form on react-hook-form checked by a libs/contracts schema when it is sent (never while
  * typing). It gives each field its id, `aria-invalid` and, when wrong, `aria-describedby` to
@@ -80,21 +112,27 @@ export function useContractForm<S extends Schema>({
   >({
     defaultValues,
     reValidateMode: 'onSubmit',
-    resolver: zodResolver(schema, {
-      error: (issue) => problemOf(issue, t, (value) => number(value, 0)),
-    }),
+    resolver: contractResolver(schema, (issue) =>
+      isWorded(issue)
+        ? issue.message
+        : problemOf(issue, t, (value) => number(value, 0)),
+    ),
   });
 
   const summaryId = `${id}-invalid`;
   const first = firstError(form.formState.errors);
-  const problem = first && (ruleProblem(first.message, t) ?? first.message);
-  const named = typeof labels === 'function' ? labels(form.watch()) : labels;
-  const label = first && named[first.name as Path<Draft>];
-  const summary =
-    first &&
-    (first.name && (label ?? first.name)
-      ? t('forms.issue', { field: label ?? first.name, problem })
-      : problem);
+  let summary: string | undefined;
+  if (first) {
+    const named: Partial<Record<string, string>> =
+      typeof labels === 'function' ? labels(form.watch()) : labels;
+    // a list's item goes by the list's label ("Alternate e-mails: invalid address")
+    const field = first.name
+      ? (named[first.name] ?? named[first.name.split('.')[0]!] ?? first.name)
+      : undefined;
+    summary = field
+      ? t('forms.issue', { field, problem: first.message })
+      : first.message;
+  }
 
   const idOf = (name: Path<Draft>) => `${id}-${name.replaceAll('.', '-')}`;
 

@@ -37,8 +37,7 @@ const DUPLICATE = /^Duplicate value "(.*)"\.$/s;
 
 /** What is wrong with a field, in the console's language ("invalid address"). */
 export function problemOf(
-  // an error map sees the issue before it has a message
-  issue: Omit<Issue, 'path' | 'message'> & { message?: string },
+  issue: Issue,
   t: TFunction,
   number: (value: number) => string,
 ): string {
@@ -78,7 +77,7 @@ export function problemOf(
 }
 
 /** A contract's own words for a check (a refinement, a pattern) in the console's language. */
-export function ruleProblem(
+function ruleProblem(
   message: string | undefined,
   t: TFunction,
 ): string | undefined {
