@@ -34,10 +34,11 @@ export interface ContractFormOptions<S extends Schema> {
   schema: S;
   defaultValues: DefaultValues<z.input<S>>;
   /** Each field's label as the form shows it, to name it in the summary. */
-  labels: Labels<z.input<S>> | ((draft: z.input<S>) => Labels<z.input<S>>);
+  labels: Labels | ((draft: z.input<S>) => Labels);
 }
 
-type Labels<Draft extends FieldValues> = Partial<Record<Path<Draft>, string>>;
+/** By the request's field names, which the draft's fields share (a request may hold more). */
+type Labels = Partial<Record<string, string>>;
 
 export interface FieldOptions {
   /** Ids of hints the field already points at. */
@@ -123,8 +124,7 @@ export function useContractForm<S extends Schema>({
   const first = firstError(form.formState.errors);
   let summary: string | undefined;
   if (first) {
-    const named: Partial<Record<string, string>> =
-      typeof labels === 'function' ? labels(form.watch()) : labels;
+    const named = typeof labels === 'function' ? labels(form.watch()) : labels;
     // a list's item goes by the list's label ("Alternate e-mails: invalid address")
     const field = first.name
       ? (named[first.name] ?? named[first.name.split('.')[0]!] ?? first.name)
