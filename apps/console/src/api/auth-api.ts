@@ -3,30 +3,25 @@ import type {
   AuthTokenRequest,
   AuthTokenResponse,
 } from '@livevote/contracts';
-import { request, requestJson } from './http-client';
+import { authRoutes as routes } from './auth-routes';
+import { request } from './http-client';
+import { createClient } from './route';
+
+const { call } = createClient(request);
 
 export function requestToken(
   credentials: AuthTokenRequest,
 ): Promise<AuthTokenResponse> {
-  return requestJson<AuthTokenResponse>('/auth/token', {
-    method: 'POST',
-    body: credentials,
-  });
+  return call(routes.token, {}, { body: credentials });
 }
 
 export function refreshAccessToken(
   refreshToken: string,
 ): Promise<AuthRefreshResponse> {
-  return requestJson<AuthRefreshResponse>('/auth/oauth/refresh', {
-    method: 'POST',
-    body: { refresh_token: refreshToken },
-  });
+  return call(routes.refresh, {}, { body: { refresh_token: refreshToken } });
 }
 
 /** Revokes the refresh token on the gateway (204 even when it was unknown). */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await request('/auth/logout', {
-    method: 'POST',
-    body: { refresh_token: refreshToken },
-  });
+  await call(routes.logout, {}, { body: { refresh_token: refreshToken } });
 }

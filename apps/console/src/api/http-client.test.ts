@@ -3,7 +3,7 @@ import { i18n } from '../i18n/i18n';
 import { json, problem, stubFetch } from '../test/fetch-stub';
 import { renderHook } from '@testing-library/react';
 import { useErrorText } from '../modules/ui/hooks/useErrorText';
-import { ApiError, requestJson } from './http-client';
+import { ApiError, request } from './http-client';
 
 describe('http-client', () => {
   afterEach(() => {
@@ -12,9 +12,9 @@ describe('http-client', () => {
 
   it('asks for problem details in the language the page shows', async () => {
     const requests = stubFetch(() => json(200, {}));
-    await requestJson('/v1/Accounts');
+    await request('/v1/Accounts');
     await i18n.changeLanguage('fr');
-    await requestJson('/v1/Accounts');
+    await request('/v1/Accounts');
     expect(requests.map((r) => r.headers.get('accept-language'))).toEqual([
       'en',
       'fr',
@@ -32,7 +32,7 @@ describe('http-client', () => {
     );
     await i18n.changeLanguage('fr');
     const errorMessage = renderHook(() => useErrorText()).result.current;
-    const caught: unknown = await requestJson('/v1/x').catch((e) => e);
+    const caught: unknown = await request('/v1/x').catch((e) => e);
     expect(caught).toBeInstanceOf(ApiError);
     expect((caught as ApiError).code).toBe('unit_taken');
     expect(errorMessage(caught)).toBe(

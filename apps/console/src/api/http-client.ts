@@ -76,16 +76,6 @@ export async function request(
   return response;
 }
 
-/** A JSON request; a 204 answer resolves to `undefined`. */
-export async function requestJson<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
-  const response = await request(path, options);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
 async function readBody(response: Response): Promise<unknown> {
   try {
     return await response.json();

@@ -1,60 +1,33 @@
-import type {
+import {
   AuditEntryView,
-  PublishedCount,
-  Account,
-  BallotReceipt,
-  BulkInviteResult,
-  CheckInList,
-  CheckInRequest,
-  CheckInResult,
-  ConnectedVoters,
-  CreateMatterRequest,
-  CreateMeetingRequest,
-  CreateMemberRequest,
-  CreateVoterRequest,
-  FloorBallotRequest,
-  FloorBallotResponse,
-  HolderCastResponse,
-  HolderSplit,
-  HolderView,
-  ImportMembersResponse,
-  InviteResult,
-  Matter,
-  MatterActionRequest,
-  MatterTallyRow,
-  MatterVoterRecord,
-  Meeting,
-  MeetingDocument,
-  MeetingSettings,
-  MeetingStats,
-  Member,
-  MemberProxy,
-  ModerateQuestionRequest,
-  NotVotedUnit,
-  PaperProxyRequest,
-  PatchMeetingRequest,
-  PatchMeetingSettingsRequest,
-  PersonalLink,
-  PutWebcastRequest,
-  RecordBallotRequest,
-  ProxyHolderSummary,
-  ProxyStatus,
-  PendingFloorBallot,
-  Question,
-  QuestionStatus,
-  ScreenTokenResponse,
-  ScreenTokenSummary,
-  SignOffStatus,
-  UpdateMatterRequest,
-  UpdateMemberRequest,
-  UpdateVoterRequest,
-  UploadedDocument,
-  Voter,
-  Webcast,
-  WebcastLaunch,
+  type CheckInRequest,
+  type CreateMatterRequest,
+  type CreateMeetingRequest,
+  type CreateMemberRequest,
+  type CreateVoterRequest,
+  type FloorBallotRequest,
+  type HolderSplit,
+  type MatterActionRequest,
+  type Member,
+  type ModerateQuestionRequest,
+  type NotVotedUnit,
+  type PaperProxyRequest,
+  type PatchMeetingRequest,
+  type PatchMeetingSettingsRequest,
+  type ProxyStatus,
+  type PutWebcastRequest,
+  type QuestionStatus,
+  type RecordBallotRequest,
+  type UpdateMatterRequest,
+  type UpdateMemberRequest,
+  type UpdateVoterRequest,
+  type UploadedDocument,
+  type Webcast,
 } from '@livevote/contracts';
 import { ApiError } from './http-client';
+import { managerRoutes as routes } from './manager-routes';
 import type { ManagerSession } from './manager-session';
+import { createClient, parseJsonAnswer, readAnswer, type Route } from './route';
 
 export type ReportFormat = 'pdf' | 'csv';
 
@@ -76,16 +49,6 @@ export interface ListMembersParams {
   size?: number;
 }
 
-const enc = encodeURIComponent;
-
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(name, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /** Filters of the audit log: a kind or family, and a time range (ISO instants). */
 export interface AuditFilter {
   kind?: string;
@@ -94,181 +57,133 @@ export interface AuditFilter {
   limit?: number;
 }
 
-/** The management API (`/v1`) for a signed-in manager, typed over libs/contracts. */
+/** One line of the audit log's JSON Lines. */
+const auditLine = {
+  ...routes.audit,
+  answer: AuditEntryView,
+} as const satisfies Route;
+
+/** The total a paged list announces, else the length of the page it sent. */
+function totalOf(response: Response, pageLength: number): number {
+  const total = Number(response.headers.get('X-Total-Count'));
+  return Number.isFinite(total) ? total : pageLength;
+}
+
+/** The management API (`/v1`) for a signed-in manager: the routes of manager-routes.ts. */
 export function createManagerApi(session: ManagerSession) {
-  const meeting = (shortCode: string) => `/v1/Meetings/${enc(shortCode)}`;
+  const { call, open } = createClient((path, { accessToken: _, ...options }) =>
+    session.request(path, options),
+  );
 
   return {
     listAccounts: (searchText?: string) =>
-      session.json<Account[]>(`/v1/Accounts${query({ searchText })}`),
-    getAccount: (accountKey: string) =>
-      session.json<Account>(`/v1/Accounts/${enc(accountKey)}`),
+      call(routes.listAccounts, {}, { query: { searchText } }),
+    getAccount: (accountKey: string) => call(routes.getAccount, { accountKey }),
 
     listMeetings: (accountKey: string, searchText?: string) =>
-      session.json<Meeting[]>(
-        `/v1/Accounts/${enc(accountKey)}/meetings${query({ searchText })}`,
-      ),
+      call(routes.listMeetings, { accountKey }, { query: { searchText } }),
     createMeeting: (accountKey: string, body: CreateMeetingRequest) =>
-      session.json<Meeting>(`/v1/Accounts/${enc(accountKey)}/meetings`, {
-        method: 'POST',
-        body,
-      }),
-    getMeeting: (shortCode: string) =>
-      session.json<Meeting>(meeting(shortCode)),
+      call(routes.createMeeting, { accountKey }, { body }),
+    getMeeting: (shortCode: string) => call(routes.getMeeting, { shortCode }),
     patchMeeting: (shortCode: string, body: PatchMeetingRequest) =>
-      session.json<Meeting>(meeting(shortCode), { method: 'PATCH', body }),
-    getSettings: (shortCode: string) =>
-      session.json<MeetingSettings>(`${meeting(shortCode)}/settings`),
+      call(routes.patchMeeting, { shortCode }, { body }),
+    getSettings: (shortCode: string) => call(routes.getSettings, { shortCode }),
     patchSettings: (shortCode: string, body: PatchMeetingSettingsRequest) =>
-      session.json<MeetingSettings>(`${meeting(shortCode)}/settings`, {
-        method: 'PATCH',
-        body,
-      }),
-    getStats: (shortCode: string) =>
-      session.json<MeetingStats>(`${meeting(shortCode)}/stats`),
+      call(routes.patchSettings, { shortCode }, { body }),
+    getStats: (shortCode: string) => call(routes.getStats, { shortCode }),
 
     listCheckIns: (shortCode: string) =>
-      session.json<CheckInList>(`${meeting(shortCode)}/check-ins`),
+      call(routes.listCheckIns, { shortCode }),
     checkIn: (shortCode: string, body: CheckInRequest) =>
-      session.json<CheckInResult>(`${meeting(shortCode)}/check-ins`, {
-        method: 'POST',
-        body,
-      }),
+      call(routes.checkIn, { shortCode }, { body }),
     checkOut: (shortCode: string, voterKey: string) =>
-      session.json<CheckInResult>(
-        `${meeting(shortCode)}/check-ins/${enc(voterKey)}`,
-        { method: 'DELETE' },
-      ),
+      call(routes.checkOut, { shortCode, voterKey }),
 
     async listMembers(
       shortCode: string,
       params: ListMembersParams = {},
     ): Promise<MembersPage> {
-      const response = await session.request(
-        `${meeting(shortCode)}/members${query({ ...params })}`,
+      const response = await open(
+        routes.listMembers,
+        { shortCode },
+        { query: { ...params } },
       );
-      const members = (await response.json()) as Member[];
-      const total = Number(response.headers.get('X-Total-Count'));
-      return {
-        members,
-        total: Number.isFinite(total) ? total : members.length,
-      };
+      const members = await readAnswer(routes.listMembers, response);
+      return { members, total: totalOf(response, members.length) };
     },
     createMember: (shortCode: string, body: CreateMemberRequest) =>
-      session.json<Member>(`${meeting(shortCode)}/members`, {
-        method: 'POST',
-        body,
-      }),
+      call(routes.createMember, { shortCode }, { body }),
     patchMember: (
       shortCode: string,
       memberKey: string,
       body: UpdateMemberRequest,
-    ) =>
-      session.json<Member>(`${meeting(shortCode)}/members/${enc(memberKey)}`, {
-        method: 'PATCH',
-        body,
-      }),
+    ) => call(routes.patchMember, { shortCode, memberKey }, { body }),
     deleteMember: (shortCode: string, memberKey: string) =>
-      session.json<void>(`${meeting(shortCode)}/members/${enc(memberKey)}`, {
-        method: 'DELETE',
-      }),
+      call(routes.deleteMember, { shortCode, memberKey }),
     createVoter: (
       shortCode: string,
       memberKey: string,
       body: CreateVoterRequest,
-    ) =>
-      session.json<Voter>(
-        `${meeting(shortCode)}/members/${enc(memberKey)}/voters`,
-        { method: 'POST', body },
-      ),
+    ) => call(routes.createVoter, { shortCode, memberKey }, { body }),
     patchVoter: (
       shortCode: string,
       memberKey: string,
       email: string,
       body: UpdateVoterRequest,
-    ) =>
-      session.json<Voter>(
-        `${meeting(shortCode)}/members/${enc(memberKey)}/voters/${enc(email)}`,
-        { method: 'PATCH', body },
-      ),
+    ) => call(routes.patchVoter, { shortCode, memberKey, email }, { body }),
     /** The voter's personal portal link (as in its invite); nothing is sent. */
     personalLink: (shortCode: string, memberKey: string, email: string) =>
-      session.json<PersonalLink>(
-        `${meeting(shortCode)}/members/${enc(memberKey)}/voters/${enc(email)}/personal-link`,
-        { method: 'POST' },
-      ),
+      call(routes.personalLink, { shortCode, memberKey, email }),
     /** Voters connected to the portal now, by unit (never how they voted). */
-    connected: (shortCode: string) =>
-      session.json<ConnectedVoters>(`${meeting(shortCode)}/connected`),
+    connected: (shortCode: string) => call(routes.connected, { shortCode }),
     importMembers: (shortCode: string, csv: string, dryRun: boolean) =>
-      session.json<ImportMembersResponse>(
-        `${meeting(shortCode)}/members/import${query({ dryRun: String(dryRun) })}`,
-        { method: 'POST', rawBody: csv, contentType: 'text/csv' },
+      call(
+        routes.importMembers,
+        { shortCode },
+        {
+          query: { dryRun: String(dryRun) },
+          rawBody: csv,
+          contentType: 'text/csv',
+        },
       ),
     inviteVoter: (shortCode: string, memberKey: string, email: string) =>
-      session.json<InviteResult>(
-        `${meeting(shortCode)}/members/${enc(memberKey)}/voters/${enc(email)}/invite`,
-        { method: 'POST' },
-      ),
-    inviteAll: (shortCode: string) =>
-      session.json<BulkInviteResult>(`${meeting(shortCode)}/invites`, {
-        method: 'POST',
-      }),
+      call(routes.inviteVoter, { shortCode, memberKey, email }),
+    inviteAll: (shortCode: string) => call(routes.inviteAll, { shortCode }),
 
-    listMatters: (shortCode: string) =>
-      session.json<Matter[]>(`${meeting(shortCode)}/matters`),
+    listMatters: (shortCode: string) => call(routes.listMatters, { shortCode }),
     createMatter: (shortCode: string, body: CreateMatterRequest) =>
-      session.json<Matter>(`${meeting(shortCode)}/matters`, {
-        method: 'POST',
-        body,
-      }),
+      call(routes.createMatter, { shortCode }, { body }),
     patchMatter: (
       shortCode: string,
       matterKey: string,
       body: UpdateMatterRequest,
-    ) =>
-      session.json<Matter>(`${meeting(shortCode)}/matters/${enc(matterKey)}`, {
-        method: 'PATCH',
-        body,
-      }),
+    ) => call(routes.patchMatter, { shortCode, matterKey }, { body }),
     deleteMatter: (shortCode: string, matterKey: string) =>
-      session.json<void>(`${meeting(shortCode)}/matters/${enc(matterKey)}`, {
-        method: 'DELETE',
-      }),
+      call(routes.deleteMatter, { shortCode, matterKey }),
     matterStats: (shortCode: string, matterKey: string) =>
-      session.json<MatterTallyRow[]>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/stats`,
-      ),
+      call(routes.matterStats, { shortCode, matterKey }),
     /** Who voted (never how). */
     matterVoters: (shortCode: string, matterKey: string) =>
-      session.json<MatterVoterRecord[]>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/voters`,
-      ),
+      call(routes.matterVoters, { shortCode, matterKey }),
     /** One page of the units that may vote on the matter and have not (never how anyone voted). */
     async notVoted(
       shortCode: string,
       matterKey: string,
       params: ListMembersParams = {},
     ): Promise<NotVotedPage> {
-      const response = await session.request(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/not-voted${query({ ...params })}`,
+      const response = await open(
+        routes.notVoted,
+        { shortCode, matterKey },
+        { query: { ...params } },
       );
-      const units = (await response.json()) as NotVotedUnit[];
-      const total = Number(response.headers.get('X-Total-Count'));
-      return {
-        units,
-        total: Number.isFinite(total) ? total : units.length,
-      };
+      const units = await readAnswer(routes.notVoted, response);
+      return { units, total: totalOf(response, units.length) };
     },
     matterAction: (
       shortCode: string,
       matterKey: string,
       body: MatterActionRequest,
-    ) =>
-      session.json<void>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/action`,
-        { method: 'POST', body },
-      ),
+    ) => call(routes.matterAction, { shortCode, matterKey }, { body }),
 
     /** A ballot a manager enters for a member (a paper ballot: method `proxy`). */
     recordBallot: (
@@ -277,41 +192,30 @@ export function createManagerApi(session: ManagerSession) {
       body: RecordBallotRequest,
       idempotencyKey: string,
     ) =>
-      session.json<BallotReceipt>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/ballots`,
-        {
-          method: 'POST',
-          body,
-          headers: { 'Idempotency-Key': idempotencyKey },
-        },
+      call(
+        routes.recordBallot,
+        { shortCode, matterKey },
+        { body, headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     /** The meeting's webcast, or null before one is set up. */
     async getWebcast(shortCode: string): Promise<Webcast | null> {
       try {
-        return await session.json<Webcast>(`${meeting(shortCode)}/webcast`);
+        return await call(routes.getWebcast, { shortCode });
       } catch (caught) {
         if (caught instanceof ApiError && caught.status === 404) return null;
         throw caught;
       }
     },
     putWebcast: (shortCode: string, body: PutWebcastRequest) =>
-      session.json<Webcast>(`${meeting(shortCode)}/webcast`, {
-        method: 'PUT',
-        body,
-      }),
+      call(routes.putWebcast, { shortCode }, { body }),
     launchWebcast: (shortCode: string) =>
-      session.json<WebcastLaunch>(`${meeting(shortCode)}/webcast/launch`, {
-        method: 'POST',
-      }),
+      call(routes.launchWebcast, { shortCode }),
     listDocuments: (shortCode: string) =>
-      session.json<MeetingDocument[]>(`${meeting(shortCode)}/documents`),
+      call(routes.listDocuments, { shortCode }),
     uploadDocument(shortCode: string, file: File) {
       const form = new FormData();
       form.append('file', file, file.name);
-      return session.json<UploadedDocument>(
-        `${meeting(shortCode)}/documents/upload`,
-        { method: 'POST', rawBody: form },
-      );
+      return call(routes.uploadDocument, { shortCode }, { rawBody: form });
     },
     /** `forVoters: false` keeps it out of the portal (a proxy's scan). */
     registerDocument: (
@@ -319,145 +223,110 @@ export function createManagerApi(session: ManagerSession) {
       uploaded: UploadedDocument,
       forVoters = true,
     ) =>
-      session.json<MeetingDocument[]>(`${meeting(shortCode)}/documents`, {
-        method: 'POST',
-        body: forVoters ? uploaded : { ...uploaded, forVoters },
-      }),
-    deleteDocument: (shortCode: string, documentKey: string) =>
-      session.json<void>(
-        `${meeting(shortCode)}/documents/${enc(documentKey)}`,
-        { method: 'DELETE' },
+      call(
+        routes.registerDocument,
+        { shortCode },
+        { body: forVoters ? uploaded : { ...uploaded, forVoters } },
       ),
+    deleteDocument: (shortCode: string, documentKey: string) =>
+      call(routes.deleteDocument, { shortCode, documentKey }),
 
     listProxies: (
       shortCode: string,
       filter: { status?: ProxyStatus; holder?: string } = {},
-    ) =>
-      session.json<MemberProxy[]>(
-        `${meeting(shortCode)}/proxies${query({ ...filter })}`,
-      ),
+    ) => call(routes.listProxies, { shortCode }, { query: { ...filter } }),
     enterPaperProxy: (shortCode: string, body: PaperProxyRequest) =>
-      session.json<MemberProxy>(`${meeting(shortCode)}/proxies`, {
-        method: 'POST',
-        body,
-      }),
+      call(routes.enterPaperProxy, { shortCode }, { body }),
     verifyProxy: (shortCode: string, proxyKey: string) =>
-      session.json<MemberProxy>(
-        `${meeting(shortCode)}/proxies/${enc(proxyKey)}/verify`,
-        { method: 'POST' },
-      ),
+      call(routes.verifyProxy, { shortCode, proxyKey }),
     rejectProxy: (shortCode: string, proxyKey: string, reason: string) =>
-      session.json<MemberProxy>(
-        `${meeting(shortCode)}/proxies/${enc(proxyKey)}/reject`,
-        { method: 'POST', body: { reason } },
-      ),
+      call(routes.rejectProxy, { shortCode, proxyKey }, { body: { reason } }),
     listProxyHolders: (shortCode: string) =>
-      session.json<ProxyHolderSummary[]>(`${meeting(shortCode)}/proxy-holders`),
+      call(routes.listProxyHolders, { shortCode }),
     setHolderPresence: (
       shortCode: string,
       holderKey: string,
       present: boolean,
     ) =>
-      session.json<ProxyHolderSummary>(
-        `${meeting(shortCode)}/proxy-holders/${enc(holderKey)}/presence`,
-        { method: 'PUT', body: { present } },
+      call(
+        routes.setHolderPresence,
+        { shortCode, holderKey },
+        { body: { present } },
       ),
     /** What a default holder holds (the chair votes for default holders). */
     defaultHolderView: (shortCode: string, holderKey: string) =>
-      session.json<HolderView>(
-        `${meeting(shortCode)}/proxy-holders/${enc(holderKey)}/proxies`,
-      ),
+      call(routes.defaultHolderView, { shortCode, holderKey }),
     castForDefaultHolder: (
       shortCode: string,
       holderKey: string,
       matterKey: string,
       split: HolderSplit[],
     ) =>
-      session.json<HolderCastResponse>(
-        `${meeting(shortCode)}/proxy-holders/${enc(holderKey)}/matters/${enc(matterKey)}/ballots`,
-        { method: 'POST', body: { split } },
+      call(
+        routes.castForDefaultHolder,
+        { shortCode, holderKey, matterKey },
+        { body: { split } },
       ),
 
     recordFloorBallot: (
       shortCode: string,
       matterKey: string,
       body: FloorBallotRequest,
-    ) =>
-      session.json<FloorBallotResponse>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/floor-ballots`,
-        { method: 'POST', body },
-      ),
+    ) => call(routes.recordFloorBallot, { shortCode, matterKey }, { body }),
     pendingFloorBallots: (shortCode: string, matterKey: string) =>
-      session.json<PendingFloorBallot[]>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/floor-ballots/pending`,
-      ),
+      call(routes.pendingFloorBallots, { shortCode, matterKey }),
     discardFloorEntry: (
       shortCode: string,
       matterKey: string,
       entryKey: string,
-    ) =>
-      session.json<void>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/floor-ballots/pending/${enc(entryKey)}`,
-        { method: 'DELETE' },
-      ),
+    ) => call(routes.discardFloorEntry, { shortCode, matterKey, entryKey }),
 
     listQuestions: (shortCode: string, status?: QuestionStatus) =>
-      session.json<Question[]>(
-        `${meeting(shortCode)}/questions${query({ status })}`,
-      ),
+      call(routes.listQuestions, { shortCode }, { query: { status } }),
     moderateQuestion: (
       shortCode: string,
       questionKey: string,
       body: ModerateQuestionRequest,
-    ) =>
-      session.json<Question>(
-        `${meeting(shortCode)}/questions/${enc(questionKey)}`,
-        { method: 'PATCH', body },
-      ),
+    ) => call(routes.moderateQuestion, { shortCode, questionKey }, { body }),
 
     createScreenToken: (shortCode: string) =>
-      session.json<ScreenTokenResponse>(`${meeting(shortCode)}/screen-tokens`, {
-        method: 'POST',
-      }),
+      call(routes.createScreenToken, { shortCode }),
     listScreenTokens: (shortCode: string) =>
-      session.json<ScreenTokenSummary[]>(`${meeting(shortCode)}/screen-tokens`),
+      call(routes.listScreenTokens, { shortCode }),
     revokeScreenToken: (shortCode: string, key: string) =>
-      session.json<void>(`${meeting(shortCode)}/screen-tokens/${enc(key)}`, {
-        method: 'DELETE',
-      }),
+      call(routes.revokeScreenToken, { shortCode, key }),
 
     signOffStatus: (shortCode: string) =>
-      session.json<SignOffStatus>(`${meeting(shortCode)}/sign-off`),
+      call(routes.signOffStatus, { shortCode }),
     signOff: (shortCode: string, matterKey: string) =>
-      session.json<void>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/sign-off`,
-        { method: 'POST' },
-      ),
+      call(routes.signOff, { shortCode, matterKey }),
     /** The counted receipts of a closed matter (docs/verifiability.md). */
     publishedCount: (shortCode: string, matterKey: string) =>
-      session.json<PublishedCount>(
-        `${meeting(shortCode)}/matters/${enc(matterKey)}/published`,
-      ),
+      call(routes.publishedCount, { shortCode, matterKey }),
     /** The audit log as JSON Lines (the console's view) or as a file to save. */
     async auditLog(
       shortCode: string,
       filter: AuditFilter,
     ): Promise<AuditEntryView[]> {
-      const response = await session.request(
-        `${meeting(shortCode)}/audit${query({ ...filter, format: 'jsonl' })}`,
+      const response = await open(
+        routes.audit,
+        { shortCode },
+        { query: { ...filter, format: 'jsonl' } },
       );
       return (await response.text())
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as AuditEntryView);
+        .map((line) => parseJsonAnswer(auditLine, line));
     },
     async auditFile(
       shortCode: string,
       format: 'csv' | 'jsonl',
       filter: AuditFilter,
     ): Promise<{ blob: Blob; fileName: string }> {
-      const response = await session.request(
-        `${meeting(shortCode)}/audit${query({ ...filter, format })}`,
+      const response = await open(
+        routes.audit,
+        { shortCode },
+        { query: { ...filter, format } },
       );
       return {
         blob: await response.blob(),
@@ -470,8 +339,10 @@ export function createManagerApi(session: ManagerSession) {
       format: ReportFormat,
       matterKey?: string,
     ): Promise<{ blob: Blob; fileName: string }> {
-      const response = await session.request(
-        `${meeting(shortCode)}/report.${format}${query({ matter: matterKey })}`,
+      const response = await open(
+        routes.report,
+        { shortCode, format },
+        { query: { matter: matterKey } },
       );
       const disposition = response.headers.get('Content-Disposition') ?? '';
       const fileName =

@@ -42,13 +42,13 @@ describe(ManagerSession.name, () => {
       vi.fn(),
     );
 
-    await session.json('/v1/Accounts');
+    await session.request('/v1/Accounts');
     await vi.advanceTimersByTimeAsync(239_000);
     expect(
       requests.filter((r) => r.path === '/auth/oauth/refresh'),
     ).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(2_000);
-    await session.json('/v1/Accounts');
+    await session.request('/v1/Accounts');
 
     const refreshes = requests.filter((r) => r.path === '/auth/oauth/refresh');
     expect(refreshes).toHaveLength(1);
@@ -74,7 +74,8 @@ describe(ManagerSession.name, () => {
       vi.fn(),
     );
 
-    await expect(session.json('/v1/Accounts')).resolves.toEqual(['ok']);
+    const answer = await session.request('/v1/Accounts');
+    await expect(answer.json()).resolves.toEqual(['ok']);
     expect(requests.map((r) => r.path)).toEqual([
       '/v1/Accounts',
       '/auth/oauth/refresh',
@@ -97,7 +98,7 @@ describe(ManagerSession.name, () => {
     );
     expect(window.sessionStorage.length).toBe(1);
 
-    await expect(session.json('/v1/Accounts')).rejects.toThrow();
+    await expect(session.request('/v1/Accounts')).rejects.toThrow();
 
     expect(onExpired).toHaveBeenCalledTimes(1);
     expect(window.sessionStorage.length).toBe(0);
@@ -111,7 +112,7 @@ describe(ManagerSession.name, () => {
     const restored = ManagerSession.restore(vi.fn());
 
     expect(restored?.username).toBe('chair@example.org');
-    await restored!.json('/v1/Accounts');
+    await restored!.request('/v1/Accounts');
     expect(requests.map((r) => r.path)).toEqual([
       '/auth/oauth/refresh',
       '/v1/Accounts',

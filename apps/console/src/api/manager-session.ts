@@ -87,12 +87,6 @@ export class ManagerSession {
     }
   }
 
-  async json<T>(path: string, options: SessionRequestOptions = {}): Promise<T> {
-    const response = await this.request(path, options);
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
-  }
-
   /** Ends the session here and revokes its refresh token on the gateway. */
   async signOut(): Promise<void> {
     this.end();

@@ -1,68 +1,38 @@
 import type {
   AskQuestionRequest,
-  BallotReceipt,
-  EmailReceiptResponse,
-  PublishedCount,
-  ReceiptStatus,
-  HolderCastResponse,
-  HolderSessionResponse,
   HolderSplit,
-  HolderView,
   MemberProxy,
-  PortalCheckInCode,
-  PortalDocument,
-  PortalRsvp,
-  RsvpAnswer,
-  OwnQuestion,
-  OwnQuestions,
-  OwnBallots,
-  PortalEntry,
-  PortalMeeting,
   PortalRegisterRequest,
-  PortalSessionResponse,
-  PortalVoter,
   PortalVoterUpdate,
-  ProxyForm,
+  RsvpAnswer,
   SubmitProxyRequest,
 } from '@livevote/contracts';
-import { ApiError, request, requestJson } from './http-client';
+import { ApiError, request } from './http-client';
+import { portalRoutes as routes } from './portal-routes';
+import { createClient } from './route';
 
-const base = (shortCode: string) =>
-  `/portal/v1/Meetings/${encodeURIComponent(shortCode)}`;
+const { call, open } = createClient(request);
 
-/** The voter portal API (`/portal/v1`). */
+/** The voter portal API (`/portal/v1`): the routes of portal-routes.ts. */
 export const portalApi = {
   startSession: (shortCode: string, inviteToken: string) =>
-    requestJson<PortalSessionResponse>(`${base(shortCode)}/session`, {
-      method: 'POST',
-      body: { inviteToken },
-    }),
+    call(routes.startSession, { shortCode }, { body: { inviteToken } }),
   register: (shortCode: string, body: PortalRegisterRequest) =>
-    requestJson<PortalSessionResponse>(`${base(shortCode)}/register`, {
-      method: 'POST',
-      body,
-    }),
+    call(routes.register, { shortCode }, { body }),
   /** The voter's own language (null: the browser's, else the meeting's). */
   updateVoter: (
     shortCode: string,
     body: PortalVoterUpdate,
     voterToken: string,
   ) =>
-    requestJson<PortalVoter>(`${base(shortCode)}/voter`, {
-      method: 'PATCH',
-      body,
-      accessToken: voterToken,
-    }),
+    call(routes.updateVoter, { shortCode }, { body, accessToken: voterToken }),
   getMeeting: (shortCode: string, voterToken: string) =>
-    requestJson<PortalMeeting>(base(shortCode), { accessToken: voterToken }),
+    call(routes.getMeeting, { shortCode }, { accessToken: voterToken }),
   /** The member's own ballots, one a matter it voted on: one request, never a 404 per matter. */
   ownBallots: (shortCode: string, voterToken: string) =>
-    requestJson<OwnBallots>(`${base(shortCode)}/ballots`, {
-      accessToken: voterToken,
-    }),
+    call(routes.ownBallots, { shortCode }, { accessToken: voterToken }),
   /** The meeting's name and date for the way in, before any sign-in. */
-  entry: (shortCode: string) =>
-    requestJson<PortalEntry>(`${base(shortCode)}/entry`),
+  entry: (shortCode: string) => call(routes.entry, { shortCode }),
   /** `idempotencyKey` stays the same across retries of one choice, so a retry is harmless. */
   castBallot: (
     shortCode: string,
@@ -71,10 +41,10 @@ export const portalApi = {
     voterToken: string,
     idempotencyKey: string,
   ) =>
-    requestJson<BallotReceipt>(
-      `${base(shortCode)}/matters/${encodeURIComponent(matterKey)}/ballots`,
+    call(
+      routes.castBallot,
+      { shortCode, matterKey },
       {
-        method: 'POST',
         body: { choices },
         accessToken: voterToken,
         headers: { 'Idempotency-Key': idempotencyKey },
@@ -82,78 +52,67 @@ export const portalApi = {
     ),
 
   rsvp: (shortCode: string, voterToken: string) =>
-    requestJson<PortalRsvp>(`${base(shortCode)}/rsvp`, {
-      accessToken: voterToken,
-    }),
+    call(routes.rsvp, { shortCode }, { accessToken: voterToken }),
   setRsvp: (shortCode: string, attending: RsvpAnswer, voterToken: string) =>
-    requestJson<PortalRsvp>(`${base(shortCode)}/rsvp`, {
-      method: 'PUT',
-      body: { attending },
-      accessToken: voterToken,
-    }),
+    call(
+      routes.setRsvp,
+      { shortCode },
+      { body: { attending }, accessToken: voterToken },
+    ),
   checkInCode: (shortCode: string, voterToken: string) =>
-    requestJson<PortalCheckInCode>(`${base(shortCode)}/check-in-code`, {
-      accessToken: voterToken,
-    }),
+    call(routes.checkInCode, { shortCode }, { accessToken: voterToken }),
   documents: (shortCode: string, voterToken: string) =>
-    requestJson<PortalDocument[]>(`${base(shortCode)}/documents`, {
-      accessToken: voterToken,
-    }),
+    call(routes.documents, { shortCode }, { accessToken: voterToken }),
   /** A document's bytes: the download needs the voter token, so it cannot be a plain link. */
   async downloadDocument(
     shortCode: string,
     documentKey: string,
     voterToken: string,
   ): Promise<Blob> {
-    const response = await request(
-      `${base(shortCode)}/documents/${encodeURIComponent(documentKey)}`,
+    const response = await open(
+      routes.downloadDocument,
+      { shortCode, documentKey },
       { accessToken: voterToken, headers: { Accept: '*/*' } },
     );
     return response.blob();
   },
   /** The member's receipts and what became of each (docs/verifiability.md). */
   receipts: (shortCode: string, voterToken: string) =>
-    requestJson<ReceiptStatus[]>(`${base(shortCode)}/receipts`, {
-      accessToken: voterToken,
-    }),
+    call(routes.receipts, { shortCode }, { accessToken: voterToken }),
   emailReceipt: (shortCode: string, receipt: string, voterToken: string) =>
-    requestJson<EmailReceiptResponse>(
-      `${base(shortCode)}/receipts/${encodeURIComponent(receipt)}/email`,
-      { method: 'POST', accessToken: voterToken },
+    call(
+      routes.emailReceipt,
+      { shortCode, receipt },
+      { accessToken: voterToken },
     ),
   publishedCount: (shortCode: string, matterKey: string, voterToken: string) =>
-    requestJson<PublishedCount>(
-      `${base(shortCode)}/matters/${encodeURIComponent(matterKey)}/published`,
+    call(
+      routes.publishedCount,
+      { shortCode, matterKey },
       { accessToken: voterToken },
     ),
   ownQuestions: (shortCode: string, voterToken: string) =>
-    requestJson<OwnQuestions>(`${base(shortCode)}/questions`, {
-      accessToken: voterToken,
-    }),
+    call(routes.ownQuestions, { shortCode }, { accessToken: voterToken }),
   askQuestion: (
     shortCode: string,
     body: AskQuestionRequest,
     voterToken: string,
   ) =>
-    requestJson<OwnQuestion>(`${base(shortCode)}/questions`, {
-      method: 'POST',
-      body,
-      accessToken: voterToken,
-    }),
+    call(routes.askQuestion, { shortCode }, { body, accessToken: voterToken }),
 
   proxyForm: (shortCode: string, voterToken: string) =>
-    requestJson<ProxyForm>(`${base(shortCode)}/proxy-form`, {
-      accessToken: voterToken,
-    }),
+    call(routes.proxyForm, { shortCode }, { accessToken: voterToken }),
   /** The member's latest proxy, or null when it never gave one. */
   async ownProxy(
     shortCode: string,
     voterToken: string,
   ): Promise<MemberProxy | null> {
     try {
-      return await requestJson<MemberProxy>(`${base(shortCode)}/proxy`, {
-        accessToken: voterToken,
-      });
+      return await call(
+        routes.ownProxy,
+        { shortCode },
+        { accessToken: voterToken },
+      );
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 404) return null;
       throw caught;
@@ -164,40 +123,29 @@ export const portalApi = {
     body: SubmitProxyRequest,
     voterToken: string,
   ) =>
-    requestJson<MemberProxy>(`${base(shortCode)}/proxy`, {
-      method: 'POST',
-      body,
-      accessToken: voterToken,
-    }),
+    call(routes.submitProxy, { shortCode }, { body, accessToken: voterToken }),
   withdrawProxy: (shortCode: string, voterToken: string) =>
-    requestJson<void>(`${base(shortCode)}/proxy`, {
-      method: 'DELETE',
-      accessToken: voterToken,
-    }),
+    call(routes.withdrawProxy, { shortCode }, { accessToken: voterToken }),
 
   holderSession: (shortCode: string, holderToken: string) =>
-    requestJson<HolderSessionResponse>(`${base(shortCode)}/holder/session`, {
-      method: 'POST',
-      body: { holderToken },
-    }),
+    call(routes.holderSession, { shortCode }, { body: { holderToken } }),
   holderView: (shortCode: string, sessionToken: string) =>
-    requestJson<HolderView>(`${base(shortCode)}/holder/proxies`, {
-      accessToken: sessionToken,
-    }),
+    call(routes.holderView, { shortCode }, { accessToken: sessionToken }),
   holderPresence: (shortCode: string, present: boolean, sessionToken: string) =>
-    requestJson<HolderView>(`${base(shortCode)}/holder/presence`, {
-      method: 'PUT',
-      body: { present },
-      accessToken: sessionToken,
-    }),
+    call(
+      routes.holderPresence,
+      { shortCode },
+      { body: { present }, accessToken: sessionToken },
+    ),
   holderCast: (
     shortCode: string,
     matterKey: string,
     split: HolderSplit[],
     sessionToken: string,
   ) =>
-    requestJson<HolderCastResponse>(
-      `${base(shortCode)}/holder/matters/${encodeURIComponent(matterKey)}/ballots`,
-      { method: 'POST', body: { split }, accessToken: sessionToken },
+    call(
+      routes.holderCast,
+      { shortCode, matterKey },
+      { body: { split }, accessToken: sessionToken },
     ),
 };

@@ -54,6 +54,8 @@ export const en = {
       cancelled: 'The request was cancelled.',
       unreachable:
         'The server could not be reached. Check your connection and try again.',
+      answerShape:
+        'The server’s answer was not in the expected form. Reload the page; if it happens again, tell your administrator.',
     },
   },
   signIn: {

@@ -53,6 +53,8 @@ export const fr: CatalogOf<typeof en> = {
       cancelled: 'La requête a été annulée.',
       unreachable:
         'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+      answerShape:
+        'La réponse du serveur n’a pas la forme attendue. Rechargez la page ; si cela se reproduit, prévenez votre administrateur.',
     },
   },
   signIn: {

@@ -1,6 +1,7 @@
-import type { CheckInRequest } from '@livevote/contracts';
-import { useState, type FormEvent } from 'react';
+import { CheckInRequest } from '@livevote/contracts';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/components/Alert';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 
 export interface WalkInFormProps {
   /** Registers and checks in; resolves true when taken (the form then empties). */
@@ -10,50 +11,52 @@ export interface WalkInFormProps {
 
 const EMPTY = { controlNumber: '', name: '', email: '' };
 
+const WalkIn = draftOf(CheckInRequest, (draft: typeof EMPTY) => ({
+  controlNumber: draft.controlNumber.trim(),
+  name: draft.name.trim(),
+  email: draft.email.trim(),
+}));
+
 /** An owner with no invite: registered by the unit's control number, then checked in. */
 export function WalkInForm({ onSubmit, busy }: WalkInFormProps) {
   const { t } = useTranslation();
-  const [fields, setFields] = useState(EMPTY);
-  const set = (name: keyof typeof EMPTY) => (value: string) =>
-    setFields({ ...fields, [name]: value });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (
-      await onSubmit({
-        controlNumber: fields.controlNumber.trim(),
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-      })
-    )
-      setFields(EMPTY);
+  const labels = {
+    controlNumber: t('checkIn.walkIn.controlNumber'),
+    name: t('checkIn.walkIn.name'),
+    email: t('checkIn.walkIn.email'),
   };
+  const { form, field, summary, summaryId } = useContractForm({
+    schema: WalkIn,
+    defaultValues: EMPTY,
+    labels,
+  });
+
+  const submit = form.handleSubmit(async (body) => {
+    if (await onSubmit(body)) form.reset(EMPTY);
+  });
 
   return (
     <section aria-labelledby="walk-in" className="panel">
       <h3 id="walk-in">{t('checkIn.walkIn.title')}</h3>
       <p className="hint">{t('checkIn.walkIn.hint')}</p>
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <form
         className="form-grid"
         aria-labelledby="walk-in"
         onSubmit={(event) => void submit(event)}
       >
-        <Field
-          label={t('checkIn.walkIn.controlNumber')}
-          value={fields.controlNumber}
-          onChange={set('controlNumber')}
-        />
-        <Field
-          label={t('checkIn.walkIn.name')}
-          value={fields.name}
-          onChange={set('name')}
-        />
-        <Field
-          label={t('checkIn.walkIn.email')}
-          type="email"
-          value={fields.email}
-          onChange={set('email')}
-        />
+        <label className="field">
+          {labels.controlNumber}
+          <input required {...field('controlNumber')} />
+        </label>
+        <label className="field">
+          {labels.name}
+          <input required {...field('name')} />
+        </label>
+        <label className="field">
+          {labels.email}
+          <input type="email" required {...field('email')} />
+        </label>
         <div className="button-row">
           <button type="submit" className="primary" disabled={busy}>
             {t('checkIn.walkIn.submit')}
@@ -61,29 +64,5 @@ export function WalkInForm({ onSubmit, busy }: WalkInFormProps) {
         </div>
       </form>
     </section>
-  );
-}
-
-function Field({
-  label,
-  value,
-  onChange,
-  type = 'text',
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-}) {
-  return (
-    <label className="field">
-      {label}
-      <input
-        type={type}
-        required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
   );
 }

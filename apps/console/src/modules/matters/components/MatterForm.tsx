@@ -1,150 +1,159 @@
-import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { useContractForm, WORDED } from '../../ui/hooks/useContractForm';
 import { RuleFields } from '../../results/components/RuleFields';
 import type { MatterDraft } from '../utils/matter-draft';
 
-export interface MatterFormProps {
+export interface MatterFormProps<Body> {
   title: string;
   initial: MatterDraft;
+  /** The draft as the contract's request (`newMatter` or `matterChange`). */
+  schema: z.ZodType<Body, MatterDraft>;
   submitLabel: string;
   pending: boolean;
   error: unknown;
-  /** Validates and sends; returns a problem to show, or nothing. */
-  onSubmit: (draft: MatterDraft) => string | undefined;
+  /** The request, checked by `schema`. */
+  onSubmit: (body: Body) => void;
   onCancel?: () => void;
 }
 
-export function MatterForm({
+/** The draft as `schema`'s request, with `choices` at most the options (one field cannot check it). */
+function matterSchema<Body extends { choices?: number; options?: string[] }>(
+  schema: z.ZodType<Body, MatterDraft>,
+  t: TFunction,
+) {
+  return schema.superRefine(({ choices, options }, ctx) => {
+    if (choices === undefined || options === undefined) return;
+    if (choices > options.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: [],
+        params: WORDED,
+        message: t('matters.tooManyChoices', { n: options.length }),
+      });
+  });
+}
+
+export function MatterForm<
+  Body extends { choices?: number; options?: string[] },
+>({
   title,
   initial,
+  schema,
   submitLabel,
   pending,
   error,
   onSubmit,
   onCancel,
-}: MatterFormProps) {
+}: MatterFormProps<Body>) {
   const { t } = useTranslation();
-  const id = useId();
-  const [draft, setDraft] = useState(initial);
-  const [invalid, setInvalid] = useState<string>();
-
-  const text = (
-    name: Exclude<
-      keyof MatterDraft,
-      | 'allowProxyVote'
-      | 'secretBallot'
-      | 'autoCloseWhenAllVoted'
-      | 'openVerification'
-      | 'threshold'
-      | 'thresholdBasis'
-      | 'thresholdBase'
-    >,
-  ) => ({
-    id: `${id}-${name}`,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [name]: event.target.value }),
+  const checked = useMemo(() => matterSchema(schema, t), [schema, t]);
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: checked,
+    defaultValues: initial,
+    labels: {
+      name: t('matters.form.name'),
+      options: t('matters.form.options'),
+      header: t('matters.form.header'),
+      snippet: t('matters.form.snippet'),
+      choices: t('matters.form.choices'),
+      eligibility: t('matters.form.eligibility'),
+    },
   });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setInvalid(onSubmit(draft));
-  }
+  const [threshold, thresholdBasis, thresholdBase] = form.watch([
+    'threshold',
+    'thresholdBasis',
+    'thresholdBase',
+  ]);
 
   return (
     <form
       className="panel"
       aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit(onSubmit)}
     >
       <h3 id={`${id}-title`}>{title}</h3>
-      {invalid && <Alert>{invalid}</Alert>}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={error} />
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>{t('matters.form.name')}</label>
-          <input required maxLength={500} {...text('name')} />
+          <label htmlFor={idOf('name')}>{t('matters.form.name')}</label>
+          <input required maxLength={500} {...field('name')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-header`}>{t('matters.form.header')}</label>
-          <input maxLength={2000} {...text('header')} />
+          <label htmlFor={idOf('header')}>{t('matters.form.header')}</label>
+          <input maxLength={2000} {...field('header')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-options`}>{t('matters.form.options')}</label>
-          <textarea rows={4} required {...text('options')} />
+          <label htmlFor={idOf('options')}>{t('matters.form.options')}</label>
+          <textarea rows={4} required {...field('options')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-snippet`}>{t('matters.form.snippet')}</label>
-          <textarea rows={4} {...text('snippet')} />
+          <label htmlFor={idOf('snippet')}>{t('matters.form.snippet')}</label>
+          <textarea rows={4} {...field('snippet')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-choices`}>{t('matters.form.choices')}</label>
-          <input type="number" min={1} max={50} required {...text('choices')} />
+          <label htmlFor={idOf('choices')}>{t('matters.form.choices')}</label>
+          <input
+            type="number"
+            min={1}
+            max={50}
+            required
+            {...field('choices')}
+          />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-eligibility`}>
+          <label htmlFor={idOf('eligibility')}>
             {t('matters.form.eligibility')}
           </label>
-          <input {...text('eligibility')} aria-describedby={`${id}-elig`} />
+          <input {...field('eligibility', { describedBy: `${id}-elig` })} />
           <p className="hint" id={`${id}-elig`}>
             {t('matters.form.eligibilityHint')}
           </p>
         </div>
       </div>
       <div className="field checkbox">
-        <input
-          id={`${id}-proxy`}
-          type="checkbox"
-          checked={draft.allowProxyVote}
-          onChange={(event) =>
-            setDraft({ ...draft, allowProxyVote: event.target.checked })
-          }
-        />
-        <label htmlFor={`${id}-proxy`}>{t('matters.form.proxy')}</label>
+        <input type="checkbox" {...field('allowProxyVote')} />
+        <label htmlFor={idOf('allowProxyVote')}>
+          {t('matters.form.proxy')}
+        </label>
       </div>
       <div className="field checkbox">
         <input
-          id={`${id}-secret`}
           type="checkbox"
-          checked={draft.secretBallot}
-          aria-describedby={`${id}-secret-hint`}
-          onChange={(event) =>
-            setDraft({ ...draft, secretBallot: event.target.checked })
-          }
+          {...field('secretBallot', { describedBy: `${id}-secret-hint` })}
         />
-        <label htmlFor={`${id}-secret`}>{t('matters.form.secret')}</label>
+        <label htmlFor={idOf('secretBallot')}>{t('matters.form.secret')}</label>
         <p className="hint" id={`${id}-secret-hint`}>
           {t('matters.form.secretHint')}
         </p>
       </div>
       <div className="field checkbox">
         <input
-          id={`${id}-all-voted`}
           type="checkbox"
-          checked={draft.autoCloseWhenAllVoted}
-          aria-describedby={`${id}-all-voted-hint`}
-          onChange={(event) =>
-            setDraft({ ...draft, autoCloseWhenAllVoted: event.target.checked })
-          }
+          {...field('autoCloseWhenAllVoted', {
+            describedBy: `${id}-all-voted-hint`,
+          })}
         />
-        <label htmlFor={`${id}-all-voted`}>{t('matters.form.allVoted')}</label>
+        <label htmlFor={idOf('autoCloseWhenAllVoted')}>
+          {t('matters.form.allVoted')}
+        </label>
         <p className="hint" id={`${id}-all-voted-hint`}>
           {t('matters.form.allVotedHint')}
         </p>
       </div>
       <div className="field checkbox">
         <input
-          id={`${id}-open-verification`}
           type="checkbox"
-          checked={draft.openVerification}
-          aria-describedby={`${id}-open-verification-hint`}
-          onChange={(event) =>
-            setDraft({ ...draft, openVerification: event.target.checked })
-          }
+          {...field('openVerification', {
+            describedBy: `${id}-open-verification-hint`,
+          })}
         />
-        <label htmlFor={`${id}-open-verification`}>
+        <label htmlFor={idOf('openVerification')}>
           {t('matters.form.openVerification')}
         </label>
         <p className="hint" id={`${id}-open-verification-hint`}>
@@ -152,8 +161,12 @@ export function MatterForm({
         </p>
       </div>
       <RuleFields
-        rule={draft}
-        onChange={(rule) => setDraft({ ...draft, ...rule })}
+        rule={{ threshold, thresholdBasis, thresholdBase }}
+        onChange={(rule) => {
+          form.setValue('threshold', rule.threshold);
+          form.setValue('thresholdBasis', rule.thresholdBasis);
+          form.setValue('thresholdBase', rule.thresholdBase);
+        }}
       />
       <div className="button-row">
         <button type="submit" className="primary" disabled={pending}>

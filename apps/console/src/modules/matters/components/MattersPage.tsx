@@ -1,8 +1,4 @@
-import {
-  CreateMatterRequest,
-  UpdateMatterRequest,
-  type Matter,
-} from '@livevote/contracts';
+import type { Matter } from '@livevote/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +6,6 @@ import { useParams } from 'react-router';
 import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
 import {
   useCreateMatter,
   useDeleteMatter,
@@ -21,26 +16,10 @@ import {
 import {
   EMPTY_MATTER,
   draftOfMatter,
-  matterFields,
-  type MatterDraft,
+  matterChange,
+  newMatter,
 } from '../utils/matter-draft';
 import { MatterForm } from './MatterForm';
-
-/** `choices` is 1..options.length, which one field's schema cannot check. */
-function choicesProblem(
-  t: TFunction,
-  {
-    choices,
-    options,
-  }: {
-    choices?: number;
-    options?: string[];
-  },
-): string | undefined {
-  if (choices === undefined || options === undefined) return undefined;
-  if (choices > options.length)
-    return t('matters.tooManyChoices', { n: options.length });
-}
 
 /** "up to 2 choices · secret ballot": what a matter's row says of it. */
 function matterTraits(t: TFunction, matter: Matter, n: string): string {
@@ -53,7 +32,6 @@ function matterTraits(t: TFunction, matter: Matter, n: string): string {
 
 export function MattersPage() {
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
   const number = useNumber();
   const { shortCode = '' } = useParams();
   const { data: matters, error, isPending } = useMatters(shortCode);
@@ -63,34 +41,6 @@ export function MattersPage() {
   const move = useMoveMatter(shortCode);
   const [editing, setEditing] = useState<string>();
   const [createKey, setCreateKey] = useState(0);
-
-  const matterLabels = {
-    name: t('matters.form.name'),
-    options: t('matters.form.options'),
-    header: t('matters.form.header'),
-    snippet: t('matters.form.snippet'),
-    choices: t('matters.form.choices'),
-    eligibility: t('matters.form.eligibility'),
-  };
-
-  function submitNew(draft: MatterDraft): string | undefined {
-    const parsed = CreateMatterRequest.safeParse(matterFields(draft));
-    if (!parsed.success) return describeIssues(parsed.error, matterLabels);
-    const tooMany = choicesProblem(t, parsed.data);
-    if (tooMany) return tooMany;
-    create.mutate(parsed.data, { onSuccess: () => setCreateKey((k) => k + 1) });
-  }
-
-  function submitEdit(key: string, draft: MatterDraft): string | undefined {
-    const parsed = UpdateMatterRequest.safeParse(matterFields(draft));
-    if (!parsed.success) return describeIssues(parsed.error, matterLabels);
-    const tooMany = choicesProblem(t, parsed.data);
-    if (tooMany) return tooMany;
-    patch.mutate(
-      { key, body: parsed.data },
-      { onSuccess: () => setEditing(undefined) },
-    );
-  }
 
   return (
     <div className="stack">
@@ -107,10 +57,16 @@ export function MattersPage() {
                   <MatterForm
                     title={t('matters.editTitle', { name: matter.name })}
                     initial={draftOfMatter(matter)}
+                    schema={matterChange}
                     submitLabel={t('matters.save')}
                     pending={patch.isPending}
                     error={patch.error}
-                    onSubmit={(draft) => submitEdit(matter.key, draft)}
+                    onSubmit={(body) =>
+                      patch.mutate(
+                        { key: matter.key, body },
+                        { onSuccess: () => setEditing(undefined) },
+                      )
+                    }
                     onCancel={() => setEditing(undefined)}
                   />
                 </li>
@@ -185,10 +141,15 @@ export function MattersPage() {
         key={createKey}
         title={t('matters.newTitle')}
         initial={EMPTY_MATTER}
+        schema={newMatter}
         submitLabel={t('matters.add')}
         pending={create.isPending}
         error={create.error}
-        onSubmit={submitNew}
+        onSubmit={(body) =>
+          create.mutate(body, {
+            onSuccess: () => setCreateKey((key) => key + 1),
+          })
+        }
       />
     </div>
   );

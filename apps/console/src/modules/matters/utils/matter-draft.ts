@@ -1,10 +1,13 @@
 import {
+  CreateMatterRequest,
   DEFAULT_MATTER_THRESHOLD,
+  UpdateMatterRequest,
   type Matter,
   type Threshold,
   type ThresholdBase,
   type ThresholdBasis,
 } from '@livevote/contracts';
+import { draftOf } from '../../ui/hooks/useContractForm';
 
 export interface MatterDraft {
   name: string;
@@ -85,3 +88,9 @@ export function matterFields(draft: MatterDraft) {
     thresholdBase: draft.thresholdBase,
   };
 }
+
+/** A new matter's draft, checked as `POST .../matters` checks it. */
+export const newMatter = draftOf(CreateMatterRequest, matterFields);
+
+/** A matter's draft after a change, checked as `PATCH .../matters/:matterKey` checks it. */
+export const matterChange = draftOf(UpdateMatterRequest, matterFields);

@@ -1,13 +1,14 @@
 import {
+  CreateMeetingRequest,
   MEETING_TYPES,
   TimeZone,
-  type CreateMeetingRequest,
 } from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { fromZonedInput, knownZone } from '@livevote/i18n';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../ui/components/Alert';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useCreateMeeting } from '../hooks/useMeetings';
 
 /** A new meeting starts in the manager's own zone; the details form changes it. */
@@ -16,61 +17,61 @@ function browserTimeZone(): string {
   return TimeZone.safeParse(zone).success ? zone : 'UTC';
 }
 
+interface Draft {
+  name: string;
+  type: CreateMeetingRequest['type'];
+  /** Wall-clock time in `meetingTimezone`. */
+  meetingDate: string;
+  meetingTimezone: string;
+}
+
+const NewMeeting = draftOf(CreateMeetingRequest, (draft: Draft) => ({
+  name: draft.name.trim(),
+  type: draft.type,
+  // not a time on that clock: the contract says so, in the console's words
+  meetingDate: fromZonedInput(draft.meetingDate, draft.meetingTimezone) ?? '',
+  meetingTimezone: draft.meetingTimezone,
+}));
+
 export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
-  const id = useId();
   const navigate = useNavigate();
   const create = useCreateMeeting(accountKey);
-  const [name, setName] = useState('');
-  const [type, setType] = useState<CreateMeetingRequest['type']>('agm');
-  const [date, setDate] = useState('');
   const { t } = useTranslation();
   const zone = knownZone(browserTimeZone());
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: NewMeeting,
+    defaultValues: {
+      name: '',
+      type: 'agm',
+      meetingDate: '',
+      meetingTimezone: zone,
+    },
+    labels: {
+      name: t('meetings.details.name'),
+      type: t('meetingSetup.create.type'),
+      meetingDate: t('meetings.create.date', { zone }),
+    },
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const meetingDate = fromZonedInput(date, zone);
-    if (!meetingDate) return;
-    create.mutate(
-      {
-        name: name.trim(),
-        type,
-        meetingDate,
-        meetingTimezone: zone,
-      },
-      {
-        onSuccess: (meeting) => void navigate(`/meetings/${meeting.shortCode}`),
-      },
-    );
-  }
+  const submit = form.handleSubmit((meeting) =>
+    create.mutate(meeting, {
+      onSuccess: (created) => void navigate(`/meetings/${created.shortCode}`),
+    }),
+  );
 
   return (
-    <form
-      className="panel"
-      aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
-    >
+    <form className="panel" aria-labelledby={`${id}-title`} onSubmit={submit}>
       <h2 id={`${id}-title`}>{t('meetingSetup.create.title')}</h2>
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={create.error} />
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>{t('meetings.details.name')}</label>
-          <input
-            id={`${id}-name`}
-            required
-            maxLength={200}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
+          <label htmlFor={idOf('name')}>{t('meetings.details.name')}</label>
+          <input required maxLength={200} {...field('name')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-type`}>{t('meetingSetup.create.type')}</label>
-          <select
-            id={`${id}-type`}
-            value={type}
-            onChange={(event) =>
-              setType(event.target.value as CreateMeetingRequest['type'])
-            }
-          >
+          <label htmlFor={idOf('type')}>{t('meetingSetup.create.type')}</label>
+          <select {...field('type')}>
             {MEETING_TYPES.map((value) => (
               <option key={value} value={value}>
                 {t(`meetingSetup.create.types.${value}`)}
@@ -79,16 +80,10 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-date`}>
+          <label htmlFor={idOf('meetingDate')}>
             {t('meetings.create.date', { zone })}
           </label>
-          <input
-            id={`${id}-date`}
-            type="datetime-local"
-            required
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
+          <input type="datetime-local" required {...field('meetingDate')} />
         </div>
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>

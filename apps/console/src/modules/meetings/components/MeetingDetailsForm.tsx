@@ -8,11 +8,10 @@ import {
   zoneAbbreviation,
   type Language,
 } from '@livevote/i18n';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePatchMeeting } from '../hooks/useMeetings';
 
@@ -29,7 +28,7 @@ interface Draft {
   language: Language;
 }
 
-function draftOf(meeting: Meeting): Draft {
+function draftOfMeeting(meeting: Meeting): Draft {
   return {
     name: meeting.name,
     description: meeting.description,
@@ -43,100 +42,80 @@ function draftOf(meeting: Meeting): Draft {
   };
 }
 
+const MeetingChange = draftOf(PatchMeetingRequest, (draft: Draft) => ({
+  name: draft.name,
+  description: draft.description,
+  location: draft.location,
+  meetingDate:
+    fromZonedInput(draft.meetingDate, draft.meetingTimezone) ?? undefined,
+  expiryDate: fromZonedInput(draft.expiryDate, draft.meetingTimezone),
+  duration: Number(draft.duration),
+  quorumMinimum: Number(draft.quorumMinimum),
+  meetingTimezone: draft.meetingTimezone,
+  language: draft.language,
+}));
+
 /**
  * Meeting details, edited from what was loaded first. Dates are shown and read on the
  * meeting's clock, whatever the browser's zone (docs/i18n.md).
  */
 export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
-  const id = useId();
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
   const lng = useLanguage();
   const patch = usePatchMeeting(meeting.shortCode);
-  const [draft, setDraft] = useState(() => draftOf(meeting));
-  const [invalid, setInvalid] = useState<string>();
-
-  const field = (name: keyof Draft) => ({
-    id: `${id}-${name}`,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [name]: event.target.value }),
+  // the labels of the dates name the zone the zone field holds now
+  const zoneText = (draft: Draft) => {
+    const zone = knownZone(draft.meetingTimezone);
+    const at = fromZonedInput(draft.meetingDate, zone) ?? meeting.meetingDate;
+    return `${zone}, ${zoneAbbreviation(at, zone, lng)}`;
+  };
+  const labelsOf = (draft: Draft) => ({
+    name: t('meetings.details.name'),
+    description: t('meetings.details.description'),
+    location: t('meetings.details.location'),
+    meetingDate: t('meetings.details.date', { zone: zoneText(draft) }),
+    expiryDate: t('meetings.details.expiry', { zone: zoneText(draft) }),
+    duration: t('meetings.details.duration'),
+    quorumMinimum: t('meetings.details.quorum'),
+    meetingTimezone: t('meetings.details.timeZone'),
+    language: t('meetings.details.language'),
   });
-  const zone = knownZone(draft.meetingTimezone);
-  const at = fromZonedInput(draft.meetingDate, zone) ?? meeting.meetingDate;
-  const zoneText = `${zone}, ${zoneAbbreviation(at, zone, lng)}`;
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: MeetingChange,
+    defaultValues: draftOfMeeting(meeting),
+    labels: labelsOf,
+  });
+  const labels = labelsOf(form.watch());
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = PatchMeetingRequest.safeParse({
-      name: draft.name,
-      description: draft.description,
-      location: draft.location,
-      meetingDate:
-        fromZonedInput(draft.meetingDate, draft.meetingTimezone) ?? undefined,
-      expiryDate: fromZonedInput(draft.expiryDate, draft.meetingTimezone),
-      duration: Number(draft.duration),
-      quorumMinimum: Number(draft.quorumMinimum),
-      meetingTimezone: draft.meetingTimezone,
-      language: draft.language,
-    });
-    if (!parsed.success)
-      return setInvalid(
-        describeIssues(parsed.error, {
-          name: t('meetings.details.name'),
-          description: t('meetings.details.description'),
-          location: t('meetings.details.location'),
-          meetingDate: t('meetings.details.date', { zone: zoneText }),
-          expiryDate: t('meetings.details.expiry', { zone: zoneText }),
-          duration: t('meetings.details.duration'),
-          quorumMinimum: t('meetings.details.quorum'),
-          meetingTimezone: t('meetings.details.timeZone'),
-          language: t('meetings.details.language'),
-        }),
-      );
-    setInvalid(undefined);
-    patch.mutate(parsed.data);
-  }
+  const submit = form.handleSubmit((change) => patch.mutate(change));
 
   return (
-    <form
-      className="panel"
-      aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
-    >
+    <form className="panel" aria-labelledby={`${id}-title`} onSubmit={submit}>
       <h3 id={`${id}-title`}>{t('meetings.details.title')}</h3>
-      {invalid && <Alert>{invalid}</Alert>}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={patch.error} />
       {patch.isSuccess && (
         <Alert tone="success">{t('meetings.details.saved')}</Alert>
       )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>{t('meetings.details.name')}</label>
+          <label htmlFor={idOf('name')}>{labels.name}</label>
           <input required maxLength={200} {...field('name')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-location`}>
-            {t('meetings.details.location')}
-          </label>
+          <label htmlFor={idOf('location')}>{labels.location}</label>
           <input maxLength={500} {...field('location')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-meetingDate`}>
-            {t('meetings.details.date', { zone: zoneText })}
-          </label>
+          <label htmlFor={idOf('meetingDate')}>{labels.meetingDate}</label>
           <input type="datetime-local" required {...field('meetingDate')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-expiryDate`}>
-            {t('meetings.details.expiry', { zone: zoneText })}
-          </label>
+          <label htmlFor={idOf('expiryDate')}>{labels.expiryDate}</label>
           <input type="datetime-local" {...field('expiryDate')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-duration`}>
-            {t('meetings.details.duration')}
-          </label>
+          <label htmlFor={idOf('duration')}>{labels.duration}</label>
           <input
             type="number"
             min={1}
@@ -146,25 +125,21 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-quorumMinimum`}>
-            {t('meetings.details.quorum')}
-          </label>
+          <label htmlFor={idOf('quorumMinimum')}>{labels.quorumMinimum}</label>
           <input type="number" min={0} step="any" {...field('quorumMinimum')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-meetingTimezone`}>
-            {t('meetings.details.timeZone')}
+          <label htmlFor={idOf('meetingTimezone')}>
+            {labels.meetingTimezone}
           </label>
-          <input {...field('meetingTimezone')} aria-describedby={`${id}-tz`} />
+          <input {...field('meetingTimezone', { describedBy: `${id}-tz` })} />
           <p className="hint" id={`${id}-tz`}>
             {t('meetings.details.timeZoneHint')}
           </p>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-language`}>
-            {t('meetings.details.language')}
-          </label>
-          <select {...field('language')} aria-describedby={`${id}-lng`}>
+          <label htmlFor={idOf('language')}>{labels.language}</label>
+          <select {...field('language', { describedBy: `${id}-lng` })}>
             {LANGUAGES.map((code) => (
               <option key={code} value={code} lang={code}>
                 {LANGUAGE_NAMES[code]}
@@ -177,9 +152,7 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
         </div>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-description`}>
-          {t('meetings.details.description')}
-        </label>
+        <label htmlFor={idOf('description')}>{labels.description}</label>
         <textarea rows={3} maxLength={10000} {...field('description')} />
       </div>
       <button type="submit" className="primary" disabled={patch.isPending}>

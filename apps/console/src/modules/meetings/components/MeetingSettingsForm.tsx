@@ -3,19 +3,52 @@ import {
   SUMMARY_REPORT_FREQUENCIES,
   type MeetingSettings,
 } from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { usePatchMeetingSettings } from '../hooks/useMeetings';
 
-function list(text: string): string[] {
+function list(text: string, separator = /[\n,]/): string[] {
   return text
-    .split(/[\n,]/)
+    .split(separator)
     .map((item) => item.trim())
     .filter(Boolean);
 }
+
+interface Draft {
+  meetingReminderFrequency: string;
+  meetingStartingReminder: string;
+  managerSummaryReportFreqency: MeetingSettings['managerSummaryReportFreqency'];
+  /** Comma- or line-separated, as the three lists below. */
+  alternateManagerEmails: string;
+  defaultProxyHolders: string;
+  /** One a line (docs/hybrid-meetings.md). */
+  questionCategories: string;
+  floorDoubleEntry: boolean;
+}
+
+function draftOfSettings(settings: MeetingSettings): Draft {
+  return {
+    meetingReminderFrequency: String(settings.meetingReminderFrequency),
+    meetingStartingReminder: String(settings.meetingStartingReminder),
+    managerSummaryReportFreqency: settings.managerSummaryReportFreqency,
+    alternateManagerEmails: settings.alternateManagerContactEmails.join(', '),
+    defaultProxyHolders: settings.defaultProxyHolders.join('\n'),
+    questionCategories: settings.questionCategories.join('\n'),
+    floorDoubleEntry: settings.floorDoubleEntry,
+  };
+}
+
+const SettingsChange = draftOf(PatchMeetingSettingsRequest, (draft: Draft) => ({
+  meetingReminderFrequency: Number(draft.meetingReminderFrequency),
+  meetingStartingReminder: Number(draft.meetingStartingReminder),
+  managerSummaryReportFreqency: draft.managerSummaryReportFreqency,
+  alternateManagerEmails: list(draft.alternateManagerEmails),
+  defaultProxyHolders: list(draft.defaultProxyHolders),
+  questionCategories: list(draft.questionCategories, /\n/),
+  floorDoubleEntry: draft.floorDoubleEntry,
+}));
 
 export function MeetingSettingsForm({
   shortCode,
@@ -24,112 +57,61 @@ export function MeetingSettingsForm({
   shortCode: string;
   settings: MeetingSettings;
 }) {
-  const id = useId();
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
   const patch = usePatchMeetingSettings(shortCode);
-  const [reminderDays, setReminderDays] = useState(
-    String(settings.meetingReminderFrequency),
-  );
-  const [startingMinutes, setStartingMinutes] = useState(
-    String(settings.meetingStartingReminder),
-  );
-  const [summary, setSummary] = useState(settings.managerSummaryReportFreqency);
-  const [managers, setManagers] = useState(
-    settings.alternateManagerContactEmails.join(', '),
-  );
-  const [proxyHolders, setProxyHolders] = useState(
-    settings.defaultProxyHolders.join('\n'),
-  );
-  const [categories, setCategories] = useState(
-    settings.questionCategories.join('\n'),
-  );
-  const [doubleEntry, setDoubleEntry] = useState(settings.floorDoubleEntry);
-  const [invalid, setInvalid] = useState<string>();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = PatchMeetingSettingsRequest.safeParse({
-      meetingReminderFrequency: Number(reminderDays),
-      meetingStartingReminder: Number(startingMinutes),
-      managerSummaryReportFreqency: summary,
-      alternateManagerEmails: list(managers),
-      defaultProxyHolders: list(proxyHolders),
-      // docs/hybrid-meetings.md
-      questionCategories: categories
-        .split('\n')
-        .map((item) => item.trim())
-        .filter(Boolean),
-      floorDoubleEntry: doubleEntry,
-    });
-    if (!parsed.success)
-      return setInvalid(
-        describeIssues(parsed.error, {
-          meetingReminderFrequency: t('meetingSetup.settings.reminders'),
-          meetingStartingReminder: t('meetingSetup.settings.starting'),
-          managerSummaryReportFreqency: t('meetingSetup.settings.summary'),
-          alternateManagerEmails: t('meetingSetup.settings.managers'),
-          defaultProxyHolders: t('meetingSetup.settings.proxyHolders'),
-          questionCategories: t('meetingSetup.settings.categories'),
-        }),
-      );
-    setInvalid(undefined);
-    patch.mutate(parsed.data);
-  }
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: SettingsChange,
+    defaultValues: draftOfSettings(settings),
+    labels: {
+      meetingReminderFrequency: t('meetingSetup.settings.reminders'),
+      meetingStartingReminder: t('meetingSetup.settings.starting'),
+      managerSummaryReportFreqency: t('meetingSetup.settings.summary'),
+      alternateManagerEmails: t('meetingSetup.settings.managers'),
+      defaultProxyHolders: t('meetingSetup.settings.proxyHolders'),
+      questionCategories: t('meetingSetup.settings.categories'),
+    },
+  });
 
   return (
     <form
       className="panel"
       aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit((change) => patch.mutate(change))}
     >
       <h3 id={`${id}-title`}>{t('meetingSetup.settings.title')}</h3>
-      {invalid && <Alert>{invalid}</Alert>}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={patch.error} />
       {patch.isSuccess && (
         <Alert tone="success">{t('meetingSetup.settings.saved')}</Alert>
       )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-reminders`}>
+          <label htmlFor={idOf('meetingReminderFrequency')}>
             {t('meetingSetup.settings.reminders')}
           </label>
           <input
-            id={`${id}-reminders`}
             type="number"
             min={0}
             max={365}
-            value={reminderDays}
-            onChange={(event) => setReminderDays(event.target.value)}
+            {...field('meetingReminderFrequency')}
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-starting`}>
+          <label htmlFor={idOf('meetingStartingReminder')}>
             {t('meetingSetup.settings.starting')}
           </label>
           <input
-            id={`${id}-starting`}
             type="number"
             min={0}
             max={10080}
-            value={startingMinutes}
-            onChange={(event) => setStartingMinutes(event.target.value)}
+            {...field('meetingStartingReminder')}
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-summary`}>
+          <label htmlFor={idOf('managerSummaryReportFreqency')}>
             {t('meetingSetup.settings.summary')}
           </label>
-          <select
-            id={`${id}-summary`}
-            value={summary}
-            onChange={(event) =>
-              setSummary(
-                event.target
-                  .value as MeetingSettings['managerSummaryReportFreqency'],
-              )
-            }
-          >
+          <select {...field('managerSummaryReportFreqency')}>
             {SUMMARY_REPORT_FREQUENCIES.map((value) => (
               <option key={value} value={value}>
                 {t(`meetingSetup.settings.frequency.${value}`)}
@@ -138,44 +120,26 @@ export function MeetingSettingsForm({
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-managers`}>
+          <label htmlFor={idOf('alternateManagerEmails')}>
             {t('meetingSetup.settings.managers')}
           </label>
-          <input
-            id={`${id}-managers`}
-            value={managers}
-            onChange={(event) => setManagers(event.target.value)}
-          />
+          <input {...field('alternateManagerEmails')} />
         </div>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-proxies`}>
+        <label htmlFor={idOf('defaultProxyHolders')}>
           {t('meetingSetup.settings.proxyHolders')}
         </label>
-        <textarea
-          id={`${id}-proxies`}
-          rows={3}
-          value={proxyHolders}
-          onChange={(event) => setProxyHolders(event.target.value)}
-        />
+        <textarea rows={3} {...field('defaultProxyHolders')} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-categories`}>
+        <label htmlFor={idOf('questionCategories')}>
           {t('meetingSetup.settings.categories')}
         </label>
-        <textarea
-          id={`${id}-categories`}
-          rows={3}
-          value={categories}
-          onChange={(event) => setCategories(event.target.value)}
-        />
+        <textarea rows={3} {...field('questionCategories')} />
       </div>
       <label className="ballot-option">
-        <input
-          type="checkbox"
-          checked={doubleEntry}
-          onChange={(event) => setDoubleEntry(event.target.checked)}
-        />
+        <input type="checkbox" {...field('floorDoubleEntry')} />
         {t('meetingSetup.settings.doubleEntry')}
       </label>
       <button type="submit" className="primary" disabled={patch.isPending}>

@@ -49,7 +49,15 @@ describe(AddMemberForm.name, () => {
       await user.paste('1.1234567'); // the cursor is in it
 
       await user.click(screen.getByRole('button', { name: words.add }));
-      expect(screen.getByRole('alert').textContent).toBe(words.decimals);
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toBe(words.decimals);
+      // the wrong field has the focus, says it is wrong, and is described by the problem
+      expect(document.activeElement).toBe(shares);
+      expect(shares.getAttribute('aria-invalid')).toBe('true');
+      expect(shares.getAttribute('aria-describedby')).toBe(alert.id);
+      expect(
+        screen.getByLabelText(words.unit).getAttribute('aria-invalid'),
+      ).toBeNull();
 
       await user.clear(shares);
       await user.type(shares, '1');
@@ -59,8 +67,40 @@ describe(AddMemberForm.name, () => {
       await user.paste('ana@example');
       await user.click(screen.getByRole('button', { name: words.add }));
       expect(screen.getByRole('alert').textContent).toBe(words.email);
+      expect(document.activeElement).toBe(
+        screen.getByLabelText(words.voterEmail),
+      );
+      expect(shares.getAttribute('aria-invalid')).toBeNull();
       expect(api.createMember).not.toHaveBeenCalled();
     },
     15_000, // the first render of a file is slow on a busy machine
   );
+
+  it('sends the member, then its voter when one is named, and empties the form', async () => {
+    const user = userEvent.setup();
+    const api = renderForm();
+    api.createMember.mockResolvedValue({ key: 'm-1' });
+    api.createVoter.mockResolvedValue({});
+    await user.type(screen.getByLabelText('Unit'), '101');
+    await user.type(screen.getByLabelText('Voter name'), 'Ana');
+    await user.type(screen.getByLabelText('Voter e-mail'), ' ana@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+
+    await vi.waitFor(() =>
+      expect(api.createVoter).toHaveBeenCalledWith('abc123', 'm-1', {
+        name: 'Ana',
+        email: 'ana@example.com',
+      }),
+    );
+    expect(api.createMember).toHaveBeenCalledWith('abc123', {
+      unit: '101',
+      shares: 1,
+    });
+    await vi.waitFor(() =>
+      expect((screen.getByLabelText('Unit') as HTMLInputElement).value).toBe(
+        '',
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

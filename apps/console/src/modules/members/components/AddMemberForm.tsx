@@ -1,91 +1,76 @@
 import { CreateMemberRequest, CreateVoterRequest } from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useCreateMember } from '../hooks/useMembers';
 
-const EMPTY = { unit: '', shares: '1', voterName: '', voterEmail: '' };
+const EMPTY = {
+  member: { unit: '', shares: '1' },
+  voter: { name: '', email: '' },
+};
+
+/** A member, and its first voter when a name or an e-mail is given. */
+const NewMember = draftOf(
+  z.object({
+    member: CreateMemberRequest,
+    voter: CreateVoterRequest.optional(),
+  }),
+  ({ member, voter }: typeof EMPTY) => ({
+    member: { unit: member.unit, shares: Number(member.shares) },
+    voter:
+      voter.name.trim() || voter.email.trim()
+        ? { name: voter.name, email: voter.email.trim() }
+        : undefined,
+  }),
+);
 
 export function AddMemberForm({ shortCode }: { shortCode: string }) {
-  const id = useId();
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
   const create = useCreateMember(shortCode);
-  const [draft, setDraft] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<string>();
-
-  const field = (name: keyof typeof EMPTY) => ({
-    id: `${id}-${name}`,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [name]: event.target.value }),
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: NewMember,
+    defaultValues: EMPTY,
+    labels: {
+      'member.unit': t('members.table.unit'),
+      'member.shares': t('members.table.shares'),
+      'voter.name': t('members.add.voterName'),
+      'voter.email': t('members.add.voterEmail'),
+    },
   });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const member = CreateMemberRequest.safeParse({
-      unit: draft.unit,
-      shares: Number(draft.shares),
-    });
-    const wantsVoter = draft.voterName.trim() || draft.voterEmail.trim();
-    const voter = wantsVoter
-      ? CreateVoterRequest.safeParse({
-          name: draft.voterName,
-          email: draft.voterEmail.trim(),
-        })
-      : undefined;
-    if (!member.success)
-      return setInvalid(
-        describeIssues(member.error, {
-          unit: t('members.table.unit'),
-          shares: t('members.table.shares'),
-        }),
-      );
-    if (voter && !voter.success)
-      return setInvalid(
-        describeIssues(voter.error, {
-          name: t('members.add.voterName'),
-          email: t('members.add.voterEmail'),
-        }),
-      );
-    setInvalid(undefined);
-    create.mutate(
-      { member: member.data, voter: voter?.data },
-      { onSuccess: () => setDraft(EMPTY) },
-    );
-  }
+  const submit = form.handleSubmit((newMember) =>
+    create.mutate(newMember, { onSuccess: () => form.reset(EMPTY) }),
+  );
 
   return (
-    <form
-      className="panel"
-      aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
-    >
+    <form className="panel" aria-labelledby={`${id}-title`} onSubmit={submit}>
       <h3 id={`${id}-title`}>{t('members.add.title')}</h3>
-      {invalid && <Alert>{invalid}</Alert>}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={create.error} />
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-unit`}>{t('members.table.unit')}</label>
-          <input required maxLength={100} {...field('unit')} />
+          <label htmlFor={idOf('member.unit')}>{t('members.table.unit')}</label>
+          <input required maxLength={100} {...field('member.unit')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-shares`}>{t('members.table.shares')}</label>
-          <input type="number" min={0} step="any" {...field('shares')} />
+          <label htmlFor={idOf('member.shares')}>
+            {t('members.table.shares')}
+          </label>
+          <input type="number" min={0} step="any" {...field('member.shares')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-voterName`}>
+          <label htmlFor={idOf('voter.name')}>
             {t('members.add.voterName')}
           </label>
-          <input maxLength={200} {...field('voterName')} />
+          <input maxLength={200} {...field('voter.name')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-voterEmail`}>
+          <label htmlFor={idOf('voter.email')}>
             {t('members.add.voterEmail')}
           </label>
-          <input type="email" {...field('voterEmail')} />
+          <input type="email" {...field('voter.email')} />
         </div>
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>

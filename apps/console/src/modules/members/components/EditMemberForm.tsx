@@ -4,11 +4,11 @@ import {
   type Member,
   type Voter,
 } from '@livevote/contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { usePatchMember, usePatchVoter } from '../hooks/useMembers';
 
 export interface EditMemberFormProps {
@@ -17,63 +17,67 @@ export interface EditMemberFormProps {
   onDone: () => void;
 }
 
+interface MemberDraft {
+  unit: string;
+  shares: string;
+  eligible: boolean;
+  controlNumber: string;
+  /** Comma-separated. */
+  tags: string;
+}
+
+const MemberChange = draftOf(UpdateMemberRequest, (draft: MemberDraft) => ({
+  ...draft,
+  shares: Number(draft.shares),
+  tags: draft.tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean),
+}));
+
+const VoterChange = draftOf(
+  UpdateVoterRequest,
+  (draft: { name: string; email: string }) => ({
+    name: draft.name,
+    email: draft.email.trim(),
+  }),
+);
+
 /** Changes a member (unit, shares, eligibility, control number, tags) and its voters. */
 export function EditMemberForm({
   shortCode,
   member,
   onDone,
 }: EditMemberFormProps) {
-  const id = useId();
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
   const patch = usePatchMember(shortCode);
   const heading = useRef<HTMLHeadingElement>(null);
-  const [draft, setDraft] = useState({
-    unit: member.unit,
-    shares: String(member.shares),
-    eligible: member.eligible,
-    controlNumber: member.controlNumber,
-    tags: member.tags.join(', '),
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: MemberChange,
+    defaultValues: {
+      unit: member.unit,
+      shares: String(member.shares),
+      eligible: member.eligible,
+      controlNumber: member.controlNumber,
+      tags: member.tags.join(', '),
+    },
+    labels: {
+      unit: t('members.table.unit'),
+      shares: t('members.table.shares'),
+      eligible: t('members.edit.eligible'),
+      controlNumber: t('members.table.controlNumber'),
+      tags: t('members.edit.tags'),
+    },
   });
-  const [invalid, setInvalid] = useState<string>();
 
   useEffect(() => heading.current?.focus(), []);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = UpdateMemberRequest.safeParse({
-      unit: draft.unit,
-      shares: Number(draft.shares),
-      eligible: draft.eligible,
-      controlNumber: draft.controlNumber,
-      tags: draft.tags
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter(Boolean),
-    });
-    if (!parsed.success)
-      return setInvalid(
-        describeIssues(parsed.error, {
-          unit: t('members.table.unit'),
-          shares: t('members.table.shares'),
-          eligible: t('members.edit.eligible'),
-          controlNumber: t('members.table.controlNumber'),
-          tags: t('members.edit.tags'),
-        }),
-      );
-    setInvalid(undefined);
+  const submit = form.handleSubmit((change) =>
     patch.mutate(
-      { memberKey: member.key, member: parsed.data },
+      { memberKey: member.key, member: change },
       { onSuccess: onDone },
-    );
-  }
-
-  const text = (name: 'unit' | 'shares' | 'controlNumber' | 'tags') => ({
-    id: `${id}-${name}`,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [name]: event.target.value }),
-  });
+    ),
+  );
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
@@ -81,40 +85,33 @@ export function EditMemberForm({
         {t('members.table.editUnit', { unit: member.unit })}
       </h3>
       <form
-        onSubmit={handleSubmit}
+        onSubmit={submit}
         aria-label={t('common.unitNamed', { unit: member.unit })}
       >
-        {invalid && <Alert>{invalid}</Alert>}
+        {summary && <Alert id={summaryId}>{summary}</Alert>}
         <ErrorMessage error={patch.error} />
         <div className="form-grid">
           <div className="field">
-            <label htmlFor={`${id}-unit`}>{t('members.table.unit')}</label>
-            <input required maxLength={100} {...text('unit')} />
+            <label htmlFor={idOf('unit')}>{t('members.table.unit')}</label>
+            <input required maxLength={100} {...field('unit')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-shares`}>{t('members.table.shares')}</label>
-            <input type="number" min={0} step="any" {...text('shares')} />
+            <label htmlFor={idOf('shares')}>{t('members.table.shares')}</label>
+            <input type="number" min={0} step="any" {...field('shares')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-controlNumber`}>
+            <label htmlFor={idOf('controlNumber')}>
               {t('members.table.controlNumber')}
             </label>
-            <input required maxLength={64} {...text('controlNumber')} />
+            <input required maxLength={64} {...field('controlNumber')} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-tags`}>{t('members.edit.tags')}</label>
-            <input {...text('tags')} />
+            <label htmlFor={idOf('tags')}>{t('members.edit.tags')}</label>
+            <input {...field('tags')} />
           </div>
           <div className="field checkbox">
-            <input
-              id={`${id}-eligible`}
-              type="checkbox"
-              checked={draft.eligible}
-              onChange={(event) =>
-                setDraft({ ...draft, eligible: event.target.checked })
-              }
-            />
-            <label htmlFor={`${id}-eligible`}>
+            <input type="checkbox" {...field('eligible')} />
+            <label htmlFor={idOf('eligible')}>
               {t('members.edit.eligible')}
             </label>
           </div>
@@ -149,67 +146,42 @@ function EditVoterForm({
   member: Member;
   voter: Voter;
 }) {
-  const id = useId();
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
   const patch = usePatchVoter(shortCode);
-  const [name, setName] = useState(voter.name);
-  const [email, setEmail] = useState(voter.email);
-  const [invalid, setInvalid] = useState<string>();
+  const { form, idOf, field, summary, summaryId } = useContractForm({
+    schema: VoterChange,
+    defaultValues: { name: voter.name, email: voter.email },
+    labels: { name: t('common.name'), email: t('common.email') },
+  });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = UpdateVoterRequest.safeParse({
-      name,
-      email: email.trim(),
-    });
-    if (!parsed.success)
-      return setInvalid(
-        describeIssues(parsed.error, {
-          name: t('common.name'),
-          email: t('common.email'),
-        }),
-      );
-    setInvalid(undefined);
+  const submit = form.handleSubmit((change) =>
     patch.mutate({
       memberKey: member.key,
       email: voter.email,
-      voter: parsed.data,
-    });
-  }
+      voter: change,
+    }),
+  );
 
   return (
     <form
       className="voter-edit"
-      onSubmit={handleSubmit}
+      onSubmit={submit}
       aria-label={t('members.edit.voter', { name: voter.name })}
     >
       <h4>{t('members.edit.voter', { name: voter.name })}</h4>
-      {invalid && <Alert>{invalid}</Alert>}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={patch.error} />
       {patch.isSuccess && (
         <Alert tone="success">{t('members.edit.voterSaved')}</Alert>
       )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-name`}>{t('common.name')}</label>
-          <input
-            id={`${id}-name`}
-            required
-            maxLength={200}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
+          <label htmlFor={idOf('name')}>{t('common.name')}</label>
+          <input required maxLength={200} {...field('name')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-email`}>{t('common.email')}</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <label htmlFor={idOf('email')}>{t('common.email')}</label>
+          <input type="email" required {...field('email')} />
         </div>
       </div>
       <button type="submit" className="secondary" disabled={patch.isPending}>

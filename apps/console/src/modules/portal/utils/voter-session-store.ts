@@ -1,4 +1,4 @@
-import type { PortalSessionResponse } from '@livevote/contracts';
+import { PortalSessionResponse } from '@livevote/contracts';
 
 const key = (shortCode: string) => `livevote.voter.${shortCode}`;
 
@@ -10,8 +10,9 @@ export function loadVoterSession(
   try {
     const raw = window.sessionStorage.getItem(key(shortCode));
     if (!raw) return undefined;
-    const session = JSON.parse(raw) as PortalSessionResponse;
-    if (typeof session.voterToken !== 'string') return undefined;
+    const stored = PortalSessionResponse.safeParse(JSON.parse(raw));
+    if (!stored.success) return undefined;
+    const session = stored.data;
     if (!(Date.parse(session.expiresAt) > nowMs + 60_000)) return undefined;
     return session;
   } catch {

@@ -1,4 +1,4 @@
-import type { HolderSessionResponse, HolderSplit } from '@livevote/contracts';
+import { HolderSessionResponse, type HolderSplit } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,9 +10,10 @@ const key = (shortCode: string) => `livevote.holder.${shortCode}`;
 function load(shortCode: string): HolderSessionResponse | undefined {
   try {
     const raw = window.sessionStorage.getItem(key(shortCode));
-    const session = raw
-      ? (JSON.parse(raw) as HolderSessionResponse)
+    const stored = raw
+      ? HolderSessionResponse.safeParse(JSON.parse(raw))
       : undefined;
+    const session = stored?.success ? stored.data : undefined;
     return session && Date.parse(session.expiresAt) > Date.now() + 60_000
       ? session
       : undefined;

@@ -3,12 +3,11 @@ import {
   type MeetingSettings,
   type QuorumBasis,
 } from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatchMeetingSettings } from '../../meetings/hooks/useMeetings';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 
 type Flag =
   | 'quorumIncludesProxies'
@@ -23,6 +22,20 @@ const FLAGS: Flag[] = [
   'oneLiveMatter',
 ];
 
+type Draft = Record<Flag, boolean> & {
+  quorumBasis: QuorumBasis;
+  /** Empty: no percentage quorum. */
+  quorumPercent: string;
+};
+
+const ResultSettingsChange = draftOf(
+  PatchMeetingSettingsRequest,
+  ({ quorumPercent, ...draft }: Draft) => ({
+    ...draft,
+    quorumPercent: quorumPercent.trim() === '' ? null : Number(quorumPercent),
+  }),
+);
+
 /** Quorum, starting and publishing results (docs/verdicts.md). */
 export function ResultSettingsForm({
   shortCode,
@@ -32,74 +45,56 @@ export function ResultSettingsForm({
   settings: MeetingSettings;
 }) {
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
-  const id = useId();
   const patch = usePatchMeetingSettings(shortCode);
-  const [basis, setBasis] = useState<QuorumBasis>(settings.quorumBasis);
-  const [percent, setPercent] = useState(
-    settings.quorumPercent === null ? '' : String(settings.quorumPercent),
-  );
-  const [flags, setFlags] = useState<Record<Flag, boolean>>({
-    quorumIncludesProxies: settings.quorumIncludesProxies,
-    requireQuorumToStart: settings.requireQuorumToStart,
-    requireSignOff: settings.requireSignOff,
-    oneLiveMatter: settings.oneLiveMatter,
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: ResultSettingsChange,
+    defaultValues: {
+      quorumBasis: settings.quorumBasis,
+      quorumPercent:
+        settings.quorumPercent === null ? '' : String(settings.quorumPercent),
+      quorumIncludesProxies: settings.quorumIncludesProxies,
+      requireQuorumToStart: settings.requireQuorumToStart,
+      requireSignOff: settings.requireSignOff,
+      oneLiveMatter: settings.oneLiveMatter,
+    },
+    labels: {
+      quorumBasis: t('resultSettings.basis'),
+      quorumPercent: t('resultSettings.percent'),
+    },
   });
-  const [invalid, setInvalid] = useState<string>();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = PatchMeetingSettingsRequest.safeParse({
-      quorumBasis: basis,
-      quorumPercent: percent.trim() === '' ? null : Number(percent),
-      ...flags,
-    });
-    if (!parsed.success)
-      return setInvalid(
-        describeIssues(parsed.error, {
-          quorumBasis: t('resultSettings.basis'),
-          quorumPercent: t('resultSettings.percent'),
-        }),
-      );
-    setInvalid(undefined);
-    patch.mutate(parsed.data);
-  }
 
   return (
     <form
       className="panel"
       aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit((change) => patch.mutate(change))}
     >
       <h3 id={`${id}-title`}>{t('resultSettings.title')}</h3>
-      {invalid && <Alert>{invalid}</Alert>}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={patch.error} />
       {patch.isSuccess && (
         <Alert tone="success">{t('resultSettings.saved')}</Alert>
       )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-basis`}>{t('resultSettings.basis')}</label>
-          <select
-            id={`${id}-basis`}
-            value={basis}
-            onChange={(event) => setBasis(event.target.value as QuorumBasis)}
-          >
+          <label htmlFor={idOf('quorumBasis')}>
+            {t('resultSettings.basis')}
+          </label>
+          <select {...field('quorumBasis')}>
             <option value="units">{t('resultSettings.basisUnits')}</option>
             <option value="shares">{t('resultSettings.basisShares')}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-percent`}>{t('resultSettings.percent')}</label>
+          <label htmlFor={idOf('quorumPercent')}>
+            {t('resultSettings.percent')}
+          </label>
           <input
-            id={`${id}-percent`}
             type="number"
             min={0}
             max={100}
             step="any"
-            value={percent}
-            aria-describedby={`${id}-percent-hint`}
-            onChange={(event) => setPercent(event.target.value)}
+            {...field('quorumPercent', { describedBy: `${id}-percent-hint` })}
           />
           <p className="hint" id={`${id}-percent-hint`}>
             {t('resultSettings.percentHint')}
@@ -108,17 +103,8 @@ export function ResultSettingsForm({
       </div>
       {FLAGS.map((name) => (
         <div className="field checkbox" key={name}>
-          <input
-            id={`${id}-${name}`}
-            type="checkbox"
-            checked={flags[name]}
-            onChange={(event) =>
-              setFlags({ ...flags, [name]: event.target.checked })
-            }
-          />
-          <label htmlFor={`${id}-${name}`}>
-            {t(`resultSettings.flag.${name}`)}
-          </label>
+          <input type="checkbox" {...field(name)} />
+          <label htmlFor={idOf(name)}>{t(`resultSettings.flag.${name}`)}</label>
         </div>
       ))}
       <button type="submit" className="primary" disabled={patch.isPending}>

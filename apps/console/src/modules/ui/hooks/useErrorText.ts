@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http-client';
+import { AnswerShapeError } from '../../../api/route';
 
 /**
  * A failed request in words a person can act on, in the console's language: the gateway's
@@ -12,6 +13,7 @@ export function useErrorText(): (error: unknown) => string {
     (error: unknown) => {
       // its message is the gateway's detail, else its title, else the status (http-client.ts)
       if (error instanceof ApiError) return error.message;
+      if (error instanceof AnswerShapeError) return error.message;
       if (error instanceof Error && error.name === 'AbortError')
         return t('common.error.cancelled');
       return t('common.error.unreachable');

@@ -35,7 +35,8 @@ const RULES: Readonly<Record<string, string>> = {
 
 const DUPLICATE = /^Duplicate value "(.*)"\.$/s;
 
-function problemOf(
+/** What is wrong with a field, in the console's language ("invalid address"). */
+export function problemOf(
   issue: Issue,
   t: TFunction,
   number: (value: number) => string,
@@ -72,11 +73,20 @@ function problemOf(
     case 'invalid_value':
       return t('forms.problem.choice');
   }
-  const rule = RULES[issue.message];
+  return ruleProblem(issue.message, t) ?? t('forms.problem.invalid');
+}
+
+/** A contract's own words for a check (a refinement, a pattern) in the console's language. */
+function ruleProblem(
+  message: string | undefined,
+  t: TFunction,
+): string | undefined {
+  if (message === undefined) return undefined;
+  const rule = RULES[message];
   if (rule) return t(rule);
-  const duplicate = DUPLICATE.exec(issue.message);
+  const duplicate = DUPLICATE.exec(message);
   if (duplicate) return t('forms.problem.duplicate', { value: duplicate[1] });
-  return t('forms.problem.invalid');
+  return undefined;
 }
 
 /**

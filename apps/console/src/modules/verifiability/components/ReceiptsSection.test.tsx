@@ -186,4 +186,15 @@ describe(ReceiptsSection.name, () => {
       await screen.findByText('The count of this matter is not published yet.'),
     ).toBeDefined();
   });
+  it('says in the page’s language that an answer of the wrong shape was not understood', async () => {
+    // a receipt without its state, as a gateway out of step with the console would send it
+    const { state: _, ...stateless } = aReceipt();
+    stubFetch(() => json(200, [stateless]));
+    await i18n.changeLanguage('fr');
+    renderWithProviders(<ReceiptsSection target={target} matters={[]} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'La réponse du serveur n’a pas la forme attendue. Rechargez la page ; si cela se reproduit, prévenez votre administrateur.',
+    );
+    expect(screen.queryByRole('listitem')).toBeNull();
+  });
 });

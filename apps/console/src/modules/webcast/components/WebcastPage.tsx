@@ -8,13 +8,13 @@ import {
   type CastProvider,
   type Webcast,
 } from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { useDescribeIssues } from '../../ui/hooks/useDescribeIssues';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import {
   useLaunchWebcast,
   usePutWebcast,
@@ -26,6 +26,35 @@ const PROVIDER_NAMES: Record<CastProvider, string> = {
   video: 'webcast.provider.webinar',
   'video-meeting': 'webcast.provider.meeting',
 };
+
+interface WebcastDraft {
+  castProvider: CastProvider;
+  /** Wall-clock time on the meeting's clock; empty: no rehearsal. */
+  rehearsalAt: string;
+  rehearsalDuration: string;
+}
+
+/** The draft as `PUT .../webcast`; PUT replaces, so what this form does not show is kept. */
+function webcastSetUp(webcast: Webcast | null, zone: string) {
+  const meta = Object.fromEntries(
+    Object.entries(webcast?.meta ?? {}).filter(
+      ([name]) => name !== WEBCAST_ROOM_META_KEY,
+    ),
+  );
+  return draftOf(PutWebcastRequest, (draft: WebcastDraft) => ({
+    castProvider: draft.castProvider,
+    rehearsalAt: draft.rehearsalAt
+      ? fromZonedInput(draft.rehearsalAt, zone)
+      : null,
+    rehearsalTimezone: draft.rehearsalAt ? zone : null,
+    rehearsalDuration: draft.rehearsalDuration
+      ? Number(draft.rehearsalDuration)
+      : null,
+    recordingsAt: webcast?.recordingsAt ?? null,
+    reportsAt: webcast?.reportsAt ?? null,
+    meta,
+  }));
+}
 
 /** The meeting's webcast: set it up, its rehearsal, and the host's start link. */
 export function WebcastPage() {
@@ -67,59 +96,34 @@ function WebcastForm({
   zone: string;
 }) {
   const { t } = useTranslation();
-  const describeIssues = useDescribeIssues();
-  const id = useId();
   const put = usePutWebcast(shortCode);
-  const [provider, setProvider] = useState<CastProvider>(
-    webcast?.castProvider ?? 'video',
-  );
-  const [rehearsal, setRehearsal] = useState(
-    toZonedInput(webcast?.rehearsalAt, zone),
-  );
-  const [minutes, setMinutes] = useState(
-    webcast?.rehearsalDuration ? String(webcast.rehearsalDuration) : '',
-  );
-  const [invalid, setInvalid] = useState<string>();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // PUT replaces: keep what this form does not show
-    const meta = Object.fromEntries(
-      Object.entries(webcast?.meta ?? {}).filter(
-        ([name]) => name !== WEBCAST_ROOM_META_KEY,
-      ),
-    );
-    const parsed = PutWebcastRequest.safeParse({
-      castProvider: provider,
-      rehearsalAt: rehearsal ? fromZonedInput(rehearsal, zone) : null,
-      rehearsalTimezone: rehearsal ? zone : null,
-      rehearsalDuration: minutes ? Number(minutes) : null,
-      recordingsAt: webcast?.recordingsAt ?? null,
-      reportsAt: webcast?.reportsAt ?? null,
-      meta,
-    });
-    if (!parsed.success)
-      return setInvalid(
-        describeIssues(parsed.error, {
-          castProvider: t('webcast.kind'),
-          rehearsalAt: t('webcast.rehearsal', { zone }),
-          rehearsalTimezone: t('webcast.rehearsal', { zone }),
-          rehearsalDuration: t('webcast.minutes'),
-        }),
-      );
-    setInvalid(undefined);
-    put.mutate(parsed.data);
-  }
+  const schema = useMemo(() => webcastSetUp(webcast, zone), [webcast, zone]);
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema,
+    defaultValues: {
+      castProvider: webcast?.castProvider ?? 'video',
+      rehearsalAt: toZonedInput(webcast?.rehearsalAt, zone),
+      rehearsalDuration: webcast?.rehearsalDuration
+        ? String(webcast.rehearsalDuration)
+        : '',
+    },
+    labels: {
+      castProvider: t('webcast.kind'),
+      rehearsalAt: t('webcast.rehearsal', { zone }),
+      rehearsalTimezone: t('webcast.rehearsal', { zone }),
+      rehearsalDuration: t('webcast.minutes'),
+    },
+  });
 
   return (
     <form
       className="panel"
       aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit((request) => put.mutate(request))}
     >
       <h3 id={`${id}-title`}>{t('webcast.title')}</h3>
       {!webcast && <p className="hint">{t('webcast.none')}</p>}
-      {invalid && <Alert>{invalid}</Alert>}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={put.error} />
       {put.isSuccess && <Alert tone="success">{t('webcast.saved')}</Alert>}
       <fieldset className="field">
@@ -129,10 +133,8 @@ function WebcastForm({
             <input
               id={`${id}-${value}`}
               type="radio"
-              name={`${id}-provider`}
               value={value}
-              checked={provider === value}
-              onChange={() => setProvider(value)}
+              {...form.register('castProvider')}
             />
             <label htmlFor={`${id}-${value}`}>{t(PROVIDER_NAMES[value])}</label>
           </div>
@@ -140,25 +142,20 @@ function WebcastForm({
       </fieldset>
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-rehearsal`}>
+          <label htmlFor={idOf('rehearsalAt')}>
             {t('webcast.rehearsal', { zone })}
           </label>
-          <input
-            id={`${id}-rehearsal`}
-            type="datetime-local"
-            value={rehearsal}
-            onChange={(event) => setRehearsal(event.target.value)}
-          />
+          <input type="datetime-local" {...field('rehearsalAt')} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-minutes`}>{t('webcast.minutes')}</label>
+          <label htmlFor={idOf('rehearsalDuration')}>
+            {t('webcast.minutes')}
+          </label>
           <input
-            id={`${id}-minutes`}
             type="number"
             min={1}
             max={1440}
-            value={minutes}
-            onChange={(event) => setMinutes(event.target.value)}
+            {...field('rehearsalDuration')}
           />
         </div>
       </div>

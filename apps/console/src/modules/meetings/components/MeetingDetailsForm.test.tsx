@@ -1,0 +1,76 @@
+import type { Meeting } from '@livevote/contracts';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
+import { renderWithApi } from '../../../test/render';
+import { MeetingDetailsForm } from './MeetingDetailsForm';
+
+const meeting = {
+  key: 'k1',
+  accountKey: 'a1',
+  shortCode: 'abc123',
+  name: 'Harbourview AGM',
+  description: '',
+  type: 'agm',
+  quorumMinimum: 0,
+  meetingDate: '2026-12-01T23:00:00.000Z',
+  expiryDate: null,
+  location: '',
+  meetingTimezone: 'America/Toronto',
+  language: 'en',
+  duration: 60,
+} as unknown as Meeting;
+
+function renderForm() {
+  const api = { patchMeeting: vi.fn(async () => meeting) };
+  renderWithApi(<MeetingDetailsForm meeting={meeting} />, api);
+  return api;
+}
+
+describe(MeetingDetailsForm.name, () => {
+  it.each([
+    ['en', 'Name', 'Save details', 'Name: required'],
+    ['fr', 'Nom', 'Enregistrer les détails', 'Nom : obligatoire'],
+  ])(
+    'says in %s which field is wrong, and sends nothing',
+    async (lng, name, save, problem) => {
+      await act(() => i18n.changeLanguage(lng));
+      const user = userEvent.setup();
+      const api = renderForm();
+      const field = screen.getByLabelText(name);
+      await user.clear(field);
+      await user.type(field, ' ');
+      await user.click(screen.getByRole('button', { name: save }));
+
+      const alert = screen.getByRole('alert');
+      expect(alert.textContent).toBe(problem);
+      expect(document.activeElement).toBe(field);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+      expect(api.patchMeeting).not.toHaveBeenCalled();
+    },
+  );
+
+  it('sends the details, the date read on the meeting’s clock', async () => {
+    const user = userEvent.setup();
+    const api = renderForm();
+    const duration = screen.getByLabelText('Duration (minutes)');
+    await user.clear(duration);
+    await user.type(duration, '90');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+
+    await vi.waitFor(() => expect(api.patchMeeting).toHaveBeenCalledTimes(1));
+    expect(api.patchMeeting).toHaveBeenCalledWith('abc123', {
+      name: 'Harbourview AGM',
+      description: '',
+      location: '',
+      meetingDate: '2026-12-01T23:00:00.000Z',
+      expiryDate: null,
+      duration: 90,
+      quorumMinimum: 0,
+      meetingTimezone: 'America/Toronto',
+      language: 'en',
+    });
+  });
+});
