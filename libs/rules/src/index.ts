@@ -1,3 +1,4 @@
+export * from './ballot-acceptance';
 export * from './ballots';
 export * from './close-snapshot';
 export * from './eligibility';

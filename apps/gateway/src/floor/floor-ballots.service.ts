@@ -6,7 +6,11 @@ import type {
   FloorBallotResponse,
   PendingFloorBallot,
 } from '@livevote/contracts';
-import { isEligible, managerBallotAdmission } from '@livevote/rules';
+import {
+  ballotTiming,
+  isEligible,
+  managerBallotAdmission,
+} from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
@@ -22,7 +26,11 @@ import {
 } from '../voting/ballots.repository';
 import { newReceipt } from '../voting/receipt-codes';
 import type { CastChange } from '../voting/tally';
-import { VotingErrorCode, VotingException } from '../voting/voting.exception';
+import {
+  TIMING_CODES,
+  VotingErrorCode,
+  VotingException,
+} from '../voting/voting.exception';
 import { FloorErrorCode, FloorException } from './floor-ballots.exception';
 import {
   isLapsed,
@@ -84,14 +92,8 @@ export class FloorBallotsService {
         request.memberKey,
       );
       if (!member) throw new FloorException(FloorErrorCode.MemberNotFound);
-      if (state.liveStatus === 'pending')
-        throw new VotingException(VotingErrorCode.MatterNotLive);
-      if (
-        state.liveStatus === 'closed' ||
-        !state.liveEndsAt ||
-        now > state.liveEndsAt
-      )
-        throw new VotingException(VotingErrorCode.MatterClosed);
+      const { refused } = ballotTiming('floor', state, meeting, now);
+      if (refused) throw new VotingException(TIMING_CODES[refused]);
       if (!isEligible(member, state))
         throw new VotingException(VotingErrorCode.NotEligible);
       const admission = managerBallotAdmission(

@@ -9,6 +9,7 @@ import type {
 } from '@livevote/contracts';
 import {
   ballotKind,
+  ballotTiming,
   isEligible,
   mayReplace,
   sharesFromMicro,
@@ -186,14 +187,13 @@ export class HolderVotesService {
         ? await this.matters.findInMeeting(meeting.id, matterKey)
         : undefined;
       if (!matter) throw new ProxyException(ProxyErrorCode.MatterNotFound);
-      if (!matter.allowProxyVote)
-        throw new ProxyException(ProxyErrorCode.ProxyNotAllowed);
-      if (
-        matter.liveStatus !== 'live' ||
-        !matter.liveEndsAt ||
-        matter.liveEndsAt <= now
-      )
-        throw new ProxyException(ProxyErrorCode.MatterNotLive);
+      const { refused } = ballotTiming('holder', matter, meeting, now);
+      if (refused)
+        throw new ProxyException(
+          refused === 'proxy_not_allowed'
+            ? ProxyErrorCode.ProxyNotAllowed
+            : ProxyErrorCode.MatterNotLive,
+        );
       for (const part of split) checkChoices(matter, part.choices);
       const held = await this.proxies.held(holder.id);
       const standing = await this.ballots.standing(

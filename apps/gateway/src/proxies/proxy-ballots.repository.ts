@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import { eligibleSql, mayReplaceSql } from '@livevote/rules';
+import {
+  ballotMethodSql,
+  choicesFitSql,
+  eligibleSql,
+  mayReplaceSql,
+} from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import type { BallotMethod } from '../database/schema';
 import type { CastChange } from '../voting/tally';
@@ -10,6 +15,15 @@ const MAY_REPLACE = sql.raw(
   mayReplaceSql({ incoming: 'excluded', standing: 'b' }),
 );
 const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
+// a holder's ballot is in time by the one deadline rule (libs/rules, ballot-acceptance.ts)
+const IN_TIME = sql.raw(
+  `${ballotMethodSql({ ballot: 't', matter: 'm', meeting: 'mt' })} is not null`,
+);
+const DIRECTION_FITS = sql.raw(choicesFitSql({ ballot: 'd', matter: 'm' }));
+const CHOICES_FIT = sql.raw(choicesFitSql({ ballot: 'i', matter: 'm' }));
+/** The instant and kind the in-time rule judges a holder's ballot by, as a row `t`. */
+const holderAt = (now: Date) =>
+  sql`(select 'holder'::text as kind, ${now}::timestamptz as received_at) t`;
 
 /** A holder's discretionary vote for one member. */
 export interface HolderBallotInput {
@@ -93,28 +107,26 @@ export class ProxyBallotsRepository {
     const { meetingId, now } = scope;
     const candidates = sql`
       m as (
-        select m.id, m.meeting_id, m.options, m.choices, m.eligibility from matters m
-        where m.meeting_id = ${meetingId} and m.live_status = 'live' and m.allow_proxy_vote
-          and m.live_ends_at > ${now}
+        select m.id, m.meeting_id, m.options, m.choices, m.eligibility
+        from matters m join meetings mt on mt.id = m.meeting_id cross join ${holderAt(now)}
+        where m.meeting_id = ${meetingId} and ${IN_TIME}
           ${scope.matterId ? sql`and m.id = ${scope.matterId}` : sql``}
-        for share
+        for share of m
       ),
       cand as materialized (
         select gen_random_uuid() as event_id, ballot_receipt() as receipt, m.id as matter_id, p.member_id, p.id as proxy_id,
-          d.value -> 'choices' as choices, mb.shares as weight
+          d.choices, mb.shares as weight
         from proxies p
         join members mb on mb.id = p.member_id
         join m on m.meeting_id = p.meeting_id
         cross join lateral (
-          select e.value from jsonb_array_elements(p.directions) e
+          select e.value -> 'choices' as choices from jsonb_array_elements(p.directions) e
           where e.value ->> 'matterKey' = m.id::text limit 1
         ) d
         where p.meeting_id = ${meetingId} and p.status = 'verified'
           ${scope.proxyId ? sql`and p.id = ${scope.proxyId}` : sql``}
-          and jsonb_typeof(d.value -> 'choices') = 'array'
           and ${ELIGIBLE}
-          and (d.value -> 'choices') <@ m.options
-          and jsonb_array_length(d.value -> 'choices') between 1 and m.choices
+          and ${DIRECTION_FITS}
       )`;
     return this.upsert(candidates, now, null);
   }
@@ -142,11 +154,13 @@ export class ProxyBallotsRepository {
         from jsonb_to_recordset(${payload}::jsonb)
           as i(event_id uuid, receipt text, matter_id uuid, member_id uuid, proxy_id uuid, choices jsonb)
         join matters m on m.id = i.matter_id
+        join meetings mt on mt.id = m.meeting_id
         join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
         join proxies p on p.id = i.proxy_id and p.member_id = i.member_id and p.status = 'verified'
-        where m.live_status = 'live' and m.allow_proxy_vote and m.live_ends_at > ${now}
+        cross join ${holderAt(now)}
+        where ${IN_TIME}
           and ${ELIGIBLE}
-          and i.choices <@ m.options and jsonb_array_length(i.choices) between 1 and m.choices
+          and ${CHOICES_FIT}
         for share of m
       )`;
     return this.upsert(candidates, now, recordedBy);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BallotReceipt, RecordBallotRequest } from '@livevote/contracts';
-import { managerBallotAdmission } from '@livevote/rules';
+import { choicesProblem, managerBallotAdmission } from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { isUuid } from '../common/ids';
 import { MeetingAccess } from '../meetings/meeting-access';
@@ -9,7 +9,11 @@ import { BallotIngest, type IngestedBallot } from './ballot-ingest';
 import { BallotsInFlight } from './ballots-in-flight';
 import { BallotsRepository } from './ballots.repository';
 import { MatterDirectory, type MatterInfo } from './matter-directory';
-import { VotingErrorCode, VotingException } from './voting.exception';
+import {
+  CHOICES_CODES,
+  VotingErrorCode,
+  VotingException,
+} from './voting.exception';
 
 /** A voter signed in to the portal: the member they vote for and its meeting. */
 export interface VoterPrincipal {
@@ -175,13 +179,8 @@ export class BallotEntry {
   ): MatterInfo {
     if (matter?.meetingId !== meetingId)
       throw new VotingException(VotingErrorCode.MatterNotFound);
-    if (new Set(choices).size !== choices.length)
-      throw new VotingException(VotingErrorCode.DuplicateChoice);
-    if (choices.some((choice) => !matter.options.includes(choice))) {
-      throw new VotingException(VotingErrorCode.InvalidChoice);
-    }
-    if (choices.length > matter.choices)
-      throw new VotingException(VotingErrorCode.TooManyChoices);
+    const problem = choicesProblem(matter, choices);
+    if (problem) throw new VotingException(CHOICES_CODES[problem]);
     return matter;
   }
 }
