@@ -4,6 +4,7 @@ export * from './close-snapshot';
 export * from './eligibility';
 export * from './majority';
 export * from './manager-ballots';
+export * from './matter-transition';
 export * from './meeting-window';
 export * from './proxy-precedence';
 export * from './quorum';

@@ -1,6 +1,7 @@
 import type {
   ChoicesProblem,
   TimingRefusal,
+  TransitionRefusal,
 } from '@livevote/rules';
 import { ApiException } from '../common/api-exception';
 
@@ -40,6 +41,11 @@ export const TIMING_CODES: Record<TimingRefusal, VotingErrorCode> = {
   matter_closed: VotingErrorCode.MatterClosed,
   early_voting_closed: VotingErrorCode.EarlyVotingClosed,
   proxy_not_allowed: VotingErrorCode.ProxyNotAllowed,
+};
+
+export const TRANSITION_CODES: Record<TransitionRefusal, VotingErrorCode> = {
+  not_startable: VotingErrorCode.NotStartable,
+  not_live: VotingErrorCode.NotLive,
 };
 
 function describe(code: VotingErrorCode): [status: number, variant?: string] {
