@@ -48,7 +48,7 @@ import { ResultsRepository } from '../src/results/results.repository';
 import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
-import { BallotsRepository } from '../src/voting/ballots.repository';
+import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { MatterDirectory } from '../src/voting/matter-directory';
 import { countersFromBallots, tallyView } from '../src/voting/tally';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -299,7 +299,7 @@ describe('The rules of voting in SQL', () => {
           cast.map((b) => ({ ...b, choices: [...b.choices] })),
         );
         // the running tally's check against a recount sums the counters in PostgreSQL
-        const summed = await new BallotsRepository(store).matterCounters(
+        const summed = await new LiveVotingRepository(store).matterCounters(
           matter.id,
         );
 

@@ -16,13 +16,13 @@ import {
   type BatchOutcome,
   type RefusalFacts,
 } from './ballots.repository';
-import type { CastChange } from './tally';
+import type { CastChange } from '../voting/tally';
 import { newReceipt } from './receipt-codes';
 import {
   TIMING_CODES,
   VotingErrorCode,
   VotingException,
-} from './voting.exception';
+} from '../voting/voting.exception';
 
 export type BallotRequest = Omit<
   BallotInput,

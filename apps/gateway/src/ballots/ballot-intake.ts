@@ -1,34 +1,111 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { BallotReceipt, RecordBallotRequest } from '@livevote/contracts';
 import { choicesProblem, managerBallotAdmission } from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { isUuid } from '../common/ids';
+import { UnitOfWork } from '../database/database';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { LivePresence } from '../presence/live-presence';
-import { BallotIngest, type IngestedBallot } from './ballot-ingest';
-import { BallotsInFlight } from './ballots-in-flight';
-import { BallotsRepository } from './ballots.repository';
-import { MatterDirectory, type MatterInfo } from './matter-directory';
+import { MatterDirectory, type MatterInfo } from '../voting/matter-directory';
+import type { CastChange } from '../voting/tally';
 import {
   CHOICES_CODES,
   VotingErrorCode,
   VotingException,
-} from './voting.exception';
+} from '../voting/voting.exception';
+import { AfterBallots } from './after-ballots';
+import {
+  BallotIngest,
+  refusalCode,
+  type IngestedBallot,
+} from './ballot-ingest';
+import { BallotsInFlight } from './ballots-in-flight';
+import { BallotsRepository, type BallotInput } from './ballots.repository';
+import {
+  HolderBallotsRepository,
+  type WrittenBallot,
+} from './holder-ballots.repository';
+import { newReceipt } from './receipt-codes';
 
-/** A voter signed in to the portal: the member they vote for and its meeting. */
-export interface VoterPrincipal {
-  voterId: string;
-  memberId: string;
-  meetingId: string;
+/** A voter's own ballot, live or early: over the socket or the portal. */
+export interface VoterSubmission {
+  kind: 'voter';
+  voter: VoterPrincipal;
+  matterKey: string;
+  choices: string[];
+  idempotencyKey: string | null;
+  /** The socket it came on, for the per-socket in-flight limit. */
+  socketId?: string;
+}
+
+/** A ballot a manager records for a member: a paper proxy form, or a vote in the room. */
+export interface ManagerSubmission {
+  kind: 'manager';
+  userId: string;
+  shortCode: string;
+  matterKey: string;
+  request: RecordBallotRequest;
+  idempotencyKey: string | null;
 }
 
 /**
- * Where ballots come in, from voters (REST and socket) and from managers recording one for a
- * member. Refuses what cannot be right whatever the state before it reaches a batch; the
- * batch statement judges the rest (state, eligibility, replacement) against the database.
+ * A clerk's floor ballot that counts now (docs/hybrid-meetings.md), written in the caller's
+ * transaction (the floor's entries and audit stand or fall with it); the tallies follow its
+ * commit.
+ */
+export interface FloorSubmission {
+  kind: 'floor';
+  userId: string;
+  matterId: string;
+  memberId: string;
+  choices: string[];
+  at: Date;
+}
+
+/**
+ * A proxy holder's discretionary votes on one matter, and the ones it takes back, in the
+ * caller's transaction (docs/proxies.md).
+ */
+export interface HolderSubmission {
+  kind: 'holder';
+  /** The manager acting for a default holder; null for the holder itself. */
+  recordedBy: string | null;
+  matterId: string;
+  cast: { memberId: string; proxyId: string; choices: string[] }[];
+  /** Proxies whose discretionary vote on the matter is taken back. */
+  withdraw: string[];
+  at: Date;
+}
+
+/** The directed votes of verified proxies on a meeting's live matters (or one matter, or one proxy). */
+export interface DirectedSubmission {
+  kind: 'directed';
+  meetingId: string;
+  matterId?: string;
+  proxyId?: string;
+  at: Date;
+}
+
+export type BallotSubmission =
+  | VoterSubmission
+  | ManagerSubmission
+  | FloorSubmission
+  | HolderSubmission
+  | DirectedSubmission;
+
+/**
+ * Where every ballot comes in, and the only writer of `ballots` and `ballot_events`: voters'
+ * (socket and portal), managers', floor, holders' and directed proxy ballots all enter through
+ * `submit`, and every write is a statement of this folder (the batch statement of
+ * BallotsRepository, or HolderBallotsRepository's). Refuses what cannot be right whatever the
+ * state before it reaches a statement; the statement judges the rest (time, eligibility,
+ * replacement) against the database, by the rules of libs/rules (ballot-acceptance.ts).
+ * After each commit AfterBallots brings the running tallies up to date.
  */
 @Injectable()
-export class BallotEntry {
+export class BallotIntake {
   constructor(
     private readonly access: MeetingAccess,
     private readonly ingest: BallotIngest,
@@ -37,7 +114,43 @@ export class BallotEntry {
     private readonly audit: AuditLog,
     private readonly presence: LivePresence,
     private readonly ballots: BallotsRepository,
+    private readonly holders: HolderBallotsRepository,
+    private readonly afterBallots: AfterBallots,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
+
+  /** Voters' and managers' ballots: answered with the receipt once durable. */
+  submit(
+    submission: VoterSubmission | ManagerSubmission,
+  ): Promise<BallotReceipt>;
+  /** A floor ballot, in the caller's transaction: its receipt, or the reason it is refused. */
+  submit(submission: FloorSubmission): Promise<BallotReceipt>;
+  /** Holders' and directed proxy ballots: the ballots written or taken back. */
+  submit(
+    submission: HolderSubmission | DirectedSubmission,
+  ): Promise<WrittenBallot[]>;
+  submit(
+    submission: BallotSubmission,
+  ): Promise<BallotReceipt | WrittenBallot[]> {
+    switch (submission.kind) {
+      case 'voter':
+        return this.castAsVoter(
+          submission.voter,
+          submission.matterKey,
+          submission.choices,
+          submission.idempotencyKey,
+          submission.socketId,
+        );
+      case 'manager':
+        return this.recordByManager(submission);
+      case 'floor':
+        return this.countFloor(submission);
+      case 'holder':
+        return this.castForHolder(submission);
+      case 'directed':
+        return this.countDirected(submission);
+    }
+  }
 
   /**
    * Also refuses the excess of a member (or socket) that already has ballots on their way.
@@ -46,7 +159,7 @@ export class BallotEntry {
    * ballot waits seconds for its batch in a crowd, and every promise waiting with it is
    * garbage collected late (docs/benchmarks-history.md, "Fewer promises a ballot").
    */
-  castAsVoter(
+  private castAsVoter(
     voter: VoterPrincipal,
     matterKey: string,
     choices: string[],
@@ -103,13 +216,13 @@ export class BallotEntry {
     });
   }
 
-  async recordByManager(
-    userId: string,
-    shortCode: string,
-    matterKey: string,
-    request: RecordBallotRequest,
-    idempotencyKey: string | null,
-  ): Promise<BallotReceipt> {
+  private async recordByManager({
+    userId,
+    shortCode,
+    matterKey,
+    request,
+    idempotencyKey,
+  }: ManagerSubmission): Promise<BallotReceipt> {
     const meeting = await this.access.require(userId, shortCode);
     await this.checkChoices(meeting.id, matterKey, request.choices);
     if (!isUuid(request.memberKey))
@@ -158,6 +271,94 @@ export class BallotEntry {
         },
       });
     return receipt;
+  }
+
+  /**
+   * Writes the floor ballot with the batch statement, in the caller's transaction: against a
+   * live ballot of the same member in a concurrent batch the row lock orders the two and
+   * precedence keeps one, never counted twice.
+   */
+  private async countFloor(
+    submission: FloorSubmission,
+  ): Promise<BallotReceipt> {
+    const input: BallotInput = {
+      eventId: randomUUID(),
+      matterId: submission.matterId,
+      memberId: submission.memberId,
+      voterId: null,
+      recordedBy: submission.userId,
+      kind: 'floor',
+      choices: submission.choices,
+      idempotencyKey: null,
+      receivedAt: submission.at,
+      receipt: newReceipt(),
+    };
+    const [outcome] = await this.ballots.castBatch([input]);
+    if (outcome.status !== 'accepted') {
+      const [facts] = await this.ballots.refusalFacts([{ ord: 0, input }]);
+      throw new VotingException(refusalCode(input, facts));
+    }
+    const change: CastChange = {
+      method: outcome.method,
+      choices: outcome.choices,
+      weight: outcome.weight,
+      prev: outcome.prev,
+    };
+    await this.unitOfWork.afterCommit(() =>
+      this.afterBallots.committed(submission.matterId, [change]),
+    );
+    return {
+      ballotId: outcome.ballotId,
+      matterKey: submission.matterId,
+      castAt: outcome.castAt.toISOString(),
+      receipt: outcome.receipt,
+    };
+  }
+
+  private async castForHolder(
+    submission: HolderSubmission,
+  ): Promise<WrittenBallot[]> {
+    const cast = await this.holders.writeDiscretionary(
+      submission.cast.map((ballot) => ({
+        ...ballot,
+        eventId: randomUUID(),
+        receipt: newReceipt(),
+        matterId: submission.matterId,
+      })),
+      submission.at,
+      submission.recordedBy,
+    );
+    const takenBack = await this.holders.withdrawDiscretionary(
+      submission.matterId,
+      submission.withdraw,
+      submission.at,
+      submission.recordedBy,
+    );
+    const written = [...cast, ...takenBack];
+    await this.unitOfWork.afterCommit(() => this.committed(written));
+    return written;
+  }
+
+  private async countDirected(
+    submission: DirectedSubmission,
+  ): Promise<WrittenBallot[]> {
+    const written = await this.holders.writeDirected({
+      meetingId: submission.meetingId,
+      matterId: submission.matterId,
+      proxyId: submission.proxyId,
+      now: submission.at,
+    });
+    await this.unitOfWork.afterCommit(() => this.committed(written));
+    return written;
+  }
+
+  /** The tallies of each matter the holders' statements changed. */
+  private async committed(written: WrittenBallot[]): Promise<void> {
+    const byMatter = new Map<string, CastChange[]>();
+    for (const { matterId, change } of written)
+      byMatter.set(matterId, [...(byMatter.get(matterId) ?? []), change]);
+    for (const [matterId, changes] of byMatter)
+      await this.afterBallots.committed(matterId, changes);
   }
 
   /** The matter of the meeting (404 otherwise), when the choices fit it (400 otherwise). */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  MICRO,
   ballotMethodSql,
   choicesFitSql,
   eligibleSql,
@@ -17,7 +16,6 @@ import {
   members,
   type BallotMethod,
 } from '../database/schema';
-import { shareField, voteField, type TallyCounters } from './tally';
 
 // the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
 const ELIGIBLE_SQL = eligibleSql({ member: 'mb', matter: 'm' });
@@ -28,8 +26,6 @@ const CHOICES_FIT_SQL = choicesFitSql({ ballot: 'i', matter: 'm' });
 const MAY_REPLACE_SQL = mayReplaceSql({ incoming: 'excluded', standing: 'b' });
 const ELIGIBLE = sql.raw(ELIGIBLE_SQL);
 const CHOICES_FIT = sql.raw(CHOICES_FIT_SQL);
-// shares are summed as integer millionths, as the running counters are (libs/rules, tally.ts)
-const MICRO_SQL = sql.raw(String(MICRO));
 
 /**
  * The batch statement of BallotsRepository.castBatch, composed once and prepared once a
@@ -351,46 +347,4 @@ export class BallotsRepository {
       .where(eq(ballots.memberId, memberId));
     return rows.map((row) => ({ ...row.ballot, receipt: row.receipt }));
   }
-
-  /**
-   * A full recount of a matter as tally counters, summed in PostgreSQL: the counters that
-   * `countersFromBallots` makes of the matter's ballots (test/rules-sql.test.ts holds the two to
-   * the same cases), without reading every ballot into the node. A tally is checked against a
-   * recount after each quiet second of a vote, on every node (docs/benchmarks-history.md, "Recounts
-   * summed in PostgreSQL").
-   */
-  async matterCounters(matterId: string): Promise<TallyCounters> {
-    const result = await this.database.db.execute(sql`
-      select null as method, null as vote, count(*)::int as votes,
-        coalesce(sum(b.weight * ${MICRO_SQL}), 0)::bigint as micro
-      from ${ballots} b where b.matter_id = ${matterId}
-      union all
-      select b.method, c.vote, count(*)::int, sum(b.weight * ${MICRO_SQL})::bigint
-      from ${ballots} b cross join lateral jsonb_array_elements_text(b.choices) c(vote)
-      where b.matter_id = ${matterId}
-      group by b.method, c.vote
-    `);
-    const counters: TallyCounters = new Map();
-    for (const row of rowsOf<CounterRow>(result)) {
-      const micro = Number(row.micro);
-      const [votes, shares] =
-        row.method === null
-          ? ['votes', 'shares']
-          : [
-              voteField(row.method, row.vote!),
-              shareField(row.method, row.vote!),
-            ];
-      if (row.votes !== 0) counters.set(votes, row.votes);
-      if (micro !== 0) counters.set(shares, micro);
-    }
-    return counters;
-  }
-}
-
-/** A row of `matterCounters`: the matter's totals (no method), or one method and option. */
-interface CounterRow {
-  method: BallotMethod | null;
-  vote: string | null;
-  votes: number;
-  micro: string | number;
 }

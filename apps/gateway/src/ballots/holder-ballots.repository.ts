@@ -44,16 +44,6 @@ export interface WrittenBallot {
   change: CastChange;
 }
 
-/** The ballot standing for a member on a matter, as precedence reads it. */
-export interface StandingBallotRow {
-  matterId: string;
-  memberId: string;
-  method: BallotMethod;
-  voterId: string | null;
-  proxyId: string | null;
-  choices: string[];
-}
-
 interface ChangeRow {
   matter_id: string;
   member_id: string;
@@ -86,12 +76,12 @@ const changeOf = (row: ChangeRow): WrittenBallot => ({
 
 /**
  * The proxy holders' ballots (method `proxy`, with `proxy_id`): written by commands, never on
- * the voters' hot path. Each statement re-checks, inside SQL, that the matter is live, the
+ * the voters' hot path, and only through BallotIntake. Each statement re-checks, inside SQL, that the matter is live, the
  * proxy verified, the member eligible, and that the precedence lets the ballot replace the
  * member's standing one, so a vote racing a member's own live ballot loses as it should.
  */
 @Injectable()
-export class ProxyBallotsRepository {
+export class HolderBallotsRepository {
   constructor(private readonly database: Database) {}
 
   /**
@@ -205,27 +195,6 @@ export class ProxyBallotsRepository {
         },
         removed: true,
       },
-    }));
-  }
-
-  /** The ballots standing for these members on these matters. */
-  async standing(
-    memberIds: string[],
-    matterIds: string[],
-  ): Promise<StandingBallotRow[]> {
-    if (!memberIds.length || !matterIds.length) return [];
-    const result = await this.database.db.execute(sql`
-      select b.matter_id, b.member_id, b.method, b.voter_id, b.proxy_id, b.choices from ballots b
-      where b.member_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb))
-        and b.matter_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(matterIds)}::jsonb))
-    `);
-    return rowsOf<Record<string, unknown>>(result).map((row) => ({
-      matterId: row.matter_id as string,
-      memberId: row.member_id as string,
-      method: row.method as BallotMethod,
-      voterId: (row.voter_id as string | null) ?? null,
-      proxyId: (row.proxy_id as string | null) ?? null,
-      choices: row.choices as string[],
     }));
   }
 

@@ -16,7 +16,7 @@ import {
 import type { Response } from 'express';
 import type { PortalDocument } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { PortalDocumentDto } from './documents.dto';
 import { PortalDocumentsService } from './portal-documents.service';
 

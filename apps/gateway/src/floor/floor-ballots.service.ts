@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type {
   BallotReceipt,
@@ -17,15 +16,7 @@ import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { LivePresence } from '../presence/live-presence';
-import { AfterBallots } from '../voting/after-ballots';
-import { refusalCode } from '../voting/ballot-ingest';
-import { BallotEntry } from '../voting/ballot-entry';
-import {
-  BallotsRepository,
-  type BallotInput,
-} from '../voting/ballots.repository';
-import { newReceipt } from '../voting/receipt-codes';
-import type { CastChange } from '../voting/tally';
+import { BallotIntake } from '../ballots/ballot-intake';
 import {
   TIMING_CODES,
   VotingErrorCode,
@@ -40,7 +31,7 @@ import {
 import { FloorBallotsRepository } from './floor-ballots.repository';
 
 type Outcome =
-  | { status: 'counted'; receipt: BallotReceipt; change: CastChange }
+  | { status: 'counted'; receipt: BallotReceipt }
   | { status: 'pending' | 'mismatch' };
 
 const sameChoices = (a: string[], b: string[]) =>
@@ -49,21 +40,18 @@ const sameChoices = (a: string[], b: string[]) =>
 
 /**
  * Floor ballots: a clerk types a present member's paper sheet for a live matter
- * (docs/hybrid-meetings.md, "Floor ballots"). Each is one transaction that writes the ballot
- * with the same statement as every ballot (BallotsRepository.castBatch: eligibility,
- * precedence, the audit row): against a live ballot of the same member in a concurrent batch
- * the row lock orders the two and precedence keeps one, never counted twice. In double-entry mode a
- * sheet waits until a second manager enters it alike.
+ * (docs/hybrid-meetings.md, "Floor ballots"). Each is one transaction that hands the ballot to
+ * BallotIntake, which writes it with the same statement as every ballot (eligibility,
+ * precedence, the audit row) and brings the tallies up to date after the commit. In
+ * double-entry mode a sheet waits until a second manager enters it alike.
  */
 @Injectable()
 export class FloorBallotsService {
   constructor(
     private readonly access: MeetingAccess,
-    private readonly entry: BallotEntry,
-    private readonly ballots: BallotsRepository,
+    private readonly intake: BallotIntake,
     private readonly floor: FloorBallotsRepository,
     private readonly presence: LivePresence,
-    private readonly afterBallots: AfterBallots,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
@@ -76,7 +64,7 @@ export class FloorBallotsService {
     request: FloorBallotRequest,
   ): Promise<FloorBallotResponse> {
     const meeting = await this.access.require(userId, shortCode);
-    const matter = await this.entry.checkChoices(
+    const matter = await this.intake.checkChoices(
       meeting.id,
       matterKey,
       request.choices,
@@ -134,7 +122,6 @@ export class FloorBallotsService {
     });
     const base = { matterKey: matter.id, memberKey: request.memberKey, unit };
     if (outcome.status === 'counted') {
-      await this.afterBallots.committed(matter.id, [outcome.change]);
       return {
         ...base,
         status: 'counted',
@@ -272,7 +259,7 @@ export class FloorBallotsService {
     return { status: other ? 'mismatch' : 'pending' };
   }
 
-  /** Writes the member's floor ballot with the one ballot statement, in this transaction. */
+  /** The member's floor ballot counts now: written by the intake, in this transaction. */
   private async count(
     userId: string,
     matterId: string,
@@ -280,37 +267,14 @@ export class FloorBallotsService {
     choices: string[],
     now: Date,
   ): Promise<Outcome & { status: 'counted' }> {
-    const input: BallotInput = {
-      eventId: randomUUID(),
+    const receipt = await this.intake.submit({
+      kind: 'floor',
+      userId,
       matterId,
       memberId,
-      voterId: null,
-      recordedBy: userId,
-      kind: 'floor',
       choices,
-      idempotencyKey: null,
-      receivedAt: now,
-      receipt: newReceipt(),
-    };
-    const [outcome] = await this.ballots.castBatch([input]);
-    if (outcome.status !== 'accepted') {
-      const [facts] = await this.ballots.refusalFacts([{ ord: 0, input }]);
-      throw new VotingException(refusalCode(input, facts));
-    }
-    return {
-      status: 'counted',
-      receipt: {
-        ballotId: outcome.ballotId,
-        matterKey: matterId,
-        castAt: outcome.castAt.toISOString(),
-        receipt: outcome.receipt,
-      },
-      change: {
-        method: outcome.method,
-        choices: outcome.choices,
-        weight: outcome.weight,
-        prev: outcome.prev,
-      },
-    };
+      at: now,
+    });
+    return { status: 'counted', receipt };
   }
 }
