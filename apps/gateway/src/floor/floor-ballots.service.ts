@@ -122,10 +122,13 @@ export class FloorBallotsService {
     });
     const base = { matterKey: matter.id, memberKey: request.memberKey, unit };
     if (outcome.status === 'counted') {
+      const { ballotId, castAt, receipt } = outcome.receipt;
       return {
         ...base,
         status: 'counted',
-        receipt: outcome.receipt,
+        ballotId,
+        castAt,
+        receipt,
         pending: null,
       };
     }
@@ -136,6 +139,8 @@ export class FloorBallotsService {
     return {
       ...base,
       status: outcome.status,
+      ballotId: null,
+      castAt: null,
       receipt: null,
       pending: sheet ?? null,
     };
