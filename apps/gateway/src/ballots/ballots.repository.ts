@@ -24,6 +24,18 @@ const METHOD_SQL = ballotMethodSql({ ballot: 'i', matter: 'm', meeting: 'mt' });
 const CHOICES_FIT_SQL = choicesFitSql({ ballot: 'i', matter: 'm' });
 // which ballot replaces a member's standing one (docs/proxies.md, "Precedence")
 const MAY_REPLACE_SQL = mayReplaceSql({ incoming: 'excluded', standing: 'b' });
+/**
+ * How every ballot statement of this folder writes over a member's standing ballot (`b`, the
+ * incoming one `excluded`): only where the precedence lets it, keeping what it replaced for
+ * the tally's change.
+ */
+export const REPLACE_STANDING_SQL = `on conflict (matter_id, member_id) do update set
+          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
+          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
+          receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
+          proxy_id = excluded.proxy_id,
+          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
+        where ${MAY_REPLACE_SQL}`;
 const ELIGIBLE = sql.raw(ELIGIBLE_SQL);
 const CHOICES_FIT = sql.raw(CHOICES_FIT_SQL);
 
@@ -74,13 +86,7 @@ const CAST_BATCH_TEMPLATE = `      with input as (
         select matter_id, member_id, voter_id, method, choices, weight, idem_key,
           received_at, event_id, received_at, received_at
         from cand where method is not null
-        on conflict (matter_id, member_id) do update set
-          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
-          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
-          receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
-          proxy_id = excluded.proxy_id,
-          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
-        where ${MAY_REPLACE_SQL}
+        ${REPLACE_STANDING_SQL}
         returning b.receipt_id, b.method, b.weight, b.prev_method, b.prev_choices, b.prev_weight
       ),
       events as (

@@ -1,19 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  ballotMethodSql,
-  choicesFitSql,
-  eligibleSql,
-  mayReplaceSql,
-} from '@livevote/rules';
+import { ballotMethodSql, choicesFitSql, eligibleSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
+import { REPLACE_STANDING_SQL } from './ballots.repository';
 import type { BallotMethod } from '../database/schema';
 import type { CastChange } from '../voting/tally';
 
 // the rules of libs/rules as SQL (test/rules-sql.test.ts holds them to the same cases)
-const MAY_REPLACE = sql.raw(
-  mayReplaceSql({ incoming: 'excluded', standing: 'b' }),
-);
+const REPLACE_STANDING = sql.raw(REPLACE_STANDING_SQL);
 const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
 // a holder's ballot is in time by the one deadline rule (libs/rules, ballot-acceptance.ts)
 const IN_TIME = sql.raw(
@@ -217,12 +211,8 @@ export class HolderBallotsRepository {
           cast_at, receipt_id, proxy_id, created_at, updated_at)
         select matter_id, member_id, null, 'proxy', choices, weight, null, ${now}, event_id, proxy_id, ${now}, ${now}
         from cand
-        on conflict (matter_id, member_id) do update set
-          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
-          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
-          receipt_id = excluded.receipt_id, proxy_id = excluded.proxy_id, updated_at = excluded.updated_at,
-          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
-        where ${MAY_REPLACE}
+        ${REPLACE_STANDING}
+          -- a holder's vote that changes nothing is not written again
           and not (b.proxy_id is not distinct from excluded.proxy_id and b.choices = excluded.choices
             and b.weight = excluded.weight)
         returning b.matter_id, b.member_id, b.receipt_id, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,
