@@ -6,7 +6,7 @@ import {
   PendingFloorBallot,
 } from '@livevote/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { Database } from '../src/database/database';
@@ -394,6 +394,32 @@ describe('Floor ballots', () => {
       expect(reported.tally.byMethod.other.units).toBe(
         rows.reduce((sum, r) => sum + r.numOtherVotes, 0),
       );
+    });
+
+    it('refuses a sheet typed at the deadline itself (409), as a voter is refused', async () => {
+      const timed = await createMatter({ name: 'At the deadline' });
+      await action(timed.key, { action: 'start', duration: 60 });
+      try {
+        const endsAt = new Date(
+          Matter.parse(
+            (await api.get(`${base()}/matters/${timed.key}`, asA())).body,
+          ).liveEndsAt!,
+        );
+        // the clock stands still at the deadline while the sheet is typed
+        const frozen = vi.spyOn(gateway.clock, 'now').mockReturnValue(endsAt);
+        try {
+          expectProblem(
+            await floor(timed, sheet(3, ['For'])),
+            409,
+            'matter_closed',
+          );
+        } finally {
+          frozen.mockRestore();
+        }
+        expect((await floor(timed, sheet(3, ['For']))).status).toBe(201);
+      } finally {
+        await action(timed.key, { action: 'stop' });
+      }
     });
 
     it('refuses a matter that has not started (409)', async () => {
