@@ -34,6 +34,7 @@ import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
 import { ReportModule } from './report/report.module';
 import { VotingModule } from './voting/voting.module';
+import { BallotsModule } from './ballots/ballots.module';
 import { ScreensModule } from './screens/screens.module';
 import { VerifiabilityModule } from './verifiability/verifiability.module';
 
@@ -100,6 +101,7 @@ export class AppModule {
         }),
         ...domainModules(context),
         VotingModule,
+        BallotsModule,
         ScreensModule,
         DeadlinesModule.register(context.config),
         ReportModule,

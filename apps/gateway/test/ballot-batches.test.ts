@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots } from '../src/database/schema';
-import type { BallotInput } from '../src/voting/ballots.repository';
+import type { BallotInput } from '../src/ballots/ballots.repository';
 import { holdNextBatch, watchQueue } from './support/ballot-batches';
 import { createTenant, type TenantFixture } from './support/factories';
 import { http } from './support/http';

@@ -16,8 +16,8 @@ import {
 import { Database } from '../src/database/database';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { ballotEvents, ballots } from '../src/database/schema';
-import { BallotIngest } from '../src/voting/ballot-ingest';
-import type { BallotInput } from '../src/voting/ballots.repository';
+import { BallotIngest } from '../src/ballots/ballot-ingest';
+import type { BallotInput } from '../src/ballots/ballots.repository';
 import { holdNextBatch, Signal, watchQueue } from './support/ballot-batches';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';

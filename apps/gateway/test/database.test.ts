@@ -14,7 +14,7 @@ import {
   meetingsToSealStatement,
   pendingKeysStatement,
 } from '../src/audit/chain.repository';
-import { CAST_BATCH_STATEMENT } from '../src/voting/ballots.repository';
+import { CAST_BATCH_STATEMENT } from '../src/ballots/ballots.repository';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /** The gateway's PostgreSQL connections: their options, and what a transaction reaches. */

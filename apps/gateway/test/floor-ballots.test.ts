@@ -6,7 +6,7 @@ import {
   PendingFloorBallot,
 } from '@livevote/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { Database } from '../src/database/database';
@@ -195,7 +195,12 @@ describe('Floor ballots', () => {
         unit: voters[2].unit,
         pending: null,
       });
-      expect(first.receipt?.ballotId).toEqual(expect.any(String));
+      // the fields of every ballot answer, the receipt as its code
+      expect(first).toMatchObject({
+        ballotId: expect.any(String),
+        castAt: expect.any(String),
+        receipt: expect.stringMatching(/^[0-9A-Z]{16}$/),
+      });
       await counted(matter, sheet(0, ['Against']));
       const event = await tally;
       const row = (vote: string) => event.rows.find((r) => r.vote === vote)!;
@@ -220,7 +225,7 @@ describe('Floor ballots', () => {
       const [audit] = await db()
         .select()
         .from(ballotEvents)
-        .where(eq(ballotEvents.id, first.receipt!.ballotId));
+        .where(eq(ballotEvents.id, first.ballotId!));
       expect(audit.recordedBy).toBe(tenant.user.id);
     });
 
@@ -391,6 +396,32 @@ describe('Floor ballots', () => {
       );
     });
 
+    it('refuses a sheet typed at the deadline itself (409), as a voter is refused', async () => {
+      const timed = await createMatter({ name: 'At the deadline' });
+      await action(timed.key, { action: 'start', duration: 60 });
+      try {
+        const endsAt = new Date(
+          Matter.parse(
+            (await api.get(`${base()}/matters/${timed.key}`, asA())).body,
+          ).liveEndsAt!,
+        );
+        // the clock stands still at the deadline while the sheet is typed
+        const frozen = vi.spyOn(gateway.clock, 'now').mockReturnValue(endsAt);
+        try {
+          expectProblem(
+            await floor(timed, sheet(3, ['For'])),
+            409,
+            'matter_closed',
+          );
+        } finally {
+          frozen.mockRestore();
+        }
+        expect((await floor(timed, sheet(3, ['For']))).status).toBe(201);
+      } finally {
+        await action(timed.key, { action: 'stop' });
+      }
+    });
+
     it('refuses a matter that has not started (409)', async () => {
       const later = await createMatter({ name: 'Not yet' });
       expectProblem(
@@ -414,7 +445,12 @@ describe('Floor ballots', () => {
 
     it('holds the first entry, refuses the same clerk twice, and counts once when a second clerk agrees', async () => {
       const first = await counted(matter, sheet(2, ['For'], 1));
-      expect(first).toMatchObject({ status: 'pending', receipt: null });
+      expect(first).toMatchObject({
+        status: 'pending',
+        ballotId: null,
+        castAt: null,
+        receipt: null,
+      });
       expect(first.pending).toMatchObject({
         memberKey: voters[2].memberId,
         state: 'pending',
@@ -435,7 +471,8 @@ describe('Floor ballots', () => {
       );
       const second = await counted(matter, sheet(2, ['For'], 2), asB());
       expect(second).toMatchObject({ status: 'counted', pending: null });
-      expect(second.receipt?.ballotId).toEqual(expect.any(String));
+      expect(second.ballotId).toEqual(expect.any(String));
+      expect(typeof second.receipt).toBe('string');
       expect((await tally).rows[0].numOtherVotes).toBe(1);
       expect(await otherVotes(matter)).toBe(1);
       expect(await pending(matter)).toEqual([]);

@@ -10,7 +10,7 @@ import {
   vi,
 } from 'vitest';
 import { LiveSnapshots } from '../src/live/live-snapshots';
-import { BallotEntry } from '../src/voting/ballot-entry';
+import { BallotIntake } from '../src/ballots/ballot-intake';
 import {
   VotingErrorCode,
   VotingException,
@@ -102,7 +102,7 @@ describe('Errors of live channel events', () => {
     const warnings = vi.spyOn(Logger.prototype, 'warn');
     const errors = vi.spyOn(Logger.prototype, 'error');
     const matter = await createMatter(gateway, tenant);
-    vi.spyOn(gateway.app.get(BallotEntry), 'castAsVoter').mockRejectedValueOnce(
+    vi.spyOn(gateway.app.get(BallotIntake), 'submit').mockRejectedValueOnce(
       new VotingException(VotingErrorCode.StoreUnavailable),
     );
     const socket = await live(voter.token);

@@ -34,7 +34,7 @@ import {
   DEADLINE_QUEUE,
   deadlineJobId,
 } from '../src/voting/deadlines/deadline-scheduler';
-import { BallotIngest } from '../src/voting/ballot-ingest';
+import { BallotIngest } from '../src/ballots/ballot-ingest';
 import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http } from './support/http';

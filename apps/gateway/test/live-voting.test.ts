@@ -359,6 +359,27 @@ for (const mode of ['redis', 'in-process'] as const) {
       await action(matter.id, { action: 'stop' });
     });
 
+    it('refuses a ballot received at the deadline itself: the vote closes at liveEndsAt, as the deadline close reads it', async () => {
+      const matter = await createMatter(gateway, tenant, {
+        name: 'At the deadline',
+      });
+      await action(matter.id, { action: 'start', duration: 60 });
+      const endsAt = (await matterRow(matter.id)).liveEndsAt!;
+      // the clock stands still at the deadline while the ballot is stamped
+      const frozen = vi.spyOn(gateway.clock, 'now').mockReturnValue(endsAt);
+      try {
+        expectProblem(
+          await castRest(voters[3], matter.id, ['Yes']),
+          409,
+          'matter_not_live',
+        );
+      } finally {
+        frozen.mockRestore();
+      }
+      expect((await castRest(voters[3], matter.id, ['Yes'])).status).toBe(201);
+      await action(matter.id, { action: 'stop' });
+    });
+
     it('answers a retry with the same Idempotency-Key with the first ballot', async () => {
       const matter = await createMatter(gateway, tenant, {
         name: 'Idempotent',

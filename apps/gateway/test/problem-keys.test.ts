@@ -69,7 +69,7 @@ import {
   VerifiabilityErrorCode,
   VerifiabilityException,
 } from '../src/verifiability/verifiability.exception';
-import { InvalidIdempotencyKeyException } from '../src/voting/idempotency-key';
+import { InvalidIdempotencyKeyException } from '../src/ballots/idempotency-key';
 import {
   VotingErrorCode,
   VotingException,

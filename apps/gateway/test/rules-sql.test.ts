@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   attendingRevokes,
+  ballotMethodSql,
+  ballotTiming,
+  choicesFitSql,
+  choicesProblem,
   earlyVotingClosesAt,
   earlyVotingClosesAtSql,
   eligibleSql,
@@ -18,6 +22,10 @@ import {
 } from '@livevote/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHOICES_CASES,
+  TIMING_CASES,
+} from '../../../libs/rules/src/ballot-acceptance.cases';
 import { ELIGIBILITY_CASES } from '../../../libs/rules/src/eligibility.cases';
 import {
   ATTENDANCE_CASES,
@@ -40,7 +48,7 @@ import { ResultsRepository } from '../src/results/results.repository';
 import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
-import { BallotsRepository } from '../src/voting/ballots.repository';
+import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { MatterDirectory } from '../src/voting/matter-directory';
 import { countersFromBallots, tallyView } from '../src/voting/tally';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
@@ -149,6 +157,67 @@ describe('The rules of voting in SQL', () => {
     });
   });
 
+  describe('choicesFitSql', () => {
+    it.each(CHOICES_CASES.map((c, index) => ({ ...c, index })))(
+      '$name fits: in SQL as in TypeScript',
+      async ({ matter, choices, problem, index }) => {
+        const meetingId = await aMeeting();
+        const [row] = await store.db
+          .insert(matters)
+          .values({
+            meetingId,
+            name: `choices-${index}`,
+            options: [...matter.options],
+            choices: matter.choices,
+            order: 0,
+          })
+          .returning({ id: matters.id });
+        const result = await store.db.execute(sql`
+          select ${sql.raw(choicesFitSql({ ballot: 'i', matter: 'm' }))} as fits
+          from (select ${JSON.stringify(choices)}::jsonb as choices) i, matters m
+          where m.id = ${row.id}
+        `);
+
+        expect(rowsOf<{ fits: boolean }>(result)).toEqual([
+          { fits: problem === null },
+        ]);
+        expect(choicesProblem(matter, choices)).toBe(problem);
+      },
+    );
+  });
+
+  describe('ballotMethodSql', () => {
+    it.each(TIMING_CASES.map((c, index) => ({ ...c, index })))(
+      '$name, in SQL as in TypeScript',
+      async ({ kind, matter, meeting, at, timing, index }) => {
+        const meetingId = await aMeeting(meeting);
+        const [row] = await store.db
+          .insert(matters)
+          .values({
+            meetingId,
+            name: `timing-${index}`,
+            options: ['For'],
+            order: 0,
+            liveStatus: matter.liveStatus,
+            liveEndsAt: matter.liveEndsAt,
+            allowProxyVote: matter.allowProxyVote,
+          })
+          .returning({ id: matters.id });
+        const result = await store.db.execute(sql`
+          select ${sql.raw(ballotMethodSql({ ballot: 'i', matter: 'm', meeting: 'mt' }))} as method
+          from (select ${kind}::text as kind, ${at.toISOString()}::timestamptz as received_at) i,
+            matters m join meetings mt on mt.id = m.meeting_id
+          where m.id = ${row.id}
+        `);
+
+        expect(rowsOf<{ method: string | null }>(result)).toEqual([
+          { method: timing.method ?? null },
+        ]);
+        expect(ballotTiming(kind, matter, meeting, at)).toEqual(timing);
+      },
+    );
+  });
+
   describe('meetingEndsAtSql', () => {
     it.each([60, 90, 0, 24 * 60 + 1])(
       'ends a meeting of %i minutes in SQL as in TypeScript',
@@ -230,7 +299,7 @@ describe('The rules of voting in SQL', () => {
           cast.map((b) => ({ ...b, choices: [...b.choices] })),
         );
         // the running tally's check against a recount sums the counters in PostgreSQL
-        const summed = await new BallotsRepository(store).matterCounters(
+        const summed = await new LiveVotingRepository(store).matterCounters(
           matter.id,
         );
 

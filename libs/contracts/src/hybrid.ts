@@ -182,22 +182,19 @@ export const PendingFloorBallot = z.strictObject({
 });
 export type PendingFloorBallot = z.infer<typeof PendingFloorBallot>;
 
-/** What became of a floor entry: counted (with its receipt), or held as pending or mismatched. */
+/**
+ * What became of a floor entry: counted, with the fields every ballot answer has (`ballotId`,
+ * `matterKey`, `castAt`, `receipt` as the code), or held as pending or mismatched (those null).
+ */
 export const FloorBallotResponse = z.strictObject({
   status: z.enum(['counted', 'pending', 'mismatch']),
+  ballotId: z.string().nullable(),
   matterKey: z.string(),
+  castAt: IsoDateTime.nullable(),
+  /** The receipt code to find in the published count (docs/verifiability.md); null until counted. */
+  receipt: z.string().nullable(),
   memberKey: z.string(),
   unit: z.string(),
-  /** Set once counted: the ballot's receipt, as a recorded ballot answers it. */
-  receipt: z
-    .strictObject({
-      ballotId: z.string(),
-      matterKey: z.string(),
-      castAt: IsoDateTime,
-      /** The receipt code to find in the published count (docs/verifiability.md). */
-      receipt: z.string(),
-    })
-    .nullable(),
   /** Double-entry mode: the member's sheet while it waits; null once counted. */
   pending: PendingFloorBallot.nullable(),
 });

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/swagger';
 import type { PortalCheckInCode, PortalRsvp } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import {
   PortalCheckInCodeDto,
   PortalRsvpDto,

@@ -9,7 +9,7 @@ import { checkInQrSvg, formatCheckInCode } from '../common/check-in-code';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { CheckInErrorCode, CheckInException } from './check-ins.exception';
 import { mapRsvp } from './check-ins.mapper';
 import { CheckInsRepository, type DeskVoterRow } from './check-ins.repository';

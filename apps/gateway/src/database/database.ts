@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PgDialect,
@@ -46,9 +47,19 @@ const dialect = new PgDialect();
  * The open database: PostgreSQL through node-postgres when a URL is configured, PGlite in the
  * data directory otherwise. `db` is the current transaction when inside `transaction()`.
  */
+const afterCommitLogger = new Logger('UnitOfWork');
+const logAfterCommit = (error: unknown) =>
+  afterCommitLogger.warn(`work after a commit failed: ${String(error)}`);
+
 export abstract class UnitOfWork {
   /** Runs fn in one transaction; nested calls join the outer one. */
   abstract run<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs work once the current transaction has committed, before its `run` resolves (never if
+   * it rolls back); outside a transaction, at once. Its failure is logged, not thrown: what it
+   * follows has committed.
+   */
+  abstract afterCommit(work: () => Promise<void>): Promise<void>;
 }
 
 type Transact = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
@@ -57,6 +68,8 @@ type Transact = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
 interface Frame {
   tx: Db;
   open: boolean;
+  /** UnitOfWork.afterCommit's work, in the order given. */
+  after: (() => Promise<void>)[];
 }
 
 /**
@@ -97,6 +110,15 @@ export class Database extends UnitOfWork {
     if (this.postgres && !this.postgres.connections.availability.reachable)
       return Promise.reject(new DatabaseUnavailableException());
     return this.attempt(fn, 1);
+  }
+
+  afterCommit(work: () => Promise<void>): Promise<void> {
+    const frame = this.scope.getStore();
+    if (frame?.open) {
+      frame.after.push(work);
+      return Promise.resolve();
+    }
+    return work().catch((error: unknown) => logAfterCommit(error));
   }
 
   /**
@@ -159,16 +181,21 @@ export class Database extends UnitOfWork {
   /** A transaction lost with its connection before fn began (at BEGIN) is begun again once. */
   private async attempt<T>(fn: () => Promise<T>, retries: number): Promise<T> {
     let began = false;
+    let after: Frame['after'] = [];
     try {
-      return await this.transact(async (tx) => {
+      const result = await this.transact(async (tx) => {
         began = true;
-        const frame: Frame = { tx, open: true };
+        const frame: Frame = { tx, open: true, after: [] };
+        after = frame.after;
         try {
           return await this.scope.run(frame, fn);
         } finally {
           frame.open = false;
         }
       });
+      for (const work of after)
+        await work().catch((error: unknown) => logAfterCommit(error));
+      return result;
     } catch (error) {
       const connections = this.postgres?.connections;
       if (!connections || error instanceof ApiException) throw error;

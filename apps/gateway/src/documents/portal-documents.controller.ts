@@ -19,7 +19,7 @@ import type { Request, Response } from 'express';
 import { downloadPolicy } from './documents.mapper';
 import type { PortalDocument } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { PortalDocumentDto } from './documents.dto';
 import { PortalDocumentsService } from './portal-documents.service';
 

@@ -3,7 +3,7 @@ import type { PortalDocument } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { DocumentStorage } from './document-storage';
 import { DocumentErrorCode, DocumentException } from './documents.exception';
 import { downloadHeaders } from './documents.mapper';

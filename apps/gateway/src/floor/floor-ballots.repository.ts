@@ -28,6 +28,7 @@ export class FloorBallotsRepository {
         id: matters.id,
         liveStatus: matters.liveStatus,
         liveEndsAt: matters.liveEndsAt,
+        allowProxyVote: matters.allowProxyVote,
         liveGeneration: matters.liveGeneration,
         eligibility: matters.eligibility,
       })

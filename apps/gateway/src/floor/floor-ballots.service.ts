@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type {
   BallotReceipt,
@@ -6,23 +5,23 @@ import type {
   FloorBallotResponse,
   PendingFloorBallot,
 } from '@livevote/contracts';
-import { isEligible, managerBallotAdmission } from '@livevote/rules';
+import {
+  ballotTiming,
+  isEligible,
+  managerBallotAdmission,
+} from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { LivePresence } from '../presence/live-presence';
-import { AfterBallots } from '../voting/after-ballots';
-import { refusalCode } from '../voting/ballot-ingest';
-import { BallotEntry } from '../voting/ballot-entry';
+import { BallotIntake } from '../ballots/ballot-intake';
 import {
-  BallotsRepository,
-  type BallotInput,
-} from '../voting/ballots.repository';
-import { newReceipt } from '../voting/receipt-codes';
-import type { CastChange } from '../voting/tally';
-import { VotingErrorCode, VotingException } from '../voting/voting.exception';
+  TIMING_CODES,
+  VotingErrorCode,
+  VotingException,
+} from '../voting/voting.exception';
 import { FloorErrorCode, FloorException } from './floor-ballots.exception';
 import {
   isLapsed,
@@ -32,7 +31,7 @@ import {
 import { FloorBallotsRepository } from './floor-ballots.repository';
 
 type Outcome =
-  | { status: 'counted'; receipt: BallotReceipt; change: CastChange }
+  | { status: 'counted'; receipt: BallotReceipt }
   | { status: 'pending' | 'mismatch' };
 
 const sameChoices = (a: string[], b: string[]) =>
@@ -41,21 +40,18 @@ const sameChoices = (a: string[], b: string[]) =>
 
 /**
  * Floor ballots: a clerk types a present member's paper sheet for a live matter
- * (docs/hybrid-meetings.md, "Floor ballots"). Each is one transaction that writes the ballot
- * with the same statement as every ballot (BallotsRepository.castBatch: eligibility,
- * precedence, the audit row): against a live ballot of the same member in a concurrent batch
- * the row lock orders the two and precedence keeps one, never counted twice. In double-entry mode a
- * sheet waits until a second manager enters it alike.
+ * (docs/hybrid-meetings.md, "Floor ballots"). Each is one transaction that hands the ballot to
+ * BallotIntake, which writes it with the same statement as every ballot (eligibility,
+ * precedence, the audit row) and brings the tallies up to date after the commit. In
+ * double-entry mode a sheet waits until a second manager enters it alike.
  */
 @Injectable()
 export class FloorBallotsService {
   constructor(
     private readonly access: MeetingAccess,
-    private readonly entry: BallotEntry,
-    private readonly ballots: BallotsRepository,
+    private readonly intake: BallotIntake,
     private readonly floor: FloorBallotsRepository,
     private readonly presence: LivePresence,
-    private readonly afterBallots: AfterBallots,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly audit: AuditLog,
@@ -68,7 +64,7 @@ export class FloorBallotsService {
     request: FloorBallotRequest,
   ): Promise<FloorBallotResponse> {
     const meeting = await this.access.require(userId, shortCode);
-    const matter = await this.entry.checkChoices(
+    const matter = await this.intake.checkChoices(
       meeting.id,
       matterKey,
       request.choices,
@@ -84,14 +80,8 @@ export class FloorBallotsService {
         request.memberKey,
       );
       if (!member) throw new FloorException(FloorErrorCode.MemberNotFound);
-      if (state.liveStatus === 'pending')
-        throw new VotingException(VotingErrorCode.MatterNotLive);
-      if (
-        state.liveStatus === 'closed' ||
-        !state.liveEndsAt ||
-        now > state.liveEndsAt
-      )
-        throw new VotingException(VotingErrorCode.MatterClosed);
+      const { refused } = ballotTiming('floor', state, meeting, now);
+      if (refused) throw new VotingException(TIMING_CODES[refused]);
       if (!isEligible(member, state))
         throw new VotingException(VotingErrorCode.NotEligible);
       const admission = managerBallotAdmission(
@@ -132,11 +122,13 @@ export class FloorBallotsService {
     });
     const base = { matterKey: matter.id, memberKey: request.memberKey, unit };
     if (outcome.status === 'counted') {
-      await this.afterBallots.committed(matter.id, [outcome.change]);
+      const { ballotId, castAt, receipt } = outcome.receipt;
       return {
         ...base,
         status: 'counted',
-        receipt: outcome.receipt,
+        ballotId,
+        castAt,
+        receipt,
         pending: null,
       };
     }
@@ -147,6 +139,8 @@ export class FloorBallotsService {
     return {
       ...base,
       status: outcome.status,
+      ballotId: null,
+      castAt: null,
       receipt: null,
       pending: sheet ?? null,
     };
@@ -270,7 +264,7 @@ export class FloorBallotsService {
     return { status: other ? 'mismatch' : 'pending' };
   }
 
-  /** Writes the member's floor ballot with the one ballot statement, in this transaction. */
+  /** The member's floor ballot counts now: written by the intake, in this transaction. */
   private async count(
     userId: string,
     matterId: string,
@@ -278,37 +272,14 @@ export class FloorBallotsService {
     choices: string[],
     now: Date,
   ): Promise<Outcome & { status: 'counted' }> {
-    const input: BallotInput = {
-      eventId: randomUUID(),
+    const receipt = await this.intake.submit({
+      kind: 'floor',
+      userId,
       matterId,
       memberId,
-      voterId: null,
-      recordedBy: userId,
-      kind: 'floor',
       choices,
-      idempotencyKey: null,
-      receivedAt: now,
-      receipt: newReceipt(),
-    };
-    const [outcome] = await this.ballots.castBatch([input]);
-    if (outcome.status !== 'accepted') {
-      const [facts] = await this.ballots.refusalFacts([{ ord: 0, input }]);
-      throw new VotingException(refusalCode(input, facts));
-    }
-    return {
-      status: 'counted',
-      receipt: {
-        ballotId: outcome.ballotId,
-        matterKey: matterId,
-        castAt: outcome.castAt.toISOString(),
-        receipt: outcome.receipt,
-      },
-      change: {
-        method: outcome.method,
-        choices: outcome.choices,
-        weight: outcome.weight,
-        prev: outcome.prev,
-      },
-    };
+      at: now,
+    });
+    return { status: 'counted', receipt };
   }
 }

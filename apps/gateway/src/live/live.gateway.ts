@@ -16,8 +16,8 @@ import { isLanguage } from '@livevote/i18n';
 import type { Socket } from 'socket.io';
 import { ApiException, apiExceptionOf } from '../common/api-exception';
 import { toProblem } from '../common/problem-details.filter';
-import { InvalidIdempotencyKeyException } from '../voting/idempotency-key';
-import { BallotEntry } from '../voting/ballot-entry';
+import { InvalidIdempotencyKeyException } from '../ballots/idempotency-key';
+import { BallotIntake } from '../ballots/ballot-intake';
 import {
   chairRoom,
   LiveBroadcaster,
@@ -100,7 +100,7 @@ export class LiveGateway implements OnGatewayInit {
     private readonly broadcaster: LiveBroadcaster,
     private readonly snapshots: LiveSnapshots,
     private readonly presence: LivePresence,
-    private readonly ballots: BallotEntry,
+    private readonly ballots: BallotIntake,
     private readonly packets: PacketGuard,
   ) {}
 
@@ -322,13 +322,14 @@ export class LiveGateway implements OnGatewayInit {
         : parsed.error;
     }
     const request = parsed.data;
-    return this.ballots.castAsVoter(
-      principal,
-      request.matterKey,
-      request.choices,
-      request.idempotencyKey ?? null,
-      socket.id,
-    );
+    return this.ballots.submit({
+      kind: 'voter',
+      voter: principal,
+      matterKey: request.matterKey,
+      choices: request.choices,
+      idempotencyKey: request.idempotencyKey ?? null,
+      socketId: socket.id,
+    });
   }
 
   /** The error ack, its message in the reader's language (docs/i18n.md). */

@@ -8,7 +8,7 @@ import type { Request } from 'express';
 import { AuthErrorCode, AuthException } from '../identity/auth.exception';
 import { LiveTokens } from '../identity/live-tokens';
 import { VoterSessions } from '../sessions/voter-sessions';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { bearerToken } from '../common/text';
 import type { ReaderRequest } from '../common/reader-language';
 

@@ -11,8 +11,9 @@ import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { MattersRepository } from '../matters/matters.repository';
 import { MeetingAccess } from '../meetings/meeting-access';
-import { BallotEntry, type VoterPrincipal } from '../voting/ballot-entry';
-import { BallotsRepository } from '../voting/ballots.repository';
+import { BallotIntake } from '../ballots/ballot-intake';
+import { BallotsRepository } from '../ballots/ballots.repository';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { MatterDirectory } from '../voting/matter-directory';
 import { SequenceStore } from '../broadcast/sequence';
 import { VoterSessions } from '../sessions/voter-sessions';
@@ -35,7 +36,7 @@ export class PortalMeetingService {
     private readonly sequences: SequenceStore,
     private readonly directory: MatterDirectory,
     private readonly ballots: BallotsRepository,
-    private readonly ballotEntry: BallotEntry,
+    private readonly intake: BallotIntake,
     private readonly forecasts: MatterForecasts,
     private readonly clock: Clock,
     private readonly sessions: VoterSessions,
@@ -96,12 +97,13 @@ export class PortalMeetingService {
     idempotencyKey: string | null,
   ): Promise<BallotReceipt> {
     await this.requireOwnMeeting(voter, shortCode);
-    return this.ballotEntry.castAsVoter(
+    return this.intake.submit({
+      kind: 'voter',
       voter,
       matterKey,
       choices,
       idempotencyKey,
-    );
+    });
   }
 
   /** The voter's own settings: their language (docs/i18n.md). */

@@ -25,8 +25,8 @@ import type {
   PortalSessionResponse,
   PortalVoter,
 } from '@livevote/contracts';
-import { IdempotencyKey } from '../voting/idempotency-key';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import { IdempotencyKey } from '../ballots/idempotency-key';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import {
   BallotReceiptDto,
   CastBallotRequestDto,

@@ -5,6 +5,7 @@ import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { InvitesModule } from '../members/invites.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { BallotsModule } from '../ballots/ballots.module';
 import { VotingModule } from '../voting/voting.module';
 import { PortalAuthGuard } from './portal-auth.guard';
 import { PortalController } from './portal.controller';
@@ -14,6 +15,7 @@ import { PortalSessionsService } from './portal-sessions.service';
 
 @Module({
   imports: [
+    BallotsModule,
     BroadcastModule,
     IdentityModule,
     InvitesModule,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type {
   HolderCastResponse,
@@ -9,12 +8,14 @@ import type {
 } from '@livevote/contracts';
 import {
   ballotKind,
+  ballotTiming,
   isEligible,
   mayReplace,
   sharesFromMicro,
   toMicro,
 } from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
+import { BallotIntake } from '../ballots/ballot-intake';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -35,14 +36,10 @@ import {
   ProxiesRepository,
   type HolderRow,
   type ProxyRow,
-} from './proxies.repository';
-import {
-  ProxyBallotsRepository,
   type StandingBallotRow,
-} from './proxy-ballots.repository';
+} from './proxies.repository';
 import { ProxyBallots } from './proxy-ballots.service';
 import { checkChoices, directionOn } from './proxy-directions';
-import { newReceipt } from '../voting/receipt-codes';
 
 type MemberRow = Awaited<
   ReturnType<ProxiesRepository['held']>
@@ -69,7 +66,7 @@ type Actor = { holder: HolderPrincipal } | { userId: string };
 export class HolderVotesService {
   constructor(
     private readonly proxies: ProxiesRepository,
-    private readonly ballots: ProxyBallotsRepository,
+    private readonly intake: BallotIntake,
     private readonly matters: MattersRepository,
     private readonly access: MeetingAccess,
     private readonly tokens: HolderTokens,
@@ -108,7 +105,7 @@ export class HolderVotesService {
       this.proxies.held(holder.id),
       this.matters.listForMeeting(meeting.id),
     ]);
-    const standing = await this.ballots.standing(
+    const standing = await this.proxies.standing(
       held.map((row) => row.member.id),
       matters.map((matter) => matter.id),
     );
@@ -186,17 +183,16 @@ export class HolderVotesService {
         ? await this.matters.findInMeeting(meeting.id, matterKey)
         : undefined;
       if (!matter) throw new ProxyException(ProxyErrorCode.MatterNotFound);
-      if (!matter.allowProxyVote)
-        throw new ProxyException(ProxyErrorCode.ProxyNotAllowed);
-      if (
-        matter.liveStatus !== 'live' ||
-        !matter.liveEndsAt ||
-        matter.liveEndsAt <= now
-      )
-        throw new ProxyException(ProxyErrorCode.MatterNotLive);
+      const { refused } = ballotTiming('holder', matter, meeting, now);
+      if (refused)
+        throw new ProxyException(
+          refused === 'proxy_not_allowed'
+            ? ProxyErrorCode.ProxyNotAllowed
+            : ProxyErrorCode.MatterNotLive,
+        );
       for (const part of split) checkChoices(matter, part.choices);
       const held = await this.proxies.held(holder.id);
-      const standing = await this.ballots.standing(
+      const standing = await this.proxies.standing(
         held.map((row) => row.member.id),
         [matter.id],
       );
@@ -207,27 +203,23 @@ export class HolderVotesService {
       const choicesInOrder = split.flatMap((part) =>
         Array.from({ length: part.count }, () => part.choices),
       );
-      const cast = await this.ballots.writeDiscretionary(
-        discretionary.slice(0, total).map((entry, index) => ({
-          eventId: randomUUID(),
-          receipt: newReceipt(),
-          matterId: matter.id,
+      const written = await this.intake.submit({
+        kind: 'holder',
+        recordedBy,
+        matterId: matter.id,
+        cast: discretionary.slice(0, total).map((entry, index) => ({
           memberId: entry.member.id,
           proxyId: entry.proxy.id,
           choices: choicesInOrder[index],
         })),
-        now,
-        recordedBy,
-      );
-      const takenBack = await this.ballots.withdrawDiscretionary(
-        matter.id,
-        discretionary
+        withdraw: discretionary
           .slice(total)
           .filter((entry) => entry.standing?.proxyId === entry.proxy.id)
           .map((entry) => entry.proxy.id),
-        now,
-        recordedBy,
-      );
+        at: now,
+      });
+      const cast = written.filter((ballot) => !ballot.change.removed);
+      const takenBack = written.filter((ballot) => ballot.change.removed);
       const units = new Map(
         held.map((row) => [row.member.id, row.member.unit]),
       );
@@ -255,9 +247,8 @@ export class HolderVotesService {
             withdrawn: takenBack.length,
           },
         });
-      return { written: [...cast, ...takenBack], total, receipts };
+      return { written, total, receipts };
     });
-    await this.proxyBallots.applyToTallies(written);
     return {
       matterKey,
       cast: total,

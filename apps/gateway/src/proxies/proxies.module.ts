@@ -9,6 +9,7 @@ import { MeetingsModule } from '../meetings/meetings.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
 import { PresenceModule } from '../presence/presence.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { BallotsModule } from '../ballots/ballots.module';
 import { VotingModule } from '../voting/voting.module';
 import { HolderAuthGuard } from './holder-auth.guard';
 import { HolderTokens } from './holder-tokens';
@@ -17,7 +18,6 @@ import { HolderVotesService } from './holder-votes.service';
 import { ProxiesController } from './proxies.controller';
 import { ProxiesRepository } from './proxies.repository';
 import { ProxiesService } from './proxies.service';
-import { ProxyBallotsRepository } from './proxy-ballots.repository';
 import { ProxyBallots } from './proxy-ballots.service';
 import {
   HolderPortalController,
@@ -30,6 +30,7 @@ import {
  */
 @Module({
   imports: [
+    BallotsModule,
     AuditModule,
     BroadcastModule,
     IdentityModule,
@@ -55,7 +56,6 @@ import {
     ProxiesRepository,
     ProxiesService,
     ProxyBallots,
-    ProxyBallotsRepository,
   ],
   exports: [ProxyBallots],
 })

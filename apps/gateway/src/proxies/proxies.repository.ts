@@ -18,6 +18,7 @@ import {
   voters,
   proxies,
   proxyHolders,
+  type BallotMethod,
   type ProxyStatus,
 } from '../database/schema';
 
@@ -371,4 +372,35 @@ export class ProxiesRepository {
       .where(where)
       .$dynamic();
   }
+
+  /** The ballots standing for these members on these matters. */
+  async standing(
+    memberIds: string[],
+    matterIds: string[],
+  ): Promise<StandingBallotRow[]> {
+    if (!memberIds.length || !matterIds.length) return [];
+    const result = await this.database.db.execute(sql`
+      select b.matter_id, b.member_id, b.method, b.voter_id, b.proxy_id, b.choices from ballots b
+      where b.member_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb))
+        and b.matter_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(matterIds)}::jsonb))
+    `);
+    return rowsOf<Record<string, unknown>>(result).map((row) => ({
+      matterId: row.matter_id as string,
+      memberId: row.member_id as string,
+      method: row.method as BallotMethod,
+      voterId: (row.voter_id as string | null) ?? null,
+      proxyId: (row.proxy_id as string | null) ?? null,
+      choices: row.choices as string[],
+    }));
+  }
+}
+
+/** The ballot standing for a member on a matter, as precedence reads it. */
+export interface StandingBallotRow {
+  matterId: string;
+  memberId: string;
+  method: BallotMethod;
+  voterId: string | null;
+  proxyId: string | null;
+  choices: string[];
 }

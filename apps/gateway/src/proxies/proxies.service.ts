@@ -27,7 +27,7 @@ import {
   MeetingNotFoundException,
   type MeetingRow,
 } from '../meetings/meeting-access';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { HolderTokens } from './holder-tokens';
 import { mapHolderSummary, mapProxy } from './proxies.mapper';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';

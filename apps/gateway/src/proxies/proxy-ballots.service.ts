@@ -1,17 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ChainSealer } from '../audit/chain-sealer';
+import { BallotIntake } from '../ballots/ballot-intake';
 import { Clock } from '../common/clock';
 import { GroupedCalls } from '../common/grouped-read';
 import { LivePresence, type MeetingRef } from '../presence/live-presence';
-import { LiveTallies } from '../voting/live-tallies';
-import { MatterDirectory } from '../voting/matter-directory';
 import { MatterEvents } from '../voting/matter-events';
-import type { CastChange } from '../voting/tally';
 import { ProxiesRepository } from './proxies.repository';
-import {
-  ProxyBallotsRepository,
-  type WrittenBallot,
-} from './proxy-ballots.repository';
 
 /**
  * Where proxies meet live voting: directed votes counted when a matter opens (or when a proxy
@@ -32,13 +25,10 @@ export class ProxyBallots {
   );
 
   constructor(
-    private readonly ballots: ProxyBallotsRepository,
+    private readonly intake: BallotIntake,
     private readonly proxies: ProxiesRepository,
-    private readonly tallies: LiveTallies,
     private readonly presence: LivePresence,
     private readonly clock: Clock,
-    private readonly directory: MatterDirectory,
-    private readonly sealer: ChainSealer,
     matterEvents: MatterEvents,
   ) {
     presence.onAttended((memberId) => this.attending.add(memberId));
@@ -54,12 +44,12 @@ export class ProxyBallots {
     meetingId: string;
   }): Promise<void> {
     try {
-      const written = await this.ballots.writeDirected({
+      await this.intake.submit({
+        kind: 'directed',
         meetingId: matter.meetingId,
         matterId: matter.id,
-        now: this.clock.now(),
+        at: this.clock.now(),
       });
-      await this.applyToTallies(written);
     } catch (error) {
       this.logger.error(
         `directed proxy votes of matter ${matter.id} not counted: ${String(error)}`,
@@ -72,24 +62,12 @@ export class ProxyBallots {
     id: string;
     meetingId: string;
   }): Promise<void> {
-    const written = await this.ballots.writeDirected({
+    await this.intake.submit({
+      kind: 'directed',
       meetingId: proxy.meetingId,
       proxyId: proxy.id,
-      now: this.clock.now(),
+      at: this.clock.now(),
     });
-    await this.applyToTallies(written);
-  }
-
-  /** Adds committed holder ballots to the running tallies (coalesced broadcast follows). */
-  async applyToTallies(written: WrittenBallot[]): Promise<void> {
-    const byMatter = new Map<string, CastChange[]>();
-    for (const { matterId, change } of written)
-      byMatter.set(matterId, [...(byMatter.get(matterId) ?? []), change]);
-    for (const [matterId, changes] of byMatter) {
-      await this.tallies.apply(matterId, changes);
-      const matter = await this.directory.get(matterId);
-      if (matter) this.sealer.touch(matter.meetingId);
-    }
   }
 
   /** A proxy's status or a holder's presence may have changed the quorum: sent coalesced. */

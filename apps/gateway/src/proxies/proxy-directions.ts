@@ -1,5 +1,9 @@
 import type { ProxyDirection } from '@livevote/contracts';
-import { isEligible, type EligibilityMember } from '@livevote/rules';
+import {
+  choicesProblem,
+  isEligible,
+  type EligibilityMember,
+} from '@livevote/rules';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
 
 export interface DirectionMatter {
@@ -15,12 +19,12 @@ export function checkChoices(
   matter: Pick<DirectionMatter, 'options' | 'choices'>,
   choices: readonly string[],
 ): void {
-  if (new Set(choices).size !== choices.length)
+  const problem = choicesProblem(matter, choices);
+  if (problem === 'duplicate_choice')
     throw new ProxyException(ProxyErrorCode.DuplicateChoice);
-  if (choices.some((choice) => !matter.options.includes(choice)))
-    throw new ProxyException(ProxyErrorCode.InvalidChoice);
-  if (choices.length > matter.choices)
+  if (problem === 'too_many_choices')
     throw new ProxyException(ProxyErrorCode.TooManyChoices);
+  if (problem) throw new ProxyException(ProxyErrorCode.InvalidChoice);
 }
 
 /**

@@ -27,7 +27,7 @@ import type {
   ProxyForm,
 } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { CurrentHolder, HolderAuthGuard } from './holder-auth.guard';
 import type { HolderPrincipal } from './holder-tokens';
 import { HolderVotesService } from './holder-votes.service';

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { OwnQuestion, OwnQuestions } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import {
   AskQuestionRequestDto,
   OwnQuestionDto,

@@ -19,7 +19,7 @@ import { UnitOfWork } from '../database/database';
 import { minuteBudget, spend } from '../identity/auth-rate-limiter';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { RedisConnection } from '../redis/redis.module';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import {
   mapOwnQuestion,
   mapQuestion,

@@ -7,7 +7,7 @@ import {
 } from '../matters/matters.repository';
 import { MeetingAccess } from '../meetings/meeting-access';
 import { currentResult } from '../results/results.mapper';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { MatterResults } from '../voting/matter-results';
 import { ReceiptsRepository } from './receipts.repository';
 import {

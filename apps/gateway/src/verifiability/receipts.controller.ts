@@ -21,7 +21,7 @@ import type {
 import type { Language } from '@livevote/i18n';
 import { ReaderLanguage } from '../common/reader-language';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { PublishedCountService } from './published-count.service';
 import { ReceiptsService } from './receipts.service';
 import {

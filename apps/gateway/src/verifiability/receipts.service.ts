@@ -23,7 +23,7 @@ import { MailTransport } from '../mail/mail-transport';
 import { plainName } from '../mail/plain-text';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { RedisConnection } from '../redis/redis.module';
-import type { VoterPrincipal } from '../voting/ballot-entry';
+import type { VoterPrincipal } from '../identity/voter-principal';
 import { receiptReasons } from './receipt-words';
 import { ReceiptsRepository, type ReceiptRow } from './receipts.repository';
 import {

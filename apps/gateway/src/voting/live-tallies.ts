@@ -4,7 +4,7 @@ import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { MattersService } from '../matters/matters.service';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { RedisConnection } from '../redis/redis.module';
-import { BallotsRepository } from './ballots.repository';
+import { LiveVotingRepository } from './live-voting.repository';
 import { MatterDirectory } from './matter-directory';
 import { SequenceStore } from '../broadcast/sequence';
 import {
@@ -41,7 +41,7 @@ export class LiveTallies implements OnApplicationShutdown {
 
   constructor(
     private readonly store: TallyStore,
-    private readonly ballots: BallotsRepository,
+    private readonly recounts: LiveVotingRepository,
     private readonly directory: MatterDirectory,
     private readonly matters: MattersService,
     private readonly sequences: SequenceStore,
@@ -67,7 +67,7 @@ export class LiveTallies implements OnApplicationShutdown {
 
   /** Replaces the running tally with a recount of the stored ballots. */
   async rebuild(matterId: string): Promise<void> {
-    const counters = await this.ballots.matterCounters(matterId);
+    const counters = await this.recounts.matterCounters(matterId);
     await this.store.replace(matterId, counters);
     this.settleLater(matterId);
   }
@@ -157,7 +157,7 @@ export class LiveTallies implements OnApplicationShutdown {
     try {
       const version = await this.store.version(matterId);
       if (!version) return;
-      const counters = await this.ballots.matterCounters(matterId);
+      const counters = await this.recounts.matterCounters(matterId);
       const current = await this.store.read(matterId);
       if (current && sameCounters(current, counters)) return;
       if (await this.store.replaceIf(matterId, counters, version)) {

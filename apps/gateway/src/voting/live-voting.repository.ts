@@ -1,13 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  MICRO,
   closeSnapshotPairs,
   eligibleSql,
   type CloseReason,
   type CloseSnapshot,
 } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
-import { matters, type LiveStatus } from '../database/schema';
+import {
+  ballots,
+  matters,
+  type BallotMethod,
+  type LiveStatus,
+} from '../database/schema';
+import { shareField, voteField, type TallyCounters } from './tally';
+
+// shares are summed as integer millionths, as the running counters are (libs/rules, tally.ts)
+const MICRO_SQL = sql.raw(String(MICRO));
 
 export type LiveMatterRow = typeof matters.$inferSelect;
 
@@ -119,4 +129,46 @@ export class LiveVotingRepository {
     const row = rowsOf<{ votes: number; shares: number }>(result)[0];
     return { votes: Number(row.votes), shares: Number(row.shares) };
   }
+
+  /**
+   * A full recount of a matter as tally counters, summed in PostgreSQL: the counters that
+   * `countersFromBallots` makes of the matter's ballots (test/rules-sql.test.ts holds the two to
+   * the same cases), without reading every ballot into the node. A tally is checked against a
+   * recount after each quiet second of a vote, on every node (docs/benchmarks-history.md, "Recounts
+   * summed in PostgreSQL").
+   */
+  async matterCounters(matterId: string): Promise<TallyCounters> {
+    const result = await this.database.db.execute(sql`
+      select null as method, null as vote, count(*)::int as votes,
+        coalesce(sum(b.weight * ${MICRO_SQL}), 0)::bigint as micro
+      from ${ballots} b where b.matter_id = ${matterId}
+      union all
+      select b.method, c.vote, count(*)::int, sum(b.weight * ${MICRO_SQL})::bigint
+      from ${ballots} b cross join lateral jsonb_array_elements_text(b.choices) c(vote)
+      where b.matter_id = ${matterId}
+      group by b.method, c.vote
+    `);
+    const counters: TallyCounters = new Map();
+    for (const row of rowsOf<CounterRow>(result)) {
+      const micro = Number(row.micro);
+      const [votes, shares] =
+        row.method === null
+          ? ['votes', 'shares']
+          : [
+              voteField(row.method, row.vote!),
+              shareField(row.method, row.vote!),
+            ];
+      if (row.votes !== 0) counters.set(votes, row.votes);
+      if (micro !== 0) counters.set(shares, micro);
+    }
+    return counters;
+  }
+}
+
+/** A row of `matterCounters`: the matter's totals (no method), or one method and option. */
+interface CounterRow {
+  method: BallotMethod | null;
+  vote: string | null;
+  votes: number;
+  micro: string | number;
 }

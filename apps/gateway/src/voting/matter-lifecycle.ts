@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { MatterActionRequest } from '@livevote/contracts';
+import { transition } from '@livevote/rules';
 import { AuditLog, changesOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
@@ -12,8 +13,11 @@ import { MatterDirectory } from './matter-directory';
 import { MatterEvents } from './matter-events';
 import { MatterStates } from './matter-states';
 import { MatterResults } from './matter-results';
-import { transition } from './matter-transition';
-import { VotingErrorCode, VotingException } from './voting.exception';
+import {
+  TRANSITION_CODES,
+  VotingErrorCode,
+  VotingException,
+} from './voting.exception';
 
 /** A chair's start, extend and stop: the state machine applied under the matter's row lock. */
 @Injectable()
@@ -45,11 +49,9 @@ export class MatterLifecycle {
         : undefined;
       if (!matter) throw new VotingException(VotingErrorCode.MatterNotFound);
       const now = this.clock.now();
-      const after = await this.repository.setLiveState(
-        matter.id,
-        transition(matter, request, now),
-        now,
-      );
+      const { change, refused } = transition(matter, request, now);
+      if (refused) throw new VotingException(TRANSITION_CODES[refused]);
+      const after = await this.repository.setLiveState(matter.id, change, now);
       // quorum to start and one live matter (docs/verdicts.md), in the same transaction
       if (request.action === 'start')
         await this.results.onStart(

@@ -1,3 +1,8 @@
+import type {
+  ChoicesProblem,
+  TimingRefusal,
+  TransitionRefusal,
+} from '@livevote/rules';
 import { ApiException } from '../common/api-exception';
 
 export enum VotingErrorCode {
@@ -23,6 +28,25 @@ export enum VotingErrorCode {
   StoreUnavailable = 'store_unavailable',
   Overloaded = 'overloaded',
 }
+
+/** The code of each answer of libs/rules' ballot acceptance. */
+export const CHOICES_CODES: Record<ChoicesProblem, VotingErrorCode> = {
+  no_choice: VotingErrorCode.InvalidChoice,
+  duplicate_choice: VotingErrorCode.DuplicateChoice,
+  invalid_choice: VotingErrorCode.InvalidChoice,
+  too_many_choices: VotingErrorCode.TooManyChoices,
+};
+export const TIMING_CODES: Record<TimingRefusal, VotingErrorCode> = {
+  matter_not_live: VotingErrorCode.MatterNotLive,
+  matter_closed: VotingErrorCode.MatterClosed,
+  early_voting_closed: VotingErrorCode.EarlyVotingClosed,
+  proxy_not_allowed: VotingErrorCode.ProxyNotAllowed,
+};
+
+export const TRANSITION_CODES: Record<TransitionRefusal, VotingErrorCode> = {
+  not_startable: VotingErrorCode.NotStartable,
+  not_live: VotingErrorCode.NotLive,
+};
 
 function describe(code: VotingErrorCode): [status: number, variant?: string] {
   switch (code) {

@@ -6,11 +6,6 @@ import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PresenceModule } from '../presence/presence.module';
 import { RedisConnection } from '../redis/redis.module';
-import { AfterBallots } from './after-ballots';
-import { BallotEntry } from './ballot-entry';
-import { BallotIngest } from './ballot-ingest';
-import { BallotsInFlight } from './ballots-in-flight';
-import { BallotsRepository } from './ballots.repository';
 import { LiveTallies } from './live-tallies';
 import { LiveVotingRepository } from './live-voting.repository';
 import { MatterClose } from './matter-close';
@@ -26,8 +21,8 @@ import { MemoryTallyStore, RedisTallyStore, TallyStore } from './tally-store';
 import { VotingController } from './voting.controller';
 
 /**
- * Live voting: the matter lifecycle, ballot entry and the group commit, running tallies and
- * their sequence numbers (in Redis when configured). Deadlines are DeadlinesModule's, which
+ * Live voting: the matter lifecycle, the close, running tallies and their sequence numbers
+ * (in Redis when configured); ballots come in through BallotsModule, which imports this one. Deadlines are DeadlinesModule's, which
  * listens to MatterEvents.
  */
 @Module({
@@ -42,11 +37,6 @@ import { VotingController } from './voting.controller';
   ],
   controllers: [SignOffController, VotingController],
   providers: [
-    AfterBallots,
-    BallotEntry,
-    BallotIngest,
-    BallotsInFlight,
-    BallotsRepository,
     LiveTallies,
     LiveVotingRepository,
     MatterClose,
@@ -67,9 +57,6 @@ import { VotingController } from './voting.controller';
   ],
   exports: [
     AuditModule,
-    AfterBallots,
-    BallotEntry,
-    BallotsRepository,
     LiveTallies,
     LiveVotingRepository,
     MatterClose,

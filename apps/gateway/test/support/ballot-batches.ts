@@ -2,8 +2,8 @@ import { vi } from 'vitest';
 import {
   BallotIngest,
   type BallotRequest,
-} from '../../src/voting/ballot-ingest';
-import { BallotsRepository } from '../../src/voting/ballots.repository';
+} from '../../src/ballots/ballot-ingest';
+import { BallotsRepository } from '../../src/ballots/ballots.repository';
 import type { TestGateway } from './test-app';
 
 /**

@@ -27,12 +27,9 @@ function renderForm(
       matterKey: 'm1',
       memberKey: MEMBER.key,
       unit: '101',
-      receipt: {
-        ballotId: 'b1',
-        matterKey: 'm1',
-        castAt: '2026-11-21T18:00:00.000Z',
-        receipt: 'ABCD1234EFGH5678',
-      },
+      ballotId: 'b1',
+      castAt: '2026-11-21T18:00:00.000Z',
+      receipt: 'ABCD1234EFGH5678',
       pending: null,
       ...answer,
     })),
@@ -114,7 +111,7 @@ describe(FloorBallotForm.name, () => {
     const user = userEvent.setup();
     const api = renderForm(
       { doubleEntry: true },
-      { status: 'pending', receipt: null },
+      { status: 'pending', ballotId: null, castAt: null, receipt: null },
     );
     await user.click(screen.getByLabelText('Entry 2'));
     await user.click(screen.getByLabelText('Unit'));

@@ -3,6 +3,7 @@ import type {
   LiveMatter,
   Member,
 } from '@livevote/contracts';
+import { choicesFit } from '@livevote/rules';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +88,7 @@ export function FloorBallotForm({
   };
 
   const save = () => {
-    if (!member || !chosen.length) return;
+    if (!member || !choicesFit(matter, chosen)) return;
     setProblem(undefined);
     const choices = chosen;
     record.mutate(

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { choicesFit } from '@livevote/rules';
 import { toggleChoice } from '../../floor/utils/choices';
 
 export interface BallotFormProps {
@@ -43,7 +44,8 @@ export function BallotForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (chosen.length > 0 && chosen.length <= limit) onSubmit(chosen);
+    // the gateway's rule for a ballot that fits its matter (libs/rules)
+    if (choicesFit({ options, choices }, chosen)) onSubmit(chosen);
   }
 
   return (

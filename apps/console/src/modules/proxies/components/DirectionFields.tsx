@@ -1,3 +1,4 @@
+import { choicesFit } from '@livevote/rules';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -135,7 +136,11 @@ export function directionsPayload(
     matterKey: matter.matterKey,
     choices: value[matter.matterKey] ?? null,
   }));
-  return result.some((d) => d.choices !== null && d.choices.length === 0)
+  // a directed matter's choices are a ballot's: the gateway's rule (libs/rules)
+  return matters.some((matter, index) => {
+    const choices = result[index].choices;
+    return choices !== null && !choicesFit(matter, choices);
+  })
     ? null
     : result;
 }

@@ -68,7 +68,7 @@ export function HolderSplitForm({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setTouched(true);
-    if (!problem) onCast(toSplit(rows));
+    if (!problem) onCast(toSplit(rows, matter));
   }
 
   return (

@@ -36,11 +36,15 @@ describe(splitProblem.name, () => {
 describe(toSplit.name, () => {
   it('leaves out empty groups and groups without choices', () => {
     expect(
-      toSplit([
-        { choices: ['For'], count: 4 },
-        { choices: ['Against'], count: 0 },
-        { choices: [], count: 2 },
-      ]),
+      toSplit(
+        [
+          { choices: ['For'], count: 4 },
+          { choices: ['Against'], count: 0 },
+          { choices: [], count: 2 },
+          { choices: ['For', 'For'], count: 1 },
+        ],
+        { options: ['For', 'Against'], choices: 1 },
+      ),
     ).toEqual([{ choices: ['For'], count: 4 }]);
   });
 });

@@ -1,4 +1,5 @@
 import type { HolderSplit, ProxyDirection } from '@livevote/contracts';
+import { choicesFit, type BallotMatter } from '@livevote/rules';
 import type { TFunction } from 'i18next';
 
 /** One group of a holder's split: the choices, and how many proxies go to them. */
@@ -11,10 +12,14 @@ export function splitTotal(rows: readonly SplitRow[]): number {
   return rows.reduce((sum, row) => sum + (row.count > 0 ? row.count : 0), 0);
 }
 
-/** The split the gateway takes: groups with choices and a positive whole count. */
-export function toSplit(rows: readonly SplitRow[]): HolderSplit[] {
+/** The split the gateway takes: groups whose choices fit the matter, with a positive whole count. */
+export function toSplit(
+  rows: readonly SplitRow[],
+  matter: BallotMatter,
+): HolderSplit[] {
   return rows
-    .filter((row) => row.choices.length > 0 && Number.isInteger(row.count))
+    .filter((row) => choicesFit(matter, row.choices))
+    .filter((row) => Number.isInteger(row.count))
     .filter((row) => row.count > 0)
     .map((row) => ({ choices: [...row.choices], count: row.count }));
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ChainSealer } from '../audit/chain-sealer';
 import { BallotIngest } from './ballot-ingest';
-import { LiveTallies } from './live-tallies';
-import { LiveVotingRepository } from './live-voting.repository';
-import { MatterClose } from './matter-close';
-import { MatterDirectory } from './matter-directory';
-import type { CastChange } from './tally';
+import { LiveTallies } from '../voting/live-tallies';
+import { LiveVotingRepository } from '../voting/live-voting.repository';
+import { MatterClose } from '../voting/matter-close';
+import { MatterDirectory } from '../voting/matter-directory';
+import type { CastChange } from '../voting/tally';
 
 /**
  * What follows each committed batch, per matter: the running tally takes its changes, the

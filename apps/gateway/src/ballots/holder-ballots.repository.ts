@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import { eligibleSql, mayReplaceSql } from '@livevote/rules';
+import { ballotMethodSql, choicesFitSql, eligibleSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
+import { REPLACE_STANDING_SQL } from './ballots.repository';
 import type { BallotMethod } from '../database/schema';
 import type { CastChange } from '../voting/tally';
 
 // the rules of libs/rules as SQL (test/rules-sql.test.ts holds them to the same cases)
-const MAY_REPLACE = sql.raw(
-  mayReplaceSql({ incoming: 'excluded', standing: 'b' }),
-);
+const REPLACE_STANDING = sql.raw(REPLACE_STANDING_SQL);
 const ELIGIBLE = sql.raw(eligibleSql({ member: 'mb', matter: 'm' }));
+// a holder's ballot is in time by the one deadline rule (libs/rules, ballot-acceptance.ts)
+const IN_TIME = sql.raw(
+  `${ballotMethodSql({ ballot: 't', matter: 'm', meeting: 'mt' })} is not null`,
+);
+const DIRECTION_FITS = sql.raw(choicesFitSql({ ballot: 'd', matter: 'm' }));
+const CHOICES_FIT = sql.raw(choicesFitSql({ ballot: 'i', matter: 'm' }));
+/** The instant and kind the in-time rule judges a holder's ballot by, as a row `t`. */
+const holderAt = (now: Date) =>
+  sql`(select 'holder'::text as kind, ${now}::timestamptz as received_at) t`;
 
 /** A holder's discretionary vote for one member. */
 export interface HolderBallotInput {
@@ -28,16 +36,6 @@ export interface WrittenBallot {
   /** The receipt of the ballot written; null for one taken back. */
   receipt: string | null;
   change: CastChange;
-}
-
-/** The ballot standing for a member on a matter, as precedence reads it. */
-export interface StandingBallotRow {
-  matterId: string;
-  memberId: string;
-  method: BallotMethod;
-  voterId: string | null;
-  proxyId: string | null;
-  choices: string[];
 }
 
 interface ChangeRow {
@@ -72,12 +70,12 @@ const changeOf = (row: ChangeRow): WrittenBallot => ({
 
 /**
  * The proxy holders' ballots (method `proxy`, with `proxy_id`): written by commands, never on
- * the voters' hot path. Each statement re-checks, inside SQL, that the matter is live, the
+ * the voters' hot path, and only through BallotIntake. Each statement re-checks, inside SQL, that the matter is live, the
  * proxy verified, the member eligible, and that the precedence lets the ballot replace the
  * member's standing one, so a vote racing a member's own live ballot loses as it should.
  */
 @Injectable()
-export class ProxyBallotsRepository {
+export class HolderBallotsRepository {
   constructor(private readonly database: Database) {}
 
   /**
@@ -93,28 +91,26 @@ export class ProxyBallotsRepository {
     const { meetingId, now } = scope;
     const candidates = sql`
       m as (
-        select m.id, m.meeting_id, m.options, m.choices, m.eligibility from matters m
-        where m.meeting_id = ${meetingId} and m.live_status = 'live' and m.allow_proxy_vote
-          and m.live_ends_at > ${now}
+        select m.id, m.meeting_id, m.options, m.choices, m.eligibility
+        from matters m join meetings mt on mt.id = m.meeting_id cross join ${holderAt(now)}
+        where m.meeting_id = ${meetingId} and ${IN_TIME}
           ${scope.matterId ? sql`and m.id = ${scope.matterId}` : sql``}
-        for share
+        for share of m
       ),
       cand as materialized (
         select gen_random_uuid() as event_id, ballot_receipt() as receipt, m.id as matter_id, p.member_id, p.id as proxy_id,
-          d.value -> 'choices' as choices, mb.shares as weight
+          d.choices, mb.shares as weight
         from proxies p
         join members mb on mb.id = p.member_id
         join m on m.meeting_id = p.meeting_id
         cross join lateral (
-          select e.value from jsonb_array_elements(p.directions) e
+          select e.value -> 'choices' as choices from jsonb_array_elements(p.directions) e
           where e.value ->> 'matterKey' = m.id::text limit 1
         ) d
         where p.meeting_id = ${meetingId} and p.status = 'verified'
           ${scope.proxyId ? sql`and p.id = ${scope.proxyId}` : sql``}
-          and jsonb_typeof(d.value -> 'choices') = 'array'
           and ${ELIGIBLE}
-          and (d.value -> 'choices') <@ m.options
-          and jsonb_array_length(d.value -> 'choices') between 1 and m.choices
+          and ${DIRECTION_FITS}
       )`;
     return this.upsert(candidates, now, null);
   }
@@ -142,11 +138,13 @@ export class ProxyBallotsRepository {
         from jsonb_to_recordset(${payload}::jsonb)
           as i(event_id uuid, receipt text, matter_id uuid, member_id uuid, proxy_id uuid, choices jsonb)
         join matters m on m.id = i.matter_id
+        join meetings mt on mt.id = m.meeting_id
         join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
         join proxies p on p.id = i.proxy_id and p.member_id = i.member_id and p.status = 'verified'
-        where m.live_status = 'live' and m.allow_proxy_vote and m.live_ends_at > ${now}
+        cross join ${holderAt(now)}
+        where ${IN_TIME}
           and ${ELIGIBLE}
-          and i.choices <@ m.options and jsonb_array_length(i.choices) between 1 and m.choices
+          and ${CHOICES_FIT}
         for share of m
       )`;
     return this.upsert(candidates, now, recordedBy);
@@ -194,27 +192,6 @@ export class ProxyBallotsRepository {
     }));
   }
 
-  /** The ballots standing for these members on these matters. */
-  async standing(
-    memberIds: string[],
-    matterIds: string[],
-  ): Promise<StandingBallotRow[]> {
-    if (!memberIds.length || !matterIds.length) return [];
-    const result = await this.database.db.execute(sql`
-      select b.matter_id, b.member_id, b.method, b.voter_id, b.proxy_id, b.choices from ballots b
-      where b.member_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb))
-        and b.matter_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(matterIds)}::jsonb))
-    `);
-    return rowsOf<Record<string, unknown>>(result).map((row) => ({
-      matterId: row.matter_id as string,
-      memberId: row.member_id as string,
-      method: row.method as BallotMethod,
-      voterId: (row.voter_id as string | null) ?? null,
-      proxyId: (row.proxy_id as string | null) ?? null,
-      choices: row.choices as string[],
-    }));
-  }
-
   /**
    * Upserts the candidates (a CTE `cand` with event_id, receipt, matter_id, member_id, proxy_id,
    * choices, weight) as the holders' ballots where the precedence allows, skipping those that
@@ -234,12 +211,8 @@ export class ProxyBallotsRepository {
           cast_at, receipt_id, proxy_id, created_at, updated_at)
         select matter_id, member_id, null, 'proxy', choices, weight, null, ${now}, event_id, proxy_id, ${now}, ${now}
         from cand
-        on conflict (matter_id, member_id) do update set
-          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
-          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
-          receipt_id = excluded.receipt_id, proxy_id = excluded.proxy_id, updated_at = excluded.updated_at,
-          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
-        where ${MAY_REPLACE}
+        ${REPLACE_STANDING}
+          -- a holder's vote that changes nothing is not written again
           and not (b.proxy_id is not distinct from excluded.proxy_id and b.choices = excluded.choices
             and b.weight = excluded.weight)
         returning b.matter_id, b.member_id, b.receipt_id, b.method, b.choices, b.weight, b.prev_method, b.prev_choices,

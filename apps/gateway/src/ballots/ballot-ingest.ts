@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { BallotReceipt } from '@livevote/contracts';
+import { ballotTiming } from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import {
@@ -15,9 +16,13 @@ import {
   type BatchOutcome,
   type RefusalFacts,
 } from './ballots.repository';
-import type { CastChange } from './tally';
+import type { CastChange } from '../voting/tally';
 import { newReceipt } from './receipt-codes';
-import { VotingErrorCode, VotingException } from './voting.exception';
+import {
+  TIMING_CODES,
+  VotingErrorCode,
+  VotingException,
+} from '../voting/voting.exception';
 
 export type BallotRequest = Omit<
   BallotInput,
@@ -335,47 +340,28 @@ export function refusalCode(
   input: BallotInput,
   facts: RefusalFacts | undefined,
 ): VotingErrorCode {
-  if (!facts || facts.liveStatus === null)
-    return VotingErrorCode.MatterNotFound;
+  if (!facts?.matter || !facts.meeting) return VotingErrorCode.MatterNotFound;
   if (!facts.memberFound) return VotingErrorCode.MemberNotFound;
   if (!facts.voterFound) return VotingErrorCode.VoterRemoved;
   if (!facts.recorderFound) return VotingErrorCode.ManagerRemoved;
   if (!facts.validChoices) return VotingErrorCode.InvalidChoice;
   if (!facts.eligible) return VotingErrorCode.NotEligible;
-  if (input.kind === 'floor') {
-    if (facts.liveStatus === 'pending') return VotingErrorCode.MatterNotLive;
-    const late =
-      facts.liveEndsAt !== null && input.receivedAt > facts.liveEndsAt;
-    return facts.liveStatus === 'closed' || late
-      ? VotingErrorCode.MatterClosed
-      : VotingErrorCode.BallotLocked;
-  }
-  if (input.kind !== 'voter') {
-    if (facts.liveStatus === 'closed') return VotingErrorCode.MatterClosed;
-    if (input.kind === 'proxy' && !facts.allowProxyVote)
-      return VotingErrorCode.ProxyNotAllowed;
-    return VotingErrorCode.BallotLocked;
-  }
-  if (facts.liveStatus === 'live') {
-    const late =
-      facts.liveEndsAt !== null && input.receivedAt > facts.liveEndsAt;
-    return late ? VotingErrorCode.MatterNotLive : VotingErrorCode.BallotLocked;
-  }
-  if (facts.liveStatus === 'closed') return VotingErrorCode.MatterNotLive;
-  if (!facts.allowProxyVote) return VotingErrorCode.MatterNotLive;
-  if (
-    facts.earlyVotingClosesAt &&
-    input.receivedAt >= facts.earlyVotingClosesAt
-  ) {
-    return VotingErrorCode.EarlyVotingClosed;
-  }
-  return VotingErrorCode.BallotLocked;
+  const timing = ballotTiming(
+    input.kind,
+    facts.matter,
+    facts.meeting,
+    input.receivedAt,
+  );
+  // in time, eligible and fitting: what stands may not be replaced by it
+  return timing.refused
+    ? TIMING_CODES[timing.refused]
+    : VotingErrorCode.BallotLocked;
 }
 
 /** Why a ballot whose row failed the statement on its own could not be stored. */
 export function failureCode(facts: RefusalFacts | undefined): VotingErrorCode {
   if (!facts) return VotingErrorCode.InvalidBallot;
-  if (facts.liveStatus === null) return VotingErrorCode.MatterNotFound;
+  if (!facts.matter) return VotingErrorCode.MatterNotFound;
   if (!facts.memberFound) return VotingErrorCode.MemberNotFound;
   if (!facts.voterFound) return VotingErrorCode.VoterRemoved;
   if (!facts.recorderFound) return VotingErrorCode.ManagerRemoved;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
-import { VotingErrorCode, VotingException } from './voting.exception';
+import { VotingErrorCode, VotingException } from '../voting/voting.exception';
 
 /**
  * Places for ballots on their way to the database, per socket and per member: a voter needs

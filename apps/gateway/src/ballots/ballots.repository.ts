@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  MICRO,
-  earlyVotingClosesAtSql,
+  ballotMethodSql,
+  choicesFitSql,
   eligibleSql,
   mayReplaceSql,
+  type EarlyVotingTimes,
+  type LiveStatus,
+  type TimedMatter,
 } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
@@ -13,17 +16,28 @@ import {
   members,
   type BallotMethod,
 } from '../database/schema';
-import { shareField, voteField, type TallyCounters } from './tally';
 
 // the rules of libs/rules, as SQL over this file's aliases (test/rules-sql.test.ts holds them to the same cases)
 const ELIGIBLE_SQL = eligibleSql({ member: 'mb', matter: 'm' });
-const EARLY_CLOSES_SQL = earlyVotingClosesAtSql({ meeting: 'mt' });
+// whether the ballot is in time, and as which method (libs/rules, ballot-acceptance.ts)
+const METHOD_SQL = ballotMethodSql({ ballot: 'i', matter: 'm', meeting: 'mt' });
+const CHOICES_FIT_SQL = choicesFitSql({ ballot: 'i', matter: 'm' });
 // which ballot replaces a member's standing one (docs/proxies.md, "Precedence")
 const MAY_REPLACE_SQL = mayReplaceSql({ incoming: 'excluded', standing: 'b' });
+/**
+ * How every ballot statement of this folder writes over a member's standing ballot (`b`, the
+ * incoming one `excluded`): only where the precedence lets it, keeping what it replaced for
+ * the tally's change.
+ */
+export const REPLACE_STANDING_SQL = `on conflict (matter_id, member_id) do update set
+          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
+          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
+          receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
+          proxy_id = excluded.proxy_id,
+          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
+        where ${MAY_REPLACE_SQL}`;
 const ELIGIBLE = sql.raw(ELIGIBLE_SQL);
-const EARLY_CLOSES = sql.raw(EARLY_CLOSES_SQL);
-// shares are summed as integer millionths, as the running counters are (libs/rules, tally.ts)
-const MICRO_SQL = sql.raw(String(MICRO));
+const CHOICES_FIT = sql.raw(CHOICES_FIT_SQL);
 
 /**
  * The batch statement of BallotsRepository.castBatch, composed once and prepared once a
@@ -53,25 +67,14 @@ const CAST_BATCH_TEMPLATE = `      with input as (
             and (e.matter_id = i.matter_id) is true and e.id <> i.event_id offset 0) e
       ),
       cand as (
-        select i.*, mb.shares as weight,
-          case
-            when i.kind = 'floor' then
-              case when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'other' end
-            when i.kind in ('proxy', 'other') then
-              case when m.live_status in ('pending', 'live')
-                and (i.kind = 'other' or m.allow_proxy_vote) then i.kind end
-            when m.live_status = 'live' and i.received_at <= m.live_ends_at then 'live'
-            when m.live_status = 'pending' and m.allow_proxy_vote
-              and i.received_at < ${EARLY_CLOSES_SQL} then 'proxy'
-          end as method
+        select i.*, mb.shares as weight, ${METHOD_SQL} as method
         from input i
         join matters m on m.id = i.matter_id
         join meetings mt on mt.id = m.meeting_id
         join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
         where not exists (select 1 from replay r where r.ord = i.ord)
           and ${ELIGIBLE_SQL}
-          and i.choices <@ m.options
-          and jsonb_array_length(i.choices) between 1 and m.choices
+          and ${CHOICES_FIT_SQL}
           and (i.voter_id is null
             or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id))
           and (i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by))
@@ -83,13 +86,7 @@ const CAST_BATCH_TEMPLATE = `      with input as (
         select matter_id, member_id, voter_id, method, choices, weight, idem_key,
           received_at, event_id, received_at, received_at
         from cand where method is not null
-        on conflict (matter_id, member_id) do update set
-          voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
-          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
-          receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
-          proxy_id = excluded.proxy_id,
-          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
-        where ${MAY_REPLACE_SQL}
+        ${REPLACE_STANDING_SQL}
         returning b.receipt_id, b.method, b.weight, b.prev_method, b.prev_choices, b.prev_weight
       ),
       events as (
@@ -178,10 +175,9 @@ interface OutcomeRow {
 /** Why a refused ballot was refused: the state it met, read after the batch. */
 export interface RefusalFacts {
   ord: number;
-  liveStatus: string | null;
-  liveEndsAt: Date | null;
-  allowProxyVote: boolean | null;
-  earlyVotingClosesAt: Date | null;
+  /** The matter's state; all null when the matter is gone. */
+  matter: TimedMatter | null;
+  meeting: EarlyVotingTimes | null;
   memberFound: boolean;
   /** The voter who cast it still exists and belongs to the member (true for manager ballots). */
   voterFound: boolean;
@@ -284,15 +280,13 @@ export class BallotsRepository {
       })),
     );
     const result = await this.database.db.execute(sql`
-      select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote,
-        ${EARLY_CLOSES} as early_closes_at,
+      select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote, mt.meeting_date, mt.expiry_date,
         mb.id is not null as member_found,
         i.voter_id is null or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id)
           as voter_found,
         i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
         coalesce(${ELIGIBLE}, false) as eligible,
-        coalesce(i.choices <@ m.options and jsonb_array_length(i.choices) between 1 and m.choices, false)
-          as valid_choices,
+        coalesce(${CHOICES_FIT}, false) as valid_choices,
         b.method as existing_method, mt.portal_revocations_closed_at
       from jsonb_to_recordset(${payload}::jsonb)
         as i(ord int, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid, choices jsonb)
@@ -303,10 +297,19 @@ export class BallotsRepository {
     `);
     return rowsOf<Record<string, unknown>>(result).map((row) => ({
       ord: Number(row.ord),
-      liveStatus: (row.live_status as string) ?? null,
-      liveEndsAt: toDate(row.live_ends_at as string | null),
-      allowProxyVote: (row.allow_proxy_vote as boolean) ?? null,
-      earlyVotingClosesAt: toDate(row.early_closes_at as string | null),
+      matter: row.live_status
+        ? {
+            liveStatus: row.live_status as LiveStatus,
+            liveEndsAt: toDate(row.live_ends_at as string | null),
+            allowProxyVote: Boolean(row.allow_proxy_vote),
+          }
+        : null,
+      meeting: row.meeting_date
+        ? {
+            meetingDate: toDate(row.meeting_date as string)!,
+            expiryDate: toDate(row.expiry_date as string | null),
+          }
+        : null,
       memberFound: Boolean(row.member_found),
       voterFound: Boolean(row.voter_found),
       recorderFound: Boolean(row.recorder_found),
@@ -350,46 +353,4 @@ export class BallotsRepository {
       .where(eq(ballots.memberId, memberId));
     return rows.map((row) => ({ ...row.ballot, receipt: row.receipt }));
   }
-
-  /**
-   * A full recount of a matter as tally counters, summed in PostgreSQL: the counters that
-   * `countersFromBallots` makes of the matter's ballots (test/rules-sql.test.ts holds the two to
-   * the same cases), without reading every ballot into the node. A tally is checked against a
-   * recount after each quiet second of a vote, on every node (docs/benchmarks-history.md, "Recounts
-   * summed in PostgreSQL").
-   */
-  async matterCounters(matterId: string): Promise<TallyCounters> {
-    const result = await this.database.db.execute(sql`
-      select null as method, null as vote, count(*)::int as votes,
-        coalesce(sum(b.weight * ${MICRO_SQL}), 0)::bigint as micro
-      from ${ballots} b where b.matter_id = ${matterId}
-      union all
-      select b.method, c.vote, count(*)::int, sum(b.weight * ${MICRO_SQL})::bigint
-      from ${ballots} b cross join lateral jsonb_array_elements_text(b.choices) c(vote)
-      where b.matter_id = ${matterId}
-      group by b.method, c.vote
-    `);
-    const counters: TallyCounters = new Map();
-    for (const row of rowsOf<CounterRow>(result)) {
-      const micro = Number(row.micro);
-      const [votes, shares] =
-        row.method === null
-          ? ['votes', 'shares']
-          : [
-              voteField(row.method, row.vote!),
-              shareField(row.method, row.vote!),
-            ];
-      if (row.votes !== 0) counters.set(votes, row.votes);
-      if (micro !== 0) counters.set(shares, micro);
-    }
-    return counters;
-  }
-}
-
-/** A row of `matterCounters`: the matter's totals (no method), or one method and option. */
-interface CounterRow {
-  method: BallotMethod | null;
-  vote: string | null;
-  votes: number;
-  micro: string | number;
 }
