@@ -175,7 +175,7 @@ export class AppConfig {
   readonly shutdownGraceMs: number;
   /**
    * Ballots a socket, and a member, may have on their way to the database at once; ballot
-   * batches written at once (voting/ballot-ingest.ts).
+   * batches written at once (ballots/ballot-ingest.ts).
    */
   readonly ballots: {
     inFlightPerSocket: number;
