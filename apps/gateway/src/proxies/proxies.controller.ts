@@ -39,7 +39,7 @@ import {
   ProxyHolderSummaryDto,
   RejectProxyRequestDto,
 } from './proxies.dto';
-import { ProxiesService } from './proxies.service';
+import { ManagerProxiesService } from './manager-proxies.service';
 
 /** Managers: the verification queue, paper proxies, holders and default holders' votes. */
 @ApiTags('Proxies')
@@ -48,7 +48,7 @@ import { ProxiesService } from './proxies.service';
 @Controller('v1/Meetings/:shortCode')
 export class ProxiesController {
   constructor(
-    private readonly proxies: ProxiesService,
+    private readonly proxies: ManagerProxiesService,
     private readonly holderVotes: HolderVotesService,
   ) {}
 

@@ -15,14 +15,17 @@ import { HolderAuthGuard } from './holder-auth.guard';
 import { HolderTokens } from './holder-tokens';
 import { HolderPresenceBudget } from './holder-presence-budget';
 import { HolderVotesService } from './holder-votes.service';
+import { ManagerProxiesService } from './manager-proxies.service';
 import { ProxiesController } from './proxies.controller';
 import { ProxiesRepository } from './proxies.repository';
-import { ProxiesService } from './proxies.service';
+import { ProxyAppointmentService } from './proxy-appointment.service';
 import { ProxyBallots } from './proxy-ballots.service';
+import { ProxyNoticesService } from './proxy-notices.service';
 import {
   HolderPortalController,
   ProxyPortalController,
 } from './proxy-portal.controller';
+import { VoterProxiesService } from './voter-proxies.service';
 
 /**
  * Proxies (docs/proxies.md). Live voting tells ProxyBallots a matter opened through
@@ -54,8 +57,11 @@ import {
     HolderVotesService,
     PortalAuthGuard,
     ProxiesRepository,
-    ProxiesService,
+    ManagerProxiesService,
+    ProxyAppointmentService,
     ProxyBallots,
+    ProxyNoticesService,
+    VoterProxiesService,
   ],
   exports: [ProxyBallots],
 })

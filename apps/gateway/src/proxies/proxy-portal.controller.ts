@@ -42,7 +42,7 @@ import {
   ProxyFormDto,
   SubmitProxyRequestDto,
 } from './proxies.dto';
-import { ProxiesService } from './proxies.service';
+import { VoterProxiesService } from './voter-proxies.service';
 
 const MAX_USER_AGENT = 500;
 
@@ -52,7 +52,7 @@ const MAX_USER_AGENT = 500;
 @UseGuards(PortalAuthGuard)
 @Controller('portal/v1/Meetings/:shortCode')
 export class ProxyPortalController {
-  constructor(private readonly proxies: ProxiesService) {}
+  constructor(private readonly proxies: VoterProxiesService) {}
 
   @ApiOperation({ summary: "The member's proxy form" })
   @Get('proxy-form')

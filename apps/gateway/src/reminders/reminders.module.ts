@@ -11,6 +11,7 @@ import { MAIL_QUEUE, MailScheduler } from './mail-scheduler';
 import { RemindersRepository } from './reminders.repository';
 import { RemindersService } from './reminders.service';
 import { UnsubscribeController } from './unsubscribe.controller';
+import { UnsubscribeService } from './unsubscribe.service';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 
@@ -51,6 +52,7 @@ export class RemindersModule {
       providers: [
         RemindersRepository,
         RemindersService,
+        UnsubscribeService,
         UnsubscribeTokens,
         ...scheduler,
       ],

@@ -1,16 +1,13 @@
 import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
-import type { UnsubscribeResult } from '@livevote/contracts';
 import {
   earlyVotingClosesAt,
   isEarlyVotingOpen,
   isMeetingOver,
   meetingEndsAt,
 } from '@livevote/rules';
-import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
-import { UnitOfWork } from '../database/database';
 import { PresenceTracker } from '../presence/presence-tracker';
 import { QuorumCounter } from '../presence/quorum-counter';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport';
@@ -31,8 +28,7 @@ import {
   SEND_LEASE_MS,
   startingReminderAt,
 } from './mail-schedule';
-import { RemindersErrorCode, RemindersException } from './reminders.exception';
-import { mapUnsubscribeResult, unsubscribeLink } from './reminders.mapper';
+import { unsubscribeLink } from './reminders.mapper';
 import {
   RemindersRepository,
   type ActiveMeeting,
@@ -47,11 +43,6 @@ import {
   type MailSignature,
   type MeetingSummary,
 } from './scheduled-mails';
-import {
-  confirmPage,
-  invalidLinkPage,
-  type UnsubscribePage,
-} from './unsubscribe-pages';
 import { UnsubscribeTokens, type UnsubscribeScope } from './unsubscribe-tokens';
 
 export interface TickResult {
@@ -109,7 +100,6 @@ export class RemindersService {
     private readonly unsubscribeTokens: UnsubscribeTokens,
     private readonly presence: PresenceTracker,
     private readonly quorumCounter: QuorumCounter,
-    private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -409,44 +399,5 @@ export class RemindersService {
         basis: quorum.basis,
       },
     };
-  }
-
-  /** The GET of an unsubscribe link: a page that asks first, or says the link is bad. */
-  async unsubscribePage(token: string): Promise<UnsubscribePage> {
-    try {
-      const { voter, scope } = await this.unsubscribeTarget(token);
-      return confirmPage({ ...voter, scope }, token);
-    } catch (error) {
-      if (error instanceof ApiException)
-        return invalidLinkPage(error.message, error.status);
-      throw error;
-    }
-  }
-
-  /** Turns reminders (or all e-mail) off for the voter of the link; repeating it is harmless. */
-  unsubscribe(token: string): Promise<UnsubscribeResult> {
-    return this.unitOfWork.run(async () => {
-      const { voter, scope } = await this.unsubscribeTarget(token);
-      const preferences = await this.reminders.turnOff(
-        voter.id,
-        scope === 'all'
-          ? { disableAllEmails: true }
-          : { disableConsentReminders: true },
-        this.clock.now(),
-      );
-      return mapUnsubscribeResult(voter, preferences);
-    });
-  }
-
-  private async unsubscribeTarget(token: string) {
-    const claim = this.unsubscribeTokens.verify(token);
-    if (!claim)
-      throw new RemindersException(RemindersErrorCode.InvalidUnsubscribeToken);
-    const voter = await this.reminders.voterOfMeeting(
-      claim.voterId,
-      claim.meetingId,
-    );
-    if (!voter) throw new RemindersException(RemindersErrorCode.VoterNotFound);
-    return { voter, scope: claim.scope };
   }
 }

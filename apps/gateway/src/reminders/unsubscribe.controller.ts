@@ -23,7 +23,7 @@ import {
   UnsubscribeRequestDto,
   UnsubscribeResultDto,
 } from './reminders.dto';
-import { RemindersService } from './reminders.service';
+import { UnsubscribeService } from './unsubscribe.service';
 import {
   PAGE_HEADERS,
   unsubscribePagePolicy,
@@ -34,7 +34,7 @@ import {
 @ApiTags('Voter portal')
 @Controller('portal/v1/unsubscribe')
 export class UnsubscribeController {
-  constructor(private readonly reminders: RemindersService) {}
+  constructor(private readonly unsubscribes: UnsubscribeService) {}
 
   @ApiOperation({
     summary: 'Unsubscribe page: asks before changing anything',
@@ -52,7 +52,7 @@ export class UnsubscribeController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<string> {
-    const page = await this.reminders.unsubscribePage(query.token);
+    const page = await this.unsubscribes.unsubscribePage(query.token);
     res.status(page.status).type('html').set(PAGE_HEADERS);
     unsubscribePagePolicy(req, res);
     return page.html;
@@ -75,7 +75,7 @@ export class UnsubscribeController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<UnsubscribeResult | string> {
-    const result = await this.reminders.unsubscribe(query.token);
+    const result = await this.unsubscribes.unsubscribe(query.token);
     if (req.accepts(['json', 'html']) !== 'html') return result;
     res.type('html').set(PAGE_HEADERS);
     unsubscribePagePolicy(req, res);
