@@ -21,8 +21,13 @@ const sources = import.meta.glob<string>(
 /** The catalogs' top-level sections: a quoted `section.key` literal is taken for a key. */
 const SECTIONS = new Set(Object.keys(en));
 
-/** Literals that start like a key but are not one: a live event, an audit kind. */
-const NOT_KEYS = new Set<string>(['screen.question', 'members.import']);
+/** Literals that start like a key but are not one: a live event, an audit kind, a form's field. */
+const NOT_KEYS = new Set<string>([
+  'screen.question',
+  'members.import',
+  'holder.name',
+  'holder.email',
+]);
 
 /**
  * Keys built from a value at run time (t(`prefix.${value}`)): every value the contract

@@ -255,4 +255,46 @@ describe(SignInForm.name, () => {
     );
     expect(screen.queryByRole('alert')).toBeNull();
   });
+  it.each([
+    ['en', 'Password', 'Sign in', 'Password: at most 1,024 characters'],
+    [
+      'fr',
+      'Mot de passe',
+      'Se connecter',
+      'Mot de passe : au plus 1 024 caractères',
+    ],
+  ])(
+    'names in %s a password longer than the gateway takes, and sends nothing',
+    async (lng, label, button, words) => {
+      await act(() => i18n.changeLanguage(lng));
+      const signIn = vi.fn();
+      renderWithProviders(
+        <SessionContext.Provider value={{ signIn, signOut: vi.fn() }}>
+          <SignInForm />
+        </SessionContext.Provider>,
+      );
+      fireEvent.change(screen.getByRole('textbox'), {
+        target: { value: ' chair@example.org ' },
+      });
+      const password = screen.getByLabelText(label);
+      fireEvent.change(password, { target: { value: 'x'.repeat(1025) } });
+      fireEvent.click(screen.getByRole('button', { name: button }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(words);
+      expect(password.getAttribute('aria-invalid')).toBe('true');
+      expect(password.getAttribute('aria-describedby')).toBe(alert.id);
+      expect(document.activeElement).toBe(password);
+      expect(signIn).not.toHaveBeenCalled();
+
+      fireEvent.change(password, { target: { value: 'correct horse' } });
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      await vi.waitFor(() =>
+        expect(signIn).toHaveBeenCalledWith({
+          username: 'chair@example.org',
+          password: 'correct horse',
+        }),
+      );
+    },
+  );
 });

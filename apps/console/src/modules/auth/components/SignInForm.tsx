@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { AuthTokenRequest } from '@livevote/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useErrorText } from '../../ui/hooks/useErrorText';
 import { useSession } from '../hooks/useSession';
 import { useSignIn } from '../hooks/useSignIn';
@@ -21,6 +22,18 @@ function safeNext(next: string | null): string {
   return new URL(next, origin).origin === origin ? next : DEFAULT_PAGE;
 }
 
+const EMPTY = { username: '', password: '', mfaToken: '' };
+
+/** The boxes carry the request's names, so the contract's problems land on them. */
+const SignIn = draftOf(AuthTokenRequest, (draft: typeof EMPTY) => {
+  const mfaToken = draft.mfaToken.trim();
+  return {
+    username: draft.username.trim(),
+    password: draft.password,
+    ...(mfaToken ? { mfaToken } : {}),
+  };
+});
+
 export function SignInForm() {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -28,66 +41,74 @@ export function SignInForm() {
   const { error, mfaRequired, pending, signIn } = useSignIn();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [oneTimeCode, setOneTimeCode] = useState('');
-  const id = useId();
+  const labels = {
+    username: t('signIn.email'),
+    password: t('signIn.password'),
+    mfaToken: t('signIn.oneTimeCode'),
+  };
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: SignIn,
+    defaultValues: EMPTY,
+    labels,
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (await signIn({ email, password, oneTimeCode }))
+  const submit = form.handleSubmit(async (request) => {
+    const signedIn = await signIn({
+      email: request.username,
+      password: request.password,
+      oneTimeCode: request.mfaToken ?? '',
+    });
+    if (signedIn)
       await navigate(safeNext(searchParams.get('next')), { replace: true });
-  }
+  });
 
-  const message = error
-    ? errorText(error)
-    : endedBecause === 'expired'
-      ? t('signIn.expired')
-      : undefined;
+  // what the form itself finds wrong comes before the last attempt's answer
+  const message =
+    summary ??
+    (error
+      ? errorText(error)
+      : endedBecause === 'expired'
+        ? t('signIn.expired')
+        : undefined);
   return (
     <form
       className="panel narrow"
       aria-labelledby={`${id}-title`}
       aria-busy={pending}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={(event) => void submit(event)}
     >
       <h2 id={`${id}-title`}>{t('signIn.title')}</h2>
       {message && (
-        <p className="alert" role="alert">
+        <p className="alert" role="alert" id={summary ? summaryId : undefined}>
           {message}
         </p>
       )}
 
       <div className="field">
-        <label htmlFor={`${id}-email`}>{t('signIn.email')}</label>
+        <label htmlFor={idOf('username')}>{labels.username}</label>
         <input
-          id={`${id}-email`}
           type="email"
           autoComplete="username"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...field('username')}
         />
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-password`}>{t('signIn.password')}</label>
+        <label htmlFor={idOf('password')}>{labels.password}</label>
         <input
-          id={`${id}-password`}
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          {...field('password')}
         />
       </div>
 
       {mfaRequired && (
         <div className="field">
-          <label htmlFor={`${id}-code`}>{t('signIn.oneTimeCode')}</label>
+          <label htmlFor={idOf('mfaToken')}>{labels.mfaToken}</label>
           {/* Shown only after the gateway asks for it, so focusing it on mount is expected. */}
           <input
-            id={`${id}-code`}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -95,9 +116,7 @@ export function SignInForm() {
             maxLength={6}
             required
             autoFocus
-            aria-describedby={`${id}-code-hint`}
-            value={oneTimeCode}
-            onChange={(event) => setOneTimeCode(event.target.value)}
+            {...field('mfaToken', { describedBy: `${id}-code-hint` })}
           />
           <p className="hint" id={`${id}-code-hint`}>
             {t('signIn.oneTimeCodeHint')}

@@ -1,5 +1,8 @@
+import { CheckInRequest } from '@livevote/contracts';
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Alert } from '../../ui/components/Alert';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 
 const QrScanner = lazy(async () => ({
   default: (await import('./QrScanner')).QrScanner,
@@ -11,32 +14,47 @@ export interface CodeEntryProps {
   busy: boolean;
 }
 
+const EMPTY = { code: '' };
+
+const ByCode = draftOf(CheckInRequest, (draft: typeof EMPTY) => ({
+  code: draft.code.trim(),
+}));
+
 /** The voter's check-in code: typed from the invite or the phone, or scanned with the camera. */
 export function CodeEntry({ onCode, busy }: CodeEntryProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
+  const labels = { code: t('checkIn.code.label') };
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema: ByCode,
+    defaultValues: EMPTY,
+    labels,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim() && (await onCode(code.trim()))) setCode('');
-  };
+  const submit = form.handleSubmit(async ({ code }) => {
+    if (code && (await onCode(code))) form.reset(EMPTY);
+  });
 
   return (
     <section aria-labelledby={`${id}-title`} className="panel">
       <h3 id={`${id}-title`}>{t('checkIn.code.byCode')}</h3>
-      <form className="inline-form" onSubmit={(event) => void submit(event)}>
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          // an empty box is a stray Enter at the desk: nothing to check, nothing to say
+          if (form.getValues('code').trim()) void submit(event);
+          else event.preventDefault();
+        }}
+      >
         <div className="field">
-          <label htmlFor={id}>{t('checkIn.code.label')}</label>
+          <label htmlFor={idOf('code')}>{labels.code}</label>
           <input
-            id={id}
-            value={code}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="XXXX-XXXX-XXXX-XXXX"
-            onChange={(event) => setCode(event.target.value)}
+            {...field('code')}
           />
         </div>
         <button type="submit" className="primary" disabled={busy}>

@@ -107,6 +107,31 @@ describe(FloorBallotForm.name, () => {
     ]);
   });
 
+  it('waits for a choice on Enter as the save button does, and starts each unit empty', async () => {
+    const user = userEvent.setup();
+    const api = renderForm({ choices: 2 });
+    await user.keyboard('101{Enter}');
+    const choices = await screen.findByRole('group', {
+      name: 'Choices for unit 101',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(choices));
+    const save = screen.getByRole('button', { name: 'Save (Enter)' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.keyboard('{Enter}');
+    expect(api.recordFloorBallot).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(choices.getAttribute('aria-invalid')).toBeNull();
+
+    await user.keyboard('1{Escape}');
+    await user.keyboard('101{Enter}');
+    await screen.findByRole('group', { name: 'Choices for unit 101' });
+    expect(
+      screen
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).checked),
+    ).toEqual([false, false, false]);
+  });
+
   it('sends the entry chosen in double-entry mode and says when the sheet waits', async () => {
     const user = userEvent.setup();
     const api = renderForm(

@@ -3,13 +3,21 @@ import type {
   LiveMatter,
   Member,
 } from '@livevote/contracts';
-import { choicesFit } from '@livevote/rules';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
+import { useContractForm } from '../../ui/hooks/useContractForm';
 import { useErrorText } from '../../ui/hooks/useErrorText';
 import { useFindUnit, useRecordFloorBallot } from '../hooks/useFloorBallots';
+import { ballotSchema } from '../utils/ballot-schema';
 import { optionIndexOfKey, toggleChoice } from '../utils/choices';
 
 export interface FloorBallotFormProps {
@@ -53,7 +61,25 @@ export function FloorBallotForm({
   const record = useRecordFloorBallot(shortCode, matter.matterKey);
   const [unit, setUnit] = useState('');
   const [member, setMember] = useState<Member | null>(null);
-  const [chosen, setChosen] = useState<string[]>([]);
+  // the gateway's rule for a ballot that fits its matter (libs/rules)
+  const schema = useMemo(() => ballotSchema(matter, t), [matter, t]);
+  const choicesLabel = t('floor.choicesFor', { unit: member?.unit ?? '' });
+  const { form, summary, summaryId } = useContractForm({
+    schema,
+    defaultValues: { choices: [] },
+    labels: { choices: choicesLabel },
+  });
+  const chosen = form.watch('choices');
+  const toggle = (index: number) =>
+    form.setValue(
+      'choices',
+      toggleChoice(
+        form.getValues('choices'),
+        matter.options,
+        index,
+        matter.choices,
+      ),
+    );
   const [entry, setEntry] = useState<1 | 2>(1);
   const [problem, setProblem] = useState<string>();
   const [done, setDone] = useState<string>();
@@ -65,7 +91,7 @@ export function FloorBallotForm({
 
   const backToUnit = () => {
     setMember(null);
-    setChosen([]);
+    form.reset({ choices: [] });
     setUnit('');
     unitRef.current?.focus();
   };
@@ -81,16 +107,19 @@ export function FloorBallotForm({
         return;
       }
       setMember(found);
-      setChosen([]);
+      form.reset({ choices: [] });
     } catch (error) {
       setProblem(errorText(error));
     }
   };
 
+  // Enter does what the save button does, which waits for a choice
   const save = () => {
-    if (!member || !choicesFit(matter, chosen)) return;
+    if (member && chosen.length) void send();
+  };
+  const send = form.handleSubmit(({ choices }) => {
+    if (!member) return;
     setProblem(undefined);
-    const choices = chosen;
     record.mutate(
       {
         memberKey: member.key,
@@ -113,15 +142,13 @@ export function FloorBallotForm({
         },
       },
     );
-  };
+  });
 
   const onChoicesKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = optionIndexOfKey(event.key);
     if (index !== undefined) {
       event.preventDefault();
-      setChosen((current) =>
-        toggleChoice(current, matter.options, index, matter.choices),
-      );
+      toggle(index);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       save();
@@ -177,7 +204,9 @@ export function FloorBallotForm({
           ref={choicesRef}
           tabIndex={0}
           role="group"
-          aria-label={t('floor.choicesFor', { unit: member.unit })}
+          aria-label={choicesLabel}
+          aria-invalid={summary ? true : undefined}
+          aria-describedby={summary ? summaryId : undefined}
           onKeyDown={onChoicesKey}
           className="panel"
         >
@@ -190,6 +219,7 @@ export function FloorBallotForm({
               </span>
             )}
           </p>
+          {summary && <Alert id={summaryId}>{summary}</Alert>}
           <ul className="floor-options">
             {matter.options.map((option, index) => (
               <li key={option} aria-checked={chosen.includes(option)}>
@@ -199,16 +229,7 @@ export function FloorBallotForm({
                     name={`${id}-choice`}
                     tabIndex={-1}
                     checked={chosen.includes(option)}
-                    onChange={() =>
-                      setChosen((current) =>
-                        toggleChoice(
-                          current,
-                          matter.options,
-                          index,
-                          matter.choices,
-                        ),
-                      )
-                    }
+                    onChange={() => toggle(index)}
                   />
                   {index < 9 && <kbd>{index + 1}</kbd>}
                   {option}

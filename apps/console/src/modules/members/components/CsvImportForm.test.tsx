@@ -77,4 +77,43 @@ describe(CsvImportForm.name, () => {
       false,
     );
   });
+  it('waits for a file, and forgets the last answer when another file is chosen', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const user = userEvent.setup();
+    const importMembers = vi.fn(async () => ({
+      members: 2,
+      voters: 2,
+      dryRun: false,
+    }));
+    renderForm(importMembers);
+    const submit = screen.getByRole('button', { name: 'Import' });
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (
+        screen.getByRole('button', {
+          name: 'Check the file',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
+
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile('two.csv', 'unit\n101\n102\n'),
+    );
+    await user.click(submit);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Imported 2 members and 2 voters.',
+    );
+    expect(importMembers).toHaveBeenCalledWith(
+      'abc123',
+      'unit\n101\n102\n',
+      false,
+    );
+
+    await user.upload(
+      screen.getByLabelText('CSV file'),
+      csvFile('next.csv', 'unit\n103\n'),
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNumber } from '../../../i18n/use-language';
 import { Alert } from '../../ui/components/Alert';
@@ -15,18 +16,18 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
   const { t } = useTranslation();
   const number = useNumber();
   const importer = useImportMembers(shortCode);
-  const [file, setFile] = useState<File>();
+  // the file is the body, sent raw: the gateway checks it line by line
+  const form = useForm<{ file: FileList | null }>({
+    defaultValues: { file: null },
+  });
+  const file = form.watch('file')?.[0];
   const lineErrors = importLineErrors(importer.error);
 
-  async function run(dryRun: boolean) {
-    if (!file) return;
-    importer.mutate({ csv: await file.text(), dryRun });
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(false);
-  }
+  const run = (dryRun: boolean) =>
+    form.handleSubmit(async ({ file: files }) => {
+      const chosen = files?.[0];
+      if (chosen) importer.mutate({ csv: await chosen.text(), dryRun });
+    });
 
   const result = importer.data;
   const counts = (done: { members: number; voters: number }) => ({
@@ -43,7 +44,7 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
     <form
       className="panel"
       aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void run(false)(event)}
     >
       <h3 id={`${id}-title`}>{t('members.import.title')}</h3>
       <p className="hint" id={`${id}-hint`}>
@@ -60,10 +61,7 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
           type="file"
           accept=".csv,text/csv,text/plain"
           aria-describedby={`${id}-hint`}
-          onChange={(event) => {
-            setFile(event.target.files?.[0]);
-            importer.reset();
-          }}
+          {...form.register('file', { onChange: () => importer.reset() })}
         />
       </div>
       {lineErrors.length > 0 ? (
@@ -100,7 +98,7 @@ export function CsvImportForm({ shortCode }: { shortCode: string }) {
           type="button"
           className="secondary"
           disabled={!file || importer.isPending}
-          onClick={() => void run(true)}
+          onClick={() => void run(true)()}
         >
           {t('members.import.check')}
         </button>

@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { choicesFit } from '@livevote/rules';
+import { ballotSchema } from '../../floor/utils/ballot-schema';
 import { toggleChoice } from '../../floor/utils/choices';
+import { Alert } from '../../ui/components/Alert';
+import { useContractForm } from '../../ui/hooks/useContractForm';
 
 export interface BallotFormProps {
   question: string;
@@ -29,28 +31,44 @@ export function BallotForm({
   onSubmit,
 }: BallotFormProps) {
   const { t } = useTranslation();
-  const id = useId();
   const limit = Math.max(1, Math.min(choices, options.length));
   const single = limit === 1;
-  const [chosen, setChosen] = useState<string[]>(() =>
-    initial.filter((option) => options.includes(option)).slice(0, limit),
+  // the gateway's rule for a ballot that fits its matter (libs/rules)
+  const schema = useMemo(
+    () => ballotSchema({ options, choices }, t),
+    [options, choices, t],
   );
+  const { form, id, summary, summaryId } = useContractForm({
+    schema,
+    defaultValues: {
+      choices: initial
+        .filter((option) => options.includes(option))
+        .slice(0, limit),
+    },
+    labels: { choices: question },
+  });
+  const chosen = form.watch('choices');
   const full = chosen.length >= limit;
 
   // the floor clerk's keyboard form chooses by the same rule (one replaces, more toggle up to the limit)
   function toggle(index: number) {
-    setChosen((current) => toggleChoice(current, options, index, limit));
+    form.setValue(
+      'choices',
+      toggleChoice(form.getValues('choices'), options, index, limit),
+    );
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // the gateway's rule for a ballot that fits its matter (libs/rules)
-    if (choicesFit({ options, choices }, chosen)) onSubmit(chosen);
-  }
+  const submit = form.handleSubmit(({ choices: chosen }) => onSubmit(chosen));
 
   return (
-    <form className="ballot" onSubmit={handleSubmit}>
-      <fieldset aria-describedby={`${id}-hint`}>
+    <form className="ballot" onSubmit={(event) => void submit(event)}>
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
+      <fieldset
+        aria-describedby={[`${id}-hint`, summary && summaryId]
+          .filter(Boolean)
+          .join(' ')}
+        aria-invalid={summary ? true : undefined}
+      >
         <legend className={questionHidden ? 'sr-only' : undefined}>
           {question}
         </legend>

@@ -121,6 +121,41 @@ describe(HolderSplitForm.name, () => {
     ]);
   });
 
+  it('marks the box that is not a whole count, and counts an emptied box as none', async () => {
+    const user = userEvent.setup();
+    const onCast = vi.fn();
+    render(
+      <HolderSplitForm
+        matter={aMatter({
+          options: ['Ana', 'Ben', 'Cleo'],
+          choices: 2,
+          discretionary: { count: 3, shares: 3 },
+        })}
+        pending={false}
+        error={null}
+        onCast={onCast}
+      />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Ana' }));
+    await user.click(screen.getByRole('button', { name: 'Add a group' }));
+    const first = screen.getByLabelText('Votes for group 1');
+    const second = screen.getByLabelText('Votes for group 2');
+    await user.clear(first);
+    await user.type(first, '2');
+    await user.type(second, '.5');
+
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('Counts are whole numbers.');
+    expect(second.getAttribute('aria-invalid')).toBe('true');
+    expect(first.getAttribute('aria-invalid')).toBeNull();
+    expect(second.getAttribute('aria-describedby')).toBe(alert.id);
+
+    await user.clear(second);
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cast 2 votes' }));
+    expect(onCast).toHaveBeenCalledWith([{ choices: ['Ana'], count: 2 }]);
+  });
+
   it('says in French why a split cannot be cast', async () => {
     await act(() => i18n.changeLanguage('fr'));
     const user = userEvent.setup();

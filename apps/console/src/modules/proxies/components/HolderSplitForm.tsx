@@ -1,7 +1,8 @@
 import type { HolderMatter, HolderSplit } from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { useId, useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useNumber } from '../../../i18n/use-language';
 import {
   initialRows,
@@ -35,22 +36,22 @@ export function HolderSplitForm({
   const id = useId();
   const held = matter.discretionary.count;
   const election = matter.choices > 1;
-  const [rows, setRows] = useState<SplitRow[]>(() =>
-    initialRows(matter.options, matter.choices, matter.cast),
-  );
-  const [touched, setTouched] = useState(false);
+  const form = useForm<{ rows: SplitRow[] }>({
+    defaultValues: {
+      rows: initialRows(matter.options, matter.choices, matter.cast),
+    },
+  });
+  const groups = useFieldArray({ control: form.control, name: 'rows' });
+  // the split is checked as it changes (the total is on the cast button), once the holder starts
+  const [changed, setChanged] = useState(false);
+  const touched = changed || form.formState.isSubmitted;
+  const rows = form.watch('rows');
   const problem = splitProblem(rows, held);
   const total = splitTotal(rows);
 
-  const update = (index: number, change: Partial<SplitRow>) => {
-    setTouched(true);
-    setRows((current) =>
-      current.map((row, i) => (i === index ? { ...row, ...change } : row)),
-    );
-  };
   const allFor = (option: string) => {
-    setTouched(true);
-    setRows(
+    setChanged(true);
+    groups.replace(
       matter.options.map((o) => ({
         choices: [o],
         count: o === option ? held : 0,
@@ -58,23 +59,22 @@ export function HolderSplitForm({
     );
   };
   const toggleChoice = (index: number, option: string, on: boolean) => {
-    const row = rows[index];
+    const chosen = form.getValues(`rows.${index}.choices`);
     const next = on
-      ? matter.options.filter((o) => o === option || row.choices.includes(o))
-      : row.choices.filter((o) => o !== option);
-    update(index, { choices: next.slice(0, matter.choices) });
+      ? matter.options.filter((o) => o === option || chosen.includes(o))
+      : chosen.filter((o) => o !== option);
+    setChanged(true);
+    form.setValue(`rows.${index}.choices`, next.slice(0, matter.choices));
   };
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched(true);
-    if (!problem) onCast(toSplit(rows, matter));
-  }
+  const submit = form.handleSubmit(({ rows: split }) => {
+    if (!splitProblem(split, held)) onCast(toSplit(split, matter));
+  });
 
   return (
     <form
       className="stack-small holder-split"
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void submit(event)}
       aria-label={t('holder.votesOn', { name: matter.name })}
     >
       <p className="hint" id={`${id}-held`}>
@@ -100,65 +100,78 @@ export function HolderSplitForm({
           ))}
         </div>
       )}
-      {rows.map((row, index) => (
-        <fieldset key={index} className="split-row">
-          <legend className={election ? undefined : 'sr-only'}>
-            {election ? t('holder.group', { n: index + 1 }) : row.choices[0]}
-          </legend>
-          {election && (
-            <div className="ballot-options">
-              {matter.options.map((option) => {
-                const checked = row.choices.includes(option);
-                return (
-                  <label key={option} className="ballot-option">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={
-                        !checked && row.choices.length >= matter.choices
-                      }
-                      onChange={(event) =>
-                        toggleChoice(index, option, event.target.checked)
-                      }
-                    />
-                    {option}
-                  </label>
-                );
-              })}
+      {groups.fields.map((group, index) => {
+        const row = rows[index] ?? group;
+        return (
+          <fieldset key={group.id} className="split-row">
+            <legend className={election ? undefined : 'sr-only'}>
+              {election ? t('holder.group', { n: index + 1 }) : row.choices[0]}
+            </legend>
+            {election && (
+              <div className="ballot-options">
+                {matter.options.map((option) => {
+                  const checked = row.choices.includes(option);
+                  return (
+                    <label key={option} className="ballot-option">
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        disabled={
+                          !checked && row.choices.length >= matter.choices
+                        }
+                        onChange={(event) =>
+                          toggleChoice(index, option, event.target.checked)
+                        }
+                      />
+                      {option}
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+            <div className="field inline-field">
+              <label htmlFor={`${id}-count-${index}`}>
+                {election
+                  ? t('holder.votesForGroup', { n: index + 1 })
+                  : t('holder.votesFor', { option: row.choices[0] })}
+              </label>
+              <input
+                id={`${id}-count-${index}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={held}
+                step={1}
+                aria-invalid={
+                  (touched &&
+                    problem?.kind === 'wholeCounts' &&
+                    (row.count < 0 || !Number.isInteger(row.count))) ||
+                  undefined
+                }
+                aria-describedby={
+                  touched && problem ? `${id}-problem` : undefined
+                }
+                {...form.register(`rows.${index}.count`, {
+                  // an emptied box counts none, as it always has
+                  setValueAs: (value) => Number(value),
+                  onChange: () => setChanged(true),
+                })}
+              />
             </div>
-          )}
-          <div className="field inline-field">
-            <label htmlFor={`${id}-count-${index}`}>
-              {election
-                ? t('holder.votesForGroup', { n: index + 1 })
-                : t('holder.votesFor', { option: row.choices[0] })}
-            </label>
-            <input
-              id={`${id}-count-${index}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={held}
-              step={1}
-              value={row.count}
-              onChange={(event) =>
-                update(index, { count: Number(event.target.value) })
-              }
-            />
-          </div>
-        </fieldset>
-      ))}
+          </fieldset>
+        );
+      })}
       {election && (
         <button
           type="button"
           className="secondary"
-          onClick={() => setRows([...rows, { choices: [], count: 0 }])}
+          onClick={() => groups.append({ choices: [], count: 0 })}
         >
           {t('holder.addGroup')}
         </button>
       )}
       {touched && problem && (
-        <p className="hint" role="alert">
+        <p className="hint" role="alert" id={`${id}-problem`}>
           {splitProblemText(t, number, problem)}
         </p>
       )}

@@ -1,14 +1,22 @@
-import type { Matter, Member } from '@livevote/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  PaperProxyRequest,
+  type Matter,
+  type Member,
+} from '@livevote/contracts';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { useContractForm } from '../../ui/hooks/useContractForm';
 import { useEnterPaperProxy } from '../hooks/useProxies';
 import {
-  DirectionFields,
-  directionsPayload,
-  type Directions,
-} from './DirectionFields';
+  checkedDraft,
+  directionsOf,
+  holderInput,
+  NAMED,
+  type ProxyDraft,
+} from '../utils/proxy-draft';
+import { DirectionFields } from './DirectionFields';
 
 export interface PaperProxyFormProps {
   shortCode: string;
@@ -17,7 +25,12 @@ export interface PaperProxyFormProps {
   defaultHolders: string[];
 }
 
-const NAMED = '';
+interface Draft extends ProxyDraft {
+  memberKey: string;
+}
+
+// the scan is sent first, as a document, and the request then names it
+const PaperProxy = PaperProxyRequest.omit({ scanKey: true });
 
 /** A paper proxy typed in by a manager, with its scan kept as a meeting document. */
 export function PaperProxyForm({
@@ -27,60 +40,73 @@ export function PaperProxyForm({
   defaultHolders,
 }: PaperProxyFormProps) {
   const { t } = useTranslation();
-  const id = useId();
   const enter = useEnterPaperProxy(shortCode);
-  const [memberKey, setMemberKey] = useState('');
-  const [holder, setHolder] = useState(defaultHolders[0] ?? NAMED);
-  const [holderName, setHolderName] = useState('');
-  const [holderEmail, setHolderEmail] = useState('');
-  const [directions, setDirections] = useState<Directions>({});
-  const [signedName, setSignedName] = useState('');
   const [scan, setScan] = useState<File>();
-  const [problem, setProblem] = useState<string>();
   const scanInput = useRef<HTMLInputElement>(null);
-  const directable = matters
-    .filter((matter) => matter.allowProxyVote)
-    .map((matter) => ({ ...matter, matterKey: matter.key }));
+  const directable = useMemo(
+    () =>
+      matters
+        .filter((matter) => matter.allowProxyVote)
+        .map((matter) => ({ ...matter, matterKey: matter.key })),
+    [matters],
+  );
+  const schema = useMemo(
+    () =>
+      checkedDraft<Draft>(directable, t('proxiesStaff.paper.problemDirect'))
+        .transform((draft) => ({
+          memberKey: draft.memberKey,
+          holder: holderInput(draft),
+          directions: directionsOf(directable, draft),
+          signedName: draft.signedName.trim(),
+        }))
+        .pipe(PaperProxy),
+    [directable, t],
+  );
+  const labels = {
+    memberKey: t('proxiesStaff.unit'),
+    'holder.name': t('proxiesStaff.paper.holderName'),
+    'holder.email': t('proxiesStaff.paper.holderEmail'),
+    signedName: t('proxiesStaff.paper.signedBy'),
+  };
+  const { form, id, idOf, field, summary, summaryId } = useContractForm({
+    schema,
+    defaultValues: {
+      memberKey: '',
+      holderChoice: defaultHolders[0] ?? NAMED,
+      holder: { name: '', email: '' },
+      directions: {},
+      signedName: '',
+    },
+    labels,
+  });
+  const memberKey = form.watch('memberKey');
+  const holder = form.watch('holderChoice');
+  const directions = form.watch('directions');
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const payload = directionsPayload(directable, directions);
-    if (!payload) return setProblem(t('proxiesStaff.paper.problemDirect'));
-    setProblem(undefined);
+  const submit = form.handleSubmit((body) =>
     enter.mutate(
+      { body, scan },
       {
-        body: {
-          memberKey,
-          holder:
-            holder === NAMED
-              ? {
-                  isDefault: false,
-                  name: holderName.trim(),
-                  email: holderEmail.trim(),
-                }
-              : { isDefault: true, name: holder },
-          directions: payload,
-          signedName: signedName.trim(),
-        },
-        scan,
-      },
-      {
+        // the next sheet is most often for the same holder
         onSuccess: () => {
-          setMemberKey('');
-          setDirections({});
-          setSignedName('');
+          form.reset({
+            ...form.getValues(),
+            memberKey: '',
+            directions: {},
+            signedName: '',
+          });
           setScan(undefined);
           if (scanInput.current) scanInput.current.value = '';
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <form
       className="panel stack"
       aria-labelledby={`${id}-title`}
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void submit(event)}
     >
       <h3 id={`${id}-title`}>{t('proxiesStaff.paper.title')}</h3>
       <ErrorMessage error={enter.error} />
@@ -91,13 +117,8 @@ export function PaperProxyForm({
       )}
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={`${id}-member`}>{t('proxiesStaff.unit')}</label>
-          <select
-            id={`${id}-member`}
-            required
-            value={memberKey}
-            onChange={(event) => setMemberKey(event.target.value)}
-          >
+          <label htmlFor={idOf('memberKey')}>{labels.memberKey}</label>
+          <select required {...field('memberKey')}>
             <option value="">{t('proxiesStaff.paper.chooseUnit')}</option>
             {members.map((member) => (
               <option key={member.key} value={member.key}>
@@ -107,14 +128,10 @@ export function PaperProxyForm({
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-holder`}>
+          <label htmlFor={idOf('holderChoice')}>
             {t('proxiesStaff.paper.holder')}
           </label>
-          <select
-            id={`${id}-holder`}
-            value={holder}
-            onChange={(event) => setHolder(event.target.value)}
-          >
+          <select {...field('holderChoice')}>
             {defaultHolders.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -126,40 +143,22 @@ export function PaperProxyForm({
         {holder === NAMED && (
           <>
             <div className="field">
-              <label htmlFor={`${id}-holder-name`}>
-                {t('proxiesStaff.paper.holderName')}
+              <label htmlFor={idOf('holder.name')}>
+                {labels['holder.name']}
               </label>
-              <input
-                id={`${id}-holder-name`}
-                required
-                value={holderName}
-                onChange={(event) => setHolderName(event.target.value)}
-              />
+              <input required {...field('holder.name')} />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-holder-email`}>
-                {t('proxiesStaff.paper.holderEmail')}
+              <label htmlFor={idOf('holder.email')}>
+                {labels['holder.email']}
               </label>
-              <input
-                id={`${id}-holder-email`}
-                type="email"
-                required
-                value={holderEmail}
-                onChange={(event) => setHolderEmail(event.target.value)}
-              />
+              <input type="email" required {...field('holder.email')} />
             </div>
           </>
         )}
         <div className="field">
-          <label htmlFor={`${id}-signed`}>
-            {t('proxiesStaff.paper.signedBy')}
-          </label>
-          <input
-            id={`${id}-signed`}
-            required
-            value={signedName}
-            onChange={(event) => setSignedName(event.target.value)}
-          />
+          <label htmlFor={idOf('signedName')}>{labels.signedName}</label>
+          <input required {...field('signedName')} />
         </div>
         <div className="field">
           <label htmlFor={`${id}-scan`}>{t('proxiesStaff.paper.scan')}</label>
@@ -175,13 +174,9 @@ export function PaperProxyForm({
       <DirectionFields
         matters={directable}
         value={directions}
-        onChange={setDirections}
+        onChange={(next) => form.setValue('directions', next)}
       />
-      {problem && (
-        <p className="hint" role="alert">
-          {problem}
-        </p>
-      )}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <button
         type="submit"
         className="primary"

@@ -1,7 +1,8 @@
 import type { ProxyForm } from '@livevote/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
 import { ProxyFormView } from './ProxyFormView';
 
 const FORM: ProxyForm = {
@@ -137,5 +138,60 @@ describe(ProxyFormView.name, () => {
     );
     expect(screen.getByRole('alert').textContent).toMatch(/sign the proxy/);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+  it('names the box the contract refuses, and sends once it is right', async () => {
+    const { user, onSubmit } = renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Someone else' }));
+    await user.type(screen.getByLabelText('Their full name'), 'Nadia');
+    const email = screen.getByLabelText('Their e-mail');
+    await user.type(email, 'nadia@example');
+    await sign(user);
+    await user.click(
+      screen.getByRole('button', { name: 'Sign and send my proxy' }),
+    );
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Their e-mail: invalid address');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(email);
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(email, '.test');
+    await user.click(
+      screen.getByRole('button', { name: 'Sign and send my proxy' }),
+    );
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].holder).toEqual({
+      isDefault: false,
+      name: 'Nadia',
+      email: 'nadia@example.test',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says in French that the proxy is not signed', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    try {
+      const { user, onSubmit } = renderForm();
+      await user.type(
+        screen.getByLabelText('Votre nom complet (votre signature)'),
+        'Ana Silva',
+      );
+      await user.click(
+        screen.getByRole('button', {
+          name: 'Signer et envoyer ma procuration',
+        }),
+      );
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        i18n.t('proxyForm.problemSign'),
+      );
+      expect(screen.getByRole('alert').textContent).not.toBe(
+        i18n.getFixedT('en')('proxyForm.problemSign'),
+      );
+      expect(onSubmit).not.toHaveBeenCalled();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });

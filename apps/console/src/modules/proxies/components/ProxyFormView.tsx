@@ -1,16 +1,17 @@
-import type {
-  ProxyForm,
-  ProxyHolderInput,
-  SubmitProxyRequest,
-} from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { SubmitProxyRequest, type ProxyForm } from '@livevote/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { useContractForm } from '../../ui/hooks/useContractForm';
 import {
-  DirectionFields,
-  directionsPayload,
-  type Directions,
-} from './DirectionFields';
+  checkedDraft,
+  directionsOf,
+  holderInput,
+  NAMED,
+  type ProxyDraft,
+} from '../utils/proxy-draft';
+import { DirectionFields } from './DirectionFields';
 
 export interface ProxyFormViewProps {
   form: ProxyForm;
@@ -20,7 +21,9 @@ export interface ProxyFormViewProps {
   onCancel?: () => void;
 }
 
-const SOMEONE_ELSE = '';
+interface Draft extends ProxyDraft {
+  agree: boolean;
+}
 
 /**
  * The proxy form, phone first: who holds the proxy (a default holder or someone named with
@@ -35,44 +38,53 @@ export function ProxyFormView({
   onCancel,
 }: ProxyFormViewProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const [holder, setHolder] = useState(
-    form.defaultProxyHolders[0] ?? SOMEONE_ELSE,
+  const { matters } = form;
+  const schema = useMemo(
+    () =>
+      checkedDraft<Draft>(matters, t('proxyForm.problemDirect'), (draft) =>
+        draft.agree ? undefined : t('proxyForm.problemSign'),
+      )
+        .transform((draft) => ({
+          holder: holderInput(draft),
+          directions: directionsOf(matters, draft),
+          signedName: draft.signedName.trim(),
+          agree: draft.agree,
+        }))
+        .pipe(SubmitProxyRequest),
+    [matters, t],
   );
-  const [holderName, setHolderName] = useState('');
-  const [holderEmail, setHolderEmail] = useState('');
-  const [directions, setDirections] = useState<Directions>({});
-  const [signedName, setSignedName] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [problem, setProblem] = useState<string>();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const payload = directionsPayload(form.matters, directions);
-    if (!payload) return setProblem(t('proxyForm.problemDirect'));
-    if (!agree) return setProblem(t('proxyForm.problemSign'));
-    const chosen: ProxyHolderInput =
-      holder === SOMEONE_ELSE
-        ? {
-            isDefault: false,
-            name: holderName.trim(),
-            email: holderEmail.trim(),
-          }
-        : { isDefault: true, name: holder };
-    setProblem(undefined);
-    onSubmit({
-      holder: chosen,
-      directions: payload,
-      signedName: signedName.trim(),
-      agree: true,
-    });
-  }
+  const labels = {
+    'holder.name': t('proxyForm.theirName'),
+    'holder.email': t('proxyForm.theirEmail'),
+    signedName: t('proxyForm.signature'),
+  };
+  const {
+    form: draft,
+    id,
+    idOf,
+    field,
+    summary,
+    summaryId,
+  } = useContractForm({
+    schema,
+    defaultValues: {
+      holderChoice: form.defaultProxyHolders[0] ?? NAMED,
+      holder: { name: '', email: '' },
+      directions: {},
+      signedName: '',
+      agree: false,
+    },
+    labels,
+  });
+  const holder = draft.watch('holderChoice');
+  const directions = draft.watch('directions');
+  const submit = draft.handleSubmit((body) => onSubmit(body));
 
   return (
     <form
       className="stack"
       aria-label={t('proxyForm.form')}
-      onSubmit={handleSubmit}
+      onSubmit={(event) => void submit(event)}
     >
       <fieldset>
         <legend>{t('proxyForm.who')}</legend>
@@ -83,7 +95,7 @@ export function ProxyFormView({
                 type="radio"
                 name={`${id}-holder`}
                 checked={holder === name}
-                onChange={() => setHolder(name)}
+                onChange={() => draft.setValue('holderChoice', name)}
               />
               {name}
             </label>
@@ -92,75 +104,65 @@ export function ProxyFormView({
             <input
               type="radio"
               name={`${id}-holder`}
-              checked={holder === SOMEONE_ELSE}
-              onChange={() => setHolder(SOMEONE_ELSE)}
+              checked={holder === NAMED}
+              onChange={() => draft.setValue('holderChoice', NAMED)}
             />
             {t('proxyForm.someoneElse')}
           </label>
         </div>
-        {holder === SOMEONE_ELSE && (
+        {holder === NAMED && (
           <div className="stack-small">
             <div className="field">
-              <label htmlFor={`${id}-name`}>{t('proxyForm.theirName')}</label>
+              <label htmlFor={idOf('holder.name')}>
+                {labels['holder.name']}
+              </label>
               <input
-                id={`${id}-name`}
                 required
                 maxLength={200}
                 autoComplete="off"
-                value={holderName}
-                onChange={(event) => setHolderName(event.target.value)}
+                {...field('holder.name')}
               />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-email`}>{t('proxyForm.theirEmail')}</label>
+              <label htmlFor={idOf('holder.email')}>
+                {labels['holder.email']}
+              </label>
               <input
-                id={`${id}-email`}
                 type="email"
                 required
                 maxLength={320}
                 autoComplete="off"
-                value={holderEmail}
-                onChange={(event) => setHolderEmail(event.target.value)}
+                {...field('holder.email')}
               />
               <p className="hint">{t('proxyForm.theyGetLink')}</p>
             </div>
           </div>
         )}
       </fieldset>
-      {form.matters.length > 0 && (
+      {matters.length > 0 && (
         <section className="stack-small" aria-labelledby={`${id}-directions`}>
           <h3 id={`${id}-directions`}>{t('proxyForm.how')}</h3>
           <DirectionFields
-            matters={form.matters}
+            matters={matters}
             value={directions}
-            onChange={setDirections}
+            onChange={(next) => draft.setValue('directions', next)}
           />
         </section>
       )}
       <div className="field">
-        <label htmlFor={`${id}-signed`}>{t('proxyForm.signature')}</label>
+        <label htmlFor={idOf('signedName')}>{labels.signedName}</label>
         <input
-          id={`${id}-signed`}
           required
           maxLength={200}
           autoComplete="name"
-          value={signedName}
-          onChange={(event) => setSignedName(event.target.value)}
+          {...field('signedName')}
         />
       </div>
       <label className="ballot-option">
-        <input
-          type="checkbox"
-          checked={agree}
-          onChange={(event) => setAgree(event.target.checked)}
-        />
+        <input type="checkbox" {...draft.register('agree')} />
         {t('proxyForm.agree')}
       </label>
-      {problem && (
-        <p className="hint" role="alert">
-          {problem}
-        </p>
-      )}
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={error} />
       <div className="button-row">
         <button type="submit" className="primary wide big" disabled={pending}>

@@ -100,4 +100,54 @@ describe(AskQuestionPanel.name, () => {
     ).toBe('P');
     expect(screen.queryByRole('button', { name: 'Send question' })).toBeNull();
   });
+  it('sends in the first category unless another is picked, and names the question the contract refuses', async () => {
+    const user = userEvent.setup();
+    const requests = stubFetch((request) =>
+      request.method === 'POST'
+        ? json(201, {
+            key: 'q1',
+            ...(request.body as { category: string; text: string }),
+            status: 'new',
+            reply: null,
+            repliedAt: null,
+            askedAt: '2026-11-21T18:10:00.000Z',
+          })
+        : json(200, {
+            categories: ['Budget', 'Repairs'],
+            open: true,
+            questions: [],
+          }),
+    );
+    renderWithProviders(
+      <LiveChannelContext.Provider
+        value={new LiveChannel('abc123', 'voter-token')}
+      >
+        <AskQuestionPanel target={TARGET} />
+      </LiveChannelContext.Provider>,
+    );
+    const category = (await screen.findByLabelText(
+      'Category',
+    )) as HTMLSelectElement;
+    expect(category.value).toBe('Budget');
+    const text = screen.getByLabelText('Your question');
+    await user.type(text, 'Bell\u0007?');
+    await user.click(screen.getByRole('button', { name: 'Send question' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your question: invalid value');
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(text.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.clear(text);
+    await user.type(text, '  Why?  ');
+    await user.click(screen.getByRole('button', { name: 'Send question' }));
+    await screen.findByRole('status');
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
+      category: 'Budget',
+      text: 'Why?',
+    });
+    expect((text as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
