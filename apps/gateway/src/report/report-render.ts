@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MeetingReport } from '@livevote/contracts';
 import { reportCsv } from './report-csv';
+import { byUnit } from './report-format';
 import { reportPdf } from './report-pdf';
 
 /** What a report is rendered as: the JSON body, the CSV file or the PDF file. */
@@ -27,6 +28,9 @@ export async function renderReport({
   format,
   body,
 }: RenderTask): Promise<Rendered> {
+  // every format lists who voted by unit, 2 before 10: a sort of every ballot, done here
+  for (const matter of body.matters)
+    matter.voted.sort((a, b) => byUnit(a.unit, b.unit));
   const csv = reportCsv(body);
   const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex');
   if (format === 'csv') return { bytes: Buffer.from(csv, 'utf8'), sha256 };

@@ -1,4 +1,4 @@
 import { renderReport } from './report-render';
 
-/** The entry a report worker thread runs (report-render.pool.ts). */
+/** The entry a report worker thread runs (report-renderer.ts). */
 export default renderReport;

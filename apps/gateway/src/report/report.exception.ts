@@ -12,7 +12,7 @@ function describe(code: ReportErrorCode): [status: number, variant?: string] {
 }
 
 /** Seconds a refused report render is told to wait (Retry-After). */
-export const REPORT_RETRY_AFTER_SECONDS = 5;
+const REPORT_RETRY_AFTER_SECONDS = 5;
 
 export class ReportException extends ApiException {
   constructor(code: ReportErrorCode) {

@@ -18,7 +18,6 @@ import { MattersService } from '../matters/matters.service';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { currentResult, mapResult, mapRule } from '../results/results.mapper';
 import type { ResultMatterRow } from '../results/results.repository';
-import { byUnit } from './report-format';
 import type { ReportFormat } from './report-render';
 import { ReportRenderer } from './report-renderer';
 import { ReportSlots } from './report-slots';
@@ -180,9 +179,8 @@ export class ReportService {
       statement: stored
         ? resultStatement({ ...stored, election: row.choices > 1 }, lng)
         : null,
-      voted: voted
-        .map(({ unit, method }) => ({ unit, method }))
-        .sort((a, b) => byUnit(a.unit, b.unit)),
+      // sorted by unit in the worker (report-render.ts), off the event loop
+      voted: voted.map(({ unit, method }) => ({ unit, method })),
     };
   }
 }
