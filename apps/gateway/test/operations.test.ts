@@ -187,6 +187,11 @@ describe('Operations endpoints', () => {
       const result = await http(tokenless.baseUrl).get('/metrics');
       expectProblem(result, 404, 'not_found');
       expect(result.text).not.toContain('process_cpu');
+      // nothing tells it from a route that does not exist
+      const unknown = await http(tokenless.baseUrl).get('/v1/Nothing');
+      expect(result.headers.get('cache-control')).toBe(
+        unknown.headers.get('cache-control'),
+      );
     } finally {
       await tokenless.close();
     }

@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   Controller,
   Get,
-  Header,
   Headers,
   NotFoundException,
   Res,
@@ -73,13 +72,14 @@ export class HealthController {
   }
 
   @Get('metrics')
-  @Header('Cache-Control', 'no-store')
   async metricsText(
     @Headers('authorization') authorization: string | undefined,
     @Res() response: Response,
   ) {
     this.requireMetricsToken(authorization);
+    // set here, not by decorator: the 404 of a deployment must look like any unknown route's
     response
+      .setHeader('Cache-Control', 'no-store')
       .type(this.metrics.registry.contentType)
       .send(await this.metrics.registry.metrics());
   }
