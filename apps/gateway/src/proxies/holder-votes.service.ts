@@ -171,88 +171,90 @@ export class HolderVotesService {
     const { meeting } = await this.resolve(actor, shortCode, holderKey);
     const now = this.clock.now();
     const recordedBy = 'userId' in actor ? actor.userId : null;
-    const { written, total, receipts } = await this.unitOfWork.run(async () => {
-      // one cast of a holder at a time: the list order and its assignment stay consistent
-      const holder = await this.proxies.holder(
-        meeting.id,
-        'holder' in actor ? actor.holder.holderId : holderKey!,
-        true,
-      );
-      if (!holder) throw new ProxyException(ProxyErrorCode.HolderNotFound);
-      const matter = isUuid(matterKey)
-        ? await this.matters.findInMeeting(meeting.id, matterKey)
-        : undefined;
-      if (!matter) throw new ProxyException(ProxyErrorCode.MatterNotFound);
-      const { refused } = ballotTiming('holder', matter, meeting, now);
-      if (refused)
-        throw new ProxyException(
-          refused === 'proxy_not_allowed'
-            ? ProxyErrorCode.ProxyNotAllowed
-            : ProxyErrorCode.MatterNotLive,
+    const { total, receipts, withdrawn } = await this.unitOfWork.run(
+      async () => {
+        // one cast of a holder at a time: the list order and its assignment stay consistent
+        const holder = await this.proxies.holder(
+          meeting.id,
+          'holder' in actor ? actor.holder.holderId : holderKey!,
+          true,
         );
-      for (const part of split) checkChoices(matter, part.choices);
-      const held = await this.proxies.held(holder.id);
-      const standing = await this.proxies.standing(
-        held.map((row) => row.member.id),
-        [matter.id],
-      );
-      const { discretionary } = this.split(held, standing, matter);
-      const total = split.reduce((sum, part) => sum + part.count, 0);
-      if (total > discretionary.length)
-        throw new ProxyException(ProxyErrorCode.TooManyVotes);
-      const choicesInOrder = split.flatMap((part) =>
-        Array.from({ length: part.count }, () => part.choices),
-      );
-      const written = await this.intake.submit({
-        kind: 'holder',
-        recordedBy,
-        matterId: matter.id,
-        cast: discretionary.slice(0, total).map((entry, index) => ({
-          memberId: entry.member.id,
-          proxyId: entry.proxy.id,
-          choices: choicesInOrder[index],
-        })),
-        withdraw: discretionary
-          .slice(total)
-          .filter((entry) => entry.standing?.proxyId === entry.proxy.id)
-          .map((entry) => entry.proxy.id),
-        at: now,
-      });
-      const cast = written.filter((ballot) => !ballot.change.removed);
-      const takenBack = written.filter((ballot) => ballot.change.removed);
-      const units = new Map(
-        held.map((row) => [row.member.id, row.member.unit]),
-      );
-      const receipts = cast.flatMap((ballot) =>
-        ballot.receipt
-          ? [
-              {
-                unit: units.get(ballot.memberId) ?? '',
-                receipt: ballot.receipt,
-              },
-            ]
-          : [],
-      );
-      if ('userId' in actor)
-        await this.audit.record({
-          meetingId: meeting.id,
-          kind: 'holder.cast',
-          actor: { userId: actor.userId },
-          subject: { type: 'holder', key: holder.id, label: holder.name },
-          changes: {
-            matterKey: matter.id,
-            matter: matter.name,
-            split,
-            cast: cast.length,
-            withdrawn: takenBack.length,
-          },
+        if (!holder) throw new ProxyException(ProxyErrorCode.HolderNotFound);
+        const matter = isUuid(matterKey)
+          ? await this.matters.findInMeeting(meeting.id, matterKey)
+          : undefined;
+        if (!matter) throw new ProxyException(ProxyErrorCode.MatterNotFound);
+        const { refused } = ballotTiming('holder', matter, meeting, now);
+        if (refused)
+          throw new ProxyException(
+            refused === 'proxy_not_allowed'
+              ? ProxyErrorCode.ProxyNotAllowed
+              : ProxyErrorCode.MatterNotLive,
+          );
+        for (const part of split) checkChoices(matter, part.choices);
+        const held = await this.proxies.held(holder.id);
+        const standing = await this.proxies.standing(
+          held.map((row) => row.member.id),
+          [matter.id],
+        );
+        const { discretionary } = this.split(held, standing, matter);
+        const total = split.reduce((sum, part) => sum + part.count, 0);
+        if (total > discretionary.length)
+          throw new ProxyException(ProxyErrorCode.TooManyVotes);
+        const choicesInOrder = split.flatMap((part) =>
+          Array.from({ length: part.count }, () => part.choices),
+        );
+        const written = await this.intake.submit({
+          kind: 'holder',
+          recordedBy,
+          matterId: matter.id,
+          cast: discretionary.slice(0, total).map((entry, index) => ({
+            memberId: entry.member.id,
+            proxyId: entry.proxy.id,
+            choices: choicesInOrder[index],
+          })),
+          withdraw: discretionary
+            .slice(total)
+            .filter((entry) => entry.standing?.proxyId === entry.proxy.id)
+            .map((entry) => entry.proxy.id),
+          at: now,
         });
-      return { written, total, receipts };
-    });
+        const cast = written.filter((ballot) => !ballot.change.removed);
+        const takenBack = written.filter((ballot) => ballot.change.removed);
+        const units = new Map(
+          held.map((row) => [row.member.id, row.member.unit]),
+        );
+        const receipts = cast.flatMap((ballot) =>
+          ballot.receipt
+            ? [
+                {
+                  unit: units.get(ballot.memberId) ?? '',
+                  receipt: ballot.receipt,
+                },
+              ]
+            : [],
+        );
+        if ('userId' in actor)
+          await this.audit.record({
+            meetingId: meeting.id,
+            kind: 'holder.cast',
+            actor: { userId: actor.userId },
+            subject: { type: 'holder', key: holder.id, label: holder.name },
+            changes: {
+              matterKey: matter.id,
+              matter: matter.name,
+              split,
+              cast: cast.length,
+              withdrawn: takenBack.length,
+            },
+          });
+        return { total, receipts, withdrawn: takenBack.length };
+      },
+    );
     return {
       matterKey,
       cast: total,
-      withdrawn: written.filter((ballot) => ballot.change.removed).length,
+      withdrawn,
       castAt: now.toISOString(),
       receipts,
     };
@@ -263,8 +265,9 @@ export class HolderVotesService {
     shortCode: string,
     present: boolean,
   ): Promise<HolderView> {
-    const { meeting } = await this.resolve({ holder }, shortCode);
+    // spent first: a toggle past the budget costs no read either
     await this.presenceBudget.spend(holder.holderId);
+    const { meeting } = await this.resolve({ holder }, shortCode);
     await this.proxies.setHolderPresent(
       holder.holderId,
       present,
