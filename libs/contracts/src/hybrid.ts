@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  ballotAnswerFields,
+  ballotBodyFields,
+  oneBallotBody,
+} from './ballot-body';
 import { IsoDateTime } from './common';
 
 /** The portal's "will you attend?" (docs/hybrid-meetings.md, "RSVP"). */
@@ -143,14 +148,14 @@ export const PortalDocumentList = z.array(PortalDocument);
 
 // ---- floor ballots (docs/hybrid-meetings.md, "Floor ballots") ----
 
-const FloorChoices = z.array(z.string().min(1).max(500)).min(1).max(100);
-
 /** A clerk's entry of a member's floor ballot sheet; `entry` 2 only in double-entry mode. */
-export const FloorBallotRequest = z.strictObject({
-  memberKey: z.string().min(1).max(64),
-  choices: FloorChoices,
-  entry: z.union([z.literal(1), z.literal(2)]),
-});
+export const FloorBallotRequest = z
+  .strictObject({
+    memberKey: z.string().min(1).max(64),
+    ...ballotBodyFields,
+    entry: z.union([z.literal(1), z.literal(2)]),
+  })
+  .superRefine(oneBallotBody);
 export type FloorBallotRequest = z.infer<typeof FloorBallotRequest>;
 
 export const FLOOR_ENTRY_STATES = ['pending', 'mismatch', 'lapsed'] as const;
@@ -160,7 +165,7 @@ export type FloorEntryState = (typeof FLOOR_ENTRY_STATES)[number];
 export const FloorEntry = z.strictObject({
   key: z.string(),
   entry: z.union([z.literal(1), z.literal(2)]),
-  choices: z.array(z.string()),
+  ...ballotAnswerFields,
   recordedBy: z.strictObject({
     userKey: z.string().nullable(),
     name: z.string(),

@@ -1,3 +1,9 @@
+import {
+  ballotAnswerFields,
+  ballotBodyFields,
+  matterMethodFields,
+  oneBallotBody,
+} from './ballot-body';
 import { z } from 'zod';
 import { IsoDateTime, LanguageCode } from './common';
 import {
@@ -40,8 +46,6 @@ export type MatterActionRequest = z.infer<typeof MatterActionRequest>;
 export const BALLOT_METHODS = ['live', 'proxy', 'other'] as const;
 export type BallotMethod = (typeof BALLOT_METHODS)[number];
 
-const Choices = z.array(z.string().min(1).max(500)).min(1).max(100);
-
 /**
  * A retry key: printable ASCII without spaces, 1 to 200 characters. The same rule for the
  * `Idempotency-Key` header and the socket's `idempotencyKey`.
@@ -55,15 +59,19 @@ export const IdempotencyKey = z
   );
 
 /** A voter's ballot: option strings as in the matter's `options`. */
-export const CastBallotRequest = z.strictObject({ choices: Choices });
+export const CastBallotRequest = z
+  .strictObject(ballotBodyFields)
+  .superRefine(oneBallotBody);
 export type CastBallotRequest = z.infer<typeof CastBallotRequest>;
 
 /** A ballot recorded by a manager (paper proxy, floor vote). */
-export const RecordBallotRequest = z.strictObject({
-  memberKey: z.string().min(1).max(64),
-  choices: Choices,
-  method: z.enum(['proxy', 'other']),
-});
+export const RecordBallotRequest = z
+  .strictObject({
+    memberKey: z.string().min(1).max(64),
+    ...ballotBodyFields,
+    method: z.enum(['proxy', 'other']),
+  })
+  .superRefine(oneBallotBody);
 export type RecordBallotRequest = z.infer<typeof RecordBallotRequest>;
 
 export const BallotReceipt = z.strictObject({
@@ -79,7 +87,7 @@ export type BallotReceipt = z.infer<typeof BallotReceipt>;
 export const OwnBallot = z.strictObject({
   ballotId: z.string(),
   matterKey: z.string(),
-  choices: z.array(z.string()),
+  ...ballotAnswerFields,
   method: z.enum(BALLOT_METHODS),
   castAt: IsoDateTime,
   /** Null only for a ballot without a recorded cast (data from before receipts). */
@@ -169,6 +177,7 @@ export const LiveMatter = z.strictObject({
   snippet: z.string(),
   options: z.array(z.string()),
   choices: z.number(),
+  ...matterMethodFields,
   order: z.number(),
   liveStatus: LiveStatus,
   liveStartedAt: IsoDateTime.nullable(),
@@ -209,11 +218,13 @@ export const LiveSnapshot = z.strictObject({
 });
 export type LiveSnapshot = z.infer<typeof LiveSnapshot>;
 
-export const BallotCastMessage = z.strictObject({
-  matterKey: z.string().min(1).max(64),
-  choices: Choices,
-  idempotencyKey: IdempotencyKey.optional(),
-});
+export const BallotCastMessage = z
+  .strictObject({
+    matterKey: z.string().min(1).max(64),
+    ...ballotBodyFields,
+    idempotencyKey: IdempotencyKey.optional(),
+  })
+  .superRefine(oneBallotBody);
 export type BallotCastMessage = z.infer<typeof BallotCastMessage>;
 
 export const AckError = z.strictObject({

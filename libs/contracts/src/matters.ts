@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { matterMethodFields, VotingMethod } from './ballot-body';
 import { IsoDateTime, SearchText } from './common';
 import {
-  DEFAULT_MATTER_THRESHOLD,
   Forecast,
   MatterResult,
   Threshold,
@@ -65,49 +65,101 @@ const MatterSnippet = z
 const MatterChoices = z.number().int().min(1).max(MAX_MATTER_OPTIONS);
 const MatterOrder = z.number().int().min(0).max(1_000_000);
 
-/** `POST .../matters`; `order` defaults to the next free position, `exclusions` must be options. */
-export const CreateMatterRequest = z.strictObject({
-  type: MatterType.default('multiple-choice'),
-  name: MatterName,
-  options: MatterOptions,
-  header: MatterHeader.nullable().optional(),
-  snippet: MatterSnippet.nullable().optional(),
-  choices: MatterChoices.default(1),
-  order: MatterOrder.optional(),
-  eligibility: MatterEligibility.default(['all']),
-  exclusions: MatterExclusions.nullable().optional(),
-  allowProxyVote: z.boolean().default(true),
-  autoCloseWhenAllVoted: z.boolean().default(false),
-  /** Per-option rows stay hidden until the matter closes (docs/security.md). */
-  secretBallot: z.boolean().default(true),
-  /** The published count lists each receipt's choices (docs/verifiability.md). */
-  openVerification: z.boolean().default(false),
-  /** The majority rule (docs/verdicts.md); fixed once the matter holds ballots. */
-  threshold: Threshold.default(DEFAULT_MATTER_THRESHOLD),
-  thresholdBasis: ThresholdBasis.default('shares'),
-  thresholdBase: ThresholdBase.default('cast'),
-});
+/** A threshold or its base, given with a method it does not apply to, is refused. */
+function refuseThreshold(
+  matter: {
+    votingMethod?: VotingMethod;
+    threshold?: unknown;
+    thresholdBase?: unknown;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (matter.votingMethod === undefined || matter.votingMethod === 'plurality')
+    return;
+  for (const field of ['threshold', 'thresholdBase'] as const)
+    if (matter[field] !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `A ${matter.votingMethod} election has no threshold: the seats go to the candidates with the most votes.`,
+      });
+}
+
+/**
+ * `POST .../matters`; `order` defaults to the next free position, `exclusions` must be options.
+ * `fromNominations: true` (without `options`) builds an election from the accepted nominations
+ * once nominations are closed. A threshold applies to plurality matters only: given with a
+ * `cumulative` or `ranked` method it is refused (docs/elections.md).
+ */
+export const CreateMatterRequest = z
+  .strictObject({
+    type: MatterType.default('multiple-choice'),
+    name: MatterName,
+    options: MatterOptions.optional(),
+    fromNominations: z.boolean().optional(),
+    votingMethod: VotingMethod.default('plurality'),
+    header: MatterHeader.nullable().optional(),
+    snippet: MatterSnippet.nullable().optional(),
+    choices: MatterChoices.default(1),
+    order: MatterOrder.optional(),
+    eligibility: MatterEligibility.default(['all']),
+    exclusions: MatterExclusions.nullable().optional(),
+    allowProxyVote: z.boolean().default(true),
+    autoCloseWhenAllVoted: z.boolean().default(false),
+    /** Per-option rows stay hidden until the matter closes (docs/security.md). */
+    secretBallot: z.boolean().default(true),
+    /** The published count lists each receipt's choices (docs/verifiability.md). */
+    openVerification: z.boolean().default(false),
+    /**
+     * The majority rule (docs/verdicts.md); fixed once the matter holds ballots. Absent: a simple
+     * majority of the votes cast (`DEFAULT_MATTER_THRESHOLD`, base `cast`) on plurality matters.
+     */
+    threshold: Threshold.optional(),
+    /** What is counted: also the weight of a ranked or cumulative count (`units` or shares). */
+    thresholdBasis: ThresholdBasis.default('shares'),
+    thresholdBase: ThresholdBase.optional(),
+  })
+  .superRefine((matter, ctx) => {
+    if (matter.fromNominations) {
+      if (matter.options !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options'],
+          message: 'An election from nominations takes its options from them.',
+        });
+    } else if (matter.options === undefined)
+      ctx.addIssue({
+        code: 'invalid_type',
+        expected: 'array',
+        path: ['options'],
+        message: 'Required.',
+      });
+    refuseThreshold(matter, ctx);
+  });
 export type CreateMatterRequest = z.infer<typeof CreateMatterRequest>;
 
 /** Merges: omitted fields stay; `null` clears header, snippet (to "") and exclusions (to []). */
-export const UpdateMatterRequest = z.strictObject({
-  type: MatterType.optional(),
-  name: MatterName.optional(),
-  options: MatterOptions.optional(),
-  header: MatterHeader.nullable().optional(),
-  snippet: MatterSnippet.nullable().optional(),
-  choices: MatterChoices.optional(),
-  order: MatterOrder.optional(),
-  eligibility: MatterEligibility.optional(),
-  exclusions: MatterExclusions.nullable().optional(),
-  allowProxyVote: z.boolean().optional(),
-  autoCloseWhenAllVoted: z.boolean().optional(),
-  secretBallot: z.boolean().optional(),
-  openVerification: z.boolean().optional(),
-  threshold: Threshold.optional(),
-  thresholdBasis: ThresholdBasis.optional(),
-  thresholdBase: ThresholdBase.optional(),
-});
+export const UpdateMatterRequest = z
+  .strictObject({
+    type: MatterType.optional(),
+    name: MatterName.optional(),
+    options: MatterOptions.optional(),
+    header: MatterHeader.nullable().optional(),
+    snippet: MatterSnippet.nullable().optional(),
+    choices: MatterChoices.optional(),
+    votingMethod: VotingMethod.optional(),
+    order: MatterOrder.optional(),
+    eligibility: MatterEligibility.optional(),
+    exclusions: MatterExclusions.nullable().optional(),
+    allowProxyVote: z.boolean().optional(),
+    autoCloseWhenAllVoted: z.boolean().optional(),
+    secretBallot: z.boolean().optional(),
+    openVerification: z.boolean().optional(),
+    threshold: Threshold.optional(),
+    thresholdBasis: ThresholdBasis.optional(),
+    thresholdBase: ThresholdBase.optional(),
+  })
+  .superRefine(refuseThreshold);
 export type UpdateMatterRequest = z.infer<typeof UpdateMatterRequest>;
 
 /**
@@ -123,6 +175,7 @@ export const Matter = z.strictObject({
   snippet: z.string(),
   options: z.array(z.string()),
   choices: z.number().int(),
+  ...matterMethodFields,
   eligibility: z.array(z.string()),
   allowProxyVote: z.boolean(),
   order: z.number().int(),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { IsoDateTime, LanguageCode } from './common';
+import {
+  BallotAllocations,
+  BallotChoices as Choices,
+  BallotRanking,
+  ballotBodyFields,
+  matterMethodFields,
+  oneBallotBody,
+} from './ballot-body';
 
 /** Where a proxy is in its life; see the project's docs/proxies.md. */
 export const PROXY_STATUSES = [
@@ -14,7 +22,6 @@ export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 export const PROXY_SOURCES = ['electronic', 'paper'] as const;
 export type ProxySource = (typeof PROXY_SOURCES)[number];
 
-const Choices = z.array(z.string().min(1).max(500)).min(1).max(100);
 const PersonName = z
   .string()
   .trim()
@@ -34,11 +41,18 @@ const TypedName = PersonName.refine(
   'A name, not a link or an e-mail address.',
 );
 
-/** A matter's direction: the choices the holder must cast, or null for the holder's discretion. */
-export const ProxyDirection = z.strictObject({
-  matterKey: z.string().min(1).max(64),
-  choices: Choices.nullable(),
-});
+/**
+ * A matter's direction: the ballot the holder must cast (`choices`, `allocations` or `ranking`,
+ * in the matter's voting method), or `choices: null` for the holder's discretion.
+ */
+export const ProxyDirection = z
+  .strictObject({
+    matterKey: z.string().min(1).max(64),
+    choices: Choices.nullable().optional(),
+    allocations: BallotAllocations.optional(),
+    ranking: BallotRanking.optional(),
+  })
+  .superRefine(oneBallotBody);
 export type ProxyDirection = z.infer<typeof ProxyDirection>;
 
 /** One of the meeting's defaultProxyHolders (by name), or a person named on the form. */
@@ -85,6 +99,7 @@ export const ProxyForm = z.strictObject({
       header: z.string(),
       options: z.array(z.string()),
       choices: z.number(),
+      ...matterMethodFields,
     }),
   ),
 });
@@ -167,10 +182,12 @@ export const HeldProxy = z.strictObject({
 export type HeldProxy = z.infer<typeof HeldProxy>;
 
 /** A holder's own discretionary vote on a matter: how many of its proxies went to which choices. */
-export const HolderSplit = z.strictObject({
-  choices: Choices,
-  count: z.number().int().min(1).max(100_000),
-});
+export const HolderSplit = z
+  .strictObject({
+    ...ballotBodyFields,
+    count: z.number().int().min(1).max(100_000),
+  })
+  .superRefine(oneBallotBody);
 export type HolderSplit = z.infer<typeof HolderSplit>;
 
 export const HolderMatter = z.strictObject({
@@ -179,6 +196,7 @@ export const HolderMatter = z.strictObject({
   header: z.string(),
   options: z.array(z.string()),
   choices: z.number(),
+  ...matterMethodFields,
   order: z.number(),
   liveStatus: z.enum(['pending', 'live', 'closed']),
   allowProxyVote: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ballotAnswerFields } from './ballot-body';
 import { IsoDateTime, IsoDateTimeInput } from './common';
 import { Figures, ThresholdBasis, Verdict } from './results';
 
@@ -73,7 +74,7 @@ export const ReceiptStatus = z.strictObject({
   matterKey: z.string(),
   matterName: z.string(),
   kind: BallotKindName,
-  choices: z.array(z.string()),
+  ...ballotAnswerFields,
   castAt: IsoDateTime,
   state: ReceiptState,
   /** The ballot that counts now for the member on the matter, when it is another one. */
@@ -116,8 +117,10 @@ export const PublishedReceipt = z.strictObject({
   receipt: z.string(),
   /** In the matter's basis: shares (`shares`, `both`), or 1 (`units`). */
   weight: z.number(),
-  /** Only when the matter has `openVerification`. */
+  /** Only when the matter has `openVerification` (and `allocations` or `ranking` for those methods). */
   choices: z.array(z.string()).optional(),
+  allocations: ballotAnswerFields.allocations,
+  ranking: ballotAnswerFields.ranking,
 });
 export type PublishedReceipt = z.infer<typeof PublishedReceipt>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matterMethodFields } from './ballot-body';
 import { IsoDateTime, LanguageCode } from './common';
 import { ChainHead } from './receipts';
 import { MatterLiveStatus, MatterTallyRow, MatterVoteMethod } from './matters';
@@ -27,6 +28,7 @@ export const ReportMatter = z.strictObject({
   name: z.string(),
   options: z.array(z.string()),
   choices: z.number().int(),
+  ...matterMethodFields,
   exclusions: z.array(z.string()),
   secretBallot: z.boolean(),
   threshold: Threshold,

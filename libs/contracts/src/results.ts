@@ -77,12 +77,57 @@ export const QuorumRecord = z.strictObject({
 export type QuorumRecord = z.infer<typeof QuorumRecord>;
 
 /** A closed matter's result; `publishedAt` null until voters and partners may see it. */
+/** One stage of a ranked count (docs/elections.md): the counts, and what the stage decided. */
+export const ElectionRound = z.strictObject({
+  /** Options still in the count, with the weight of the ballots they hold at this stage. */
+  counts: z.record(z.string(), Figures),
+  elected: z.array(z.string()),
+  excluded: z.array(z.string()),
+  /** Ballots with no continuing preference left, so far. */
+  exhausted: Figures,
+});
+export type ElectionRound = z.infer<typeof ElectionRound>;
+
+export const TIE_BREAK_METHODS = ['lot', 'casting_vote', 'other'] as const;
+
+/** The chair's decision on a tie for the last seat (or the top of a choice): kept for the minutes. */
+export const TieBreak = z.strictObject({
+  /** The tied options the decision gives the remaining seats to. */
+  elected: z.array(z.string()),
+  method: z.enum(TIE_BREAK_METHODS),
+  note: z.string(),
+  decidedBy: z.string(),
+  decidedAt: IsoDateTime,
+});
+export type TieBreak = z.infer<typeof TieBreak>;
+
+/** `POST /v1/Meetings/{shortCode}/matters/{matterKey}/tie-break`: the chair's decision on a tie. */
+export const TieBreakRequest = z.strictObject({
+  elected: z.array(z.string().min(1).max(500)).min(1).max(50),
+  method: z.enum(TIE_BREAK_METHODS),
+  note: z
+    .string()
+    .trim()
+    .max(1000)
+    .regex(/^[^\p{Cc}]*$/u, 'No control characters.')
+    .default(''),
+});
+export type TieBreakRequest = z.infer<typeof TieBreakRequest>;
+
 export const MatterResult = z.strictObject({
   verdict: Verdict,
   /** Options chosen, most votes first; empty for a motion. */
   elected: z.array(z.string()),
   /** Options tied, in option order; empty unless tied. */
   tied: z.array(z.string()),
+  /** How the matter was counted (docs/elections.md). */
+  votingMethod: z.enum(['plurality', 'cumulative', 'ranked']),
+  /** An election whose last seat is tied: the options tied for it; else empty. */
+  tiedForLastSeat: z.array(z.string()),
+  /** A ranked count's stages, first to last; empty for other methods. */
+  rounds: z.array(ElectionRound),
+  /** The chair's decision on a tie, once recorded; else null. */
+  tieBreak: TieBreak.nullable(),
   /** The motion's for option, or the leading option. */
   forYes: Figures,
   /** What the threshold was measured against. */

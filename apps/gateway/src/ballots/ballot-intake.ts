@@ -28,6 +28,7 @@ import {
   type WrittenBallot,
 } from './holder-ballots.repository';
 import { newReceipt } from './receipt-codes';
+import { plainBallot } from './plain-ballot';
 
 /** A voter's own ballot, live or early: over the socket or the portal. */
 export interface VoterSubmission {
@@ -220,9 +221,10 @@ export class BallotIntake {
     userId,
     shortCode,
     matterKey,
-    request,
+    request: body,
     idempotencyKey,
   }: ManagerSubmission): Promise<BallotReceipt> {
+    const request = plainBallot(body);
     const meeting = await this.access.require(userId, shortCode);
     await this.checkChoices(meeting.id, matterKey, request.choices);
     if (!isUuid(request.memberKey))

@@ -333,6 +333,7 @@ export const voters = pgTable(
 );
 
 export type LiveStatus = 'pending' | 'live' | 'closed';
+export type VotingMethod = 'plurality' | 'cumulative' | 'ranked';
 
 export const matters = pgTable(
   'matters',
@@ -347,6 +348,24 @@ export const matters = pgTable(
     snippet: text('snippet').notNull().default(''),
     options: jsonb('options').$type<string[]>().notNull(),
     choices: integer('choices').notNull().default(1),
+    /** How ballots are marked and counted (docs/elections.md); `choices` is the seats of an election. */
+    votingMethod: text('voting_method')
+      .$type<VotingMethod>()
+      .notNull()
+      .default('plurality'),
+    /** An election built from nominations: each option's candidate and statement, in option order. */
+    candidates: jsonb('candidates')
+      .$type<{ name: string; statement: string; nominationId: string }[]>()
+      .notNull()
+      .default([]),
+    /** The chair's decision on a tied result (docs/elections.md, "Ties"); null until made. */
+    tieBreak: jsonb('tie_break').$type<{
+      elected: string[];
+      method: 'lot' | 'casting_vote' | 'other';
+      note: string;
+      decidedBy: string;
+      decidedAt: string;
+    }>(),
     eligibility: jsonb('eligibility')
       .$type<string[]>()
       .notNull()
@@ -422,6 +441,8 @@ export const ballots = pgTable(
     }),
     method: text('method').$type<BallotMethod>().notNull(),
     choices: jsonb('choices').$type<string[]>().notNull(),
+    /** A cumulative ballot's votes, one per choice; null for other methods (docs/elections.md). */
+    votes: jsonb('votes').$type<number[]>(),
     weight: shares('weight').notNull(),
     idempotencyKey: text('idempotency_key'),
     castAt: at('cast_at').notNull(),
@@ -430,6 +451,7 @@ export const ballots = pgTable(
     /** What this ballot replaced, written by the upsert itself so tally deltas are exact. */
     prevMethod: text('prev_method').$type<BallotMethod>(),
     prevChoices: jsonb('prev_choices').$type<string[]>(),
+    prevVotes: jsonb('prev_votes').$type<number[]>(),
     prevWeight: shares('prev_weight'),
     /** Set on a proxy holder's ballots: the proxy it was cast under (docs/proxies.md). */
     proxyId: uuid('proxy_id').references(() => proxies.id, {
@@ -485,10 +507,15 @@ export type ProxySource = 'electronic' | 'paper';
 export type ProxyStatus =
   'submitted' | 'verified' | 'rejected' | 'withdrawn' | 'revoked';
 
-/** A matter's direction on a proxy: the choices, or null for the holder's discretion. */
+/**
+ * A matter's direction on a proxy: the ballot the holder must cast, in the matter's voting
+ * method (`choices`, or `allocations` / `ranking`), or `choices: null` for the holder's discretion.
+ */
 export interface ProxyDirection {
   matterKey: string;
   choices: string[] | null;
+  allocations?: { option: string; votes: number }[];
+  ranking?: string[];
 }
 
 /** Proxies as given, every version kept; at most one per member is standing (submitted or verified). */
@@ -609,6 +636,8 @@ export const ballotEvents = pgTable(
     }),
     method: text('method').$type<BallotMethod>().notNull(),
     choices: jsonb('choices').$type<string[]>().notNull(),
+    /** A cumulative ballot's votes, one per choice; null for other methods. */
+    votes: jsonb('votes').$type<number[]>(),
     weight: shares('weight').notNull(),
     idempotencyKey: text('idempotency_key'),
     castAt: at('cast_at').notNull(),
@@ -881,6 +910,8 @@ export const floorEntries = pgTable(
     generation: integer('generation').notNull(),
     entry: integer('entry').$type<1 | 2>().notNull(),
     choices: jsonb('choices').$type<string[]>().notNull(),
+    /** A cumulative sheet's votes, one per choice; null for other methods. */
+    votes: jsonb('votes').$type<number[]>(),
     recordedBy: uuid('recorded_by').references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -898,6 +929,47 @@ export const floorEntries = pgTable(
       .on(t.matterId, t.memberId, t.entry)
       .where(sql`${t.status} = 'pending'`),
     index('floor_entries_matter_idx').on(t.matterId, t.status),
+  ],
+);
+
+export type NominationStatus =
+  'submitted' | 'accepted' | 'rejected' | 'withdrawn';
+
+/**
+ * Candidates that members nominate for the meeting's elections until `nominationExpiryDate`
+ * (docs/elections.md, "Nominations"); accepted ones become an election's options.
+ */
+export const nominations = pgTable(
+  'nominations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The voter who submitted it. */
+    voterId: uuid('voter_id').references(() => voters.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    statement: text('statement').notNull(),
+    nomineeEmail: text('nominee_email'),
+    /** When the nominee's confirmation went out; null when none was asked or it is pending. */
+    nomineeNotifiedAt: at('nominee_notified_at'),
+    status: text('status').$type<NominationStatus>().notNull(),
+    rejectReason: text('reject_reason'),
+    submittedAt: at('submitted_at').notNull().defaultNow(),
+    /** When a manager accepted or rejected it, or the member withdrew it. */
+    decidedAt: at('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('nominations_meeting_idx').on(t.meetingId, t.status, t.decidedAt),
+    index('nominations_member_idx').on(t.memberId, t.status),
   ],
 );
 

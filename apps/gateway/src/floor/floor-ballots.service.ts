@@ -29,6 +29,7 @@ import {
   type MatterOpening,
 } from './floor-ballots.mapper';
 import { FloorBallotsRepository } from './floor-ballots.repository';
+import { plainBallot } from '../ballots/plain-ballot';
 
 type Outcome =
   | { status: 'counted'; receipt: BallotReceipt }
@@ -61,8 +62,9 @@ export class FloorBallotsService {
     userId: string,
     shortCode: string,
     matterKey: string,
-    request: FloorBallotRequest,
+    body: FloorBallotRequest,
   ): Promise<FloorBallotResponse> {
+    const request = plainBallot(body);
     const meeting = await this.access.require(userId, shortCode);
     const matter = await this.intake.checkChoices(
       meeting.id,
@@ -204,7 +206,7 @@ export class FloorBallotsService {
     meetingId: string,
     matter: { id: string } & MatterOpening,
     memberId: string,
-    request: FloorBallotRequest,
+    request: FloorBallotRequest & { choices: string[] },
     now: Date,
   ): Promise<Outcome> {
     const standing = await this.floor.pending(matter.id, memberId);

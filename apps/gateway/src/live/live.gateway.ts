@@ -31,6 +31,7 @@ import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveSessions, type LiveSessionData } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
 import { PacketGuard } from './packet-guard';
+import { plainBallot } from '../ballots/plain-ballot';
 
 interface SocketData extends LiveSessionData {
   /** Voters: the meeting they attend (as present), left when the socket disconnects. */
@@ -326,7 +327,7 @@ export class LiveGateway implements OnGatewayInit {
       kind: 'voter',
       voter: principal,
       matterKey: request.matterKey,
-      choices: request.choices,
+      choices: plainBallot(request).choices,
       idempotencyKey: request.idempotencyKey ?? null,
       socketId: socket.id,
     });

@@ -5,6 +5,7 @@ import {
   resultFor,
   type ResultViewer,
 } from '../results/results.mapper';
+import { mapMethod } from '../matters/matters.mapper';
 
 type MatterRow = typeof matters.$inferSelect;
 
@@ -25,6 +26,7 @@ export function mapLiveMatter(
     snippet: matter.snippet,
     options: matter.options,
     choices: matter.choices,
+    ...mapMethod(matter),
     order: matter.order,
     liveStatus: matter.liveStatus,
     liveStartedAt: matter.liveStartedAt?.toISOString() ?? null,

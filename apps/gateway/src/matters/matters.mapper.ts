@@ -14,6 +14,21 @@ import type {
   NotVotedRow,
   TallyRecord,
 } from './matters.repository';
+import type { Candidate, VotingMethod } from '@livevote/contracts';
+
+/** How a matter is voted on, as every view of it shows (docs/elections.md). */
+export function mapMethod(row: {
+  votingMethod: VotingMethod;
+  candidates: { name: string; statement: string }[];
+}): { votingMethod: VotingMethod; candidates: Candidate[] } {
+  return {
+    votingMethod: row.votingMethod,
+    candidates: row.candidates.map(({ name, statement }) => ({
+      name,
+      statement,
+    })),
+  };
+}
 
 export function mapMatter(
   row: MatterRow,
@@ -27,6 +42,7 @@ export function mapMatter(
     snippet: row.snippet,
     options: row.options,
     choices: row.choices,
+    ...mapMethod(row),
     eligibility: row.eligibility,
     allowProxyVote: row.allowProxyVote,
     order: row.order,

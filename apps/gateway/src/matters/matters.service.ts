@@ -1,3 +1,4 @@
+import { ApiException } from '../common/api-exception';
 import { Injectable } from '@nestjs/common';
 import {
   MAX_MEETING_MATTERS,
@@ -150,7 +151,15 @@ export class MattersService {
       // The meeting lock makes concurrent creates take distinct next orders.
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const exclusions = body.exclusions ?? [];
-      checkShape(body.options, body.choices, exclusions);
+      // elections from nominations: docs/elections.md, "Nominations"
+      const options = body.options;
+      if (body.fromNominations || !options)
+        throw new ApiException(
+          409,
+          'nominations_open',
+          'Nominations are still open: an election is built from them once they close.',
+        );
+      checkShape(options, body.choices, exclusions);
       if (
         (await this.matters.countForMeeting(meeting.id)) >= MAX_MEETING_MATTERS
       )
@@ -166,8 +175,9 @@ export class MattersService {
         name: body.name,
         header: body.header ?? '',
         snippet: sanitizeRichText(body.snippet ?? ''),
-        options: body.options,
+        options,
         choices: body.choices,
+        votingMethod: body.votingMethod,
         eligibility: body.eligibility,
         allowProxyVote: body.allowProxyVote,
         order: body.order ?? (await this.matters.nextOrder(meeting.id)),

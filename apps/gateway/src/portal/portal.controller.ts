@@ -45,6 +45,7 @@ import {
 } from './portal.dto';
 import { PortalMeetingService } from './portal-meeting.service';
 import { PortalSessionsService } from './portal-sessions.service';
+import { plainBallot } from '../ballots/plain-ballot';
 
 @ApiTags('Voter portal')
 @Controller('portal/v1/Meetings/:shortCode')
@@ -157,7 +158,7 @@ export class PortalController {
       voter,
       shortCode,
       matterKey,
-      body.choices,
+      plainBallot(body).choices,
       idempotencyKey,
     );
   }

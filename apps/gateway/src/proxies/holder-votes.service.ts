@@ -40,6 +40,8 @@ import {
 } from './proxies.repository';
 import { ProxyBallots } from './proxy-ballots.service';
 import { checkChoices, directionOn } from './proxy-directions';
+import { plainBallot } from '../ballots/plain-ballot';
+import { mapMethod } from '../matters/matters.mapper';
 
 type MemberRow = Awaited<
   ReturnType<ProxiesRepository['held']>
@@ -147,6 +149,7 @@ export class HolderVotesService {
           header: matter.header,
           options: matter.options,
           choices: matter.choices,
+          ...mapMethod(matter),
           order: matter.order,
           liveStatus: matter.liveStatus,
           allowProxyVote: matter.allowProxyVote,
@@ -191,7 +194,8 @@ export class HolderVotesService {
               ? ProxyErrorCode.ProxyNotAllowed
               : ProxyErrorCode.MatterNotLive,
           );
-        for (const part of split) checkChoices(matter, part.choices);
+        for (const part of split)
+          checkChoices(matter, plainBallot(part).choices);
         const held = await this.proxies.held(holder.id);
         const standing = await this.proxies.standing(
           held.map((row) => row.member.id),
@@ -202,7 +206,7 @@ export class HolderVotesService {
         if (total > discretionary.length)
           throw new ProxyException(ProxyErrorCode.TooManyVotes);
         const choicesInOrder = split.flatMap((part) =>
-          Array.from({ length: part.count }, () => part.choices),
+          Array.from({ length: part.count }, () => plainBallot(part).choices),
         );
         const written = await this.intake.submit({
           kind: 'holder',

@@ -104,7 +104,10 @@ export class ProxyAppointmentService {
           holderId: holder.id,
           holderName: holderInput.name,
           holderEmail: holderInput.isDefault ? null : holderInput.email,
-          directions,
+          directions: directions.map((direction) => ({
+            ...direction,
+            choices: direction.choices ?? null,
+          })),
           source: appointment.source,
           status: verified ? 'verified' : 'submitted',
           signedName: appointment.signedName,

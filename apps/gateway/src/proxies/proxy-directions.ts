@@ -49,8 +49,11 @@ export function normalizeDirections(
       throw new ProxyException(ProxyErrorCode.DirectionNotAllowed);
     if (!isEligible(member, matter))
       throw new ProxyException(ProxyErrorCode.NotEligible);
-    if (direction.choices) checkChoices(matter, direction.choices);
-    chosen.set(direction.matterKey, direction.choices);
+    if (direction.allocations || direction.ranking)
+      throw new ProxyException(ProxyErrorCode.InvalidChoice);
+    const choices = direction.choices ?? null;
+    if (choices) checkChoices(matter, choices);
+    chosen.set(direction.matterKey, choices);
   }
   return matters
     .filter((matter) => matter.allowProxyVote && isEligible(member, matter))

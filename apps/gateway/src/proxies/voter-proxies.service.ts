@@ -27,6 +27,7 @@ import {
 } from './proxy-appointment.service';
 import { ProxyBallots } from './proxy-ballots.service';
 import { requireProxyWindowOpen } from './proxy-window';
+import { mapMethod } from '../matters/matters.mapper';
 
 /**
  * What a member's voter does with its proxy in the portal (docs/proxies.md): read the form,
@@ -88,6 +89,7 @@ export class VoterProxiesService {
           header: matter.header,
           options: matter.options,
           choices: matter.choices,
+          ...mapMethod(matter),
         })),
     };
   }

@@ -23,6 +23,7 @@ import { ReportRenderer } from './report-renderer';
 import { ReportSlots } from './report-slots';
 import { ReportErrorCode, ReportException } from './report.exception';
 import { ReportRepository, type MethodTurnout } from './report.repository';
+import { mapMethod } from '../matters/matters.mapper';
 
 const figures = (rows: MethodTurnout[]) => {
   const by = (method: MethodTurnout['method']) => {
@@ -148,6 +149,7 @@ export class ReportService {
       name: row.name,
       options: row.options,
       choices: row.choices,
+      ...mapMethod(row),
       exclusions: row.exclusions,
       secretBallot: row.secretBallot,
       ...mapRule(row),

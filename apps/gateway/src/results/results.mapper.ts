@@ -9,6 +9,11 @@ import type {
   Verdict,
 } from '@livevote/contracts';
 import type { matters } from '../database/schema';
+import type {
+  ElectionRound,
+  TieBreak,
+  VotingMethod,
+} from '@livevote/contracts';
 
 type MatterRow = typeof matters.$inferSelect;
 
@@ -34,6 +39,12 @@ export interface StoredResult {
   signedOff: { userId: string; email: string; name: string; at: string } | null;
   /** The meeting's hash chain sealed at the close (docs/verifiability.md); absent on older results. */
   chainHead?: ChainHead | null;
+  /** How it was counted (docs/elections.md); absent on results from before elections: plurality. */
+  votingMethod?: VotingMethod;
+  tiedForLastSeat?: string[];
+  rounds?: ElectionRound[];
+  /** The chair's decision on a tie, once recorded. */
+  tieBreak?: TieBreak | null;
 }
 
 /** The result of the matter's last close, or null (not closed, reopened, not computed yet). */
@@ -50,6 +61,10 @@ export function mapResult(stored: StoredResult): MatterResult {
     verdict: stored.verdict,
     elected: stored.elected,
     tied: stored.tied,
+    votingMethod: stored.votingMethod ?? 'plurality',
+    tiedForLastSeat: stored.tiedForLastSeat ?? [],
+    rounds: stored.rounds ?? [],
+    tieBreak: stored.tieBreak ?? null,
     forYes: stored.forYes,
     base: stored.base,
     threshold: stored.threshold,

@@ -10,6 +10,8 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     header: '',
     options: ['For', 'Against'],
     choices: 1,
+    votingMethod: 'plurality',
+    candidates: [],
     order: 1,
     liveStatus: 'pending',
     allowProxyVote: true,

@@ -70,7 +70,10 @@ export function HolderMatters({
               >
                 {t('holder.yourVotes')}{' '}
                 {matter.cast
-                  .map((part) => `${part.count} ${part.choices.join(' + ')}`)
+                  .map(
+                    (part) =>
+                      `${part.count} ${(part.choices ?? part.ranking ?? []).join(' + ')}`,
+                  )
                   .join(', ')}
               </p>
             )}

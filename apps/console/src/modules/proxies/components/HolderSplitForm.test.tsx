@@ -12,6 +12,8 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     header: '',
     options: ['For', 'Against', 'Abstain'],
     choices: 1,
+    votingMethod: 'plurality',
+    candidates: [],
     order: 1,
     liveStatus: 'live',
     allowProxyVote: true,
@@ -101,6 +103,8 @@ describe(HolderSplitForm.name, () => {
         matter={aMatter({
           options: ['Ana', 'Ben', 'Cleo'],
           choices: 2,
+          votingMethod: 'plurality',
+          candidates: [],
           discretionary: { count: 3, shares: 3 },
         })}
         pending={false}
@@ -129,6 +133,8 @@ describe(HolderSplitForm.name, () => {
         matter={aMatter({
           options: ['Ana', 'Ben', 'Cleo'],
           choices: 2,
+          votingMethod: 'plurality',
+          candidates: [],
           discretionary: { count: 3, shares: 3 },
         })}
         pending={false}

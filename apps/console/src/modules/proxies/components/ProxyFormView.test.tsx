@@ -16,6 +16,8 @@ const FORM: ProxyForm = {
       header: '',
       options: ['For', 'Against'],
       choices: 1,
+      votingMethod: 'plurality',
+      candidates: [],
     },
     {
       matterKey: 'board',
@@ -23,6 +25,8 @@ const FORM: ProxyForm = {
       header: '',
       options: ['Ana', 'Ben', 'Cleo'],
       choices: 2,
+      votingMethod: 'plurality',
+      candidates: [],
     },
   ],
 };

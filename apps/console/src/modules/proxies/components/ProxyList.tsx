@@ -56,7 +56,11 @@ export function ProxyList({ shortCode, proxies, matters }: ProxyListProps) {
                   <ul className="voter-list">
                     {proxy.directions.map((d) => (
                       <li key={d.matterKey}>
-                        {directionLine(t, names.get(d.matterKey), d.choices)}
+                        {directionLine(
+                          t,
+                          names.get(d.matterKey),
+                          d.choices ?? null,
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -121,7 +121,7 @@ function ProxySummary({
             {directionLine(
               t,
               names.get(direction.matterKey),
-              direction.choices,
+              direction.choices ?? null,
             )}
           </li>
         ))}

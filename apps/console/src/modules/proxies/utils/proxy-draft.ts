@@ -1,4 +1,4 @@
-import type { ProxyHolderInput } from '@livevote/contracts';
+import type { ProxyDirection, ProxyHolderInput } from '@livevote/contracts';
 import { z } from 'zod';
 import { WORDED } from '../../ui/hooks/useContractForm';
 import {
@@ -60,6 +60,6 @@ export function checkedDraft<Draft extends ProxyDraft>(
 export function directionsOf(
   matters: readonly DirectableMatter[],
   draft: ProxyDraft,
-) {
+): ProxyDirection[] {
   return directionsPayload(matters, draft.directions) ?? [];
 }

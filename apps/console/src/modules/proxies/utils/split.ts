@@ -70,11 +70,14 @@ export function initialRows(
 ): SplitRow[] {
   if (choices > 1)
     return cast.length
-      ? cast.map((part) => ({ choices: [...part.choices], count: part.count }))
+      ? cast.map((part) => ({
+          choices: [...(part.choices ?? [])],
+          count: part.count,
+        }))
       : [{ choices: [], count: 0 }];
   return options.map((option) => ({
     choices: [option],
-    count: cast.find((part) => part.choices[0] === option)?.count ?? 0,
+    count: cast.find((part) => part.choices?.[0] === option)?.count ?? 0,
   }));
 }
 
