@@ -9,4 +9,5 @@ export * from './meeting-window';
 export * from './proxy-precedence';
 export * from './quorum';
 export * from './tally';
+export * from './voting-methods';
 export * from './weight';
