@@ -1,6 +1,7 @@
 export * from './ballot-acceptance';
 export * from './ballots';
 export * from './close-snapshot';
+export * from './elections';
 export * from './eligibility';
 export * from './majority';
 export * from './manager-ballots';
