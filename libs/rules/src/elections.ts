@@ -89,6 +89,18 @@ function comparator(basis: ThresholdBasis): (a: Micro, b: Micro) => number {
   return (a, b) => sign(a.shares - b.shares) || sign(a.units - b.units);
 }
 
+/**
+ * A member's shares in millionths: a stored weight has at most 6 decimals, so the product
+ * rounds exactly as tally.ts's `toMicro`; anything else is read by `microShares`, which
+ * refuses negative or non-finite shares.
+ */
+function weightMicro(weight: number): bigint {
+  const micro = Math.round(weight * 1e6);
+  return Number.isSafeInteger(micro) && micro >= 0 && weight >= 0
+    ? BigInt(micro)
+    : microShares(weight);
+}
+
 /** Whether figures count as votes on the basis; an option with none is never elected. */
 function hasVotes(basis: ThresholdBasis, weight: Micro): boolean {
   if (basis === 'units') return weight.units > 0n;
@@ -136,7 +148,7 @@ function topCount(
   const totals = new Map(options.map((option) => [option, zero()]));
   const base = zero();
   for (const ballot of ballots) {
-    const weight = microShares(ballot.weight);
+    const weight = weightMicro(ballot.weight);
     const marks = tallyMarks(matter.votingMethod, ballot);
     if (matter.votingMethod === 'plurality') {
       base.units += MICRO;
@@ -232,7 +244,7 @@ function rankedCount(
     const paper: Paper = {
       preferences,
       at: 0,
-      value: { units: MICRO, shares: microShares(ballot.weight) },
+      value: { units: MICRO, shares: weightMicro(ballot.weight) },
     };
     valid.units += paper.value.units;
     valid.shares += paper.value.shares;
