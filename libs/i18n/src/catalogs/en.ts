@@ -1235,6 +1235,19 @@ export const en = {
       'Your unit already has as many questions waiting as it may; ask again once the chair has taken them up.',
     question_queue_full:
       'The chair has too many questions waiting; ask again once some have been taken up.',
+    nomination_not_found: 'Nomination not found.',
+    nominations_closed:
+      'Nominations are closed for this meeting (the deadline has passed, or none was set).',
+    nominations_open:
+      'Nominations are still open: an election is built from them once they close.',
+    no_accepted_nominations:
+      'No nomination has been accepted: accept at least one before building the election.',
+    too_many_nominations:
+      'Your unit already has 3 nominations standing; withdraw one to nominate someone else.',
+    nomination_not_submitted:
+      'This nomination has already been decided or withdrawn.',
+    rate_limited_nominations:
+      'Too many nominations at once; try again in a minute.',
     invalid_unsubscribe_token:
       'This unsubscribe link is not valid or has expired.',
     voter_not_found_unsubscribe:
@@ -1440,6 +1453,14 @@ export const en = {
         withdrawn: 'withdrawn',
         revoked: 'revoked',
       },
+    },
+    nomination: {
+      subject: 'You were nominated: {{meeting}}',
+      nominated:
+        'Unit {{unit}} nominated you as a candidate for election at {{meeting}} ({{when}}).',
+      consent:
+        'The nomination says that you agreed to stand. If you did not, or no longer wish to, reply to this message or contact the meeting’s organizers.',
+      next: 'The organizers review every nomination; accepted candidates appear on the ballot with their statement.',
     },
     holder: {
       subject: 'You hold a proxy: {{meeting}}',

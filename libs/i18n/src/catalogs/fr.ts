@@ -1310,6 +1310,19 @@ export const fr: CatalogOf<typeof en> = {
       'Votre unité a déjà autant de questions en attente qu’elle le peut ; reposez-la quand la présidence les aura traitées.',
     question_queue_full:
       'La présidence a trop de questions en attente ; reposez la vôtre quand certaines auront été traitées.',
+    nomination_not_found: 'Candidature introuvable.',
+    nominations_closed:
+      'Les candidatures sont closes pour cette assemblée (la date limite est passée, ou aucune n’a été fixée).',
+    nominations_open:
+      'Les candidatures sont encore ouvertes : l’élection se construit à partir d’elles une fois closes.',
+    no_accepted_nominations:
+      'Aucune candidature n’a été acceptée : acceptez-en au moins une avant de créer l’élection.',
+    too_many_nominations:
+      'Votre unité a déjà 3 candidatures en cours ; retirez-en une pour proposer quelqu’un d’autre.',
+    nomination_not_submitted:
+      'Cette candidature a déjà été traitée ou retirée.',
+    rate_limited_nominations:
+      'Trop de candidatures à la fois ; réessayez dans une minute.',
     invalid_unsubscribe_token:
       'Ce lien de désabonnement n’est pas valide ou a expiré.',
     voter_not_found_unsubscribe:
@@ -1531,6 +1544,14 @@ export const fr: CatalogOf<typeof en> = {
         withdrawn: 'retirée',
         revoked: 'révoquée',
       },
+    },
+    nomination: {
+      subject: 'Vous avez été proposé·e comme candidat·e : {{meeting}}',
+      nominated:
+        'L’unité {{unit}} vous a proposé·e comme candidat·e à l’élection de {{meeting}} ({{when}}).',
+      consent:
+        'La candidature indique que vous acceptez de vous présenter. Si ce n’est pas le cas, ou si vous ne le souhaitez plus, répondez à ce message ou contactez les organisateurs de l’assemblée.',
+      next: 'Les organisateurs examinent chaque candidature ; les candidat·e·s accepté·e·s figurent sur le bulletin avec leur présentation.',
     },
     holder: {
       subject: 'Vous détenez une procuration : {{meeting}}',
