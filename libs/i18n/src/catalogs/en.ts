@@ -751,7 +751,9 @@ export const en = {
     rejectedBecause: 'Rejected: {{reason}}',
     election: {
       title: 'Create the election from accepted nominations',
-      hint: 'The ballot lists the {{count}} accepted candidates in the order they were accepted, each with the statement.',
+      hint_one: 'The ballot lists the accepted candidate with the statement.',
+      hint_other:
+        'The ballot lists the {{count}} accepted candidates in the order they were accepted, each with the statement.',
       waiting:
         'Once nominations close, the accepted candidates become an election here.',
       noneAccepted: 'Accept at least one nomination to build the election.',
@@ -765,7 +767,10 @@ export const en = {
         ranked: 'Ranked',
       },
       create: 'Create the election',
-      created: 'The election “{{name}}” was created with {{count}} candidates.',
+      created_one:
+        'The election “{{name}}” was created with {{count}} candidate.',
+      created_other:
+        'The election “{{name}}” was created with {{count}} candidates.',
     },
     portal: {
       title: 'Nominate a candidate',

@@ -788,7 +788,12 @@ export const fr: CatalogOf<typeof en> = {
     rejectedBecause: 'Refusée : {{reason}}',
     election: {
       title: 'Créer l’élection à partir des candidatures acceptées',
-      hint: 'Le bulletin présente les {{count}} candidat·e·s accepté·e·s dans l’ordre de leur acceptation, chacun·e avec sa présentation.',
+      hint_one:
+        'Le bulletin présente le ou la candidat·e accepté·e avec sa présentation.',
+      hint_many:
+        'Le bulletin présente les {{count}} candidat·e·s accepté·e·s dans l’ordre de leur acceptation, chacun·e avec sa présentation.',
+      hint_other:
+        'Le bulletin présente les {{count}} candidat·e·s accepté·e·s dans l’ordre de leur acceptation, chacun·e avec sa présentation.',
       waiting:
         'Une fois les candidatures closes, les candidat·e·s accepté·e·s forment ici une élection.',
       noneAccepted: 'Acceptez au moins une candidature pour créer l’élection.',
@@ -802,7 +807,11 @@ export const fr: CatalogOf<typeof en> = {
         ranked: 'Préférentiel',
       },
       create: 'Créer l’élection',
-      created:
+      created_one:
+        'L’élection « {{name}} » a été créée avec {{count}} candidat·e.',
+      created_many:
+        'L’élection « {{name}} » a été créée avec {{count}} candidat·e·s.',
+      created_other:
         'L’élection « {{name}} » a été créée avec {{count}} candidat·e·s.',
     },
     portal: {
