@@ -219,6 +219,24 @@ describe('Nominations', () => {
       expect(entries.some((e) => e.subject.key === keys[2])).toBe(true);
     });
 
+    it('holds the limit of 3 under five nominations sent at once, then rate-limits the member', async () => {
+      const [racer] = await createVoters(gateway, tenant, 1, () => ({
+        unit: 'R-1',
+        controlNumber: 'CN-RACE-1',
+      }));
+      const results = await Promise.all(
+        ['Pia Lund', 'Quinn Ash', 'Rae Moss', 'Sol Diaz', 'Tom Bell'].map(
+          (name) => nominate(racer, candidate(name)),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+      for (const refused of results.filter((r) => r.status !== 201))
+        expectProblem(refused, 409, 'too_many_nominations');
+      const limited = await nominate(racer, candidate('Uma Fox'));
+      expectProblem(limited, 429, 'rate_limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
     it('counts a rejected nomination as no longer standing', async () => {
       const voter = voters[2];
       const keys: string[] = [];
@@ -517,6 +535,25 @@ describe('Nominations', () => {
         (m) => m.name === 'Elect two directors',
       );
       expect(formMatter?.candidates).toEqual(portalMatter?.candidates);
+    });
+
+    it('keeps the statements with their options when a manager drops, reorders or adds candidates', async () => {
+      const matters = await api.get(`${base()}/matters`, asManager());
+      const election = (matters.body as Matter[]).find(
+        (m) => m.name === 'Elect two directors',
+      )!;
+      const result = await api.patch(
+        `${base()}/matters/${election.key}`,
+        { options: ['Ana Ortiz', 'Grace Lee', 'Write-in'] },
+        asManager(),
+      );
+      expect(result.status, result.text).toBe(200);
+      expect(Matter.parse(result.body).candidates).toEqual([
+        { name: 'Ana Ortiz', statement: `${STATEMENT} (Ana Ortiz)` },
+        { name: 'Grace Lee', statement: `${STATEMENT} (Grace Lee)` },
+        // one per option: an option without a nomination has no statement
+        { name: 'Write-in', statement: '' },
+      ]);
     });
 
     it('is 409 no_accepted_nominations for a meeting with none accepted', async () => {

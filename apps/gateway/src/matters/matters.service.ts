@@ -257,10 +257,18 @@ export class MattersService {
       if (matter.liveStatus === 'live')
         throw new MatterException(MatterErrorCode.MatterLive);
       const changes = toChanges(body);
-      // an election's candidates follow its options: a renamed or dropped option loses its statement
+      // an election's candidates follow its options, one each: an option added or renamed
+      // has no nomination behind it, so no statement (docs/elections.md, "Nominations")
       if (changes.options !== undefined && matter.candidates.length)
-        changes.candidates = changes.options.flatMap((option) =>
-          matter.candidates.filter((candidate) => candidate.name === option),
+        changes.candidates = changes.options.map(
+          (option) =>
+            matter.candidates.find(
+              (candidate) => candidate.name === option,
+            ) ?? {
+              name: option,
+              statement: '',
+              nominationId: '',
+            },
         );
       checkShape(
         changes.options ?? matter.options,
