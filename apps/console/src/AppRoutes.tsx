@@ -51,6 +51,10 @@ const MattersPage = lazyNamed(
   () => import('./modules/matters/components/MattersPage'),
   'MattersPage',
 );
+const NominationsPage = lazyNamed(
+  () => import('./modules/nominations/components/NominationsPage'),
+  'NominationsPage',
+);
 const DocumentsPage = lazyNamed(
   () => import('./modules/documents/components/DocumentsPage'),
   'DocumentsPage',
@@ -142,6 +146,7 @@ export function AppRoutes() {
               <Route index element={<MeetingDetailsPage />} />
               <Route path="members" element={<MembersPage />} />
               <Route path="matters" element={<MattersPage />} />
+              <Route path="nominations" element={<NominationsPage />} />
               <Route path="documents" element={<DocumentsPage />} />
               <Route path="proxies" element={<ProxiesPage />} />
               <Route path="audit" element={<AuditLogPage />} />

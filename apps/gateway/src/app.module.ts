@@ -29,6 +29,7 @@ import { PortalModule } from './portal/portal.module';
 import { ProxiesModule } from './proxies/proxies.module';
 import { CheckInsModule } from './check-ins/check-ins.module';
 import { QuestionsModule } from './questions/questions.module';
+import { NominationsModule } from './nominations/nominations.module';
 import { FloorModule } from './floor/floor.module';
 import { RemindersModule } from './reminders/reminders.module';
 import { DeadlinesModule } from './voting/deadlines/deadlines.module';
@@ -112,6 +113,7 @@ export class AppModule {
         CheckInsModule,
         VerifiabilityModule,
         QuestionsModule,
+        NominationsModule,
         FloorModule,
         HealthModule,
       ],

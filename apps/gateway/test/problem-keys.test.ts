@@ -38,6 +38,10 @@ import {
   MembersImportException,
 } from '../src/members/members.exception';
 import {
+  NominationErrorCode,
+  NominationException,
+} from '../src/nominations/nominations.exception';
+import {
   PortalErrorCode,
   PortalException,
 } from '../src/portal/portal.exception';
@@ -97,6 +101,7 @@ const exceptions: ApiException[] = [
   ...every(MeetingErrorCode, (code) => new MeetingException(code)),
   ...every(MemberErrorCode, (code) => new MemberException(code)),
   ...every(InviteErrorCode, (code) => new InviteException(code)),
+  ...every(NominationErrorCode, (code) => new NominationException(code)),
   ...every(PortalErrorCode, (code) => new PortalException(code)),
   ...every(ProxyErrorCode, (code) => new ProxyException(code)),
   ...every(QuestionErrorCode, (code) => new QuestionException(code)),

@@ -18,6 +18,9 @@ export type NominationStatus = z.infer<typeof NominationStatus>;
 
 const NO_CONTROL = /^[^\p{Cc}]*$/u;
 
+/** A scheme (`https://`), `www.` or an e-mail address: what mail clients turn into links. */
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|@/i;
+
 /** `POST /portal/v1/Meetings/{shortCode}/nominations`: a voter nominates a candidate. */
 export const SubmitNominationRequest = z.strictObject({
   /** The candidate's name, as the ballot will show it. */
@@ -26,7 +29,12 @@ export const SubmitNominationRequest = z.strictObject({
     .trim()
     .min(1)
     .max(200)
-    .regex(NO_CONTROL, 'No control characters.'),
+    .regex(NO_CONTROL, 'No control characters.')
+    // the name goes out in the nominee's mail and on ballots: never a link
+    .refine(
+      (name) => !LINK_LIKE.test(name),
+      'A name, not a link or an e-mail address.',
+    ),
   statement: z
     .string()
     .trim()

@@ -58,6 +58,8 @@ export const PortalMeeting = z.strictObject({
   expiryDate: IsoDateTime.nullable(),
   /** The categories of the "Ask a question" form; empty: the meeting takes no questions. */
   questionCategories: z.array(z.string()),
+  /** Members nominate candidates until then (docs/elections.md); null: the meeting takes none. */
+  nominationExpiryDate: IsoDateTime.nullable(),
   matters: z.array(
     LiveMatter.extend({ allowProxyVote: z.boolean(), eligible: z.boolean() }),
   ),

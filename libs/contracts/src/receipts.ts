@@ -189,6 +189,10 @@ export const AUDIT_KINDS = [
   'check_in.create',
   'check_in.delete',
   'result.sign_off',
+  'nomination.submit',
+  'nomination.withdraw',
+  'nomination.accept',
+  'nomination.reject',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -211,7 +215,7 @@ export const AuditQuery = z.strictObject({
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditActorView = z.strictObject({
-  type: z.enum(['user', 'partner', 'system']),
+  type: z.enum(['user', 'partner', 'voter', 'system']),
   id: z.string().nullable(),
   email: z.string().nullable(),
 });

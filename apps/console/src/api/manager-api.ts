@@ -17,6 +17,8 @@ import {
   type ProxyStatus,
   type PutWebcastRequest,
   type QuestionStatus,
+  type NominationStatus,
+  type RejectNominationRequest,
   type RecordBallotRequest,
   type UpdateMatterRequest,
   type UpdateMemberRequest,
@@ -288,6 +290,16 @@ export function createManagerApi(session: ManagerSession) {
       questionKey: string,
       body: ModerateQuestionRequest,
     ) => call(routes.moderateQuestion, { shortCode, questionKey }, { body }),
+
+    listNominations: (shortCode: string, status?: NominationStatus) =>
+      call(routes.listNominations, { shortCode }, { query: { status } }),
+    acceptNomination: (shortCode: string, nominationKey: string) =>
+      call(routes.acceptNomination, { shortCode, nominationKey }),
+    rejectNomination: (
+      shortCode: string,
+      nominationKey: string,
+      body: RejectNominationRequest,
+    ) => call(routes.rejectNomination, { shortCode, nominationKey }, { body }),
 
     createScreenToken: (shortCode: string) =>
       call(routes.createScreenToken, { shortCode }),

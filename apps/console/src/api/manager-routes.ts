@@ -19,6 +19,9 @@ import {
   ImportMembersResponse,
   InviteResult,
   Matter,
+  Nomination,
+  NominationList,
+  RejectNominationRequest,
   MatterActionRequest,
   MatterTallyRow,
   MatterVoterRecord,
@@ -334,6 +337,23 @@ export const managerRoutes = {
     path: `${meeting}/questions/:questionKey`,
     body: ModerateQuestionRequest,
     answer: Question,
+  },
+
+  listNominations: {
+    method: 'GET',
+    path: `${meeting}/nominations`,
+    answer: NominationList,
+  },
+  acceptNomination: {
+    method: 'POST',
+    path: `${meeting}/nominations/:nominationKey/accept`,
+    answer: Nomination,
+  },
+  rejectNomination: {
+    method: 'POST',
+    path: `${meeting}/nominations/:nominationKey/reject`,
+    body: RejectNominationRequest,
+    answer: Nomination,
   },
 
   createScreenToken: {

@@ -1,5 +1,6 @@
 import type {
   AskQuestionRequest,
+  SubmitNominationRequest,
   HolderSplit,
   MemberProxy,
   PortalRegisterRequest,
@@ -99,6 +100,29 @@ export const portalApi = {
     voterToken: string,
   ) =>
     call(routes.askQuestion, { shortCode }, { body, accessToken: voterToken }),
+
+  ownNominations: (shortCode: string, voterToken: string) =>
+    call(routes.ownNominations, { shortCode }, { accessToken: voterToken }),
+  submitNomination: (
+    shortCode: string,
+    body: SubmitNominationRequest,
+    voterToken: string,
+  ) =>
+    call(
+      routes.submitNomination,
+      { shortCode },
+      { body, accessToken: voterToken },
+    ),
+  withdrawNomination: (
+    shortCode: string,
+    nominationKey: string,
+    voterToken: string,
+  ) =>
+    call(
+      routes.withdrawNomination,
+      { shortCode, nominationKey },
+      { accessToken: voterToken },
+    ),
 
   proxyForm: (shortCode: string, voterToken: string) =>
     call(routes.proxyForm, { shortCode }, { accessToken: voterToken }),

@@ -10,6 +10,8 @@ import {
   HolderSessionResponse,
   HolderView,
   MemberProxy,
+  Nomination,
+  NominationList,
   OwnBallots,
   OwnQuestion,
   OwnQuestions,
@@ -27,6 +29,7 @@ import {
   PublishedCount,
   ReceiptStatus,
   RsvpRequest,
+  SubmitNominationRequest,
   SubmitProxyRequest,
 } from '@livevote/contracts';
 import { z } from 'zod';
@@ -112,6 +115,23 @@ export const portalRoutes = {
     path: `${meeting}/questions`,
     body: AskQuestionRequest,
     answer: OwnQuestion,
+  },
+
+  ownNominations: {
+    method: 'GET',
+    path: `${meeting}/nominations`,
+    answer: NominationList,
+  },
+  submitNomination: {
+    method: 'POST',
+    path: `${meeting}/nominations`,
+    body: SubmitNominationRequest,
+    answer: Nomination,
+  },
+  withdrawNomination: {
+    method: 'DELETE',
+    path: `${meeting}/nominations/:nominationKey`,
+    answer: null,
   },
 
   proxyForm: {

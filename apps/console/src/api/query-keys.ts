@@ -27,6 +27,10 @@ export const queryKeys = {
     ['meeting', shortCode, 'questions'] as const,
   ownQuestions: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey, 'questions'] as const,
+  nominations: (shortCode: string) =>
+    ['meeting', shortCode, 'nominations'] as const,
+  ownNominations: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'nominations'] as const,
   notVoted: (
     shortCode: string,
     matterKey: string,

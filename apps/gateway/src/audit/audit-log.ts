@@ -6,9 +6,12 @@ import { currentRequest } from '../common/request-context';
 import { Database } from '../database/database';
 import { ChainSealer } from './chain-sealer';
 
-/** Who acted: a manager (by user id), a partner application, or the gateway itself. */
+/** Who acted: a manager (by user id), a partner application, a voter in the portal, or the gateway itself. */
 export type AuditActorRef =
-  { userId: string } | { partnerClientId: string } | 'system';
+  | { userId: string }
+  | { partnerClientId: string }
+  | { voterId: string; memberId: string }
+  | 'system';
 
 export interface AuditRecord {
   meetingId: string;
@@ -43,7 +46,9 @@ export class AuditLog {
         ? { type: 'system' }
         : 'partnerClientId' in actor
           ? { type: 'partner', clientId: actor.partnerClientId }
-          : null;
+          : 'voterId' in actor
+            ? { type: 'voter', id: actor.voterId, memberId: actor.memberId }
+            : null;
     await this.database.db.execute(sql`
       insert into audit_entries (meeting_id, kind, actor, client_ip, subject, changes, at)
       values (${entry.meetingId}, ${entry.kind},

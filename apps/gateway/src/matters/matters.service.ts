@@ -1,6 +1,6 @@
-import { ApiException } from '../common/api-exception';
 import { Injectable } from '@nestjs/common';
 import {
+  MAX_MATTER_OPTIONS,
   MAX_MEETING_MATTERS,
   type CreateMatterRequest,
   type Matter,
@@ -15,7 +15,14 @@ import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
 import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { Clock } from '../common/clock';
+import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import { nominationsClosed } from '../nominations/nomination-window';
+import {
+  NominationErrorCode,
+  NominationException,
+} from '../nominations/nominations.exception';
+import { NominationsRepository } from '../nominations/nominations.repository';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { MatterErrorCode, MatterException } from './matters.exception';
 import {
@@ -127,7 +134,43 @@ export class MattersService {
     private readonly unitOfWork: UnitOfWork,
     private readonly forecasts: MatterForecasts,
     private readonly audit: AuditLog,
+    private readonly nominations: NominationsRepository,
+    private readonly clock: Clock,
   ) {}
+
+  /**
+   * An election's options from the accepted nominations, in the order they were accepted, each
+   * with its statement; once nominations have closed (docs/elections.md, "Nominations"). A name
+   * accepted twice (two members nominated the same person) is one candidate, the first accepted.
+   */
+  private async fromNominations(meeting: MeetingRow): Promise<{
+    options: string[];
+    candidates: MatterRow['candidates'];
+  }> {
+    if (!nominationsClosed(meeting, this.clock.now()))
+      throw new NominationException(NominationErrorCode.NominationsOpen);
+    const candidates: MatterRow['candidates'] = [];
+    const names = new Set<string>();
+    for (const row of await this.nominations.accepted(meeting.id)) {
+      if (names.has(row.name)) continue;
+      names.add(row.name);
+      candidates.push({
+        name: row.name,
+        statement: row.statement,
+        nominationId: row.id,
+      });
+    }
+    if (!candidates.length)
+      throw new NominationException(NominationErrorCode.NoAcceptedNominations);
+    if (candidates.length > MAX_MATTER_OPTIONS)
+      throw new MatterException(MatterErrorCode.TooManyChoices, [
+        {
+          path: 'options',
+          message: `An election takes at most ${MAX_MATTER_OPTIONS} candidates.`,
+        },
+      ]);
+    return { options: candidates.map((c) => c.name), candidates };
+  }
 
   async list(userId: string, shortCode: string): Promise<Matter[]> {
     const meeting = await this.access.require(userId, shortCode);
@@ -152,13 +195,9 @@ export class MattersService {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const exclusions = body.exclusions ?? [];
       // elections from nominations: docs/elections.md, "Nominations"
-      const options = body.options;
-      if (body.fromNominations || !options)
-        throw new ApiException(
-          409,
-          'nominations_open',
-          'Nominations are still open: an election is built from them once they close.',
-        );
+      const { options, candidates } = body.fromNominations
+        ? await this.fromNominations(meeting)
+        : { options: body.options ?? [], candidates: [] };
       checkShape(options, body.choices, exclusions);
       if (
         (await this.matters.countForMeeting(meeting.id)) >= MAX_MEETING_MATTERS
@@ -176,6 +215,7 @@ export class MattersService {
         header: body.header ?? '',
         snippet: sanitizeRichText(body.snippet ?? ''),
         options,
+        candidates,
         choices: body.choices,
         votingMethod: body.votingMethod,
         eligibility: body.eligibility,
@@ -217,6 +257,19 @@ export class MattersService {
       if (matter.liveStatus === 'live')
         throw new MatterException(MatterErrorCode.MatterLive);
       const changes = toChanges(body);
+      // an election's candidates follow its options, one each: an option added or renamed
+      // has no nomination behind it, so no statement (docs/elections.md, "Nominations")
+      if (changes.options !== undefined && matter.candidates.length)
+        changes.candidates = changes.options.map(
+          (option) =>
+            matter.candidates.find(
+              (candidate) => candidate.name === option,
+            ) ?? {
+              name: option,
+              statement: '',
+              nominationId: '',
+            },
+        );
       checkShape(
         changes.options ?? matter.options,
         changes.choices ?? matter.choices,

@@ -41,6 +41,7 @@ export function mapPortalMeeting(
     location: meeting.location,
     expiryDate: meeting.expiryDate?.toISOString() ?? null,
     questionCategories: meeting.questionCategories,
+    nominationExpiryDate: meeting.nominationExpiryDate?.toISOString() ?? null,
     matters: matterRows.map((matter) => ({
       // results once published (docs/verdicts.md, "What voters see")
       ...mapLiveMatter(

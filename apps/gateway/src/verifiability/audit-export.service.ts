@@ -69,7 +69,7 @@ export class AuditExportService {
         actor: {
           type: actor.type,
           id:
-            actor.type === 'user'
+            actor.type === 'user' || actor.type === 'voter'
               ? actor.id
               : actor.type === 'partner'
                 ? actor.clientId

@@ -719,6 +719,86 @@ export const en = {
       },
     },
   },
+  nominations: {
+    title: 'Nominations',
+    tab: 'Nominations',
+    deadline: {
+      open: 'Members nominate candidates in the portal until {{when}}.',
+      closed: 'Nominations closed {{when}}.',
+      unset:
+        'No nomination deadline is set: members cannot nominate. Set one in the meeting’s details.',
+    },
+    filter: 'Status',
+    all: 'All',
+    status: {
+      submitted: 'To review',
+      accepted: 'Accepted',
+      rejected: 'Rejected',
+      withdrawn: 'Withdrawn',
+    },
+    none: 'No nominations here.',
+    list: 'Nominations',
+    byUnit: 'Nominated by unit {{unit}} · {{when}}',
+    statement: 'Statement',
+    noStatement: 'No statement.',
+    accept: 'Accept',
+    acceptLabel: 'Accept the nomination of {{name}}',
+    reject: 'Reject',
+    rejectLabel: 'Reject the nomination of {{name}}',
+    reason: 'Reason for rejecting {{name}}',
+    sendReject: 'Reject the nomination',
+    cancel: 'Cancel',
+    rejectedBecause: 'Rejected: {{reason}}',
+    election: {
+      title: 'Create the election from accepted nominations',
+      hint_one: 'The ballot lists the accepted candidate with the statement.',
+      hint_other:
+        'The ballot lists the {{count}} accepted candidates in the order they were accepted, each with the statement.',
+      waiting:
+        'Once nominations close, the accepted candidates become an election here.',
+      noneAccepted: 'Accept at least one nomination to build the election.',
+      name: 'Election name',
+      defaultName: 'Election of directors',
+      seats: 'Seats to fill',
+      method: 'Voting method',
+      methods: {
+        plurality: 'Plurality',
+        cumulative: 'Cumulative',
+        ranked: 'Ranked',
+      },
+      create: 'Create the election',
+      created_one:
+        'The election “{{name}}” was created with {{count}} candidate.',
+      created_other:
+        'The election “{{name}}” was created with {{count}} candidates.',
+    },
+    portal: {
+      title: 'Nominate a candidate',
+      until: 'Nominations are open until {{when}}.',
+      closed: 'Nominations are closed.',
+      name: 'Candidate’s name',
+      statement: 'Candidate’s statement',
+      statementCount: '{{length}} / {{max}} characters',
+      email: 'Candidate’s e-mail (optional)',
+      emailHint: 'The candidate gets an e-mail saying they were nominated.',
+      consent: 'The candidate has agreed to stand for election.',
+      send: 'Send the nomination',
+      sent: 'Your nomination of {{name}} was sent to the organizers.',
+      yours: 'Your nominations',
+      withdraw: 'Withdraw',
+      withdrawLabel: 'Withdraw the nomination of {{name}}',
+      status: {
+        submitted: 'Awaiting review',
+        accepted: 'Accepted',
+        rejected: 'Not accepted',
+        withdrawn: 'Withdrawn',
+      },
+    },
+    candidates: {
+      title: 'The candidates’ statements',
+      statementOf: 'Statement of {{name}}',
+    },
+  },
   checkIn: {
     unitName: 'Unit {{unit}}: {{name}}',
     checkIn: 'Check in',
@@ -1235,6 +1315,19 @@ export const en = {
       'Your unit already has as many questions waiting as it may; ask again once the chair has taken them up.',
     question_queue_full:
       'The chair has too many questions waiting; ask again once some have been taken up.',
+    nomination_not_found: 'Nomination not found.',
+    nominations_closed:
+      'Nominations are closed for this meeting (the deadline has passed, or none was set).',
+    nominations_open:
+      'Nominations are still open: an election is built from them once they close.',
+    no_accepted_nominations:
+      'No nomination has been accepted: accept at least one before building the election.',
+    too_many_nominations:
+      'Your unit already has 3 nominations standing; withdraw one to nominate someone else.',
+    nomination_not_submitted:
+      'This nomination has already been decided or withdrawn.',
+    rate_limited_nominations:
+      'Too many nominations at once; try again in a minute.',
     invalid_unsubscribe_token:
       'This unsubscribe link is not valid or has expired.',
     voter_not_found_unsubscribe:
@@ -1440,6 +1533,14 @@ export const en = {
         withdrawn: 'withdrawn',
         revoked: 'revoked',
       },
+    },
+    nomination: {
+      subject: 'You were nominated: {{meeting}}',
+      nominated:
+        'Unit {{unit}} nominated you as a candidate for election at {{meeting}} ({{when}}).',
+      consent:
+        'The nomination says that you agreed to stand. If you did not, or no longer wish to, reply to this message or contact the meeting’s organizers.',
+      next: 'The organizers review every nomination; accepted candidates appear on the ballot with their statement.',
     },
     holder: {
       subject: 'You hold a proxy: {{meeting}}',

@@ -756,6 +756,92 @@ export const fr: CatalogOf<typeof en> = {
       },
     },
   },
+  nominations: {
+    title: 'Candidatures',
+    tab: 'Candidatures',
+    deadline: {
+      open: 'Les membres proposent des candidat·e·s dans le portail jusqu’au {{when}}.',
+      closed: 'Candidatures closes le {{when}}.',
+      unset:
+        'Aucune date limite de candidature n’est fixée : les membres ne peuvent pas proposer de candidat·e. Fixez-la dans les détails de l’assemblée.',
+    },
+    filter: 'Statut',
+    all: 'Toutes',
+    status: {
+      submitted: 'À examiner',
+      accepted: 'Acceptée',
+      rejected: 'Refusée',
+      withdrawn: 'Retirée',
+    },
+    none: 'Aucune candidature ici.',
+    list: 'Candidatures',
+    byUnit: 'Proposée par l’unité {{unit}} · {{when}}',
+    statement: 'Présentation',
+    noStatement: 'Aucune présentation.',
+    accept: 'Accepter',
+    acceptLabel: 'Accepter la candidature de {{name}}',
+    reject: 'Refuser',
+    rejectLabel: 'Refuser la candidature de {{name}}',
+    reason: 'Motif du refus de {{name}}',
+    sendReject: 'Refuser la candidature',
+    cancel: 'Annuler',
+    rejectedBecause: 'Refusée : {{reason}}',
+    election: {
+      title: 'Créer l’élection à partir des candidatures acceptées',
+      hint_one:
+        'Le bulletin présente le ou la candidat·e accepté·e avec sa présentation.',
+      hint_many:
+        'Le bulletin présente les {{count}} candidat·e·s accepté·e·s dans l’ordre de leur acceptation, chacun·e avec sa présentation.',
+      hint_other:
+        'Le bulletin présente les {{count}} candidat·e·s accepté·e·s dans l’ordre de leur acceptation, chacun·e avec sa présentation.',
+      waiting:
+        'Une fois les candidatures closes, les candidat·e·s accepté·e·s forment ici une élection.',
+      noneAccepted: 'Acceptez au moins une candidature pour créer l’élection.',
+      name: 'Nom de l’élection',
+      defaultName: 'Élection des administrateurs',
+      seats: 'Sièges à pourvoir',
+      method: 'Mode de scrutin',
+      methods: {
+        plurality: 'Pluralité',
+        cumulative: 'Cumulatif',
+        ranked: 'Préférentiel',
+      },
+      create: 'Créer l’élection',
+      created_one:
+        'L’élection « {{name}} » a été créée avec {{count}} candidat·e.',
+      created_many:
+        'L’élection « {{name}} » a été créée avec {{count}} candidat·e·s.',
+      created_other:
+        'L’élection « {{name}} » a été créée avec {{count}} candidat·e·s.',
+    },
+    portal: {
+      title: 'Proposer un·e candidat·e',
+      until: 'Les candidatures sont ouvertes jusqu’au {{when}}.',
+      closed: 'Les candidatures sont closes.',
+      name: 'Nom du ou de la candidat·e',
+      statement: 'Présentation du ou de la candidat·e',
+      statementCount: '{{length}} / {{max}} caractères',
+      email: 'Courriel du ou de la candidat·e (facultatif)',
+      emailHint:
+        'La personne reçoit un courriel lui indiquant qu’elle a été proposée.',
+      consent: 'La personne a accepté de se présenter à l’élection.',
+      send: 'Envoyer la candidature',
+      sent: 'Votre proposition de {{name}} a été transmise aux organisateurs.',
+      yours: 'Vos candidatures',
+      withdraw: 'Retirer',
+      withdrawLabel: 'Retirer la candidature de {{name}}',
+      status: {
+        submitted: 'En attente d’examen',
+        accepted: 'Acceptée',
+        rejected: 'Non retenue',
+        withdrawn: 'Retirée',
+      },
+    },
+    candidates: {
+      title: 'Présentations des candidat·e·s',
+      statementOf: 'Présentation de {{name}}',
+    },
+  },
   checkIn: {
     unitName: 'Unité {{unit}} : {{name}}',
     checkIn: 'Enregistrer l’arrivée',
@@ -1310,6 +1396,19 @@ export const fr: CatalogOf<typeof en> = {
       'Votre unité a déjà autant de questions en attente qu’elle le peut ; reposez-la quand la présidence les aura traitées.',
     question_queue_full:
       'La présidence a trop de questions en attente ; reposez la vôtre quand certaines auront été traitées.',
+    nomination_not_found: 'Candidature introuvable.',
+    nominations_closed:
+      'Les candidatures sont closes pour cette assemblée (la date limite est passée, ou aucune n’a été fixée).',
+    nominations_open:
+      'Les candidatures sont encore ouvertes : l’élection se construit à partir d’elles une fois closes.',
+    no_accepted_nominations:
+      'Aucune candidature n’a été acceptée : acceptez-en au moins une avant de créer l’élection.',
+    too_many_nominations:
+      'Votre unité a déjà 3 candidatures en cours ; retirez-en une pour proposer quelqu’un d’autre.',
+    nomination_not_submitted:
+      'Cette candidature a déjà été traitée ou retirée.',
+    rate_limited_nominations:
+      'Trop de candidatures à la fois ; réessayez dans une minute.',
     invalid_unsubscribe_token:
       'Ce lien de désabonnement n’est pas valide ou a expiré.',
     voter_not_found_unsubscribe:
@@ -1531,6 +1630,14 @@ export const fr: CatalogOf<typeof en> = {
         withdrawn: 'retirée',
         revoked: 'révoquée',
       },
+    },
+    nomination: {
+      subject: 'Vous avez été proposé·e comme candidat·e : {{meeting}}',
+      nominated:
+        'L’unité {{unit}} vous a proposé·e comme candidat·e à l’élection de {{meeting}} ({{when}}).',
+      consent:
+        'La candidature indique que vous acceptez de vous présenter. Si ce n’est pas le cas, ou si vous ne le souhaitez plus, répondez à ce message ou contactez les organisateurs de l’assemblée.',
+      next: 'Les organisateurs examinent chaque candidature ; les candidat·e·s accepté·e·s figurent sur le bulletin avec leur présentation.',
     },
     holder: {
       subject: 'Vous détenez une procuration : {{meeting}}',

@@ -11,6 +11,7 @@ const TABS = [
   { to: '', label: 'meetingSetup.tabs.details', end: true },
   { to: 'members', label: 'meetingSetup.tabs.members', end: false },
   { to: 'matters', label: 'room.matters', end: false },
+  { to: 'nominations', label: 'nominations.tab', end: false },
   { to: 'documents', label: 'documents.title', end: false },
   { to: 'proxies', label: 'meetingSetup.tabs.proxies', end: false },
   { to: 'audit', label: 'meetingSetup.tabs.audit', end: false },

@@ -137,6 +137,7 @@ describe('meeting set-up in French', () => {
       'Détails',
       'Membres et votants',
       'Points à l’ordre du jour',
+      'Candidatures',
       'Documents',
       'Procurations',
       'Journal d’audit',

@@ -1,5 +1,6 @@
 import { useServerClockOffset } from '../../../api/live/use-live';
 import { Countdown } from '../../live/components/Countdown';
+import { CandidateStatements } from '../../nominations/components/CandidateStatements';
 import { ResultPanel } from '../../results/components/ResultPanel';
 import type { BallotTarget } from '../hooks/useBallot';
 import { BallotPanel, type BallotMode, type PortalMatter } from './BallotPanel';
@@ -32,6 +33,7 @@ export function MatterCard({ matter, mode, target }: MatterCardProps) {
         )}
       </div>
       {matter.snippet && <p className="snippet">{matter.snippet}</p>}
+      <CandidateStatements candidates={matter.candidates} />
       {mode !== 'early' && <ResultPanel matter={matter} audience="voter" />}
       <BallotPanel
         key={mode}

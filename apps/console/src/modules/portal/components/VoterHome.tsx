@@ -17,6 +17,7 @@ import { RsvpPanel } from '../../check-in/components/RsvpPanel';
 import { PortalDocuments } from '../../documents/components/PortalDocuments';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
+import { NominatePanel } from '../../nominations/components/NominatePanel';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { AskQuestionPanel } from '../../questions/components/AskQuestionPanel';
 import { ReceiptsSection } from '../../verifiability/components/ReceiptsSection';
@@ -143,6 +144,13 @@ export function VoterHome({
           <CheckInCodePanel target={target} />
           <ProxyPanel target={target} />
           <PortalDocuments target={target} />
+          {meeting && (
+            <NominatePanel
+              target={target}
+              deadline={meeting.nominationExpiryDate}
+              timeZone={meeting.meetingTimezone}
+            />
+          )}
 
           <AskQuestionPanel target={target} />
 
