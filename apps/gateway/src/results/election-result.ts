@@ -1,5 +1,16 @@
-import type { MatterTallyRow, VotingMethod } from '@livevote/contracts';
-import type { ElectionCount } from '@livevote/rules';
+import type {
+  Threshold,
+  ThresholdBasis,
+  TieBreak,
+  VotingMethod,
+} from '@livevote/contracts';
+import {
+  exactUnits,
+  meetsThreshold,
+  microShares,
+  type ElectionCount,
+} from '@livevote/rules';
+import type { ProblemItem } from '../common/api-exception';
 import type { StoredResult } from './results.mapper';
 
 /**
@@ -59,5 +70,92 @@ export function electionOutcome(
       const tallied = totals.find((row) => row.vote === vote);
       return { vote, units: tallied?.units ?? 0, shares: tallied?.shares ?? 0 };
     }),
+  };
+}
+
+/** A tie break refused: what is wrong with it, item by item, and the seats it had to fill. */
+export interface TieBreakRefusal {
+  seats: number;
+  errors: ProblemItem[];
+}
+
+/**
+ * The result once the chair decided a tie: the decision's options take the seats left (of an
+ * election), or the lead (of a choice, which must still pass its threshold to be elected);
+ * the tie the count found stays in `tiedForLastSeat` and the decision in `tieBreak`, for the
+ * minutes. Refused unless the decision names exactly as many of the tied options as seats
+ * are left, each once.
+ */
+export function breakTie(
+  matter: {
+    choices: number;
+    votingMethod: VotingMethod;
+    threshold: Threshold;
+    thresholdBasis: ThresholdBasis;
+  },
+  stored: StoredResult,
+  decision: TieBreak,
+): { result: Partial<StoredResult> } | TieBreakRefusal {
+  const seats = Math.max(1, matter.choices - stored.elected.length);
+  const errors: ProblemItem[] = [];
+  decision.elected.forEach((option, i) => {
+    if (!stored.tied.includes(option))
+      errors.push({
+        path: `elected.${i}`,
+        message: {
+          key: 'tieBreak.notTied',
+          values: { option, tied: stored.tied.join(', ') },
+        },
+      });
+    else if (decision.elected.indexOf(option) !== i)
+      errors.push({
+        path: `elected.${i}`,
+        message: { key: 'tieBreak.twice', values: { option } },
+      });
+  });
+  if (decision.elected.length !== seats)
+    errors.push({
+      path: 'elected',
+      message: { key: 'tieBreak.count', values: { count: seats } },
+    });
+  if (errors.length) return { seats, errors };
+  const tieBreak = { ...decision, elected: [...decision.elected] };
+  if (!isElection(matter)) {
+    // a choice tied at the top: the chosen option still needs the threshold
+    const figures = stored.totals.find(
+      (row) => row.vote === decision.elected[0],
+    );
+    const part = {
+      units: exactUnits(figures?.units ?? 0),
+      shares: microShares(figures?.shares ?? 0),
+    };
+    const base = {
+      units: exactUnits(stored.base.units),
+      shares: microShares(stored.base.shares),
+    };
+    const measures: ('units' | 'shares')[] =
+      matter.thresholdBasis === 'both'
+        ? ['units', 'shares']
+        : [matter.thresholdBasis];
+    const passes = measures.every((m) =>
+      meetsThreshold(part[m], base[m], matter.threshold),
+    );
+    return {
+      result: {
+        verdict: passes ? 'elected' : 'defeated',
+        elected: passes ? [...decision.elected] : [],
+        tied: [],
+        tiedForLastSeat: stored.tiedForLastSeat ?? [],
+        tieBreak,
+      },
+    };
+  }
+  return {
+    result: {
+      verdict: 'elected',
+      elected: [...stored.elected, ...decision.elected],
+      tied: [],
+      tieBreak,
+    },
   };
 }

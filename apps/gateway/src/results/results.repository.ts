@@ -46,6 +46,7 @@ export interface ForecastFacts {
   thresholdBase: ResultMatterRow['thresholdBase'];
   liveStatus: ResultMatterRow['liveStatus'];
   secretBallot: boolean;
+  votingMethod: ResultMatterRow['votingMethod'];
   eligible: Weight;
 }
 
@@ -103,6 +104,7 @@ export class ResultsRepository {
       select m.options, m.choices, m.exclusions, m.threshold,
         m.threshold_basis as "thresholdBasis", m.threshold_base as "thresholdBase",
         m.live_status as "liveStatus", m.secret_ballot as "secretBallot",
+        m.voting_method as "votingMethod",
         e.units, e.shares
       from matters m
       cross join lateral (

@@ -36,6 +36,8 @@ export interface CountedRow {
   receipt: string;
   weight: number;
   choices: string[];
+  /** A cumulative ballot's votes, one per choice; else null. */
+  votes: number[] | null;
 }
 
 const toDate = (value: unknown): Date | null =>
@@ -103,16 +105,20 @@ export class ReceiptsRepository {
   /** Every ballot that counts on the matter, by receipt code: never who cast it. */
   async counted(matterId: string): Promise<CountedRow[]> {
     const result = await this.database.db.execute(sql`
-      select e.receipt, b.weight::text as weight, b.choices
+      select e.receipt, b.weight::text as weight, b.choices, b.votes
       from ballots b join ballot_events e on e.id = b.receipt_id
       where b.matter_id = ${matterId} and e.receipt is not null
       order by e.receipt`);
-    return rowsOf<{ receipt: string; weight: string; choices: string[] }>(
-      result,
-    ).map((row) => ({
+    return rowsOf<{
+      receipt: string;
+      weight: string;
+      choices: string[];
+      votes: number[] | null;
+    }>(result).map((row) => ({
       receipt: row.receipt,
       weight: Number(row.weight),
       choices: row.choices,
+      votes: row.votes ?? null,
     }));
   }
 }
