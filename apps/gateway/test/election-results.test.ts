@@ -19,7 +19,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots } from '../src/database/schema';
-import { createTenant, type TenantFixture } from './support/factories';
+import {
+  createTenant,
+  createUser,
+  signIn,
+  type TenantFixture,
+} from './support/factories';
+import { AccountsService } from '../src/accounts/accounts.service';
 import { expectProblem, http, type Http } from './support/http';
 import { connectLive, request, type LiveClient } from './support/live-client';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
@@ -778,6 +784,31 @@ describe('Election results: counted by method, tie breaks, words and the report'
         tiedForLastSeat: ['Quinn', 'Rosa'],
         tieBreak: null,
       });
+    });
+
+    it('comes before the sign-off: a signed-off tie is 409 already_signed_off', async () => {
+      const scrutineer = await createUser(gateway, { name: 'Sam Scrutineer' });
+      await gateway.app
+        .get(AccountsService)
+        .adminSetMembership(chair.account.key, scrutineer.email, true);
+      const granted = await api.patch(
+        `/v1/Accounts/${chair.account.key}/users/${encodeURIComponent(scrutineer.email)}`,
+        { roles: ['scrutineer'] },
+        { token: chair.token },
+      );
+      expect(granted.status, granted.text).toBe(200);
+      const signed = await api.post(
+        `${base()}/matters/${matters.tie.key}/sign-off`,
+        undefined,
+        { token: await signIn(gateway, scrutineer) },
+      );
+      expect(signed.status, signed.text).toBe(204);
+      expectProblem(
+        await tieBreak({ elected: ['Rosa'], method: 'casting_vote' }),
+        409,
+        'already_signed_off',
+      );
+      expect((await resultOf(matters.tie.key)).tieBreak).toBeNull();
     });
   });
 });
