@@ -194,7 +194,8 @@ describe('Election ballots', () => {
       (
         await api.patch(
           `${base()}/settings`,
-          { defaultProxyHolders: [SECRETARY] },
+          // the three elections are live together
+          { defaultProxyHolders: [SECRETARY], oneLiveMatter: false },
           asManager(),
         )
       ).status,
@@ -534,15 +535,19 @@ describe('Election ballots', () => {
       });
 
       it.each([
-        [cumulative, allocations(['Zed', 1]), 'allocations.0.option'],
+        [() => cumulative, allocations(['Zed', 1]), 'allocations.0.option'],
         // ballots name the canonical options: a label in other words is not one
-        [cumulative, allocations(['ann', 1]), 'allocations.0.option'],
-        [ranked, { ranking: ['Ann', 'Anne (fr)'] }, 'ranking.1'],
-        [plurality, { choices: ['Zed'] }, 'choices.0'],
+        [() => cumulative, allocations(['ann', 1]), 'allocations.0.option'],
+        [() => ranked, { ranking: ['Ann', 'Anne (fr)'] }, 'ranking.1'],
+        [() => plurality, { choices: ['Zed'] }, 'choices.0'],
       ])(
         'an unknown option is 400 invalid_choice (%#)',
-        async (matter, body, path) => {
-          await refused(await cast(10, matter, body), 'invalid_choice', path);
+        async (matterOf, body, path) => {
+          await refused(
+            await cast(10, matterOf(), body),
+            'invalid_choice',
+            path,
+          );
         },
       );
 
