@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PublishedCount, PublishedReceipt } from '@livevote/contracts';
+import type { PublishedCount } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import {
   MattersRepository,
@@ -9,33 +9,12 @@ import { MeetingAccess } from '../meetings/meeting-access';
 import { currentResult } from '../results/results.mapper';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { MatterResults } from '../voting/matter-results';
-import { ReceiptsRepository, type CountedRow } from './receipts.repository';
+import { ReceiptsRepository } from './receipts.repository';
 import {
   VerifiabilityErrorCode,
   VerifiabilityException,
 } from './verifiability.exception';
-
-/**
- * A counted ballot's marks as the published count shows them with open verification: its
- * choices, and the allocations of a cumulative ballot or the order of a ranked one, so that
- * anyone can recount an election by its method (docs/elections.md).
- */
-function marksOf(
-  matter: MatterRow,
-  row: CountedRow,
-): Pick<PublishedReceipt, 'choices' | 'allocations' | 'ranking'> {
-  if (matter.votingMethod === 'cumulative')
-    return {
-      choices: row.choices,
-      allocations: row.choices.map((option, i) => ({
-        option,
-        votes: row.votes?.[i] ?? 1,
-      })),
-    };
-  if (matter.votingMethod === 'ranked')
-    return { choices: row.choices, ranking: row.choices };
-  return { choices: row.choices };
-}
+import { ballotAnswer } from '../ballots/ballot-marks';
 
 /**
  * The published count of a closed matter (docs/verifiability.md): every counted ballot by its
@@ -110,7 +89,9 @@ export class PublishedCountService {
       receipts: counted.map((row) => ({
         receipt: row.receipt,
         weight: byUnits ? 1 : row.weight,
-        ...(matter.openVerification ? marksOf(matter, row) : {}),
+        ...(matter.openVerification
+          ? ballotAnswer(matter.votingMethod, row)
+          : {}),
       })),
       totals: {
         units: stored.votesCast,
