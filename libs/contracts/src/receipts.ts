@@ -193,6 +193,7 @@ export const AUDIT_KINDS = [
   'nomination.withdraw',
   'nomination.accept',
   'nomination.reject',
+  'result.tie_break',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
