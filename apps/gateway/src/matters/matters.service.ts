@@ -12,6 +12,7 @@ import {
   type UpdateMatterRequest,
   type VotingMethod,
 } from '@livevote/contracts';
+import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
 import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
