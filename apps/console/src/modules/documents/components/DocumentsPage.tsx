@@ -1,10 +1,14 @@
-import { MAX_DOCUMENT_SIZE } from '@livevote/contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import {
+  MAX_DOCUMENT_SIZE,
+  RegisterDocumentRequest,
+} from '@livevote/contracts';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useFileSize } from '../hooks/useFileSize';
 import { useZonedTime } from '../../../i18n/use-language';
 import {
@@ -12,6 +16,19 @@ import {
   useDocuments,
   useUploadDocument,
 } from '../hooks/useDocuments';
+
+interface UploadDraft {
+  file?: File;
+}
+
+/** The file's name and size, checked as the contract checks them when the file is registered. */
+const Upload = draftOf(
+  RegisterDocumentRequest.pick({ name: true, size: true }),
+  ({ file }: UploadDraft) => ({
+    name: file?.name ?? '',
+    size: file?.size ?? 0,
+  }),
+);
 
 export function DocumentsPage() {
   const { t } = useTranslation();
@@ -22,20 +39,26 @@ export function DocumentsPage() {
   const { data: documents, error, isPending } = useDocuments(shortCode);
   const upload = useUploadDocument(shortCode);
   const remove = useDeleteDocument(shortCode);
-  const [file, setFile] = useState<File>();
   const input = useRef<HTMLInputElement>(null);
+  const { form, idOf, summary, summaryId } = useContractForm({
+    schema: Upload,
+    defaultValues: {},
+    labels: { name: t('documents.file'), size: t('documents.file') },
+  });
+  const file = form.watch('file');
+  // said as soon as the file is picked, not only when it is sent
   const tooBig = file !== undefined && file.size > MAX_DOCUMENT_SIZE;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!file || tooBig) return;
-    upload.mutate(file, {
+  const handleSubmit = form.handleSubmit(() => {
+    const picked = form.getValues('file');
+    if (!picked || tooBig) return;
+    upload.mutate(picked, {
       onSuccess: () => {
-        setFile(undefined);
+        form.reset({});
         if (input.current) input.current.value = '';
       },
     });
-  }
+  });
 
   return (
     <div className="stack">
@@ -91,6 +114,7 @@ export function DocumentsPage() {
       >
         <h3 id={`${id}-upload`}>{t('documents.uploadTitle')}</h3>
         <ErrorMessage error={upload.error} />
+        {summary && !tooBig && <Alert id={summaryId}>{summary}</Alert>}
         {tooBig && (
           <Alert>
             {t('documents.tooBig', {
@@ -103,13 +127,16 @@ export function DocumentsPage() {
           <Alert tone="success">{t('documents.addedAlert')}</Alert>
         )}
         <div className="field">
-          <label htmlFor={`${id}-file`}>{t('documents.file')}</label>
+          <label htmlFor={idOf('file')}>{t('documents.file')}</label>
           <input
             ref={input}
-            id={`${id}-file`}
+            id={idOf('file')}
             type="file"
+            aria-invalid={summary || tooBig ? true : undefined}
+            aria-describedby={summary && !tooBig ? summaryId : undefined}
             onChange={(event) => {
-              setFile(event.target.files?.[0]);
+              form.setValue('file', event.target.files?.[0]);
+              form.clearErrors();
               upload.reset();
             }}
           />

@@ -1,7 +1,8 @@
-import type {
-  FloorBallotResponse,
-  LiveMatter,
-  Member,
+import {
+  CreateMemberRequest,
+  type FloorBallotResponse,
+  type LiveMatter,
+  type Member,
 } from '@livevote/contracts';
 import type { TFunction } from 'i18next';
 import {
@@ -19,6 +20,10 @@ import { useErrorText } from '../../ui/hooks/useErrorText';
 import { useFindUnit, useRecordFloorBallot } from '../hooks/useFloorBallots';
 import { ballotSchema } from '../utils/ballot-schema';
 import { optionIndexOfKey, toggleChoice } from '../utils/choices';
+
+/** The unit typed at the keyboard, checked as the contract checks a member's unit. */
+const UnitLookUp = CreateMemberRequest.pick({ unit: true });
+const NO_UNIT = { unit: '' };
 
 export interface FloorBallotFormProps {
   shortCode: string;
@@ -59,7 +64,13 @@ export function FloorBallotForm({
   const choicesRef = useRef<HTMLDivElement>(null);
   const findUnit = useFindUnit(shortCode);
   const record = useRecordFloorBallot(shortCode, matter.matterKey);
-  const [unit, setUnit] = useState('');
+  const unitLabel = t('floor.unit');
+  const lookUpForm = useContractForm({
+    schema: UnitLookUp,
+    defaultValues: NO_UNIT,
+    labels: { unit: unitLabel },
+  });
+  const unitField = lookUpForm.field('unit');
   const [member, setMember] = useState<Member | null>(null);
   // the gateway's rule for a ballot that fits its matter (libs/rules)
   const schema = useMemo(() => ballotSchema(matter, t), [matter, t]);
@@ -92,13 +103,11 @@ export function FloorBallotForm({
   const backToUnit = () => {
     setMember(null);
     form.reset({ choices: [] });
-    setUnit('');
+    lookUpForm.form.reset(NO_UNIT);
     unitRef.current?.focus();
   };
 
-  const lookUp = async () => {
-    const wanted = unit.trim();
-    if (!wanted) return;
+  const lookUp = lookUpForm.form.handleSubmit(async ({ unit: wanted }) => {
     setProblem(undefined);
     try {
       const found = await findUnit(wanted);
@@ -111,7 +120,7 @@ export function FloorBallotForm({
     } catch (error) {
       setProblem(errorText(error));
     }
-  };
+  });
 
   // Enter does what the save button does, which waits for a choice
   const save = () => {
@@ -179,21 +188,28 @@ export function FloorBallotForm({
       <form
         className="floor-unit"
         onSubmit={(event) => {
-          event.preventDefault();
-          void lookUp();
+          // an empty box is a stray Enter between sheets: nothing to look up, nothing to say
+          if (lookUpForm.form.getValues('unit').trim()) void lookUp(event);
+          else event.preventDefault();
         }}
       >
+        {lookUpForm.summary && (
+          <Alert id={lookUpForm.summaryId}>{lookUpForm.summary}</Alert>
+        )}
         <label className="field stacked">
-          <span>{t('floor.unit')}</span>
+          <span>{unitLabel}</span>
           <input
-            ref={unitRef}
-            value={unit}
             autoFocus
             autoComplete="off"
             inputMode="text"
+            {...unitField}
+            ref={(input) => {
+              unitRef.current = input;
+              unitField.ref(input);
+            }}
             onChange={(event) => {
-              setUnit(event.target.value);
               setMember(null);
+              return unitField.onChange(event);
             }}
           />
         </label>

@@ -1,9 +1,11 @@
-import type { LiveMatter } from '@livevote/contracts';
-import { useState, type FormEvent } from 'react';
+import { MatterActionRequest, type LiveMatter } from '@livevote/contracts';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http-client';
+import { Alert } from '../../ui/components/Alert';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useChosenDuration } from '../hooks/useChosenDuration';
 import { useMatterAction } from '../hooks/useMatterAction';
 import { DurationPicker, validDuration } from './DurationPicker';
@@ -12,6 +14,20 @@ export interface MatterControlsProps {
   shortCode: string;
   matter: LiveMatter;
 }
+
+/** A duration as the picker holds it (NaN while custom seconds are being typed). */
+interface DurationDraft {
+  duration: number;
+}
+
+const StartDraft = draftOf(MatterActionRequest, (draft: DurationDraft) => ({
+  action: 'start' as const,
+  duration: draft.duration,
+}));
+const ExtendDraft = draftOf(MatterActionRequest, (draft: DurationDraft) => ({
+  action: 'extend' as const,
+  duration: draft.duration,
+}));
 
 const quorumRefused = (error: unknown) =>
   error instanceof ApiError && error.code === 'quorum_not_met';
@@ -25,8 +41,23 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
   const { t } = useTranslation();
   const action = useMatterAction(shortCode, matter.matterKey);
   const [duration, setDuration] = useChosenDuration(shortCode);
-  const [extendBy, setExtendBy] = useState(120);
   const [confirming, setConfirming] = useState<'stop' | 'reopen'>();
+  const starting = useContractForm({
+    schema: StartDraft,
+    defaultValues: { duration },
+    labels: { duration: t('room.controls.votingTime') },
+  });
+  const extending = useContractForm({
+    schema: ExtendDraft,
+    defaultValues: { duration: 120 },
+    labels: { duration: t('room.controls.extendBy') },
+  });
+  const extendBy = extending.form.watch('duration');
+  // the chosen voting time outlives the controls (useChosenDuration); the form checks it
+  const chooseDuration = (seconds: number) => {
+    setDuration(seconds);
+    starting.form.setValue('duration', seconds);
+  };
 
   const startNow = (overrideQuorum?: true) =>
     action.mutate(
@@ -34,18 +65,14 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
       { onSuccess: () => setConfirming(undefined) },
     );
 
-  function start(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!validDuration(duration)) return;
+  const start = starting.form.handleSubmit(() => {
     if (matter.liveStatus === 'closed') setConfirming('reopen');
     else startNow();
-  }
+  });
 
-  function extendCustom(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (validDuration(extendBy))
-      action.mutate({ action: 'extend', duration: extendBy });
-  }
+  const extendCustom = extending.form.handleSubmit((request) =>
+    action.mutate(request),
+  );
 
   if (matter.liveStatus !== 'live') {
     if (quorumRefused(action.error))
@@ -97,10 +124,13 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
         aria-label={t('room.controls.start')}
       >
         <ErrorMessage error={action.error} />
+        {starting.summary && (
+          <Alert id={starting.summaryId}>{starting.summary}</Alert>
+        )}
         <DurationPicker
           label={t('room.controls.votingTime')}
           seconds={duration}
-          onChange={setDuration}
+          onChange={chooseDuration}
         />
         <button
           type="submit"
@@ -141,10 +171,13 @@ export function MatterControls({ shortCode, matter }: MatterControlsProps) {
         </button>
       </div>
       <form className="inline-form" onSubmit={extendCustom}>
+        {extending.summary && (
+          <Alert id={extending.summaryId}>{extending.summary}</Alert>
+        )}
         <DurationPicker
           label={t('room.controls.extendBy')}
           seconds={extendBy}
-          onChange={setExtendBy}
+          onChange={(seconds) => extending.form.setValue('duration', seconds)}
         />
         <button
           type="submit"

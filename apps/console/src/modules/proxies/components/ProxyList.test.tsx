@@ -106,6 +106,24 @@ describe(ProxyList.name, () => {
     );
   });
 
+  it('refuses a reason of spaces alone, naming the field', async () => {
+    const user = userEvent.setup();
+    const api = renderList(
+      <ProxyList shortCode="abc123" proxies={[aProxy()]} matters={MATTERS} />,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Reject unit 101' }));
+    const reason = screen.getByLabelText('Reason shown to unit 101');
+    await user.type(reason, '   ');
+    await user.click(screen.getByRole('button', { name: 'Reject unit 101' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Reason shown to unit 101',
+    );
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(api.rejectProxy).not.toHaveBeenCalled();
+  });
+
   it('speaks French, with the time on the meeting’s clock', async () => {
     await act(() => i18n.changeLanguage('fr'));
     renderList(

@@ -1,8 +1,14 @@
-import type { Matter, MemberProxy } from '@livevote/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  RejectProxyRequest,
+  type Matter,
+  type MemberProxy,
+} from '@livevote/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { directionLine } from '../utils/split';
+import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { useContractForm } from '../../ui/hooks/useContractForm';
 import { useZonedTime } from '../../../i18n/use-language';
 import { useRejectProxy, useVerifyProxy } from '../hooks/useProxies';
 
@@ -146,24 +152,19 @@ function RejectForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [reason, setReason] = useState('');
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reason.trim()) onReject(reason.trim());
-  }
+  const labels = { reason: t('proxiesStaff.reason', { unit }) };
+  const { form, idOf, field, summary, summaryId } = useContractForm({
+    schema: RejectProxyRequest,
+    defaultValues: { reason: '' },
+    labels,
+  });
+  // the contract trims the reason: what the member reads has no stray spaces
+  const submit = form.handleSubmit(({ reason }) => onReject(reason));
   return (
-    <form className="inline-form" onSubmit={handleSubmit}>
-      <label htmlFor={`${id}-reason`}>
-        {t('proxiesStaff.reason', { unit })}
-      </label>
-      <input
-        id={`${id}-reason`}
-        required
-        maxLength={1000}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
+    <form className="inline-form" onSubmit={submit}>
+      {summary && <Alert id={summaryId}>{summary}</Alert>}
+      <label htmlFor={idOf('reason')}>{labels.reason}</label>
+      <input required maxLength={1000} {...field('reason')} />
       <button type="submit" className="danger" disabled={pending}>
         {t('proxiesStaff.rejectLabel', { unit })}
       </button>
