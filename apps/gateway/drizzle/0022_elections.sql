@@ -1,6 +1,5 @@
 ALTER TABLE "matters" ADD COLUMN "voting_method" text DEFAULT 'plurality' NOT NULL;--> statement-breakpoint
 ALTER TABLE "matters" ADD COLUMN "candidates" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
-ALTER TABLE "matters" ADD COLUMN "tie_break" jsonb;--> statement-breakpoint
 ALTER TABLE "ballots" ADD COLUMN "votes" jsonb;--> statement-breakpoint
 ALTER TABLE "ballots" ADD COLUMN "prev_votes" jsonb;--> statement-breakpoint
 ALTER TABLE "ballot_events" ADD COLUMN "votes" jsonb;--> statement-breakpoint

@@ -358,14 +358,6 @@ export const matters = pgTable(
       .$type<{ name: string; statement: string; nominationId: string }[]>()
       .notNull()
       .default([]),
-    /** The chair's decision on a tied result (docs/elections.md, "Ties"); null until made. */
-    tieBreak: jsonb('tie_break').$type<{
-      elected: string[];
-      method: 'lot' | 'casting_vote' | 'other';
-      note: string;
-      decidedBy: string;
-      decidedAt: string;
-    }>(),
     eligibility: jsonb('eligibility')
       .$type<string[]>()
       .notNull()
