@@ -8,6 +8,7 @@ import {
   MemberProxy,
   OwnBallot,
   PendingFloorBallot,
+  PublishedCount,
   ReceiptStatus,
 } from '@livevote/contracts';
 import { tally, type VotingMethod } from '@livevote/rules';
@@ -829,6 +830,38 @@ describe('Election ballots', () => {
         .get(ChainVerifier)
         .verify(tenant.meeting.id);
       expect(report).toMatchObject({ ok: true });
+    });
+  });
+
+  describe('the published count', () => {
+    it('lists each receipt with its allocation when the matter has openVerification', async () => {
+      const stopped = await api.post(
+        `${base()}/matters/${cumulative.key}/action`,
+        { action: 'stop' },
+        asManager(),
+      );
+      expect(stopped.status, stopped.text).toBe(204);
+      // the count is worked out after the close: read once it is ready
+      const count = await vi.waitFor(
+        async () => {
+          const result = await api.get(
+            `${base()}/matters/${cumulative.key}/published`,
+            asManager(),
+          );
+          expect(result.status, result.text).toBe(200);
+          return PublishedCount.parse(result.body);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(count.receipts).toContainEqual({
+        receipt: (await own(9, cumulative)).receipt,
+        weight: voters[9].shares,
+        choices: ['Cid', 'Bob'],
+        allocations: [
+          { option: 'Cid', votes: 1 },
+          { option: 'Bob', votes: 2 },
+        ],
+      });
     });
   });
 });
