@@ -358,6 +358,46 @@ describe('Election ballots', () => {
       secretaryKey = discretionary.holder.key;
     });
 
+    it("takes a voter's own proxy form with a cumulative direction from the portal", async () => {
+      const submit = (directions: object[]) =>
+        api.post(
+          `${portal()}/proxy`,
+          {
+            signedName: `Owner ${voters[11].unit}`,
+            agree: true,
+            holder: { isDefault: true, name: SECRETARY },
+            directions,
+          },
+          { token: voters[11].token },
+        );
+      await refused(
+        await submit([
+          {
+            matterKey: cumulative.key,
+            allocations: [{ option: 'Ann', votes: 0 }],
+          },
+        ]),
+        'invalid_allocation',
+        'directions.0.allocations.0.votes',
+      );
+      await refused(
+        await submit([{ matterKey: ranked.key, choices: ['Ann'] }]),
+        'invalid_ranking',
+        'directions.0.choices',
+      );
+      const result = await submit([
+        {
+          matterKey: cumulative.key,
+          allocations: [{ option: 'Bob', votes: 3 }],
+        },
+      ]);
+      expect(result.status, result.text).toBe(201);
+      expect(MemberProxy.parse(result.body).directions).toContainEqual({
+        matterKey: cumulative.key,
+        allocations: [{ option: 'Bob', votes: 3 }],
+      });
+    });
+
     it('casts the directed ballots when the matters open', async () => {
       for (const matter of [cumulative, ranked, plurality]) await start(matter);
       expect(await stored(6, ranked)).toMatchObject({
