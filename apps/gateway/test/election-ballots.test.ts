@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ChainSealer } from '../src/audit/chain-sealer';
 import { ChainVerifier } from '../src/audit/chain-verifier';
+import { BallotIngest } from '../src/ballots/ballot-ingest';
 import { Database } from '../src/database/database';
 import {
   ballotEvents,
@@ -650,6 +651,40 @@ describe('Election ballots', () => {
             choices: ['Ann'],
           }),
         ).toMatchObject({ error: { status: 400, code: 'validation_failed' } });
+      });
+
+      it('refuses in the batch statement too, with the code of the problem the row has', async () => {
+        // a ballot that reached the queue without the intake's check (a stale cached matter)
+        const ingest = gateway.app.get(BallotIngest);
+        const submit = (
+          matter: Matter,
+          choices: string[],
+          votes: number[] | null,
+        ) =>
+          ingest.submit({
+            matterId: matter.key,
+            memberId: voters[10].memberId,
+            voterId: voters[10].voterId,
+            recordedBy: null,
+            kind: 'voter',
+            choices,
+            votes,
+            idempotencyKey: null,
+          });
+        await expect(submit(cumulative, ['Ann'], [9])).rejects.toMatchObject({
+          status: 400,
+          code: 'invalid_allocation',
+        });
+        await expect(
+          submit(ranked, ['Ann', 'Ann'], null),
+        ).rejects.toMatchObject({
+          status: 400,
+          code: 'invalid_ranking',
+        });
+        await expect(submit(plurality, ['Zed'], null)).rejects.toMatchObject({
+          status: 400,
+          code: 'invalid_choice',
+        });
       });
 
       it('stored nothing for any refused ballot', async () => {
