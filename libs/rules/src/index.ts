@@ -12,3 +12,4 @@ export * from './quorum';
 export * from './tally';
 export * from './voting-methods';
 export * from './weight';
+export * from './nomination-window';

@@ -19,12 +19,6 @@ import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { UnitOfWork } from '../database/database';
 import { Clock } from '../common/clock';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import { nominationsClosed } from '../nominations/nomination-window';
-import {
-  NominationErrorCode,
-  NominationException,
-} from '../nominations/nominations.exception';
-import { NominationsRepository } from '../nominations/nominations.repository';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { MatterErrorCode, MatterException } from './matters.exception';
 import {
@@ -38,6 +32,7 @@ import {
   type MatterChanges,
   type MatterRow,
 } from './matters.repository';
+import { nominationsClosed } from '@livevote/rules';
 
 /** The rules every stored matter obeys, whether created or merged by a PATCH. */
 function checkShape(options: string[], choices: number, exclusions: string[]) {
@@ -163,7 +158,6 @@ export class MattersService {
     private readonly unitOfWork: UnitOfWork,
     private readonly forecasts: MatterForecasts,
     private readonly audit: AuditLog,
-    private readonly nominations: NominationsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -177,10 +171,10 @@ export class MattersService {
     candidates: MatterRow['candidates'];
   }> {
     if (!nominationsClosed(meeting, this.clock.now()))
-      throw new NominationException(NominationErrorCode.NominationsOpen);
+      throw new MatterException(MatterErrorCode.NominationsOpen);
     const candidates: MatterRow['candidates'] = [];
     const names = new Set<string>();
-    for (const row of await this.nominations.accepted(meeting.id)) {
+    for (const row of await this.matters.acceptedNominations(meeting.id)) {
       if (names.has(row.name)) continue;
       names.add(row.name);
       candidates.push({
@@ -190,7 +184,7 @@ export class MattersService {
       });
     }
     if (!candidates.length)
-      throw new NominationException(NominationErrorCode.NoAcceptedNominations);
+      throw new MatterException(MatterErrorCode.NoAcceptedNominations);
     if (candidates.length > MAX_MATTER_OPTIONS)
       throw new MatterException(MatterErrorCode.TooManyChoices, [
         {
