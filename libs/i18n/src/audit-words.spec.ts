@@ -1,4 +1,6 @@
+import { AUDIT_KINDS } from '@livevote/contracts';
 import { describe, expect, it } from 'vitest';
+import { catalogKeys, en, fr } from './catalogs';
 import {
   auditChangeLines,
   auditSentence,
@@ -217,5 +219,17 @@ describe('auditChangeLines', () => {
       { field: 'les choix', text: 'For, Against' },
       { field: 'le scrutin secret', text: 'non' },
     ]);
+  });
+});
+
+describe('the audit log’s words', () => {
+  it.each([
+    ['en', en],
+    ['fr', fr],
+  ] as const)('word every kind of entry in %s', (_lng, catalog) => {
+    const keys = new Set(catalogKeys(catalog));
+    expect(
+      AUDIT_KINDS.filter((kind) => !keys.has(`auditWords.kind.${kind}`)),
+    ).toEqual([]);
   });
 });

@@ -222,8 +222,13 @@ export function auditChangeLines(
   const lines: AuditChangeLine[] = [];
   const value = (field: string, v: unknown) =>
     auditValueWords(field, v, t, options);
-  for (const [field, raw] of Object.entries(entry.changes)) {
-    if (UNSHOWN.has(field)) continue;
+  for (const [key, raw] of Object.entries(entry.changes)) {
+    if (UNSHOWN.has(key)) continue;
+    // a vote's length is in seconds, a meeting's in minutes
+    const field =
+      key === 'duration' && entry.kind.startsWith('matter.')
+        ? 'voteDuration'
+        : key;
     if (isChange(raw)) {
       lines.push({
         field: auditFieldWords(field, t),
