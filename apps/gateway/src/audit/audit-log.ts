@@ -58,9 +58,7 @@ export class AuditLog {
    * still reads as it was: a member's unit as its label, a voter's name and unit, and the
    * matter's name beside a `matterKey` of the changes. What the caller gave stays.
    */
-  private async named(
-    entry: AuditRecord,
-  ): Promise<{
+  private async named(entry: AuditRecord): Promise<{
     subject: AuditRecord['subject'];
     changes: Record<string, unknown>;
   }> {

@@ -634,7 +634,7 @@ export const en = {
       quorumBasis: 'quorum basis',
       quorumIncludesProxies: 'proxies count toward quorum',
       requireQuorumToStart: 'quorum required to start a vote',
-      requireSignOff: 'scrutineer sign-off required',
+      requireSignOff: 'sign-off by a scrutineer required',
       oneLiveMatter: 'one vote at a time',
       questionCategories: 'question categories',
       floorDoubleEntry: 'floor ballots entered twice',
