@@ -205,11 +205,21 @@ describe('The audit log, complete', () => {
     expect(edited[0]).toMatchObject({
       kind: 'matter.update',
       actor: chairActor(),
-      subject: { type: 'matter', key: matter.key },
+      subject: { type: 'matter', key: matter.key, label: 'Approve the budget' },
       changes: {
         name: { from: 'Approve the budget', to: 'Approve the 2027 budget' },
       },
     });
+    const unchanged = await after(() =>
+      ok(
+        api.patch(
+          `${base()}/matters/${matter.key}`,
+          { name: 'Approve the 2027 budget' },
+          asChair(),
+        ),
+      ),
+    );
+    expect(unchanged).toEqual([]);
     await ok(
       api.post(
         `${base()}/matters/${matter.key}/action`,
