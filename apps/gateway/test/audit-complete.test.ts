@@ -415,6 +415,131 @@ describe('The audit log, complete', () => {
     });
   });
 
+  it('records a proxy holder marked present or absent, documents and the webcast', async () => {
+    await ok(
+      api.patch(
+        `${base()}/settings`,
+        { defaultProxyHolders: ['Board Secretary'] },
+        asChair(),
+      ),
+    );
+    await ok(
+      api.post(
+        `${base()}/proxies`,
+        {
+          memberKey: voters[2].memberId,
+          holder: { isDefault: true, name: 'Board Secretary' },
+          directions: [],
+          signedName: `Owner ${voters[2].unit}`,
+        },
+        asChair(),
+      ),
+      201,
+    );
+    const holders = (await ok(
+      api.get(`${base()}/proxy-holders`, asChair()),
+    )) as { key: string; name: string }[];
+    const holder = holders.find((row) => row.name === 'Board Secretary')!;
+    const presence = (present: boolean) =>
+      after(() =>
+        ok(
+          api.put(
+            `${base()}/proxy-holders/${holder.key}/presence`,
+            { present },
+            asChair(),
+          ),
+        ),
+      );
+    const present = await presence(true);
+    const again = await presence(true);
+    const absent = await presence(false);
+    expect(again).toEqual([]);
+    expect(present).toHaveLength(1);
+    expect(present[0]).toMatchObject({
+      kind: 'holder.presence',
+      actor: chairActor(),
+      subject: { type: 'holder', key: holder.key, label: 'Board Secretary' },
+      changes: { present: { from: false, to: true } },
+    });
+    expect(absent[0].changes).toEqual({ present: { from: true, to: false } });
+
+    let documentKey = '';
+    const added = await after(async () => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([new Uint8Array([1, 2, 3])], { type: 'application/pdf' }),
+        'minutes.pdf',
+      );
+      const uploaded = await fetch(
+        `${gateway.baseUrl}${base()}/documents/upload`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tenant.token}` },
+          body: form,
+        },
+      );
+      expect(uploaded.status).toBe(201);
+      const { Key, size } = (await uploaded.json()) as {
+        Key: string;
+        size: number;
+      };
+      const list = (await ok(
+        api.post(
+          `${base()}/documents`,
+          { Key, name: 'Budget 2027.pdf', size },
+          asChair(),
+        ),
+        201,
+      )) as { key: string; document: { name: string } }[];
+      documentKey = list.find(
+        (row) => row.document.name === 'Budget 2027.pdf',
+      )!.key;
+    });
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      kind: 'document.create',
+      actor: chairActor(),
+      subject: { type: 'document', label: 'Budget 2027.pdf' },
+      changes: { after: { name: 'Budget 2027.pdf', size: 3 } },
+    });
+    const removed = await after(() =>
+      ok(api.delete(`${base()}/documents/${documentKey}`, asChair()), 204),
+    );
+    expect(removed).toHaveLength(1);
+    expect(removed[0]).toMatchObject({
+      kind: 'document.delete',
+      subject: { type: 'document', key: documentKey, label: 'Budget 2027.pdf' },
+    });
+
+    const created = await after(() =>
+      ok(
+        api.put(`${base()}/webcast`, { castProvider: 'video' }, asChair()),
+        201,
+      ),
+    );
+    const changed = await after(() =>
+      ok(
+        api.put(
+          `${base()}/webcast`,
+          { castProvider: 'video', rehearsalDuration: 30 },
+          asChair(),
+        ),
+      ),
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      kind: 'webcast.create',
+      changes: { after: { castProvider: 'video' } },
+    });
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({
+      kind: 'webcast.update',
+      actor: chairActor(),
+      changes: { rehearsalDuration: { from: null, to: 30 } },
+    });
+  });
+
   it('filters by person and refuses bad filters with 400', async () => {
     const mine = await entries(
       `?actor=${encodeURIComponent(tenant.user.email.toUpperCase())}`,

@@ -206,6 +206,12 @@ export const AUDIT_KINDS = [
   'team.remove',
   'team.roles',
   'voter.invite',
+  'holder.presence',
+  'document.create',
+  'document.delete',
+  'webcast.create',
+  'webcast.update',
+  'webcast.start',
   'demo.seed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -145,6 +145,8 @@ function sentenceKey(entry: AuditEntryForWords): string {
   }
   if (kind === 'floor.ballot' && changes.status === 'discarded')
     return 'floor.discard';
+  if (kind === 'holder.presence' && isChange(changes.present))
+    return changes.present.to ? 'holder.present' : 'holder.absent';
   return kind;
 }
 

@@ -476,7 +476,7 @@ export const en = {
       import: 'Imports',
       proxy: 'Proxies',
       ballot: 'Ballots recorded by managers',
-      holder: 'Votes for default proxy holders',
+      holder: 'Proxy holders: votes and presence',
       floor: 'Floor ballots',
       checkIn: 'Check-ins',
       result: 'Sign-off',
@@ -485,6 +485,8 @@ export const en = {
       nomination: 'Nominations',
       screenToken: 'Big-screen links',
       team: 'The team',
+      document: 'Documents',
+      webcast: 'Webcast',
       demo: 'The demo’s set-up',
     },
   },
@@ -570,6 +572,10 @@ export const en = {
       },
       holder: {
         cast: '{{actor}} voted for the proxy holder {{label}} on “{{matter}}”',
+        presence:
+          '{{actor}} changed whether the proxy holder {{label}} is present',
+        present: '{{actor}} marked the proxy holder {{label}} present',
+        absent: '{{actor}} marked the proxy holder {{label}} absent',
       },
       floor: {
         ballot:
@@ -608,6 +614,15 @@ export const en = {
         add: '{{actor}} added {{label}} to the team',
         remove: '{{actor}} removed {{label}} from the team',
         roles: '{{actor}} changed the roles of {{label}}',
+      },
+      document: {
+        create: '{{actor}} added the document “{{label}}”',
+        delete: '{{actor}} removed the document “{{label}}”',
+      },
+      webcast: {
+        create: '{{actor}} set up the webcast',
+        update: '{{actor}} changed the webcast',
+        start: '{{actor}} started the webcast',
       },
       demo: {
         seed: '{{actor}} set up the demo meeting with {{members}} and {{matters}}',
@@ -670,6 +685,15 @@ export const en = {
       controlNumber: 'control number',
       isPanelist: 'panelist',
       liveStatus: 'vote',
+      present: 'present',
+      size: 'size (bytes)',
+      forVoters: 'shown to voters',
+      castProvider: 'kind of webcast',
+      rehearsalAt: 'rehearsal',
+      rehearsalTimezone: 'rehearsal time zone',
+      rehearsalDuration: 'rehearsal length (minutes)',
+      recordingsAt: 'recordings ready',
+      reportsAt: 'reports ready',
       voteDuration: 'length of the vote (seconds)',
       liveEndsAt: 'vote ends',
       overrideQuorum: 'quorum overridden',

@@ -35,6 +35,8 @@ export const AUDIT_FAMILIES = [
   { value: 'result', label: 'auditLog.family.result' },
   { value: 'screen_token', label: 'auditLog.family.screenToken' },
   { value: 'team', label: 'auditLog.family.team' },
+  { value: 'document', label: 'auditLog.family.document' },
+  { value: 'webcast', label: 'auditLog.family.webcast' },
   { value: 'demo', label: 'auditLog.family.demo' },
 ] as const;
 
