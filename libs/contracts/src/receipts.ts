@@ -250,7 +250,7 @@ export const AuditActorView = z.strictObject({
   type: z.enum(['user', 'partner', 'voter', 'system']),
   id: z.string().nullable(),
   email: z.string().nullable(),
-  /** The user's name as it was when they acted (null for older entries and non-users). */
+  /** The user's or voter's name as it was when they acted (null for older entries and others). */
   name: z.string().nullable(),
 });
 

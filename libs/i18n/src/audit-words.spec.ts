@@ -141,6 +141,16 @@ describe('auditSentence', () => {
       'La passerelle a préparé l’assemblée de démonstration avec 12 unités et 3 points',
     ],
     [
+      entry(
+        'nomination.submit',
+        { type: 'nomination', key: 'n1', label: 'Grace Lee' },
+        {},
+        { type: 'voter', id: 'v1', email: null, name: 'Rosa Diaz' },
+      ),
+      'en',
+      'Rosa Diaz submitted the nomination of Grace Lee',
+    ],
+    [
       entry('some.future_kind', { type: 'thing', label: 'X' }),
       'en',
       'Ana Chair acted on X',

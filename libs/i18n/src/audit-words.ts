@@ -61,7 +61,7 @@ export function auditActorWords(
     case 'partner':
       return t(`${K}.actor.partner`, { id: actor.id ?? '' });
     case 'voter':
-      return t(`${K}.actor.voter`);
+      return text(actor.name) ?? t(`${K}.actor.voter`);
     case 'system':
       return t(`${K}.actor.gateway`);
   }

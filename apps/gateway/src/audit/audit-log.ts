@@ -129,7 +129,9 @@ function actorSql(actor: AuditActorRef) {
   if ('partnerClientId' in actor)
     return sql`${JSON.stringify({ type: 'partner', clientId: actor.partnerClientId })}::jsonb`;
   if ('voterId' in actor)
-    return sql`${JSON.stringify({ type: 'voter', id: actor.voterId, memberId: actor.memberId })}::jsonb`;
+    return sql`(select jsonb_build_object('type', 'voter', 'id', ${actor.voterId}::uuid,
+      'memberId', ${actor.memberId}::uuid, 'name', v.name) from (select 1) one
+      left join voters v on v.id = ${actor.voterId}::uuid)`;
   return sql`(select jsonb_build_object('type', 'user', 'id', ${actor.userId}::uuid,
     'email', u.email, 'name', u.name) from (select 1) one
     left join users u on u.id = ${actor.userId}::uuid)`;

@@ -674,7 +674,7 @@ export const ballotEvents = pgTable(
 export type AuditActor =
   | { type: 'user'; id: string; email: string | null; name?: string }
   | { type: 'partner'; clientId: string }
-  | { type: 'voter'; id: string; memberId: string }
+  | { type: 'voter'; id: string; memberId: string; name?: string }
   | { type: 'system' };
 
 /**

@@ -83,7 +83,10 @@ export class AuditExportService {
                 ? actor.clientId
                 : null,
           email: actor.type === 'user' ? actor.email : null,
-          name: actor.type === 'user' ? (actor.name ?? null) : null,
+          name:
+            actor.type === 'user' || actor.type === 'voter'
+              ? (actor.name ?? null)
+              : null,
         },
         clientIp: (row.client_ip as string | null) ?? null,
         subject: row.subject as Record<string, unknown>,
