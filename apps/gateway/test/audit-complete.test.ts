@@ -392,6 +392,36 @@ describe('The audit log, complete', () => {
     ).toBe(0);
   });
 
+  it('names the scrutineers named, beside their keys', async () => {
+    const scrutineer = await createUser(gateway, { name: 'Sam Scrutineer' });
+    const team = `/v1/Accounts/${tenant.account.key}/users`;
+    await ok(api.post(team, { email: scrutineer.email }, asChair()), 201);
+    await ok(
+      api.patch(
+        `${team}/${encodeURIComponent(scrutineer.email)}`,
+        { roles: ['scrutineer'] },
+        asChair(),
+      ),
+    );
+    const written = await after(() =>
+      ok(
+        api.put(
+          `${base()}/scrutineers`,
+          { emails: [scrutineer.email] },
+          asChair(),
+        ),
+      ),
+    );
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      kind: 'meeting.scrutineers',
+      changes: {
+        scrutineers: { from: [], to: [scrutineer.id] },
+        scrutineerNames: { from: [], to: ['Sam Scrutineer'] },
+      },
+    });
+  });
+
   it('records an invite sent, with the voter named', async () => {
     const written = await after(() =>
       ok(

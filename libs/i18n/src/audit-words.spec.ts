@@ -232,6 +232,27 @@ describe('auditChangeLines', () => {
   });
 });
 
+describe('keys', () => {
+  it('are never shown: the scrutineers by name, keys left out', () => {
+    const key = '0b5d7d1e-4a57-4c31-9a55-2f0e1d9a7c11';
+    expect(
+      auditChangeLines(
+        entry(
+          'meeting.scrutineers',
+          { type: 'meeting', label: 'AGM' },
+          {
+            scrutineers: { from: [], to: [key] },
+            scrutineerNames: { from: [], to: ['Sam Scrutineer'] },
+            someKey: key,
+          },
+        ),
+        translator('en'),
+        options,
+      ),
+    ).toEqual([{ field: 'scrutineers', text: 'none → Sam Scrutineer' }]);
+  });
+});
+
 describe('the audit log’s words', () => {
   it.each([
     ['en', en],

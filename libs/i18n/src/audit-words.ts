@@ -29,7 +29,25 @@ const K = 'auditWords';
 const ISO =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 /** Keys of `changes` that name things the sentence already says, or are for machines only. */
-const UNSHOWN = new Set(['matterKey', 'matter', 'nominationKey', 'memberKey']);
+const UNSHOWN = new Set([
+  'matterKey',
+  'matter',
+  'nominationKey',
+  'memberKey',
+  // the users' keys; `scrutineerNames` names them
+  'scrutineers',
+]);
+/** A key: never shown to a person, the export has it. */
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the value holds a key anywhere. */
+function holdsKey(value: unknown): boolean {
+  if (typeof value === 'string') return KEY.test(value);
+  if (Array.isArray(value)) return value.some(holdsKey);
+  if (value && typeof value === 'object')
+    return Object.values(value).some(holdsKey);
+  return false;
+}
 /** Fields whose values are percentages. */
 const PERCENT = new Set(['quorumPercent']);
 
@@ -123,7 +141,7 @@ export function auditValueWords(
 function fieldChanges(changes: Record<string, unknown>): [string, Change][] {
   return Object.entries(changes).filter(
     (entry): entry is [string, Change] =>
-      !UNSHOWN.has(entry[0]) && isChange(entry[1]),
+      !UNSHOWN.has(entry[0]) && isChange(entry[1]) && !holdsKey(entry[1]),
   );
 }
 
@@ -225,7 +243,7 @@ export function auditChangeLines(
   const value = (field: string, v: unknown) =>
     auditValueWords(field, v, t, options);
   for (const [key, raw] of Object.entries(entry.changes)) {
-    if (UNSHOWN.has(key)) continue;
+    if (UNSHOWN.has(key) || holdsKey(raw)) continue;
     // a vote's length is in seconds, a meeting's in minutes
     const field =
       key === 'duration' && entry.kind.startsWith('matter.')
@@ -252,7 +270,8 @@ export function auditChangeLines(
           innerValue !== null &&
           innerValue !== '' &&
           !(Array.isArray(innerValue) && innerValue.length === 0) &&
-          !UNSHOWN.has(inner)
+          !UNSHOWN.has(inner) &&
+          !holdsKey(innerValue)
         )
           lines.push({
             field: auditFieldWords(inner, t),

@@ -97,6 +97,32 @@ export class AuditLog {
       );
       if (row) changes.matter = row.name;
     }
+    const scrutineers = changes.scrutineers;
+    if (
+      entry.kind === 'meeting.scrutineers' &&
+      scrutineers &&
+      typeof scrutineers === 'object' &&
+      'from' in scrutineers &&
+      'to' in scrutineers
+    ) {
+      const ids = [
+        ...((scrutineers.from as string[] | null) ?? []),
+        ...((scrutineers.to as string[] | null) ?? []),
+      ].filter(isUuid);
+      const names = new Map(
+        rowsOf<{ id: string; name: string; email: string }>(
+          await this.database.db.execute(sql`
+            select id, name, email from users
+            where id = any(${`{${ids.join(',')}}`}::uuid[])`),
+        ).map((row) => [row.id, row.name || row.email]),
+      );
+      const named = (list: unknown) =>
+        ((list as string[] | null) ?? []).map((id) => names.get(id) ?? '');
+      changes.scrutineerNames = {
+        from: named(scrutineers.from),
+        to: named(scrutineers.to),
+      };
+    }
     return { subject, changes };
   }
 

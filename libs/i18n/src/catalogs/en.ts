@@ -694,6 +694,7 @@ export const en = {
       rehearsalDuration: 'rehearsal length (minutes)',
       recordingsAt: 'recordings ready',
       reportsAt: 'reports ready',
+      scrutineerNames: 'scrutineers',
       voteDuration: 'length of the vote (seconds)',
       liveEndsAt: 'vote ends',
       overrideQuorum: 'quorum overridden',

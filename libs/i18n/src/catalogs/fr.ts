@@ -718,6 +718,7 @@ export const fr: CatalogOf<typeof en> = {
       rehearsalDuration: 'la durée de la répétition (minutes)',
       recordingsAt: 'les enregistrements disponibles',
       reportsAt: 'les rapports disponibles',
+      scrutineerNames: 'les scrutateurs',
       voteDuration: 'la durée du vote (secondes)',
       liveEndsAt: 'la fin du vote',
       overrideQuorum: 'le quorum outrepassé',
