@@ -51,9 +51,11 @@ export interface ListMembersParams {
   size?: number;
 }
 
-/** Filters of the audit log: a kind or family, and a time range (ISO instants). */
+/** Filters of the audit log: a kind or family, a person, and a time range (ISO instants). */
 export interface AuditFilter {
   kind?: string;
+  /** A user's key or e-mail, or `system` for the gateway itself. */
+  actor?: string;
   from?: string;
   to?: string;
   limit?: number;

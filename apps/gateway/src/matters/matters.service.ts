@@ -328,13 +328,16 @@ export class MattersService {
             : MatterErrorCode.MatterHasBallots,
         );
       const row = await this.matters.update(matter.id, changes);
-      await this.audit.record({
-        meetingId: meeting.id,
-        kind: 'matter.update',
-        actor: { userId },
-        subject: { type: 'matter', key: row.id, label: row.name },
-        changes: changesOf(matter, row, AUDITED_FIELDS),
-      });
+      const edited = changesOf(matter, row, AUDITED_FIELDS);
+      // named as it was; a save that changed nothing is not an action on the record
+      if (Object.keys(edited).length)
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'matter.update',
+          actor: { userId },
+          subject: { type: 'matter', key: row.id, label: matter.name },
+          changes: edited,
+        });
       return mapMatter(row);
     });
   }

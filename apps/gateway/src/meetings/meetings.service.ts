@@ -11,7 +11,7 @@ import type {
 } from '@livevote/contracts';
 import { meetingEndsAt } from '@livevote/rules';
 import { AccountsService } from '../accounts/accounts.service';
-import { AuditLog, changesOf } from '../audit/audit-log';
+import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
@@ -81,6 +81,7 @@ const AUDITED_MEETING_FIELDS = [
   'expiryDate',
   'duration',
   'meetingTimezone',
+  'language',
   'location',
   'addresses',
   'corporation',
@@ -104,6 +105,8 @@ const AUDITED_SETTINGS = [
   'requireQuorumToStart',
   'requireSignOff',
   'oneLiveMatter',
+  'questionCategories',
+  'floorDoubleEntry',
 ] as const;
 
 @Injectable()
@@ -149,7 +152,16 @@ export class MeetingsService {
           ...values,
           shortCode: generateShortCode(),
         });
-        if (row) return mapMeeting(row, false, this.config);
+        if (row) {
+          await this.audit.record({
+            meetingId: row.id,
+            kind: 'meeting.create',
+            actor: { userId },
+            subject: { type: 'meeting', key: row.shortCode, label: row.name },
+            changes: { after: fieldsOf(row, AUDITED_MEETING_FIELDS) },
+          });
+          return mapMeeting(row, false, this.config);
+        }
       }
       throw new MeetingException(MeetingErrorCode.ShortCodeExhausted);
     });
@@ -183,13 +195,16 @@ export class MeetingsService {
         ...columns,
         updatedAt: this.clock.now(),
       });
-      await this.audit.record({
-        meetingId: row.id,
-        kind: 'meeting.update',
-        actor: { userId },
-        subject: { type: 'meeting', key: row.shortCode, label: row.name },
-        changes: changesOf(current, row, AUDITED_MEETING_FIELDS),
-      });
+      const changes = changesOf(current, row, AUDITED_MEETING_FIELDS);
+      // a save that changed nothing changed nothing the meeting records
+      if (Object.keys(changes).length)
+        await this.audit.record({
+          meetingId: row.id,
+          kind: 'meeting.update',
+          actor: { userId },
+          subject: { type: 'meeting', key: row.shortCode, label: current.name },
+          changes,
+        });
       return mapMeeting(row, await this.meetings.isLive(row.id), this.config);
     });
   }
@@ -225,13 +240,15 @@ export class MeetingsService {
         floorDoubleEntry: body.floorDoubleEntry,
         updatedAt: this.clock.now(),
       });
-      await this.audit.record({
-        meetingId: row.id,
-        kind: 'meeting.settings',
-        actor: { userId },
-        subject: { type: 'meeting', key: row.shortCode, label: row.name },
-        changes: changesOf(current, row, AUDITED_SETTINGS),
-      });
+      const changes = changesOf(current, row, AUDITED_SETTINGS);
+      if (Object.keys(changes).length)
+        await this.audit.record({
+          meetingId: row.id,
+          kind: 'meeting.settings',
+          actor: { userId },
+          subject: { type: 'meeting', key: row.shortCode, label: row.name },
+          changes,
+        });
       return mapMeetingSettings(row);
     });
   }
