@@ -8,6 +8,8 @@ const quorum: QuorumEvent = {
   shortCode: 'agm',
   present: 1200,
   proxies: 1,
+  presentInPerson: 200,
+  presentOnline: 1000,
   required: 1500,
   met: false,
   basis: 'units',
