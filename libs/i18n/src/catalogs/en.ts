@@ -534,6 +534,9 @@ export const en = {
     notMet: 'Not met',
     quorumNeeded:
       '{{present}} present + {{proxies}} by proxy = {{counted}} of {{required}} {{basis}} needed',
+    /** how `present` splits (docs/presence.md) */
+    quorumSplit:
+      'Present: {{inPerson}} in person, {{online}} online; {{proxies}} by proxy',
     quorumWordMet: 'Quorum met',
     quorumWordNotMet: 'Quorum not met',
     basis: {

@@ -558,6 +558,8 @@ export const fr: CatalogOf<typeof en> = {
     notMet: 'Non atteint',
     quorumNeeded:
       'présentes : {{present}} + par procuration : {{proxies}} = {{counted}} (quorum : {{required}} {{basis}})',
+    quorumSplit:
+      'Présentes : {{inPerson}} sur place, {{online}} en ligne ; par procuration : {{proxies}}',
     quorumWordMet: 'Quorum atteint',
     quorumWordNotMet: 'Quorum non atteint',
     basis: {
