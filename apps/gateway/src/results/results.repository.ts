@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import {
-  eligibleSql,
-  type ElectionBallot,
-  type Weight,
-} from '@livevote/rules';
+import { eligibleSql, type ElectionBallot, type Weight } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import { accountUsers, matters, meetings, users } from '../database/schema';
 
 import type { StoredResult } from './results.mapper';
-
 
 export type ResultMatterRow = typeof matters.$inferSelect;
 
