@@ -19,6 +19,10 @@ import {
   mayReplaceSql,
   meetingEndsAt,
   meetingEndsAtSql,
+  presentBy,
+  presentBySql,
+  presentCount,
+  presentCountOf,
   representedSql,
   tally,
   tallyMarks,
@@ -36,6 +40,7 @@ import {
   ATTENDANCE_CASES,
   PRECEDENCE_CASES,
 } from '../../../libs/rules/src/proxy-precedence.cases';
+import { PRESENCE_CASES } from '../../../libs/rules/src/presence.cases';
 import { REPRESENTATION_CASES } from '../../../libs/rules/src/quorum.cases';
 import { TALLY_CASES } from '../../../libs/rules/src/tally.cases';
 import {
@@ -53,7 +58,7 @@ import {
   proxyHolders,
   voters,
 } from '../src/database/schema';
-import { ResultsRepository } from '../src/results/results.repository';
+import { PresenceRepository } from '../src/presence/presence.repository';
 import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
@@ -652,15 +657,15 @@ describe('The rules of voting in SQL', () => {
         expect(rowsOf(result)).toEqual([{ represented }]);
         expect(isRepresented(member, settings)).toBe(represented);
         expect(
-          (await new ResultsRepository(store).quorumWeights(meetingId, []))
-            .proxies.units,
+          (await new PresenceRepository(store).presentWeights(meetingId, []))
+            .present.proxy.units,
         ).toBe(represented ? 1 : 0);
         expect(
           (
-            await new ResultsRepository(store).quorumWeights(meetingId, [
+            await new PresenceRepository(store).presentWeights(meetingId, [
               ids.memberId,
             ])
-          ).proxies.units,
+          ).present.proxy.units,
         ).toBe(0);
       },
     );
@@ -685,9 +690,82 @@ describe('The rules of voting in SQL', () => {
       });
 
       expect(
-        (await new ResultsRepository(store).quorumWeights(meetingId, []))
-          .proxies.units,
+        (await new PresenceRepository(store).presentWeights(meetingId, []))
+          .present.proxy.units,
       ).toBe(0);
+    });
+  });
+
+  describe('presentBySql', () => {
+    it.each(PRESENCE_CASES.map((c, index) => ({ ...c, index })))(
+      '$name: $presentBy, in SQL as in TypeScript',
+      async ({ member, settings, index, ...c }) => {
+        const meetingId = await aMeeting({
+          proxyHolderMustAttend: settings.proxyHolderMustAttend,
+        });
+        const { proxy, advanceBallot } = member.representation;
+        const ids = await aMemberWithProxy(meetingId, `p${index}`, {
+          status: proxy?.status ?? 'withdrawn',
+          holderPresent: proxy?.holderPresent ?? false,
+        });
+        if (member.checkedIn)
+          await store.db
+            .update(voters)
+            .set({ checkedInAt: new Date() })
+            .where(eq(voters.id, ids.voterId));
+        if (advanceBallot) {
+          const [matter] = await store.db
+            .insert(matters)
+            .values({ meetingId, name: 'Early', options: ['A'], order: 0 })
+            .returning({ id: matters.id });
+          await store.db.insert(ballots).values({
+            matterId: matter.id,
+            memberId: ids.memberId,
+            voterId: ids.voterId,
+            method: 'proxy',
+            choices: ['A'],
+            weight: 1,
+            castAt: new Date(),
+          });
+        }
+        const online = String(member.online);
+        const result = await store.db.execute(sql`
+          select ${sql.raw(presentBySql({ member: 'mb', meeting: 'mt' }, online))} as way
+          from members mb join meetings mt on mt.id = mb.meeting_id where mb.id = ${ids.memberId}
+        `);
+        const weights = await new PresenceRepository(store).presentWeights(
+          meetingId,
+          member.online ? [ids.memberId] : [],
+        );
+
+        expect(rowsOf(result)).toEqual([{ way: c.presentBy }]);
+        expect(presentBy(member, settings)).toBe(c.presentBy);
+        expect(presentCountOf(weights.present)).toEqual(
+          presentCount([c.presentBy]),
+        );
+        expect(weights.eligible.units).toBe(1);
+      },
+    );
+
+    it('counts no member that may not vote, however present', async () => {
+      const meetingId = await aMeeting();
+      const ids = await aMemberWithProxy(meetingId, 'not-eligible');
+      await store.db
+        .update(members)
+        .set({ eligible: false })
+        .where(eq(members.id, ids.memberId));
+      await store.db
+        .update(voters)
+        .set({ checkedInAt: new Date() })
+        .where(eq(voters.id, ids.voterId));
+
+      const weights = await new PresenceRepository(store).presentWeights(
+        meetingId,
+        [ids.memberId],
+      );
+
+      expect(presentCountOf(weights.present).presentMembers).toBe(0);
+      expect(weights.eligible.units).toBe(0);
     });
   });
 });

@@ -8,6 +8,7 @@ export * from './manager-ballots';
 export * from './matter-transition';
 export * from './meeting-window';
 export * from './proxy-precedence';
+export * from './presence';
 export * from './quorum';
 export * from './tally';
 export * from './voting-methods';

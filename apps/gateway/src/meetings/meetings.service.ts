@@ -23,6 +23,7 @@ import { MeetingErrorCode, MeetingException } from './meetings.exception';
 import { mapMeeting, mapMeetingSettings } from './meetings.mapper';
 import { MeetingsRepository, type MeetingInsert } from './meetings.repository';
 import { PresenceTracker } from '../presence/presence-tracker';
+import { PresentUnits } from '../presence/present-units';
 
 type MeetingFields = Omit<PatchMeetingRequest, 'type'>;
 
@@ -116,6 +117,7 @@ export class MeetingsService {
     private readonly access: MeetingAccess,
     private readonly accounts: AccountsService,
     private readonly presence: PresenceTracker,
+    private readonly presentUnits: PresentUnits,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -264,10 +266,11 @@ export class MeetingsService {
 
   async stats(userId: string, shortCode: string): Promise<MeetingStats> {
     const meeting = await this.access.require(userId, shortCode);
-    const [figures, rtvPresence, questions] = await Promise.all([
+    const [figures, rtvPresence, questions, present] = await Promise.all([
       this.meetings.stats(meeting.id),
       this.presence.count(meeting.id),
       this.meetings.questionsByCategory(meeting.id),
+      this.presentUnits.figures(meeting.id),
     ]);
     const { invitedVoters, ...counts } = figures;
     const totalProxies =
@@ -309,6 +312,8 @@ export class MeetingsService {
       testVoterStats: '',
       questions,
       rtvPresence,
+      present: present.units,
+      presentShares: present.shares,
     };
   }
 }

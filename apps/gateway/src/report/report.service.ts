@@ -165,6 +165,10 @@ export class ReportService {
         ? {
             eligibleMembers: snapshot.eligibleMembers,
             presentMembers: snapshot.presentMembers,
+            // null in a snapshot kept before the split was recorded (docs/presence.md)
+            presentInPerson: snapshot.presentInPerson ?? null,
+            presentOnline: snapshot.presentOnline ?? null,
+            presentByProxy: snapshot.presentByProxy ?? null,
             presentVoters: snapshot.presentVoters,
             votesCast: snapshot.votesCast,
             sharesCast: snapshot.sharesCast,

@@ -832,6 +832,9 @@ export const en = {
     notMet: 'Not met',
     quorumNeeded:
       '{{present}} present + {{proxies}} by proxy = {{counted}} of {{required}} {{basis}} needed',
+    /** how `present` splits (docs/presence.md) */
+    quorumSplit:
+      'Present: {{inPerson}} in person, {{online}} online; {{proxies}} by proxy',
     quorumWordMet: 'Quorum met',
     quorumWordNotMet: 'Quorum not met',
     basis: {
@@ -880,6 +883,14 @@ export const en = {
     notVotedSearchHint: 'Unit, name or e-mail',
     notVotedNoMatch: 'No unit that has not voted matches.',
     notVotedPages: 'Pages of units that have not voted',
+    /** the same list once the vote has closed: nobody can still vote */
+    didNotVote: 'Did not vote',
+    didNotVoteCount: 'Did not vote ({{n}})',
+    everyoneVoted: 'Every eligible unit voted.',
+    didNotVoteUnits: 'Units that did not vote',
+    didNotVoteSearch: 'Search units that did not vote',
+    didNotVoteNoMatch: 'No unit that did not vote matches.',
+    didNotVotePages: 'Pages of units that did not vote',
     previousPage: 'Previous',
     nextPage: 'Next',
     pageOf: 'Page {{page}} of {{pages}}',

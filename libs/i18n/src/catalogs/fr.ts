@@ -861,6 +861,8 @@ export const fr: CatalogOf<typeof en> = {
     notMet: 'Non atteint',
     quorumNeeded:
       'présentes : {{present}} + par procuration : {{proxies}} = {{counted}} (quorum : {{required}} {{basis}})',
+    quorumSplit:
+      'Présentes : {{inPerson}} sur place, {{online}} en ligne ; par procuration : {{proxies}}',
     quorumWordMet: 'Quorum atteint',
     quorumWordNotMet: 'Quorum non atteint',
     basis: {
@@ -917,6 +919,13 @@ export const fr: CatalogOf<typeof en> = {
     notVotedSearchHint: 'Unité, nom ou courriel',
     notVotedNoMatch: 'Aucune unité qui n’a pas voté ne correspond.',
     notVotedPages: 'Pages des unités qui n’ont pas voté',
+    didNotVote: 'N’ont pas voté',
+    didNotVoteCount: 'N’ont pas voté ({{n}})',
+    everyoneVoted: 'Toutes les unités habilitées ont voté.',
+    didNotVoteUnits: 'Unités qui n’ont pas voté',
+    didNotVoteSearch: 'Rechercher parmi les unités qui n’ont pas voté',
+    didNotVoteNoMatch: 'Aucune unité qui n’a pas voté ne correspond.',
+    didNotVotePages: 'Pages des unités qui n’ont pas voté',
     previousPage: 'Précédente',
     nextPage: 'Suivante',
     pageOf: 'Page {{page}} sur {{pages}}',

@@ -71,6 +71,7 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           shortCode={shortCode}
           matterKey={matter.matterKey}
           votesCast={tally?.votesCast ?? 0}
+          liveStatus={matter.liveStatus}
         />
       </div>
       {matter.liveStatus !== 'pending' && (
