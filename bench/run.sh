@@ -37,6 +37,7 @@ for run in $(seq 1 "$runs"); do
     harness multinode --sockets-per-node 50 --rounds 2
     harness run-import-members --units 50
     harness socket-flood --voters 50 --flood-seconds 5
+    harness election-count --ballots 50 --runs 1
   else
     harness fanout
     harness ingest --voters 10000 --seconds 30
@@ -47,6 +48,7 @@ for run in $(seq 1 "$runs"); do
     harness multinode --sockets-per-node 10000
     harness run-import-members
     harness socket-flood
+    harness election-count
   fi
 done
 exit $failed

@@ -5,6 +5,7 @@ import {
   attendingRevokes,
   ballotMethodSql,
   ballotTiming,
+  type BallotMarks,
   choicesFitSql,
   choicesProblem,
   earlyVotingClosesAt,
@@ -12,12 +13,16 @@ import {
   eligibleSql,
   isEligible,
   isRepresented,
+  marksFit,
+  marksFitSql,
   mayReplace,
   mayReplaceSql,
   meetingEndsAt,
   meetingEndsAtSql,
   representedSql,
   tally,
+  tallyMarks,
+  tallyMarksSql,
   type BallotKind,
 } from '@livevote/rules';
 import { eq, sql } from 'drizzle-orm';
@@ -33,6 +38,10 @@ import {
 } from '../../../libs/rules/src/proxy-precedence.cases';
 import { REPRESENTATION_CASES } from '../../../libs/rules/src/quorum.cases';
 import { TALLY_CASES } from '../../../libs/rules/src/tally.cases';
+import {
+  MARKS_FIT_CASES,
+  TALLY_MARKS_CASES,
+} from '../../../libs/rules/src/voting-methods.cases';
 import { openDatabase, rowsOf, type Database } from '../src/database/database';
 import {
   accounts,
@@ -182,6 +191,58 @@ describe('The rules of voting in SQL', () => {
           { fits: problem === null },
         ]);
         expect(choicesProblem(matter, choices)).toBe(problem);
+      },
+    );
+  });
+
+  // the ballot and matter rows are literal rows of the columns the fragments read, so the
+  // cases hold whatever the matters and ballots tables are migrated to
+  describe('marksFitSql', () => {
+    it.each(MARKS_FIT_CASES)(
+      '$name fits: $fits, in SQL as in TypeScript',
+      async ({ matter, marks, fits }) => {
+        const result = await store.db.execute(sql`
+          select ${sql.raw(marksFitSql({ ballot: 'i', matter: 'm' }))} as fits
+          from (select ${JSON.stringify(marks.choices)}::jsonb as choices,
+                  ${marks.votes === null ? null : JSON.stringify(marks.votes)}::jsonb as votes) i,
+            (select ${JSON.stringify(matter.options)}::jsonb as options,
+                  ${matter.choices}::int as choices,
+                  ${matter.votingMethod}::text as voting_method) m
+        `);
+
+        expect(rowsOf<{ fits: boolean }>(result)).toEqual([{ fits }]);
+        expect(marksFit(matter, marks as BallotMarks)).toBe(fits);
+      },
+    );
+
+    it('reads a jsonb null of votes as no votes', async () => {
+      const result = await store.db.execute(sql`
+        select ${sql.raw(marksFitSql({ ballot: 'i', matter: 'm' }))} as fits
+        from (select '["A"]'::jsonb as choices, 'null'::jsonb as votes) i,
+          (select '["A","B"]'::jsonb as options, 1 as choices, 'ranked' as voting_method) m
+      `);
+
+      expect(rowsOf<{ fits: boolean }>(result)).toEqual([{ fits: true }]);
+    });
+  });
+
+  describe('tallyMarksSql', () => {
+    it.each(TALLY_MARKS_CASES)(
+      '$name: in SQL as in TypeScript',
+      async ({ method, marks, expected }) => {
+        const result = await store.db.execute(sql`
+          select t.option, t.count
+          from (select ${JSON.stringify(marks.choices)}::jsonb as choices,
+                  ${marks.votes === null ? null : JSON.stringify(marks.votes)}::jsonb as votes) b,
+            (select ${method}::text as voting_method) m
+          cross join lateral ${sql.raw(tallyMarksSql({ ballot: 'b', matter: 'm' }))} t
+          order by t.position
+        `);
+
+        expect(rowsOf<{ option: string; count: number }>(result)).toEqual(
+          expected,
+        );
+        expect(tallyMarks(method, marks)).toEqual(expected);
       },
     );
   });

@@ -1,6 +1,7 @@
 export * from './ballot-acceptance';
 export * from './ballots';
 export * from './close-snapshot';
+export * from './elections';
 export * from './eligibility';
 export * from './majority';
 export * from './manager-ballots';
@@ -9,4 +10,5 @@ export * from './meeting-window';
 export * from './proxy-precedence';
 export * from './quorum';
 export * from './tally';
+export * from './voting-methods';
 export * from './weight';

@@ -1,4 +1,9 @@
 import type { BallotMethod, CountedBallot } from './ballots';
+import {
+  DEFAULT_VOTING_METHOD,
+  tallyMarks,
+  type VotingMethod,
+} from './voting-methods';
 
 /** Shares are summed as integer millionths so sums never drift (the column is numeric(20,6)). */
 export const MICRO = 1_000_000;
@@ -43,12 +48,15 @@ export function tallyRow(
 }
 
 /**
- * The tally of a matter from its current ballots: a ballot counts once, with its weight, for
- * each option it chose, under its method; options nobody chose get zeros.
+ * The tally of a matter from its current ballots, under each ballot's method: a ballot adds
+ * to an option what {@link tallyMarks} says (once for each option of a plurality ballot, its
+ * votes for a cumulative one, its first preference for a ranked one), and that many times its
+ * weight in shares; options nobody chose get zeros. A ballot is cast once, with its weight.
  */
 export function tally(
   options: readonly string[],
   ballots: Iterable<CountedBallot>,
+  votingMethod: VotingMethod = DEFAULT_VOTING_METHOD,
 ): Tally {
   const key = (method: BallotMethod, option: string) => `${method}|${option}`;
   const votes = new Map<string, number>();
@@ -59,10 +67,10 @@ export function tally(
     const weight = toMicro(ballot.weight);
     votesCast += 1;
     sharesCast += weight;
-    for (const option of ballot.choices) {
+    for (const { option, count } of tallyMarks(votingMethod, ballot)) {
       const field = key(ballot.method, option);
-      votes.set(field, (votes.get(field) ?? 0) + 1);
-      shares.set(field, (shares.get(field) ?? 0) + weight);
+      votes.set(field, (votes.get(field) ?? 0) + count);
+      shares.set(field, (shares.get(field) ?? 0) + weight * count);
     }
   }
   return {
