@@ -15,6 +15,8 @@ const matter = {
   header: '',
   options: ['For', 'Against'],
   choices: 1,
+  votingMethod: 'plurality',
+  candidates: [],
   allowProxyVote: true,
   liveStatus: 'pending',
 } as Matter;
