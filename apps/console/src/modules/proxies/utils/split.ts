@@ -1,6 +1,7 @@
 import type { HolderSplit, ProxyDirection } from '@livevote/contracts';
 import { choicesFit, type BallotMatter } from '@livevote/rules';
 import type { TFunction } from 'i18next';
+import { answerText } from '../../ballots/utils/marks-words';
 
 /** One group of a holder's split: the choices, and how many proxies go to them. */
 export interface SplitRow {
@@ -81,6 +82,12 @@ export function initialRows(
   }));
 }
 
+/** A direction's ballot as answers carry it: choices, a ranking or allocations; null for discretion. */
+export type DirectionMarks = Pick<
+  ProxyDirection,
+  'choices' | 'allocations' | 'ranking'
+>;
+
 /** The direction a proxy gives on one matter. */
 export function directionOn(
   directions: readonly ProxyDirection[],
@@ -89,22 +96,31 @@ export function directionOn(
   return directions.find((d) => d.matterKey === matterKey)?.choices ?? null;
 }
 
-/** How a proxy is directed on one matter: its choices, or "at the holder's discretion". */
+/** How a proxy is directed on one matter: its ballot in a line, or "at the holder's discretion". */
 export function directionText(
   t: TFunction,
-  choices: readonly string[] | null,
+  direction: DirectionMarks | readonly string[] | null,
 ): string {
-  return choices ? choices.join(', ') : t('proxyForm.discretion');
+  if (direction === null) return t('proxyForm.discretion');
+  if (Array.isArray(direction)) return direction.join(', ');
+  const marks = direction as DirectionMarks;
+  if (!marks.ranking && !marks.allocations && !marks.choices)
+    return t('proxyForm.discretion');
+  return answerText(t, {
+    choices: marks.choices ?? [],
+    allocations: marks.allocations,
+    ranking: marks.ranking,
+  });
 }
 
 /** One direction of a proxy, with its matter's name ("Budget: For"). */
 export function directionLine(
   t: TFunction,
   matterName: string | undefined,
-  choices: readonly string[] | null,
+  direction: DirectionMarks | readonly string[] | null,
 ): string {
   return t('proxyForm.direction', {
     matter: matterName ?? t('proxyForm.aMatter'),
-    direction: directionText(t, choices),
+    direction: directionText(t, direction),
   });
 }
