@@ -8,11 +8,14 @@ const UTC_TEXT = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 /**
  * The content of an entry as the chain hashes it (docs/verifiability.md): PostgreSQL's text of
  * a jsonb array of its fields, timestamps in UTC to the microsecond. A ballot event leaves out
- * the voter and the manager it names: deleting them sets those to null.
+ * the voter and the manager it names: deleting them sets those to null. A cumulative ballot's
+ * votes follow as an 11th field; other ballots have none, so their content (and every chain
+ * sealed before votes existed) is unchanged.
  */
 const BALLOT_CONTENT =
-  sql.raw(`jsonb_build_array('ballot', e.id, e.matter_id, e.member_id, e.receipt, e.method,
-  e.choices, e.weight::text, to_char(e.cast_at at time zone 'UTC', ${UTC_TEXT}), e.proxy_id)::text`);
+  sql.raw(`(jsonb_build_array('ballot', e.id, e.matter_id, e.member_id, e.receipt, e.method,
+  e.choices, e.weight::text, to_char(e.cast_at at time zone 'UTC', ${UTC_TEXT}), e.proxy_id)
+  || case when e.votes is null then '[]'::jsonb else jsonb_build_array(e.votes) end)::text`);
 const AUDIT_CONTENT =
   sql.raw(`jsonb_build_array('audit', a.id, a.meeting_id, a.kind, a.actor, a.client_ip,
   a.subject, a.changes, to_char(a.at at time zone 'UTC', ${UTC_TEXT}))::text`);

@@ -262,6 +262,7 @@ export class BallotIngest implements OnApplicationShutdown {
         changesOf(pending.input.matterId).list.push({
           method: result.method,
           choices: result.choices,
+          votes: result.votes,
           weight: result.weight,
           prev: result.prev,
         });

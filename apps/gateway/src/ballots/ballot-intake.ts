@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { BallotReceipt, RecordBallotRequest } from '@livevote/contracts';
-import { choicesProblem, managerBallotAdmission } from '@livevote/rules';
+import {
+  managerBallotAdmission,
+  type BallotMarks,
+  type BallotShapeProblem,
+} from '@livevote/rules';
+import type { ProblemItem } from '../common/api-exception';
 import { AuditLog } from '../audit/audit-log';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -11,7 +16,7 @@ import { LivePresence } from '../presence/live-presence';
 import { MatterDirectory, type MatterInfo } from '../voting/matter-directory';
 import type { CastChange } from '../voting/tally';
 import {
-  CHOICES_CODES,
+  MARKS_CODES,
   VotingErrorCode,
   VotingException,
 } from '../voting/voting.exception';
@@ -28,14 +33,15 @@ import {
   type WrittenBallot,
 } from './holder-ballots.repository';
 import { newReceipt } from './receipt-codes';
-import { plainBallot } from './plain-ballot';
+import { marksOrFail, type BodyFields } from './ballot-marks';
 
 /** A voter's own ballot, live or early: over the socket or the portal. */
 export interface VoterSubmission {
   kind: 'voter';
   voter: VoterPrincipal;
   matterKey: string;
-  choices: string[];
+  /** The ballot as sent, in its matter's voting method (`choices`, `allocations` or `ranking`). */
+  body: BodyFields;
   idempotencyKey: string | null;
   /** The socket it came on, for the per-socket in-flight limit. */
   socketId?: string;
@@ -61,7 +67,8 @@ export interface FloorSubmission {
   userId: string;
   matterId: string;
   memberId: string;
-  choices: string[];
+  /** Checked against the matter by `checkBallot`. */
+  marks: BallotMarks;
   at: Date;
 }
 
@@ -74,7 +81,7 @@ export interface HolderSubmission {
   /** The manager acting for a default holder; null for the holder itself. */
   recordedBy: string | null;
   matterId: string;
-  cast: { memberId: string; proxyId: string; choices: string[] }[];
+  cast: { memberId: string; proxyId: string; marks: BallotMarks }[];
   /** Proxies whose discretionary vote on the matter is taken back. */
   withdraw: string[];
   at: Date;
@@ -138,7 +145,7 @@ export class BallotIntake {
         return this.castAsVoter(
           submission.voter,
           submission.matterKey,
-          submission.choices,
+          submission.body,
           submission.idempotencyKey,
           submission.socketId,
         );
@@ -163,7 +170,7 @@ export class BallotIntake {
   private castAsVoter(
     voter: VoterPrincipal,
     matterKey: string,
-    choices: string[],
+    body: BodyFields,
     idempotencyKey: string | null,
     socketId?: string,
   ): Promise<BallotReceipt> {
@@ -179,11 +186,12 @@ export class BallotIntake {
         ? this.directory.cached(matterKey)
         : undefined;
       if (cached) {
-        this.checkFits(cached, voter.meetingId, choices);
-        ingested = this.submitVoter(voter, matterKey, choices, idempotencyKey);
+        const { marks } = this.checkFits(cached, voter.meetingId, body);
+        ingested = this.submitVoter(voter, matterKey, marks, idempotencyKey);
       } else
-        ingested = this.checkChoices(voter.meetingId, matterKey, choices).then(
-          () => this.submitVoter(voter, matterKey, choices, idempotencyKey),
+        ingested = this.checkBallot(voter.meetingId, matterKey, body).then(
+          ({ marks }) =>
+            this.submitVoter(voter, matterKey, marks, idempotencyKey),
         );
     } catch (error) {
       ingested = Promise.reject(error as Error);
@@ -203,7 +211,7 @@ export class BallotIntake {
   private submitVoter(
     voter: VoterPrincipal,
     matterKey: string,
-    choices: string[],
+    marks: BallotMarks,
     idempotencyKey: string | null,
   ): Promise<IngestedBallot> {
     return this.ingest.submit({
@@ -212,7 +220,8 @@ export class BallotIntake {
       voterId: voter.voterId,
       recordedBy: null,
       kind: 'voter',
-      choices,
+      choices: marks.choices,
+      votes: marks.votes,
       idempotencyKey,
     });
   }
@@ -221,12 +230,11 @@ export class BallotIntake {
     userId,
     shortCode,
     matterKey,
-    request: body,
+    request,
     idempotencyKey,
   }: ManagerSubmission): Promise<BallotReceipt> {
-    const request = plainBallot(body);
     const meeting = await this.access.require(userId, shortCode);
-    await this.checkChoices(meeting.id, matterKey, request.choices);
+    const { marks } = await this.checkBallot(meeting.id, matterKey, request);
     if (!isUuid(request.memberKey))
       throw new VotingException(VotingErrorCode.MemberNotFound);
     // `other` is a vote cast in the room: the floor's rule, whichever route brings it
@@ -254,7 +262,8 @@ export class BallotIntake {
       voterId: null,
       recordedBy: userId,
       kind: request.method,
-      choices: request.choices,
+      choices: marks.choices,
+      votes: marks.votes,
       idempotencyKey,
     });
     // after the batch that wrote it: the ballot's own event is in the chain either way; a
@@ -290,7 +299,8 @@ export class BallotIntake {
       voterId: null,
       recordedBy: submission.userId,
       kind: 'floor',
-      choices: submission.choices,
+      choices: submission.marks.choices,
+      votes: submission.marks.votes,
       idempotencyKey: null,
       receivedAt: submission.at,
       receipt: newReceipt(),
@@ -303,6 +313,7 @@ export class BallotIntake {
     const change: CastChange = {
       method: outcome.method,
       choices: outcome.choices,
+      votes: outcome.votes,
       weight: outcome.weight,
       prev: outcome.prev,
     };
@@ -321,8 +332,11 @@ export class BallotIntake {
     submission: HolderSubmission,
   ): Promise<WrittenBallot[]> {
     const cast = await this.holders.writeDiscretionary(
-      submission.cast.map((ballot) => ({
-        ...ballot,
+      submission.cast.map(({ memberId, proxyId, marks }) => ({
+        memberId,
+        proxyId,
+        choices: marks.choices,
+        votes: marks.votes,
         eventId: randomUUID(),
         receipt: newReceipt(),
         matterId: submission.matterId,
@@ -363,27 +377,36 @@ export class BallotIntake {
       await this.afterBallots.committed(matterId, changes);
   }
 
-  /** The matter of the meeting (404 otherwise), when the choices fit it (400 otherwise). */
-  async checkChoices(
+  /**
+   * The matter of the meeting (404 otherwise) and the marks the ballot body stores, when it
+   * fits the matter's voting method (400 otherwise, `errors[]` naming where).
+   */
+  async checkBallot(
     meetingId: string,
     matterKey: string,
-    choices: string[],
-  ): Promise<MatterInfo> {
+    body: BodyFields,
+  ): Promise<{ matter: MatterInfo; marks: BallotMarks }> {
     const matter = isUuid(matterKey)
       ? await this.directory.get(matterKey)
       : undefined;
-    return this.checkFits(matter, meetingId, choices);
+    return this.checkFits(matter, meetingId, body);
   }
 
   private checkFits(
     matter: MatterInfo | undefined,
     meetingId: string,
-    choices: string[],
-  ): MatterInfo {
+    body: BodyFields,
+  ): { matter: MatterInfo; marks: BallotMarks } {
     if (matter?.meetingId !== meetingId)
       throw new VotingException(VotingErrorCode.MatterNotFound);
-    const problem = choicesProblem(matter, choices);
-    if (problem) throw new VotingException(CHOICES_CODES[problem]);
-    return matter;
+    return { matter, marks: marksOrFail(matter, body, refuseMarks) };
   }
+}
+
+/** A ballot body that does not fit its matter: 400 with the code of its problem. */
+export function refuseMarks(
+  problem: BallotShapeProblem,
+  errors: ProblemItem[],
+): never {
+  throw new VotingException(MARKS_CODES[problem], {}, errors);
 }

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ballotMethodSql,
-  choicesFitSql,
   eligibleSql,
+  marksFitSql,
   mayReplaceSql,
   type EarlyVotingTimes,
   type LiveStatus,
@@ -13,6 +13,7 @@ import { Database, rowsOf } from '../database/database';
 import {
   ballotEvents,
   ballots,
+  matters,
   members,
   type BallotMethod,
 } from '../database/schema';
@@ -21,7 +22,8 @@ import {
 const ELIGIBLE_SQL = eligibleSql({ member: 'mb', matter: 'm' });
 // whether the ballot is in time, and as which method (libs/rules, ballot-acceptance.ts)
 const METHOD_SQL = ballotMethodSql({ ballot: 'i', matter: 'm', meeting: 'mt' });
-const CHOICES_FIT_SQL = choicesFitSql({ ballot: 'i', matter: 'm' });
+// whether the marks fit the matter's voting method (libs/rules, voting-methods.ts)
+const MARKS_FIT_SQL = marksFitSql({ ballot: 'i', matter: 'm' });
 // which ballot replaces a member's standing one (docs/proxies.md, "Precedence")
 const MAY_REPLACE_SQL = mayReplaceSql({ incoming: 'excluded', standing: 'b' });
 /**
@@ -31,13 +33,13 @@ const MAY_REPLACE_SQL = mayReplaceSql({ incoming: 'excluded', standing: 'b' });
  */
 export const REPLACE_STANDING_SQL = `on conflict (matter_id, member_id) do update set
           voter_id = excluded.voter_id, method = excluded.method, choices = excluded.choices,
-          weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
+          votes = excluded.votes, weight = excluded.weight, idempotency_key = excluded.idempotency_key, cast_at = excluded.cast_at,
           receipt_id = excluded.receipt_id, updated_at = excluded.updated_at,
           proxy_id = excluded.proxy_id,
-          prev_method = b.method, prev_choices = b.choices, prev_weight = b.weight
+          prev_method = b.method, prev_choices = b.choices, prev_votes = b.votes, prev_weight = b.weight
         where ${MAY_REPLACE_SQL}`;
 const ELIGIBLE = sql.raw(ELIGIBLE_SQL);
-const CHOICES_FIT = sql.raw(CHOICES_FIT_SQL);
+const MARKS_FIT = sql.raw(MARKS_FIT_SQL);
 
 /**
  * The batch statement of BallotsRepository.castBatch, composed once and prepared once a
@@ -48,7 +50,7 @@ const CHOICES_FIT = sql.raw(CHOICES_FIT_SQL);
 const CAST_BATCH_TEMPLATE = `      with input as (
         select * from jsonb_to_recordset($PAYLOAD::jsonb) as t(
           ord int, event_id uuid, receipt text, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid,
-          kind text, choices jsonb, idem_key text, received_at timestamptz)
+          kind text, choices jsonb, votes jsonb, idem_key text, received_at timestamptz)
       ),
       -- Each look-up a probe per input row, by one index only: the plan is kept for the
       -- connection, made while the events were few (docs/decisions.md, "The ballot batches
@@ -74,25 +76,25 @@ const CAST_BATCH_TEMPLATE = `      with input as (
         join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
         where not exists (select 1 from replay r where r.ord = i.ord)
           and ${ELIGIBLE_SQL}
-          and ${CHOICES_FIT_SQL}
+          and ${MARKS_FIT_SQL}
           and (i.voter_id is null
             or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id))
           and (i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by))
         for share of m
       ),
       upserted as (
-        insert into ballots as b (matter_id, member_id, voter_id, method, choices, weight, idempotency_key,
+        insert into ballots as b (matter_id, member_id, voter_id, method, choices, votes, weight, idempotency_key,
           cast_at, receipt_id, created_at, updated_at)
-        select matter_id, member_id, voter_id, method, choices, weight, idem_key,
+        select matter_id, member_id, voter_id, method, choices, votes, weight, idem_key,
           received_at, event_id, received_at, received_at
         from cand where method is not null
         ${REPLACE_STANDING_SQL}
-        returning b.receipt_id, b.method, b.weight, b.prev_method, b.prev_choices, b.prev_weight
+        returning b.receipt_id, b.method, b.weight, b.prev_method, b.prev_choices, b.prev_votes, b.prev_weight
       ),
       events as (
-        insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, weight,
+        insert into ballot_events (id, matter_id, member_id, voter_id, recorded_by, method, choices, votes, weight,
           idempotency_key, cast_at, receipt)
-        select c.event_id, c.matter_id, c.member_id, c.voter_id, c.recorded_by, c.method, c.choices, c.weight,
+        select c.event_id, c.matter_id, c.member_id, c.voter_id, c.recorded_by, c.method, c.choices, c.votes, c.weight,
           c.idem_key, c.received_at, c.receipt
         from cand c
         -- not a join: with the planner's one-row guess for CTEs a join became a nested loop, O(batch^2)
@@ -101,11 +103,11 @@ const CAST_BATCH_TEMPLATE = `      with input as (
         returning id
       )
       select 'accepted' as kind, null::int as ord, u.receipt_id as ballot_id, null as cast_at, null as receipt,
-        u.method, u.weight, u.prev_method, u.prev_choices, u.prev_weight
+        u.method, u.weight, u.prev_method, u.prev_choices, u.prev_votes, u.prev_weight
       from upserted u
       union all
       select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, r.receipt,
-        null, null, null, null, null
+        null, null, null, null, null, null
       from replay r
 `;
 const [CAST_BATCH_HEAD, CAST_BATCH_TAIL] = CAST_BATCH_TEMPLATE.split(
@@ -131,7 +133,9 @@ export interface BallotInput {
    * floor ballot (docs/hybrid-meetings.md): method `other`, only while the matter is live.
    */
   kind: 'voter' | 'proxy' | 'other' | 'floor';
+  /** The marks (libs/rules' `BallotMarks`): the options in ballot order, and a cumulative ballot's votes. */
   choices: string[];
+  votes: number[] | null;
   idempotencyKey: string | null;
   receivedAt: Date;
 }
@@ -144,8 +148,14 @@ export type BatchOutcome =
       receipt: string;
       method: BallotMethod;
       choices: string[];
+      votes: number[] | null;
       weight: number;
-      prev: { method: BallotMethod; choices: string[]; weight: number } | null;
+      prev: {
+        method: BallotMethod;
+        choices: string[];
+        votes: number[] | null;
+        weight: number;
+      } | null;
     }
   | {
       status: 'replayed';
@@ -169,6 +179,7 @@ interface OutcomeRow {
   weight: string | number | null;
   prev_method: BallotMethod | null;
   prev_choices: string[] | null;
+  prev_votes: number[] | null;
   prev_weight: string | number | null;
 }
 
@@ -218,6 +229,8 @@ export class BallotsRepository {
         recorded_by: input.recordedBy,
         kind: input.kind,
         choices: input.choices,
+        // absent, not JSON null: the column stays SQL null for other methods
+        ...(input.votes ? { votes: input.votes } : {}),
         idem_key: input.idempotencyKey,
         received_at: input.receivedAt.toISOString(),
       })),
@@ -252,11 +265,13 @@ export class BallotsRepository {
               receipt: inputs[ord].receipt,
               method: row.method!,
               choices: inputs[ord].choices,
+              votes: inputs[ord].votes,
               weight: Number(row.weight),
               prev: row.prev_method
                 ? {
                     method: row.prev_method,
                     choices: row.prev_choices ?? [],
+                    votes: row.prev_votes ?? null,
                     weight: Number(row.prev_weight ?? 0),
                   }
                 : null,
@@ -277,6 +292,7 @@ export class BallotsRepository {
         voter_id: input.voterId,
         recorded_by: input.recordedBy,
         choices: input.choices,
+        ...(input.votes ? { votes: input.votes } : {}),
       })),
     );
     const result = await this.database.db.execute(sql`
@@ -286,10 +302,10 @@ export class BallotsRepository {
           as voter_found,
         i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
         coalesce(${ELIGIBLE}, false) as eligible,
-        coalesce(${CHOICES_FIT}, false) as valid_choices,
+        coalesce(${MARKS_FIT}, false) as valid_choices,
         b.method as existing_method, mt.portal_revocations_closed_at
       from jsonb_to_recordset(${payload}::jsonb)
-        as i(ord int, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid, choices jsonb)
+        as i(ord int, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid, choices jsonb, votes jsonb)
       left join matters m on m.id = i.matter_id
       left join meetings mt on mt.id = m.meeting_id
       left join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
@@ -331,26 +347,49 @@ export class BallotsRepository {
     return Boolean(row);
   }
 
-  /** The member's standing ballot on the matter, with the receipt of the cast that made it. */
+  /**
+   * The member's standing ballot on the matter, with the receipt of the cast that made it and
+   * the matter's voting method (how its marks read).
+   */
   async ownBallot(matterId: string, memberId: string) {
     const [row] = await this.database.db
-      .select({ ballot: ballots, receipt: ballotEvents.receipt })
+      .select({
+        ballot: ballots,
+        receipt: ballotEvents.receipt,
+        votingMethod: matters.votingMethod,
+      })
       .from(ballots)
+      .innerJoin(matters, eq(matters.id, ballots.matterId))
       .leftJoin(ballotEvents, eq(ballotEvents.id, ballots.receiptId))
       .where(
         and(eq(ballots.matterId, matterId), eq(ballots.memberId, memberId)),
       )
       .limit(1);
-    return row && { ...row.ballot, receipt: row.receipt };
+    return (
+      row && {
+        ...row.ballot,
+        receipt: row.receipt,
+        votingMethod: row.votingMethod,
+      }
+    );
   }
 
   /** The member's ballots on every matter it has one on. */
   async ownBallots(memberId: string) {
     const rows = await this.database.db
-      .select({ ballot: ballots, receipt: ballotEvents.receipt })
+      .select({
+        ballot: ballots,
+        receipt: ballotEvents.receipt,
+        votingMethod: matters.votingMethod,
+      })
       .from(ballots)
+      .innerJoin(matters, eq(matters.id, ballots.matterId))
       .leftJoin(ballotEvents, eq(ballotEvents.id, ballots.receiptId))
       .where(eq(ballots.memberId, memberId));
-    return rows.map((row) => ({ ...row.ballot, receipt: row.receipt }));
+    return rows.map((row) => ({
+      ...row.ballot,
+      receipt: row.receipt,
+      votingMethod: row.votingMethod,
+    }));
   }
 }

@@ -513,7 +513,7 @@ export type ProxyStatus =
  */
 export interface ProxyDirection {
   matterKey: string;
-  choices: string[] | null;
+  choices?: string[] | null;
   allocations?: { option: string; votes: number }[];
   ranking?: string[];
 }

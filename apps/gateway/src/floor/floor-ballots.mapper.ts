@@ -4,17 +4,20 @@ import type {
   PendingFloorBallot,
 } from '@livevote/contracts';
 import type { FloorEntryView } from './floor-ballots.repository';
+import { ballotAnswer } from '../ballots/ballot-marks';
+import type { VotingMethod } from '../database/schema';
 
 export interface MatterOpening {
   liveStatus: 'pending' | 'live' | 'closed';
   liveGeneration: number;
+  votingMethod: VotingMethod;
 }
 
-function mapEntry(row: FloorEntryView): FloorEntry {
+function mapEntry(row: FloorEntryView, method: VotingMethod): FloorEntry {
   return {
     key: row.id,
     entry: row.entry,
-    choices: row.choices,
+    ...ballotAnswer(method, row),
     recordedBy: {
       userKey: row.recordedBy,
       name: row.recorderName || row.recorderEmail || 'a removed manager',
@@ -54,7 +57,7 @@ export function mapPendingSheets(
       memberKey: first.memberId,
       unit: first.unit,
       state,
-      entries: entries.map(mapEntry),
+      entries: entries.map((entry) => mapEntry(entry, matter.votingMethod)),
     };
   });
 }

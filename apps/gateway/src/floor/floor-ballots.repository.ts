@@ -31,6 +31,7 @@ export class FloorBallotsRepository {
         allowProxyVote: matters.allowProxyVote,
         liveGeneration: matters.liveGeneration,
         eligibility: matters.eligibility,
+        votingMethod: matters.votingMethod,
       })
       .from(matters)
       .where(and(eq(matters.id, matterId), eq(matters.meetingId, meetingId)))

@@ -9,6 +9,7 @@ import {
   ballotTiming,
   isEligible,
   managerBallotAdmission,
+  type BallotMarks,
 } from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
@@ -29,15 +30,11 @@ import {
   type MatterOpening,
 } from './floor-ballots.mapper';
 import { FloorBallotsRepository } from './floor-ballots.repository';
-import { plainBallot } from '../ballots/plain-ballot';
+import { sameMarks } from '../ballots/ballot-marks';
 
 type Outcome =
   | { status: 'counted'; receipt: BallotReceipt }
   | { status: 'pending' | 'mismatch' };
-
-const sameChoices = (a: string[], b: string[]) =>
-  a.length === b.length &&
-  [...a].sort().join('\n') === [...b].sort().join('\n');
 
 /**
  * Floor ballots: a clerk types a present member's paper sheet for a live matter
@@ -62,14 +59,13 @@ export class FloorBallotsService {
     userId: string,
     shortCode: string,
     matterKey: string,
-    body: FloorBallotRequest,
+    request: FloorBallotRequest,
   ): Promise<FloorBallotResponse> {
-    const request = plainBallot(body);
     const meeting = await this.access.require(userId, shortCode);
-    const matter = await this.intake.checkChoices(
+    const { matter, marks } = await this.intake.checkBallot(
       meeting.id,
       matterKey,
-      request.choices,
+      request,
     );
     if (!isUuid(request.memberKey))
       throw new FloorException(FloorErrorCode.MemberNotFound);
@@ -99,13 +95,14 @@ export class FloorBallotsService {
         throw new FloorException(FloorErrorCode.NotDoubleEntry);
       const outcome =
         admission === 'count'
-          ? await this.count(userId, matter.id, member.id, request.choices, now)
+          ? await this.count(userId, matter.id, member.id, marks, now)
           : await this.enter(
               userId,
               meeting.id,
               state,
               member.id,
-              request,
+              request.entry,
+              marks,
               now,
             );
       // who typed which sheet, never the choices: the matter may be a secret ballot
@@ -206,14 +203,15 @@ export class FloorBallotsService {
     meetingId: string,
     matter: { id: string } & MatterOpening,
     memberId: string,
-    request: FloorBallotRequest & { choices: string[] },
+    entry: 1 | 2,
+    marks: BallotMarks,
     now: Date,
   ): Promise<Outcome> {
     const standing = await this.floor.pending(matter.id, memberId);
     const lapsed = standing.filter((row) => isLapsed(row, matter));
     const current = standing.filter((row) => !isLapsed(row, matter));
-    const other = current.find((row) => row.entry !== request.entry);
-    const same = current.find((row) => row.entry === request.entry);
+    const other = current.find((row) => row.entry !== entry);
+    const same = current.find((row) => row.entry === entry);
     if (other && other.recordedBy === userId)
       throw new FloorException(FloorErrorCode.SameClerk);
     await this.floor.resolve(
@@ -226,14 +224,15 @@ export class FloorBallotsService {
         resolvedAt: now,
         resolvedBy: userId,
       });
-    if (other && sameChoices(other.choices, request.choices)) {
-      const counted = await this.count(
-        userId,
-        matter.id,
-        memberId,
-        request.choices,
-        now,
-      );
+    if (
+      other &&
+      sameMarks(
+        matter.votingMethod,
+        { choices: other.choices, votes: other.votes ?? null },
+        marks,
+      )
+    ) {
+      const counted = await this.count(userId, matter.id, memberId, marks, now);
       const resolved = {
         status: 'counted' as const,
         resolvedAt: now,
@@ -245,8 +244,9 @@ export class FloorBallotsService {
         matterId: matter.id,
         memberId,
         generation: matter.liveGeneration,
-        entry: request.entry,
-        choices: request.choices,
+        entry,
+        choices: marks.choices,
+        votes: marks.votes,
         recordedBy: userId,
         ...resolved,
       });
@@ -258,8 +258,9 @@ export class FloorBallotsService {
       matterId: matter.id,
       memberId,
       generation: matter.liveGeneration,
-      entry: request.entry,
-      choices: request.choices,
+      entry,
+      choices: marks.choices,
+      votes: marks.votes,
       recordedBy: userId,
       status: 'pending',
     });
@@ -271,7 +272,7 @@ export class FloorBallotsService {
     userId: string,
     matterId: string,
     memberId: string,
-    choices: string[],
+    marks: BallotMarks,
     now: Date,
   ): Promise<Outcome & { status: 'counted' }> {
     const receipt = await this.intake.submit({
@@ -279,7 +280,7 @@ export class FloorBallotsService {
       userId,
       matterId,
       memberId,
-      choices,
+      marks,
       at: now,
     });
     return { status: 'counted', receipt };

@@ -31,7 +31,6 @@ import { LivePresence, type MeetingRef } from '../presence/live-presence';
 import { LiveSessions, type LiveSessionData } from './live-sessions';
 import { LiveSnapshots } from './live-snapshots';
 import { PacketGuard } from './packet-guard';
-import { plainBallot } from '../ballots/plain-ballot';
 
 interface SocketData extends LiveSessionData {
   /** Voters: the meeting they attend (as present), left when the socket disconnects. */
@@ -327,7 +326,7 @@ export class LiveGateway implements OnGatewayInit {
       kind: 'voter',
       voter: principal,
       matterKey: request.matterKey,
-      choices: plainBallot(request).choices,
+      body: request,
       idempotencyKey: request.idempotencyKey ?? null,
       socketId: socket.id,
     });

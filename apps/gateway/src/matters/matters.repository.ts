@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { eligibleSql } from '@livevote/rules';
+import { eligibleSql, tallyMarksSql } from '@livevote/rules';
 import type { NotVotedQuery } from '@livevote/contracts';
 import { escapeLike } from '../common/text';
 import { Database, rowsOf } from '../database/database';
@@ -11,6 +11,9 @@ import {
   members,
   voters,
 } from '../database/schema';
+
+// what a ballot adds to each option under the matter's voting method (libs/rules, voting-methods.ts)
+const TALLY_MARKS = sql.raw(tallyMarksSql({ ballot: 'b', matter: 's' }));
 
 export type MatterRow = typeof matters.$inferSelect;
 export type NewMatterRow = typeof matters.$inferInsert;
@@ -138,7 +141,9 @@ export class MattersRepository {
 
   /**
    * One row per option, in option order, from the stored ballots in one query: a ballot
-   * counts once for each option it chose; options without ballots get zeros. No rows at all
+   * adds to an option what libs/rules' `tallyMarks` says under the matter's voting method
+   * (once a plurality choice, a cumulative ballot's votes, a ranked ballot's first
+   * preference), that many times its weight in shares; options without ballots get zeros. No rows at all
    * while the matter is a secret ballot that is not closed: the state and the count are read
    * in one statement, so a reopen or a close racing this query cannot slip rows through.
    */
@@ -147,15 +152,15 @@ export class MattersRepository {
     // options: the matter's rows are read once, not once per option
     const result = await this.database.db.execute(sql`
       with shown as (
-        select m.id, m.options from ${matters} m
+        select m.id, m.options, m.voting_method from ${matters} m
         where m.id = ${matterId} and (not m.secret_ballot or m.live_status = 'closed')
       ),
       t as (
-        select c.vote, b.method, count(*) as n, sum(b.weight) as w
+        select c.option as vote, b.method, sum(c.count) as n, sum(c.count * b.weight) as w
         from shown s
         join ${ballots} b on b.matter_id = s.id
-        cross join lateral (select distinct value from jsonb_array_elements_text(b.choices)) c(vote)
-        group by c.vote, b.method
+        cross join lateral ${TALLY_MARKS} c
+        group by c.option, b.method
       )
       select
         o.vote as "vote",

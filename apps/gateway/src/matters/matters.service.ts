@@ -10,6 +10,7 @@ import {
   type NotVotedQuery,
   type NotVotedUnit,
   type UpdateMatterRequest,
+  type VotingMethod,
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
@@ -54,6 +55,31 @@ function checkShape(options: string[], choices: number, exclusions: string[]) {
     throw new MatterException(MatterErrorCode.InvalidExclusion, unknown);
 }
 
+/**
+ * A threshold applies to plurality matters only (docs/elections.md): a PATCH that gives one to
+ * a cumulative or ranked matter (its method unchanged by the body) is refused as a create is.
+ */
+function refuseThresholdOf(
+  method: VotingMethod,
+  body: { threshold?: unknown; thresholdBase?: unknown },
+) {
+  if (method === 'plurality') return;
+  const given = (['threshold', 'thresholdBase'] as const).filter(
+    (field) => body[field] !== undefined,
+  );
+  if (given.length)
+    throw new ApiException(
+      400,
+      'validation_failed',
+      {},
+      {},
+      given.map((field) => ({
+        path: field,
+        message: `A ${method} election has no threshold: the seats go to the candidates with the most votes.`,
+      })),
+    );
+}
+
 function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
@@ -67,6 +93,7 @@ function toChanges(body: UpdateMatterRequest): MatterChanges {
   if (body.snippet !== undefined)
     changes.snippet = sanitizeRichText(body.snippet ?? '');
   if (body.choices !== undefined) changes.choices = body.choices;
+  if (body.votingMethod !== undefined) changes.votingMethod = body.votingMethod;
   if (body.order !== undefined) changes.order = body.order;
   if (body.eligibility !== undefined) changes.eligibility = body.eligibility;
   if (body.exclusions !== undefined) changes.exclusions = body.exclusions ?? [];
@@ -107,6 +134,7 @@ const AUDITED_FIELDS = [
   'header',
   'options',
   'choices',
+  'votingMethod',
   'order',
   'eligibility',
   'exclusions',
@@ -217,6 +245,7 @@ export class MattersService {
       if (matter.liveStatus === 'live')
         throw new MatterException(MatterErrorCode.MatterLive);
       const changes = toChanges(body);
+      refuseThresholdOf(changes.votingMethod ?? matter.votingMethod, body);
       checkShape(
         changes.options ?? matter.options,
         changes.choices ?? matter.choices,
@@ -227,6 +256,10 @@ export class MattersService {
         !sameList(changes.options, matter.options);
       const choicesLowered =
         changes.choices !== undefined && changes.choices < matter.choices;
+      // ballots are marked in their matter's method: it is fixed once there are any
+      const methodChanged =
+        changes.votingMethod !== undefined &&
+        changes.votingMethod !== matter.votingMethod;
       const secrecyDropped =
         changes.secretBallot === false && matter.secretBallot;
       // ballots cast while choices stayed out of the published count keep them out
@@ -235,6 +268,7 @@ export class MattersService {
       if (
         (optionsChanged ||
           choicesLowered ||
+          methodChanged ||
           secrecyDropped ||
           choicesOpened ||
           ruleChanged(changes, matter)) &&

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   BallotReceipt,
+  CastBallotRequest,
   OwnBallot,
   OwnBallots,
   PortalMeeting,
@@ -93,7 +94,7 @@ export class PortalMeetingService {
     voter: VoterPrincipal,
     shortCode: string,
     matterKey: string,
-    choices: string[],
+    body: CastBallotRequest,
     idempotencyKey: string | null,
   ): Promise<BallotReceipt> {
     await this.requireOwnMeeting(voter, shortCode);
@@ -101,7 +102,7 @@ export class PortalMeetingService {
       kind: 'voter',
       voter,
       matterKey,
-      choices,
+      body,
       idempotencyKey,
     });
   }

@@ -45,7 +45,6 @@ import {
 } from './portal.dto';
 import { PortalMeetingService } from './portal-meeting.service';
 import { PortalSessionsService } from './portal-sessions.service';
-import { plainBallot } from '../ballots/plain-ballot';
 
 @ApiTags('Voter portal')
 @Controller('portal/v1/Meetings/:shortCode')
@@ -158,7 +157,7 @@ export class PortalController {
       voter,
       shortCode,
       matterKey,
-      plainBallot(body).choices,
+      body,
       idempotencyKey,
     );
   }

@@ -6,7 +6,14 @@ import type {
   Forecast,
 } from '@livevote/contracts';
 import { isEligible, type EligibilityMember } from '@livevote/rules';
-import type { ballots, matters, members, voters } from '../database/schema';
+import type {
+  ballots,
+  matters,
+  members,
+  voters,
+  VotingMethod,
+} from '../database/schema';
+import { ballotAnswer } from '../ballots/ballot-marks';
 import { mapLiveMatter } from '../live/live.mapper';
 import type { PortalMeetingRow } from './portal.repository';
 
@@ -57,12 +64,12 @@ export function mapPortalMeeting(
 
 /** The voter's own ballot; its id is the receipt the voter was given, when there was one. */
 export function mapOwnBallot(
-  ballot: BallotRow & { receipt: string | null },
+  ballot: BallotRow & { receipt: string | null; votingMethod: VotingMethod },
 ): OwnBallot {
   return {
     ballotId: ballot.receiptId ?? ballot.id,
     matterKey: ballot.matterId,
-    choices: ballot.choices,
+    ...ballotAnswer(ballot.votingMethod, ballot),
     method: ballot.method,
     castAt: ballot.castAt.toISOString(),
     receipt: ballot.receipt,

@@ -13,6 +13,7 @@ import {
   mayReplace,
   sharesFromMicro,
   toMicro,
+  type VotingMethod,
 } from '@livevote/rules';
 import { AuditLog } from '../audit/audit-log';
 import { BallotIntake } from '../ballots/ballot-intake';
@@ -39,8 +40,8 @@ import {
   type StandingBallotRow,
 } from './proxies.repository';
 import { ProxyBallots } from './proxy-ballots.service';
-import { checkChoices, directionOn } from './proxy-directions';
-import { plainBallot } from '../ballots/plain-ballot';
+import { directionOn, isDirected, refuseDirection } from './proxy-directions';
+import { ballotAnswer, marksOrFail } from '../ballots/ballot-marks';
 import { mapMethod } from '../matters/matters.mapper';
 
 type MemberRow = Awaited<
@@ -118,7 +119,7 @@ export class HolderVotesService {
     const fullyDirected = held.filter(
       (row) =>
         row.proxy.directions.length > 0 &&
-        row.proxy.directions.every((direction) => direction.choices !== null),
+        row.proxy.directions.every(isDirected),
     );
     return {
       holder: { ...mapHolderRef(holder), present: holder.present },
@@ -158,7 +159,7 @@ export class HolderVotesService {
             count: discretionary.length,
             shares: shares(discretionary),
           },
-          cast: castSplit(discretionary),
+          cast: castSplit(discretionary, matter.votingMethod),
         };
       }),
     };
@@ -194,8 +195,10 @@ export class HolderVotesService {
               ? ProxyErrorCode.ProxyNotAllowed
               : ProxyErrorCode.MatterNotLive,
           );
-        for (const part of split)
-          checkChoices(matter, plainBallot(part).choices);
+        // a split part is a ballot body and a count: each body is checked as a ballot is
+        const marks = split.map((part, index) =>
+          marksOrFail(matter, part, refuseDirection, `split.${index}`),
+        );
         const held = await this.proxies.held(holder.id);
         const standing = await this.proxies.standing(
           held.map((row) => row.member.id),
@@ -205,8 +208,8 @@ export class HolderVotesService {
         const total = split.reduce((sum, part) => sum + part.count, 0);
         if (total > discretionary.length)
           throw new ProxyException(ProxyErrorCode.TooManyVotes);
-        const choicesInOrder = split.flatMap((part) =>
-          Array.from({ length: part.count }, () => plainBallot(part).choices),
+        const marksInOrder = split.flatMap((part, index) =>
+          Array.from({ length: part.count }, () => marks[index]),
         );
         const written = await this.intake.submit({
           kind: 'holder',
@@ -215,7 +218,7 @@ export class HolderVotesService {
           cast: discretionary.slice(0, total).map((entry, index) => ({
             memberId: entry.member.id,
             proxyId: entry.proxy.id,
-            choices: choicesInOrder[index],
+            marks: marksInOrder[index],
           })),
           withdraw: discretionary
             .slice(total)
@@ -340,17 +343,24 @@ export class HolderVotesService {
   }
 }
 
-/** The holder's own votes on a matter, grouped by choices in list order. */
-function castSplit(entries: Entry[]): HolderSplit[] {
-  const parts: HolderSplit[] = [];
+/** The holder's own votes on a matter, grouped by ballot in list order, as its bodies. */
+function castSplit(entries: Entry[], method: VotingMethod): HolderSplit[] {
+  const parts: { key: string; part: HolderSplit }[] = [];
   for (const entry of entries) {
     if (entry.standing?.proxyId !== entry.proxy.id) continue;
-    const choices = entry.standing.choices;
-    const part = parts.find(
-      (p) => JSON.stringify(p.choices) === JSON.stringify(choices),
-    );
-    if (part) part.count += 1;
-    else parts.push({ choices, count: 1 });
+    const { choices, votes } = entry.standing;
+    const key = JSON.stringify([choices, votes]);
+    const found = parts.find((p) => p.key === key);
+    if (found) found.part.count += 1;
+    else {
+      const { allocations, ranking } = ballotAnswer(method, { choices, votes });
+      const body = allocations
+        ? { allocations }
+        : ranking
+          ? { ranking }
+          : { choices };
+      parts.push({ key, part: { ...body, count: 1 } });
+    }
   }
-  return parts;
+  return parts.map(({ part }) => part);
 }

@@ -1,4 +1,4 @@
-import { ApiException } from '../common/api-exception';
+import { ApiException, type ProblemItem } from '../common/api-exception';
 
 export enum ProxyErrorCode {
   ProxyNotFound = 'proxy_not_found',
@@ -14,6 +14,8 @@ export enum ProxyErrorCode {
   InvalidChoice = 'invalid_choice',
   TooManyChoices = 'too_many_choices',
   DuplicateChoice = 'duplicate_choice',
+  InvalidAllocation = 'invalid_allocation',
+  InvalidRanking = 'invalid_ranking',
   UnknownDocument = 'unknown_document',
   TooManyVotes = 'too_many_votes',
   MatterNotLive = 'matter_not_live',
@@ -53,6 +55,10 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
       return [400, 'proxy'];
     case ProxyErrorCode.DuplicateChoice:
       return [400];
+    case ProxyErrorCode.InvalidAllocation:
+      return [400];
+    case ProxyErrorCode.InvalidRanking:
+      return [400];
     case ProxyErrorCode.UnknownDocument:
       return [400];
     case ProxyErrorCode.TooManyVotes:
@@ -75,8 +81,13 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
 }
 
 export class ProxyException extends ApiException {
-  constructor(code: ProxyErrorCode, headers: Record<string, string> = {}) {
+  constructor(
+    code: ProxyErrorCode,
+    headers: Record<string, string> = {},
+    /** Where in the request the problem is (`errors[]`), e.g. `directions.0.ranking.1`. */
+    items?: readonly ProblemItem[],
+  ) {
     const [status, variant] = describe(code);
-    super(status, code, { variant }, headers);
+    super(status, code, { variant }, headers, items);
   }
 }

@@ -380,7 +380,7 @@ export class ProxiesRepository {
   ): Promise<StandingBallotRow[]> {
     if (!memberIds.length || !matterIds.length) return [];
     const result = await this.database.db.execute(sql`
-      select b.matter_id, b.member_id, b.method, b.voter_id, b.proxy_id, b.choices from ballots b
+      select b.matter_id, b.member_id, b.method, b.voter_id, b.proxy_id, b.choices, b.votes from ballots b
       where b.member_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(memberIds)}::jsonb))
         and b.matter_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(matterIds)}::jsonb))
     `);
@@ -391,6 +391,7 @@ export class ProxiesRepository {
       voterId: (row.voter_id as string | null) ?? null,
       proxyId: (row.proxy_id as string | null) ?? null,
       choices: row.choices as string[],
+      votes: (row.votes as number[] | null) ?? null,
     }));
   }
 }
@@ -403,4 +404,6 @@ export interface StandingBallotRow {
   voterId: string | null;
   proxyId: string | null;
   choices: string[];
+  /** A cumulative ballot's votes, one per choice; null otherwise. */
+  votes: number[] | null;
 }

@@ -104,10 +104,7 @@ export class ProxyAppointmentService {
           holderId: holder.id,
           holderName: holderInput.name,
           holderEmail: holderInput.isDefault ? null : holderInput.email,
-          directions: directions.map((direction) => ({
-            ...direction,
-            choices: direction.choices ?? null,
-          })),
+          directions,
           source: appointment.source,
           status: verified ? 'verified' : 'submitted',
           signedName: appointment.signedName,

@@ -28,9 +28,18 @@ function directionLines(content: ProxyMailContent, t: Translate): string[] {
   return content.directions.map((direction) => {
     const name =
       content.matterNames.get(direction.matterKey) ?? direction.matterKey;
-    const how = direction.choices
-      ? direction.choices.join(', ')
-      : t('mail.proxy.discretion');
+    // a ranking in its order (1. first, 2. second), votes placed as "option (n)"
+    const how = direction.allocations
+      ? direction.allocations
+          .map(({ option, votes }) => `${option} (${votes})`)
+          .join(', ')
+      : direction.ranking
+        ? direction.ranking
+            .map((option, index) => `${index + 1}. ${option}`)
+            .join(', ')
+        : direction.choices
+          ? direction.choices.join(', ')
+          : t('mail.proxy.discretion');
     return `${name}: ${how}`;
   });
 }

@@ -14,6 +14,7 @@ import {
   VerifiabilityErrorCode,
   VerifiabilityException,
 } from './verifiability.exception';
+import { ballotAnswer } from '../ballots/ballot-marks';
 
 /**
  * The published count of a closed matter (docs/verifiability.md): every counted ballot by its
@@ -88,7 +89,9 @@ export class PublishedCountService {
       receipts: counted.map((row) => ({
         receipt: row.receipt,
         weight: byUnits ? 1 : row.weight,
-        ...(matter.openVerification ? { choices: row.choices } : {}),
+        ...(matter.openVerification
+          ? ballotAnswer(matter.votingMethod, row)
+          : {}),
       })),
       totals: {
         units: stored.votesCast,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import type { BallotMethod } from '../database/schema';
+import type { BallotMethod, VotingMethod } from '../database/schema';
 import { Database, rowsOf } from '../database/database';
 
 /** A cast of the member's, with what stands for the member on that matter now. */
@@ -16,6 +16,10 @@ export interface ReceiptRow {
   voterId: string | null;
   proxyId: string | null;
   choices: string[];
+  /** A cumulative ballot's votes, one per choice; null otherwise. */
+  votes: number[] | null;
+  /** The matter's: how the marks read. */
+  votingMethod: VotingMethod;
   castAt: Date;
   proxyStatus: string | null;
   proxyRevokedAt: Date | null;
@@ -36,6 +40,7 @@ export interface CountedRow {
   receipt: string;
   weight: number;
   choices: string[];
+  votes: number[] | null;
 }
 
 const toDate = (value: unknown): Date | null =>
@@ -56,7 +61,7 @@ export class ReceiptsRepository {
       select e.id as event_id, e.receipt, e.matter_id, m.name as matter_name, m."order" as matter_order,
         m.live_status, (m.live_status = 'closed' and m.result_generation = m.live_generation
           and m.result ->> 'publishedAt' is not null) as published,
-        e.method, e.voter_id, e.proxy_id, e.choices, e.cast_at,
+        e.method, e.voter_id, e.proxy_id, e.choices, e.votes, m.voting_method, e.cast_at,
         p.status as proxy_status, p.revoked_at as proxy_revoked_at,
         b.receipt_id as standing_event_id, se.receipt as standing_receipt, b.method as standing_method,
         b.voter_id as standing_voter_id, b.proxy_id as standing_proxy_id, b.cast_at as standing_cast_at,
@@ -83,6 +88,8 @@ export class ReceiptsRepository {
       voterId: (row.voter_id as string | null) ?? null,
       proxyId: (row.proxy_id as string | null) ?? null,
       choices: row.choices as string[],
+      votes: (row.votes as number[] | null) ?? null,
+      votingMethod: row.voting_method as VotingMethod,
       castAt: new Date(row.cast_at as string),
       proxyStatus: (row.proxy_status as string | null) ?? null,
       proxyRevokedAt: toDate(row.proxy_revoked_at),
@@ -103,16 +110,20 @@ export class ReceiptsRepository {
   /** Every ballot that counts on the matter, by receipt code: never who cast it. */
   async counted(matterId: string): Promise<CountedRow[]> {
     const result = await this.database.db.execute(sql`
-      select e.receipt, b.weight::text as weight, b.choices
+      select e.receipt, b.weight::text as weight, b.choices, b.votes
       from ballots b join ballot_events e on e.id = b.receipt_id
       where b.matter_id = ${matterId} and e.receipt is not null
       order by e.receipt`);
-    return rowsOf<{ receipt: string; weight: string; choices: string[] }>(
-      result,
-    ).map((row) => ({
+    return rowsOf<{
+      receipt: string;
+      weight: string;
+      choices: string[];
+      votes: number[] | null;
+    }>(result).map((row) => ({
       receipt: row.receipt,
       weight: Number(row.weight),
       choices: row.choices,
+      votes: row.votes ?? null,
     }));
   }
 }

@@ -30,6 +30,7 @@ import {
   VerifiabilityErrorCode,
   VerifiabilityException,
 } from './verifiability.exception';
+import { ballotAnswer } from '../ballots/ballot-marks';
 
 /** Receipts a voter may have e-mailed a minute (docs/security.md): a mailbox, not a mail cannon. */
 export const RECEIPT_MAILS_PER_MINUTE = 3;
@@ -198,7 +199,7 @@ export class ReceiptsService {
       matterKey: row.matterId,
       matterName: row.matterName,
       kind,
-      choices: row.choices,
+      ...ballotAnswer(row.votingMethod, row),
       castAt: row.castAt.toISOString(),
       state,
       current: current && {

@@ -51,7 +51,11 @@ export class LiveTallies implements OnApplicationShutdown {
   ) {}
 
   async apply(matterId: string, changes: CastChange[]): Promise<void> {
-    const delta = tallyDelta(changes);
+    // the matter's voting method is fixed once it holds ballots (docs/elections.md)
+    const method = changes.length
+      ? (await this.directory.get(matterId))?.votingMethod
+      : undefined;
+    const delta = tallyDelta(changes, method);
     if (delta.size) {
       if (await this.store.apply(matterId, delta)) this.settleLater(matterId);
       else await this.rebuild(matterId);

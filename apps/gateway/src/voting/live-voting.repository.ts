@@ -4,6 +4,7 @@ import {
   MICRO,
   closeSnapshotPairs,
   eligibleSql,
+  tallyMarksSql,
   type CloseReason,
   type CloseSnapshot,
 } from '@livevote/rules';
@@ -18,6 +19,8 @@ import { shareField, voteField, type TallyCounters } from './tally';
 
 // shares are summed as integer millionths, as the running counters are (libs/rules, tally.ts)
 const MICRO_SQL = sql.raw(String(MICRO));
+// what a ballot adds to each option under its matter's voting method (libs/rules, voting-methods.ts)
+const TALLY_MARKS = sql.raw(tallyMarksSql({ ballot: 'b', matter: 'm' }));
 
 export type LiveMatterRow = typeof matters.$inferSelect;
 
@@ -143,10 +146,11 @@ export class LiveVotingRepository {
         coalesce(sum(b.weight * ${MICRO_SQL}), 0)::bigint as micro
       from ${ballots} b where b.matter_id = ${matterId}
       union all
-      select b.method, c.vote, count(*)::int, sum(b.weight * ${MICRO_SQL})::bigint
-      from ${ballots} b cross join lateral jsonb_array_elements_text(b.choices) c(vote)
-      where b.matter_id = ${matterId}
-      group by b.method, c.vote
+      select b.method, t.option, sum(t.count)::int, sum(t.count * b.weight * ${MICRO_SQL})::bigint
+      from ${matters} m join ${ballots} b on b.matter_id = m.id
+      cross join lateral ${TALLY_MARKS} t
+      where m.id = ${matterId}
+      group by b.method, t.option
     `);
     const counters: TallyCounters = new Map();
     for (const row of rowsOf<CounterRow>(result)) {

@@ -3,7 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { eligibleSql } from '@livevote/rules';
 import { SingleFlight } from '../common/single-flight';
 import { Database } from '../database/database';
-import { matters, meetings, members } from '../database/schema';
+import {
+  matters,
+  meetings,
+  members,
+  type VotingMethod,
+} from '../database/schema';
 
 export interface MatterInfo {
   id: string;
@@ -11,6 +16,7 @@ export interface MatterInfo {
   shortCode: string;
   options: string[];
   choices: number;
+  votingMethod: VotingMethod;
   autoCloseWhenAllVoted: boolean;
   secretBallot: boolean;
   liveStatus: 'pending' | 'live' | 'closed';
@@ -80,6 +86,7 @@ export class MatterDirectory {
         shortCode: meetings.shortCode,
         options: matters.options,
         choices: matters.choices,
+        votingMethod: matters.votingMethod,
         autoCloseWhenAllVoted: matters.autoCloseWhenAllVoted,
         secretBallot: matters.secretBallot,
         liveStatus: matters.liveStatus,

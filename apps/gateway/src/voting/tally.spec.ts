@@ -56,3 +56,30 @@ describe(tallyDelta.name, () => {
     });
   });
 });
+
+describe(`${tallyDelta.name} by voting method`, () => {
+  it('cumulative: an option gains the votes placed, its shares votes times weight', () => {
+    const cast = aCast({
+      choices: ['Ann', 'Cid'],
+      votes: [2, 1],
+      weight: 1.5,
+      prev: { method: 'live', choices: ['Ann'], votes: [3], weight: 1.5 },
+    });
+    expect(Object.fromEntries(tallyDelta([cast], 'cumulative'))).toEqual({
+      'v|live|Ann': -1,
+      's|live|Ann': -1_500_000,
+      'v|live|Cid': 1,
+      's|live|Cid': 1_500_000,
+    });
+  });
+
+  it('ranked: only the first preference counts', () => {
+    const cast = aCast({ choices: ['Bob', 'Ann'], weight: 3 });
+    expect(Object.fromEntries(tallyDelta([cast], 'ranked'))).toEqual({
+      'v|live|Bob': 1,
+      's|live|Bob': 3_000_000,
+      votes: 1,
+      shares: 3_000_000,
+    });
+  });
+});

@@ -1,6 +1,11 @@
 import type { MatterTallyRow } from '@livevote/contracts';
-import { sharesFromMicro, tallyRow, toMicro } from '@livevote/rules';
-import type { BallotMethod } from '../database/schema';
+import {
+  sharesFromMicro,
+  tallyMarks,
+  tallyRow,
+  toMicro,
+} from '@livevote/rules';
+import type { BallotMethod, VotingMethod } from '../database/schema';
 
 /** A tally as flat integer counters: `v|method|option`, `s|method|option`, `votes`, `shares`. */
 export type TallyCounters = Map<string, number>;
@@ -10,44 +15,56 @@ export const voteField = (method: BallotMethod, option: string) =>
 export const shareField = (method: BallotMethod, option: string) =>
   `s|${method}|${option}`;
 
-export interface CastChange {
+/** A ballot's marks (libs/rules' `BallotMarks`) under a method, with its weight. */
+interface CastBallot {
   method: BallotMethod;
+  /** The options in ballot order (a ranking's order). */
   choices: string[];
+  /** A cumulative ballot's votes, one per choice; null (or absent) otherwise. */
+  votes?: number[] | null;
   weight: number;
-  prev: { method: BallotMethod; choices: string[]; weight: number } | null;
+}
+
+export interface CastChange extends CastBallot {
+  prev: CastBallot | null;
   /** The ballot was taken back (a proxy holder's smaller split): only `prev` counts, out. */
   removed?: boolean;
 }
 
-/** The counter increments one batch of accepted ballots makes, replacements netted out. */
-export function tallyDelta(changes: CastChange[]): TallyCounters {
+/**
+ * The counter increments one batch of accepted ballots on a matter makes, replacements
+ * netted out: an option gains what libs/rules' `tallyMarks` says under the matter's voting
+ * method (once a plurality choice, a cumulative ballot's votes, a ranked ballot's first
+ * preference), and that many times the ballot's weight in shares; `votes` and `shares` count
+ * each ballot once.
+ */
+export function tallyDelta(
+  changes: CastChange[],
+  votingMethod: VotingMethod = 'plurality',
+): TallyCounters {
   const delta: TallyCounters = new Map();
   const add = (field: string, by: number) => {
     if (by !== 0) delta.set(field, (delta.get(field) ?? 0) + by);
   };
+  const count = (ballot: CastBallot, sign: 1 | -1) => {
+    const weight = toMicro(ballot.weight);
+    for (const { option, count: n } of tallyMarks(votingMethod, ballot)) {
+      add(voteField(ballot.method, option), sign * n);
+      add(shareField(ballot.method, option), sign * n * weight);
+    }
+  };
   for (const change of changes) {
     if (change.removed && change.prev) {
-      const prevWeight = toMicro(change.prev.weight);
-      for (const option of change.prev.choices) {
-        add(voteField(change.prev.method, option), -1);
-        add(shareField(change.prev.method, option), -prevWeight);
-      }
+      count(change.prev, -1);
       add('votes', -1);
-      add('shares', -prevWeight);
+      add('shares', -toMicro(change.prev.weight));
       continue;
     }
+    count(change, 1);
     const weight = toMicro(change.weight);
-    for (const option of change.choices) {
-      add(voteField(change.method, option), 1);
-      add(shareField(change.method, option), weight);
-    }
     if (change.prev) {
-      const prevWeight = toMicro(change.prev.weight);
-      for (const option of change.prev.choices) {
-        add(voteField(change.prev.method, option), -1);
-        add(shareField(change.prev.method, option), -prevWeight);
-      }
-      add('shares', weight - prevWeight);
+      count(change.prev, -1);
+      add('shares', weight - toMicro(change.prev.weight));
     } else {
       add('votes', 1);
       add('shares', weight);
@@ -89,7 +106,11 @@ export function tallyView(
 
 /** Counters from stored ballots (a full recount). */
 export function countersFromBallots(
-  ballots: { method: BallotMethod; choices: string[]; weight: number }[],
+  ballots: CastBallot[],
+  votingMethod: VotingMethod = 'plurality',
 ): TallyCounters {
-  return tallyDelta(ballots.map((ballot) => ({ ...ballot, prev: null })));
+  return tallyDelta(
+    ballots.map((ballot) => ({ ...ballot, prev: null })),
+    votingMethod,
+  );
 }

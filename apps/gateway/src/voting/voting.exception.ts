@@ -1,9 +1,10 @@
 import type {
+  BallotShapeProblem,
   ChoicesProblem,
   TimingRefusal,
   TransitionRefusal,
 } from '@livevote/rules';
-import { ApiException } from '../common/api-exception';
+import { ApiException, type ProblemItem } from '../common/api-exception';
 
 export enum VotingErrorCode {
   MatterNotFound = 'matter_not_found',
@@ -23,6 +24,8 @@ export enum VotingErrorCode {
   InvalidChoice = 'invalid_choice',
   TooManyChoices = 'too_many_choices',
   DuplicateChoice = 'duplicate_choice',
+  InvalidAllocation = 'invalid_allocation',
+  InvalidRanking = 'invalid_ranking',
   InvalidBallot = 'invalid_ballot',
   TooManyInFlight = 'too_many_in_flight',
   StoreUnavailable = 'store_unavailable',
@@ -35,6 +38,12 @@ export const CHOICES_CODES: Record<ChoicesProblem, VotingErrorCode> = {
   duplicate_choice: VotingErrorCode.DuplicateChoice,
   invalid_choice: VotingErrorCode.InvalidChoice,
   too_many_choices: VotingErrorCode.TooManyChoices,
+};
+/** The code of each problem libs/rules' `ballotMarks` finds with a ballot body. */
+export const MARKS_CODES: Record<BallotShapeProblem, VotingErrorCode> = {
+  ...CHOICES_CODES,
+  invalid_allocation: VotingErrorCode.InvalidAllocation,
+  invalid_ranking: VotingErrorCode.InvalidRanking,
 };
 export const TIMING_CODES: Record<TimingRefusal, VotingErrorCode> = {
   matter_not_live: VotingErrorCode.MatterNotLive,
@@ -84,6 +93,10 @@ function describe(code: VotingErrorCode): [status: number, variant?: string] {
       return [400];
     case VotingErrorCode.DuplicateChoice:
       return [400];
+    case VotingErrorCode.InvalidAllocation:
+      return [400];
+    case VotingErrorCode.InvalidRanking:
+      return [400];
     case VotingErrorCode.InvalidBallot:
       return [400];
     case VotingErrorCode.TooManyInFlight:
@@ -96,8 +109,13 @@ function describe(code: VotingErrorCode): [status: number, variant?: string] {
 }
 
 export class VotingException extends ApiException {
-  constructor(code: VotingErrorCode, headers: Record<string, string> = {}) {
+  constructor(
+    code: VotingErrorCode,
+    headers: Record<string, string> = {},
+    /** Where in the request the problem is (`errors[]`), e.g. `allocations.1.votes`. */
+    items?: readonly ProblemItem[],
+  ) {
     const [status, variant] = describe(code);
-    super(status, code, { variant }, headers);
+    super(status, code, { variant }, headers, items);
   }
 }

@@ -1273,6 +1273,10 @@ export const en = {
       "The member's ballot on this matter can no longer be replaced this way.",
     not_eligible: 'This member is not eligible to vote on this matter.',
     invalid_choice: 'A choice is not one of the options of this matter.',
+    invalid_allocation:
+      'The votes must be whole numbers of at least 1, on options of this matter, each named once, adding up to at most its choices.',
+    invalid_ranking:
+      'The ranking must name at least one option of this matter, each once, in order of preference.',
     too_many_choices: 'More choices than this matter allows.',
     invalid_allocation:
       'Place whole votes on the candidates, at least one, and no more than the votes you have.',

@@ -1350,6 +1350,10 @@ export const fr: CatalogOf<typeof en> = {
       'Le vote de ce membre sur ce point ne peut plus être remplacé de cette façon.',
     not_eligible: 'Ce membre n’est pas habilité à voter sur ce point.',
     invalid_choice: 'Un choix ne fait pas partie des options de ce point.',
+    invalid_allocation:
+      'Les voix doivent être des nombres entiers d’au moins 1, sur des options de ce point, chacune nommée une fois, sans dépasser en tout son nombre de choix.',
+    invalid_ranking:
+      'Le classement doit nommer au moins une option de ce point, chacune une fois, par ordre de préférence.',
     too_many_choices: 'Plus de choix que ce point n’en permet.',
     invalid_allocation:
       'Répartissez des voix entières sur les candidats, au moins une, sans dépasser vos voix.',
