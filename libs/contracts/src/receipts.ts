@@ -189,6 +189,7 @@ export const AUDIT_KINDS = [
   'check_in.create',
   'check_in.delete',
   'result.sign_off',
+  'result.tie_break',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

@@ -4,4 +4,3 @@ export * from './catalogs';
 export * from './translator';
 export * from './verdict-words';
 export * from './receipt-words';
-export * from './election-words';

@@ -70,21 +70,91 @@ describe('verdict words', () => {
     );
   });
 
-  it('leaves the threshold out of an election and names a tie', () => {
+  it('leaves the threshold out of an election and names a tie for the last seats', () => {
     const tie = {
       ...rule,
       election: true,
+      choices: 3,
       verdict: 'tied' as const,
       elected: ['Ann'],
-      tied: ['Bob', 'Cy'],
-      forYes: { units: 5, shares: 5 },
+      tied: ['Bob', 'Cy', 'Di'],
+      tiedForLastSeat: ['Bob', 'Cy', 'Di'],
+      totals: [
+        { vote: 'Ann', units: 5, shares: 6 },
+        { vote: 'Bob', units: 3, shares: 3 },
+        { vote: 'Cy', units: 3, shares: 3 },
+        { vote: 'Di', units: 3, shares: 3 },
+      ],
+      forYes: { units: 5, shares: 6 },
       base: { units: 12, shares: 12 },
     };
     expect(resultStatement(tie)).toBe(
-      'Tied: Ann elected; Bob, Cy tied for the remaining seats.',
+      'Elected by plurality: Ann (50%), of the ballots cast by shares. Tied for the last 2 seats: Bob, Cy, Di (25% each).',
     );
     expect(resultStatement(tie, 'fr')).toBe(
-      'Égalité : Ann élus ; Bob, Cy à égalité pour les sièges restants.',
+      'Élus à la pluralité des voix : Ann (50 %), des bulletins exprimés en quotes-parts. Égalité pour les 2 derniers sièges : Bob, Cy, Di (25 % chacun).',
+    );
+    const decided = {
+      ...tie,
+      verdict: 'elected' as const,
+      elected: ['Ann', 'Cy', 'Bob'],
+      tied: [],
+      tieBreak: { elected: ['Cy', 'Bob'], method: 'lot' as const, note: '' },
+    };
+    expect(resultStatement(decided)).toBe(
+      'Elected by plurality: Ann (50%), of the ballots cast by shares. Tied for the last 2 seats: Bob, Cy, Di (25% each). Cy, Bob elected by lot.',
+    );
+  });
+
+  it('says how an election was counted, with percentages of the base its method names', () => {
+    // the example: Grace at 3.5 of 7.5 shares is elected by plurality, not by a majority
+    const directors = {
+      ...rule,
+      thresholdBasis: 'both' as const,
+      votingMethod: 'plurality' as const,
+      election: true,
+      verdict: 'elected' as const,
+      elected: ['Hugo Rossi', 'Grace Lee'],
+      tied: [],
+      totals: [
+        { vote: 'Hugo Rossi', units: 2, shares: 4.5 },
+        { vote: 'Grace Lee', units: 2, shares: 3.5 },
+        { vote: 'Ivy Chen', units: 1, shares: 1 },
+      ],
+      forYes: { units: 2, shares: 4.5 },
+      base: { units: 3, shares: 7.5 },
+    };
+    expect(resultStatement(directors)).toBe(
+      'Elected by plurality: Hugo Rossi (66.7% by units, 60% by shares), Grace Lee (66.7% by units, 46.7% by shares), of the ballots cast.',
+    );
+    const ranked = {
+      ...directors,
+      thresholdBasis: 'shares' as const,
+      votingMethod: 'ranked' as const,
+      elected: ['Hugo Rossi'],
+      rounds: [{}, {}, {}],
+    };
+    expect(resultStatement(ranked)).toBe(
+      'Elected by ranked count (3 rounds): Hugo Rossi (60%), of the valid ballots by shares.',
+    );
+    expect(resultStatement(ranked, 'fr')).toBe(
+      'Élus par vote préférentiel (3 tours) : Hugo Rossi (60 %), des bulletins valides en quotes-parts.',
+    );
+    expect(
+      resultStatement({ ...ranked, votingMethod: 'cumulative', rounds: [] }),
+    ).toBe(
+      'Elected by cumulative votes: Hugo Rossi (60%), of the votes placed by shares.',
+    );
+    expect(
+      resultStatement({ ...ranked, elected: [], totals: [], rounds: [] }),
+    ).toBe('Counted by ranked count (0 rounds): no one elected.');
+    expect(ruleWords({ ...rule, votingMethod: 'ranked', choices: 3 })).toBe(
+      'ranked count by single transferable vote for 3 seats: Droop quota, surpluses transferred at fractional value, by shares',
+    );
+    expect(
+      ruleWords({ ...rule, votingMethod: 'plurality', choices: 2 }, 'fr'),
+    ).toBe(
+      'pluralité des voix : les 2 options qui obtiennent le plus de voix sont élues, en quotes-parts',
     );
   });
 });

@@ -1,9 +1,11 @@
-import type {
-  Figures,
-  Threshold,
-  ThresholdBase,
-  ThresholdBasis,
-  Verdict,
+import {
+  electionPercent,
+  type Figures,
+  type Threshold,
+  type ThresholdBase,
+  type ThresholdBasis,
+  type Verdict,
+  type VotingMethod,
 } from '@livevote/rules';
 import type { Language } from './languages';
 import { translator, type Translate } from './translator';
@@ -31,16 +33,58 @@ export function thresholdWords(
   return t(strict ? 'verdict.strict' : 'verdict.atLeast', { fraction });
 }
 
-/** "more than one half of the votes cast, by shares". */
+/** How a matter is counted, as the words need it. */
+export interface MethodForWords {
+  votingMethod?: VotingMethod;
+  /** Options a ballot may choose: the seats of an election. */
+  choices?: number;
+}
+
+/**
+ * An election: a cumulative or ranked matter, or a plurality matter of more than one seat;
+ * it is elected by its method, never against a threshold (docs/elections.md).
+ */
+export function isElectionMatter(matter: MethodForWords): boolean {
+  return (
+    (matter.votingMethod !== undefined &&
+      matter.votingMethod !== 'plurality') ||
+    (matter.choices ?? 1) > 1
+  );
+}
+
+/**
+ * An election's rule: "plurality: the 2 options with the most votes are elected, by shares",
+ * "ranked count by single transferable vote for 3 seats: …".
+ */
+export function electionRuleWords(
+  matter: {
+    votingMethod?: VotingMethod;
+    choices?: number;
+    thresholdBasis: ThresholdBasis;
+  },
+  lng: Language | Translate = 'en',
+): string {
+  const t = tOf(lng);
+  return t(`verdict.electionRule.${matter.votingMethod ?? 'plurality'}`, {
+    count: matter.choices ?? 1,
+    basis: t(`verdict.basis.${matter.thresholdBasis}`),
+  });
+}
+
+/**
+ * "more than one half of the votes cast, by shares"; an election's rule instead when the
+ * matter given is one (its `votingMethod` and `choices` say so).
+ */
 export function ruleWords(
   rule: {
     threshold: Threshold;
     thresholdBasis: ThresholdBasis;
     thresholdBase: ThresholdBase;
-  },
+  } & MethodForWords,
   lng: Language | Translate = 'en',
 ): string {
   const t = tOf(lng);
+  if (isElectionMatter(rule)) return electionRuleWords(rule, t);
   return t('verdict.rule', {
     threshold: thresholdWords(rule.threshold, t),
     base: t(`verdict.base.${rule.thresholdBase}`),
@@ -76,6 +120,102 @@ export interface ResultForWords {
   thresholdBase: ThresholdBase;
   /** An election (more than one choice): no threshold applies. */
   election?: boolean;
+  /** How it was counted (docs/elections.md); an election when not plurality. */
+  votingMethod?: VotingMethod;
+  /** The seats of an election. */
+  choices?: number;
+  /** Per option, in option order: the figures an election's percentages are of `base`. */
+  totals?: readonly { vote: string; units: number; shares: number }[];
+  /** An election's options tied for the last seats, as the count found them. */
+  tiedForLastSeat?: readonly string[];
+  /** A ranked count's stages. */
+  rounds?: readonly unknown[];
+  /** The chair's decision on the tie, once made. */
+  tieBreak?: {
+    elected: readonly string[];
+    method: 'lot' | 'casting_vote' | 'other';
+    note: string;
+  } | null;
+}
+
+/** The words of an election's verdict: a sentence for who was elected, ties and tie break. */
+function electionStatement(result: ResultForWords, lng: Language): string {
+  const t = translator(lng);
+  const method = result.votingMethod ?? 'plurality';
+  const rounds = result.rounds?.length ?? 0;
+  const count = {
+    totals: Object.fromEntries(
+      (result.totals ?? []).map(({ vote, units, shares }) => [
+        vote,
+        { units, shares },
+      ]),
+    ),
+    base: result.base,
+  };
+  const percent = (option: string, measure: 'units' | 'shares') =>
+    formatPercent(electionPercent(count, option, measure), 100, lng);
+  const share = (option: string) =>
+    t(`verdict.electionShare.${result.thresholdBasis}`, {
+      units: percent(option, 'units'),
+      shares: percent(option, 'shares'),
+    });
+  const base = t(`verdict.electionBaseBasis.${result.thresholdBasis}`, {
+    base: t(`verdict.electionBase.${method}`),
+  });
+  const decided = result.tieBreak?.elected ?? [];
+  // the seats the count filled, before any tie break
+  const counted = result.elected.filter((name) => !decided.includes(name));
+  const tied = result.tiedForLastSeat?.length
+    ? result.tiedForLastSeat
+    : result.tied;
+  const sentences: string[] = [];
+  if (counted.length)
+    sentences.push(
+      t('verdict.statement.election', {
+        method: t(`verdict.method.${method}`, { count: rounds }),
+        names: counted
+          .map((name) => t('verdict.electedName', { name, share: share(name) }))
+          .join(', '),
+        base,
+      }),
+    );
+  else
+    sentences.push(
+      t(
+        tied.length
+          ? 'verdict.statement.electionCounted'
+          : 'verdict.statement.electionNone',
+        { counted: t(`verdict.counted.${method}`, { count: rounds }) },
+      ),
+    );
+  if (tied.length)
+    sentences.push(
+      t('verdict.statement.tiedForLastSeat', {
+        // the seats left to the tie
+        count: Math.max(
+          1,
+          result.choices
+            ? result.choices - counted.length
+            : decided.length || tied.length - 1,
+        ),
+        tied: tied.join(', '),
+        share: share(tied[0]),
+      }),
+    );
+  if (result.tieBreak)
+    sentences.push(
+      t(
+        result.tieBreak.note
+          ? 'verdict.statement.tieBrokenNote'
+          : 'verdict.statement.tieBroken',
+        {
+          names: result.tieBreak.elected.join(', '),
+          method: t(`verdict.tieBreakMethod.${result.tieBreak.method}`),
+          note: result.tieBreak.note,
+        },
+      ),
+    );
+  return sentences.join(' ');
 }
 
 /**
@@ -86,15 +226,18 @@ export function resultStatement(
   result: ResultForWords,
   lng: Language = 'en',
 ): string {
+  if (
+    result.election ||
+    (result.votingMethod !== undefined && result.votingMethod !== 'plurality')
+  )
+    return electionStatement(result, lng);
   const t = translator(lng);
   const share = t('verdict.share', {
     units: percentText(result.forYes.units, result.base.units, lng),
     base: t(`verdict.base.${result.thresholdBase}`),
     shares: percentText(result.forYes.shares, result.base.shares, lng),
   });
-  const rule = result.election
-    ? ''
-    : t('verdict.ruleSuffix', { rule: ruleWords(result, t) });
+  const rule = t('verdict.ruleSuffix', { rule: ruleWords(result, t) });
   const names = (list: readonly string[]) => list.join(', ');
   switch (result.verdict) {
     case 'carried':

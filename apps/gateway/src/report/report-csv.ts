@@ -166,6 +166,49 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
         units: result.base.units,
         shares: result.base.shares,
       });
+      push('result', { label: 'votingMethod', text: result.votingMethod });
+      if (result.tiedForLastSeat.length)
+        push('result', {
+          label: 'tiedForLastSeat',
+          text: result.tiedForLastSeat.join('; '),
+        });
+      if (result.tieBreak) {
+        const tie = result.tieBreak;
+        push('result', { label: 'tieBreak', text: tie.elected.join('; ') });
+        push('result', { label: 'tieBreakMethod', text: tie.method });
+        push('result', { label: 'tieBreakNote', text: tie.note });
+        push('result', { label: 'tieBreakBy', text: tie.decidedBy });
+        push('result', { label: 'tieBreakAt', text: tie.decidedAt });
+      }
+      // a ranked count's rounds: one row per continuing option, then what the round decided
+      result.rounds.forEach((round, i) => {
+        const n = i + 1;
+        for (const [option, figures] of Object.entries(round.counts))
+          push('round', {
+            label: option,
+            method: `round ${n}`,
+            units: figures.units,
+            shares: figures.shares,
+          });
+        push('round', {
+          label: 'exhausted',
+          method: `round ${n}`,
+          units: round.exhausted.units,
+          shares: round.exhausted.shares,
+        });
+        if (round.elected.length)
+          push('round', {
+            label: 'elected',
+            method: `round ${n}`,
+            text: round.elected.join('; '),
+          });
+        if (round.excluded.length)
+          push('round', {
+            label: 'excluded',
+            method: `round ${n}`,
+            text: round.excluded.join('; '),
+          });
+      });
       push('result', { label: 'statement', text: item.statement });
       push('result', { label: 'publishedAt', text: result.publishedAt });
       push('result', { label: 'signedOffBy', text: result.signedOffBy });

@@ -4,6 +4,7 @@ import type {
   ReportMatter,
 } from '@livevote/contracts';
 import {
+  isElectionMatter,
   percentText,
   translator,
   verdictWords,
@@ -143,6 +144,112 @@ function tallyTable(doc: Doc, w: Words, matter: ReportMatter): void {
   }
 }
 
+type Result = NonNullable<ReportMatter['result']>;
+
+/**
+ * An election's result beyond its statement: who was elected, the tie and the chair's
+ * decision on it, the base its percentages are of, and a ranked count's every round.
+ */
+function electionLines(
+  doc: Doc,
+  w: Words,
+  matter: ReportMatter,
+  result: Result,
+): void {
+  const { t } = w;
+  line(
+    doc,
+    t('report.electedLine'),
+    result.elected.join(', ') || t('report.none'),
+  );
+  if (result.tiedForLastSeat.length) {
+    line(doc, t('report.tiedLine'), result.tiedForLastSeat.join(', '));
+    line(
+      doc,
+      t('report.tieBreakLine'),
+      result.tieBreak
+        ? `${t('report.tieBreakText', {
+            names: result.tieBreak.elected.join(', '),
+            method: t(`verdict.tieBreakMethod.${result.tieBreak.method}`),
+            by: result.tieBreak.decidedBy,
+            at: w.at(result.tieBreak.decidedAt),
+          })}${result.tieBreak.note ? ` (${result.tieBreak.note})` : ''}`
+        : t('report.tieBreakPending'),
+    );
+  }
+  line(
+    doc,
+    t('report.electionBaseLine'),
+    t('report.electionBaseText', {
+      baseUnits: count(
+        w,
+        'report.unit',
+        result.base.units,
+        w.shares(result.base.units),
+      ),
+      baseShares: count(
+        w,
+        'report.share',
+        result.base.shares,
+        w.shares(result.base.shares),
+      ),
+      base: t(`verdict.electionBase.${matter.votingMethod}`),
+    }),
+  );
+  if (result.rounds.length) roundsTable(doc, w, result);
+}
+
+/** A ranked count, round by round: each continuing option's votes, what the round decided. */
+function roundsTable(doc: Doc, w: Words, result: Result): void {
+  const { t } = w;
+  heading(doc, t('report.rounds'), 11);
+  const columns = [
+    { width: 250, align: 'left' as const },
+    { width: 110, align: 'right' as const },
+    { width: 135, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold = false) => {
+    ensure(doc, 14);
+    const y = doc.y;
+    let x = MARGIN;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    cells.forEach((cell, i) => {
+      doc.text(cell, x, y, {
+        width: columns[i].width,
+        align: columns[i].align,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      x += columns[i].width;
+    });
+    doc.x = MARGIN;
+    doc.y = y + 13;
+  };
+  result.rounds.forEach((round, i) => {
+    ensure(doc, 40);
+    row(
+      [
+        t('report.round', { n: i + 1 }),
+        t('report.unitsColumn'),
+        t('report.sharesColumn'),
+      ],
+      true,
+    );
+    for (const [option, figures] of Object.entries(round.counts))
+      row([option, w.shares(figures.units), w.shares(figures.shares)]);
+    row([
+      t('report.exhausted'),
+      w.shares(round.exhausted.units),
+      w.shares(round.exhausted.shares),
+    ]);
+    if (round.elected.length)
+      line(doc, t('report.roundElected'), round.elected.join(', '));
+    if (round.excluded.length)
+      line(doc, t('report.roundExcluded'), round.excluded.join(', '));
+    doc.moveDown(0.3);
+  });
+}
+
 function matterSection(doc: Doc, w: Words, matter: ReportMatter) {
   const { t } = w;
   heading(doc, `${matter.order}. ${matter.name}`);
@@ -202,36 +309,38 @@ function matterSection(doc: Doc, w: Words, matter: ReportMatter) {
     doc.moveDown(0.3).font('Helvetica-Bold').fontSize(11);
     doc.text(verdictWords(result.verdict, t).toUpperCase());
     doc.font('Helvetica').fontSize(10).text(matter.statement);
-    line(
-      doc,
-      t('report.forOrLeading'),
-      t('report.forOrLeadingText', {
-        units: count(
-          w,
-          'report.unit',
-          result.forYes.units,
-          w.units(result.forYes.units),
-        ),
-        shares: count(
-          w,
-          'report.share',
-          result.forYes.shares,
-          w.shares(result.forYes.shares),
-        ),
-        baseUnits: count(
-          w,
-          'report.unit',
-          result.base.units,
-          w.units(result.base.units),
-        ),
-        baseShares: count(
-          w,
-          'report.share',
-          result.base.shares,
-          w.shares(result.base.shares),
-        ),
-      }),
-    );
+    if (isElectionMatter(matter)) electionLines(doc, w, matter, result);
+    else
+      line(
+        doc,
+        t('report.forOrLeading'),
+        t('report.forOrLeadingText', {
+          units: count(
+            w,
+            'report.unit',
+            result.forYes.units,
+            w.units(result.forYes.units),
+          ),
+          shares: count(
+            w,
+            'report.share',
+            result.forYes.shares,
+            w.shares(result.forYes.shares),
+          ),
+          baseUnits: count(
+            w,
+            'report.unit',
+            result.base.units,
+            w.units(result.base.units),
+          ),
+          baseShares: count(
+            w,
+            'report.share',
+            result.base.shares,
+            w.shares(result.base.shares),
+          ),
+        }),
+      );
     line(
       doc,
       t('report.signOff'),

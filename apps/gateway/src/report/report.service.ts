@@ -24,6 +24,7 @@ import { ReportSlots } from './report-slots';
 import { ReportErrorCode, ReportException } from './report.exception';
 import { ReportRepository, type MethodTurnout } from './report.repository';
 import { mapMethod } from '../matters/matters.mapper';
+import { isElection } from '../results/election-result';
 
 const figures = (rows: MethodTurnout[]) => {
   const by = (method: MethodTurnout['method']) => {
@@ -179,7 +180,14 @@ export class ReportService {
       result: stored ? mapResult(stored) : null,
       chainHead: stored?.chainHead ?? null,
       statement: stored
-        ? resultStatement({ ...stored, election: row.choices > 1 }, lng)
+        ? resultStatement(
+            {
+              ...stored,
+              election: isElection(row),
+              choices: row.choices,
+            },
+            lng,
+          )
         : null,
       // sorted by unit in the worker (report-render.ts), off the event loop
       voted: voted.map(({ unit, method }) => ({ unit, method })),

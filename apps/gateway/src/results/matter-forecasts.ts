@@ -15,6 +15,7 @@ import {
 import { Clock } from '../common/clock';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { SequenceStore } from '../broadcast/sequence';
+import { isElection } from './election-result';
 import { ForecastStore } from './forecast-store';
 import { ResultsRepository, type ResultMatterRow } from './results.repository';
 
@@ -68,7 +69,14 @@ export class MatterForecasts {
     tally: TallyFigures,
   ): Promise<Forecast | null> {
     const facts = await this.repository.forecastFacts(matterId);
-    if (!facts || facts.liveStatus !== 'live' || facts.secretBallot)
+    // an election has no forecast: it elects by its method, not against a threshold that
+    // could become certain (docs/elections.md)
+    if (
+      !facts ||
+      facts.liveStatus !== 'live' ||
+      facts.secretBallot ||
+      isElection(facts)
+    )
       return null;
     // members yet to vote: the eligible less those who voted (docs/verdicts.md: the eligible
     // members and their shares are taken to stay as they are until the close)
@@ -109,6 +117,14 @@ export class MatterForecasts {
       'matter.state',
       matterStateEvent(matter, shortCode, seq, forecast, this.clock.now()),
     );
+  }
+
+  /**
+   * Keeps the forecast a start worked out from its tally, so the state event announcing the
+   * start carries it and the tally event after it finds nothing new to repeat.
+   */
+  async remember(matterId: string, forecast: Forecast | null): Promise<void> {
+    await this.store.swap(matterId, forecast);
   }
 
   /** The forecast a state event of this matter carries now. */

@@ -3,6 +3,7 @@ import {
   MatterResult,
   NameScrutineersRequest,
   SignOffStatus,
+  TieBreakRequest,
 } from '@livevote/contracts';
 
 export class MatterResultDto extends createZodDto(MatterResult) {}
@@ -10,3 +11,4 @@ export class SignOffStatusDto extends createZodDto(SignOffStatus) {}
 export class NameScrutineersRequestDto extends createZodDto(
   NameScrutineersRequest,
 ) {}
+export class TieBreakRequestDto extends createZodDto(TieBreakRequest) {}

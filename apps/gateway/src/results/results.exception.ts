@@ -1,4 +1,8 @@
-import { ApiException, type ProblemWording } from '../common/api-exception';
+import {
+  ApiException,
+  type ProblemItem,
+  type ProblemWording,
+} from '../common/api-exception';
 
 export enum ResultsErrorCode {
   QuorumNotMet = 'quorum_not_met',
@@ -8,6 +12,8 @@ export enum ResultsErrorCode {
   MatterNotClosed = 'matter_not_closed',
   AlreadySignedOff = 'already_signed_off',
   ResultNotReady = 'result_not_ready',
+  NotTied = 'not_tied',
+  InvalidTieBreak = 'invalid_tie_break',
 }
 
 function describe(code: ResultsErrorCode): [status: number, variant?: string] {
@@ -26,6 +32,10 @@ function describe(code: ResultsErrorCode): [status: number, variant?: string] {
       return [409];
     case ResultsErrorCode.ResultNotReady:
       return [409];
+    case ResultsErrorCode.NotTied:
+      return [409];
+    case ResultsErrorCode.InvalidTieBreak:
+      return [400];
   }
 }
 
@@ -34,7 +44,7 @@ export class ResultsException extends ApiException {
     code: ResultsErrorCode,
     /** Another of the code's texts, more precise, and its values. */
     detail?: ProblemWording,
-    errors?: { path: string; message: string }[],
+    errors?: ProblemItem[],
   ) {
     const [status, variant] = describe(code);
     super(status, code, detail ?? { variant }, {}, errors);

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { eligibleSql, representedSql, type Weight } from '@livevote/rules';
+import {
+  eligibleSql,
+  representedSql,
+  type ElectionBallot,
+  type Weight,
+} from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import { accountUsers, matters, meetings, users } from '../database/schema';
 
@@ -41,6 +46,7 @@ export interface ForecastFacts {
   thresholdBase: ResultMatterRow['thresholdBase'];
   liveStatus: ResultMatterRow['liveStatus'];
   secretBallot: boolean;
+  votingMethod: ResultMatterRow['votingMethod'];
   eligible: Weight;
 }
 
@@ -98,6 +104,7 @@ export class ResultsRepository {
       select m.options, m.choices, m.exclusions, m.threshold,
         m.threshold_basis as "thresholdBasis", m.threshold_base as "thresholdBase",
         m.live_status as "liveStatus", m.secret_ballot as "secretBallot",
+        m.voting_method as "votingMethod",
         e.units, e.shares
       from matters m
       cross join lateral (
@@ -190,6 +197,39 @@ export class ResultsRepository {
     `);
     const row = rowsOf<{ votes: number; shares: string }>(result)[0];
     return { votes: Number(row.votes), shares: row.shares };
+  }
+
+  /**
+   * An election's counted ballots, in one statement: each member's current marks (`choices`
+   * in ballot order, a ranking's order; `votes` beside them for a cumulative ballot) and
+   * shares. Only while the matter is still closed at `generation`: a reopen meanwhile reads
+   * none (the state-checked recount of docs/security.md).
+   */
+  async electionBallots(
+    matterId: string,
+    generation: number,
+  ): Promise<ElectionBallot[] | undefined> {
+    const result = await this.database.db.execute(sql`
+      select m.id as "matterId", b.choices, b.votes, b.weight::text as weight
+      from matters m
+      left join ballots b on b.matter_id = m.id
+      where m.id = ${matterId} and m.live_status = 'closed'
+        and m.live_generation = ${generation}
+    `);
+    const rows = rowsOf<{
+      matterId: string;
+      choices: string[] | null;
+      votes: number[] | null;
+      weight: string | null;
+    }>(result);
+    if (!rows.length) return undefined;
+    return rows
+      .filter((row) => row.choices !== null)
+      .map((row) => ({
+        choices: row.choices!,
+        votes: row.votes,
+        weight: Number(row.weight),
+      }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { MatterTallyEvent } from '@livevote/contracts';
+import type { Forecast, MatterTallyEvent } from '@livevote/contracts';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { MattersService } from '../matters/matters.service';
 import { MatterForecasts } from '../results/matter-forecasts';
@@ -110,6 +110,22 @@ export class LiveTallies implements OnApplicationShutdown {
           : await this.forecasts.compute(matterId, view),
       seq: seq ?? (await this.sequences.current([matterId])).get(matterId) ?? 0,
     };
+  }
+
+  /**
+   * The forecast of the tally as it stands (rebuilt from the ballots when missing): a start
+   * works it out before announcing itself, so its `matter.state` carries it.
+   */
+  async forecastNow(matterId: string): Promise<Forecast | null> {
+    const info = await this.directory.get(matterId);
+    if (!info) return null;
+    let counters = await this.store.read(matterId);
+    if (!counters) {
+      await this.rebuild(matterId);
+      counters = (await this.store.read(matterId)) ?? new Map();
+    }
+    // none for a secret ballot or an election (compute answers null for those)
+    return this.forecasts.compute(matterId, tallyView(info.options, counters));
   }
 
   /** Sends the tally now, bypassing coalescing (on start and close). */

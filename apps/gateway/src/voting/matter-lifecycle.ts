@@ -90,11 +90,18 @@ export class MatterLifecycle {
       );
     }
     this.directory.invalidate(after.id);
-    await this.states.publish(after, shortCode);
     if (request.action === 'start') {
+      // the tally first, so the state announcing the start carries its forecast, not a null
+      // corrected by a second state a moment later (docs/verdicts.md)
       await this.tallies.rebuild(after.id);
+      await this.states.publish(
+        after,
+        shortCode,
+        await this.tallies.forecastNow(after.id),
+      );
       await this.events.opened(after);
     } else {
+      await this.states.publish(after, shortCode);
       await this.events.extended(after, before);
     }
     await this.tallies.broadcastNow(after.id);

@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import type { MatterTallyRow } from '@livevote/contracts';
 import {
+  countElection,
   exactUnits,
   matterResult,
   microShares,
@@ -25,6 +26,11 @@ import {
   mapResult,
   type StoredResult,
 } from '../results/results.mapper';
+import {
+  electionOutcome,
+  isElection,
+  type ElectionOutcome,
+} from '../results/election-result';
 import {
   ResultsErrorCode,
   ResultsException,
@@ -154,24 +160,44 @@ export class MatterResults
     // everything up to the close is in the chain before the result names its head
     const chainHead = await this.sealer.seal(meeting.id);
     const present = await this.presentUnits.of(meeting.id);
-    const [cast, bases, quorum] = await Promise.all([
+    const [cast, bases, quorum, ballots] = await Promise.all([
       this.repository.cast(matterId),
       this.repository.bases(matterId, present),
       // the same present units, read once (10,000 ids in a large meeting)
       this.quorum.now(meeting, present),
+      isElection(matter)
+        ? this.repository.electionBallots(matterId, matter.liveGeneration)
+        : undefined,
     ]);
-    const outcome = matterResult(
-      matter,
-      { rows, votesCast: cast.votes, sharesCast: cast.shares },
-      bases,
-    );
+    let outcome: ElectionOutcome;
+    if (isElection(matter)) {
+      // an election is counted by its method from the ballots themselves (a ranked count
+      // needs every ranking), never against a threshold (docs/elections.md)
+      if (!ballots) return;
+      outcome = electionOutcome(
+        matter,
+        countElection(matter, ballots),
+        totalsOf(rows),
+      );
+    } else
+      outcome = {
+        ...matterResult(
+          matter,
+          { rows, votesCast: cast.votes, sharesCast: cast.shares },
+          bases,
+        ),
+        votingMethod: matter.votingMethod,
+        tiedForLastSeat: [],
+        rounds: [],
+        tieBreak: null,
+        totals: totalsOf(rows),
+      };
     const now = this.clock.now().toISOString();
     const stored: StoredResult = {
       ...outcome,
       threshold: matter.threshold,
       thresholdBasis: matter.thresholdBasis,
       thresholdBase: matter.thresholdBase,
-      totals: totalsOf(rows),
       closedAt: matter.liveClosedAt?.toISOString() ?? null,
       bases: {
         eligible: toFigures({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { MatterStateEvent } from '@livevote/contracts';
+import type { Forecast, MatterStateEvent } from '@livevote/contracts';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { Clock } from '../common/clock';
 import type { LiveMatterRow } from './live-voting.repository';
@@ -16,15 +16,25 @@ export class MatterStates {
     private readonly forecasts: MatterForecasts,
   ) {}
 
-  async publish(matter: LiveMatterRow, shortCode: string): Promise<void> {
+  /**
+   * `forecast`, when given, is the one just worked out from the tally (a start): it is kept
+   * and carried; otherwise the state carries the last one kept.
+   */
+  async publish(
+    matter: LiveMatterRow,
+    shortCode: string,
+    forecast?: Forecast | null,
+  ): Promise<void> {
     // one round trip to Redis for both: the forecast rides with the state (docs/verdicts.md)
-    const [seq, forecast] = await Promise.all([
+    const [seq, carried] = await Promise.all([
       this.sequences.next(matter.id),
-      this.forecasts.forState(matter),
+      forecast === undefined
+        ? this.forecasts.forState(matter)
+        : this.forecasts.remember(matter.id, forecast).then(() => forecast),
     ]);
     this.broadcaster.toMeeting(matter.meetingId, 'matter.state', {
       ...this.event(matter, shortCode, seq),
-      forecast,
+      forecast: carried,
     });
   }
 

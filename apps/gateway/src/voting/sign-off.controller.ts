@@ -24,15 +24,36 @@ import {
 import {
   NameScrutineersRequestDto,
   SignOffStatusDto,
+  TieBreakRequestDto,
 } from '../results/results.dto';
 import { SignOffService } from './sign-off.service';
+import { TieBreakService } from './tie-break.service';
 
 @ApiTags('Results')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('v1/Meetings/:shortCode')
 export class SignOffController {
-  constructor(private readonly signOff: SignOffService) {}
+  constructor(
+    private readonly signOff: SignOffService,
+    private readonly tieBreaks: TieBreakService,
+  ) {}
+
+  @ApiOperation({ summary: "Record the chair's decision on a tied result" })
+  @Post('matters/:matterKey/tie-break')
+  @HttpCode(204)
+  @ApiNoContentResponse({
+    description:
+      'Decided: the tied options named take the seats left; shown as `result.tieBreak` (docs/elections.md).',
+  })
+  tieBreak(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('matterKey') matterKey: string,
+    @Body() body: TieBreakRequestDto,
+  ): Promise<void> {
+    return this.tieBreaks.decide(manager.userId, shortCode, matterKey, body);
+  }
 
   @ApiOperation({ summary: "Sign off a matter's result" })
   @Post('matters/:matterKey/sign-off')

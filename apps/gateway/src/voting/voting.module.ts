@@ -17,6 +17,7 @@ import { ResultsModule } from '../results/results.module';
 import { MatterResults } from './matter-results';
 import { SignOffController } from './sign-off.controller';
 import { SignOffService } from './sign-off.service';
+import { TieBreakService } from './tie-break.service';
 import { MemoryTallyStore, RedisTallyStore, TallyStore } from './tally-store';
 import { VotingController } from './voting.controller';
 
@@ -46,6 +47,7 @@ import { VotingController } from './voting.controller';
     MatterResults,
     MatterStates,
     SignOffService,
+    TieBreakService,
     {
       provide: TallyStore,
       inject: [RedisConnection],

@@ -1067,7 +1067,72 @@ export const en = {
       tiedElected:
         'Tied: {{elected}} elected; {{tied}} tied for the remaining seats.',
       tiedLead: 'Tied: {{tied}} share the lead with {{share}} each.',
+      election: '{{method}}: {{names}}, {{base}}.',
+      electionNone: '{{counted}}: no one elected.',
+      electionCounted: '{{counted}}.',
+      tiedForLastSeat_one: 'Tied for the last seat: {{tied}} ({{share}} each).',
+      tiedForLastSeat_other:
+        'Tied for the last {{count}} seats: {{tied}} ({{share}} each).',
+      tieBroken: '{{names}} elected by {{method}}.',
+      tieBrokenNote: '{{names}} elected by {{method}} ({{note}}).',
     },
+    /** Elections (docs/elections.md): what elected them, never a threshold. */
+    method: {
+      plurality: 'Elected by plurality',
+      cumulative: 'Elected by cumulative votes',
+      ranked_one: 'Elected by ranked count ({{count}} round)',
+      ranked_other: 'Elected by ranked count ({{count}} rounds)',
+    },
+    counted: {
+      plurality: 'Counted by plurality',
+      cumulative: 'Counted by cumulative votes',
+      ranked_one: 'Counted by ranked count ({{count}} round)',
+      ranked_other: 'Counted by ranked count ({{count}} rounds)',
+    },
+    /** What an election's percentages are of. */
+    electionBase: {
+      plurality: 'of the ballots cast',
+      cumulative: 'of the votes placed',
+      ranked: 'of the valid ballots',
+    },
+    electionShare: {
+      units: '{{units}}',
+      shares: '{{shares}}',
+      both: '{{units}} by units, {{shares}} by shares',
+    },
+    electionBaseBasis: {
+      units: '{{base}} by units',
+      shares: '{{base}} by shares',
+      both: '{{base}}',
+    },
+    electedName: '{{name}} ({{share}})',
+    electionRule: {
+      plurality_one:
+        'plurality: the option with the most votes is elected, {{basis}}',
+      plurality_other:
+        'plurality: the {{count}} options with the most votes are elected, {{basis}}',
+      cumulative_one:
+        'cumulative votes: each member places {{count}} vote weighing its shares, and the option with the most votes is elected, {{basis}}',
+      cumulative_other:
+        'cumulative votes: each member places up to {{count}} votes weighing its shares on one or several options, and the {{count}} with the most votes are elected, {{basis}}',
+      ranked_one:
+        'ranked count by instant runoff: an option with more than half of the continuing votes is elected, the last excluded in turn, {{basis}}',
+      ranked_other:
+        'ranked count by single transferable vote for {{count}} seats: Droop quota, surpluses transferred at fractional value, {{basis}}',
+    },
+    tieBreakMethod: {
+      lot: 'lot',
+      casting_vote: 'casting vote',
+      other: 'the chair’s decision',
+    },
+  },
+  /** Refusals of a tie break, item by item (docs/elections.md, "Ties"). */
+  tieBreak: {
+    notTied: '"{{option}}" is not one of the tied options: {{tied}}',
+    twice: '"{{option}}" is named twice',
+    count_one: 'name exactly {{count}} of the tied options: one seat is left',
+    count_other:
+      'name exactly {{count}} of the tied options: {{count}} seats are left',
   },
   /** Problem details (docs/i18n.md): `title` by status, `detail` by `code`. */
   problemTitles: {
@@ -1249,6 +1314,9 @@ export const en = {
     matter_not_closed: 'Only a closed matter can be signed off.',
     already_signed_off: 'The result of this close is already signed off.',
     result_not_ready: 'The result is still being counted; try again shortly.',
+    not_tied: 'Only a closed matter whose result is tied takes a tie break.',
+    invalid_tie_break:
+      'The tie break must give the seats left to as many of the tied options.',
     receipt_not_found: 'No ballot of yours has this receipt.',
     matter_not_found_published: 'The matter does not exist.',
     count_not_ready:
@@ -1278,10 +1346,6 @@ export const en = {
     invalid_ranking:
       'The ranking must name at least one option of this matter, each once, in order of preference.',
     too_many_choices: 'More choices than this matter allows.',
-    invalid_allocation:
-      'Place whole votes on the candidates, at least one, and no more than the votes you have.',
-    invalid_ranking:
-      'Rank at least one candidate, each once, in a strict order.',
     invalid_ballot:
       'The ballot could not be stored as sent; it was not counted.',
     too_many_in_flight:
@@ -1579,6 +1643,18 @@ export const en = {
     atClose: 'At the close',
     atCloseText:
       '{{eligible}} entitled to vote, {{present}} present ({{voters}} connected); {{ballots}}, {{shares}} ({{percent}} of the entitled members)',
+    electedLine: 'Elected',
+    tiedLine: 'Tied for the last seats',
+    tieBreakLine: 'Tie break',
+    tieBreakText: '{{names}} elected by {{method}}; decided by {{by}}, {{at}}',
+    tieBreakPending: 'not decided yet',
+    electionBaseLine: 'Base',
+    electionBaseText: '{{baseUnits}}, {{baseShares}} ({{base}})',
+    rounds: 'Rounds of the count',
+    round: 'Round {{n}}',
+    exhausted: 'Exhausted',
+    roundElected: 'Elected',
+    roundExcluded: 'Excluded',
     forOrLeading: 'For or leading',
     forOrLeadingText:
       '{{units}}, {{shares}}, of a base of {{baseUnits}}, {{baseShares}}',
@@ -1611,27 +1687,6 @@ export const en = {
       hint: 'Cumulative and ranked elections fill the seats by votes: no threshold applies.',
     },
     seats: 'Seats',
-    electedBy: {
-      plurality: 'Elected by plurality',
-      cumulative: 'Elected by cumulative votes',
-      ranked_one: 'Elected by ranked count ({{count}} round)',
-      ranked_other: 'Elected by ranked count ({{count}} rounds)',
-    },
-    statement: '{{how}}: {{names}}.',
-    statementNone: '{{how}}: no candidate received a vote.',
-    namedShare: '{{name}} ({{percent}})',
-    percentOf: '{{percent}} of the {{basis}}',
-    basisWords: { units: 'votes', shares: 'shares voted' },
-    tiedLast_one: 'Tied for the last seat: {{tied}}.',
-    tiedLast_other: 'Tied for the last {{count}} seats: {{tied}}.',
-    tiedElected: 'Elected: {{elected}}.',
-    tieBroken: 'Tie broken {{how}}: {{elected}}.',
-    tieHow: {
-      lot: 'by lot',
-      casting_vote: "by the chair's casting vote",
-      other: 'by decision',
-    },
-    tieNote: 'Note: {{note}}',
     rounds: {
       caption: 'Rounds of the count',
       candidate: 'Candidate',

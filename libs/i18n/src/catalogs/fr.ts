@@ -1125,7 +1125,83 @@ export const fr: CatalogOf<typeof en> = {
       tiedElected:
         'Égalité : {{elected}} élus ; {{tied}} à égalité pour les sièges restants.',
       tiedLead: 'Égalité : {{tied}} en tête avec {{share}} chacun.',
+      election: '{{method}} : {{names}}, {{base}}.',
+      electionNone: '{{counted}} : personne n’est élu.',
+      electionCounted: '{{counted}}.',
+      tiedForLastSeat_one:
+        'Égalité pour le dernier siège : {{tied}} ({{share}} chacun).',
+      tiedForLastSeat_other:
+        'Égalité pour les {{count}} derniers sièges : {{tied}} ({{share}} chacun).',
+      tiedForLastSeat_many:
+        'Égalité pour les {{count}} derniers sièges : {{tied}} ({{share}} chacun).',
+      tieBroken: '{{names}} élu(s) par {{method}}.',
+      tieBrokenNote: '{{names}} élu(s) par {{method}} ({{note}}).',
     },
+    method: {
+      plurality: 'Élus à la pluralité des voix',
+      cumulative: 'Élus par vote cumulatif',
+      ranked_one: 'Élus par vote préférentiel ({{count}} tour)',
+      ranked_other: 'Élus par vote préférentiel ({{count}} tours)',
+      ranked_many: 'Élus par vote préférentiel ({{count}} tours)',
+    },
+    counted: {
+      plurality: 'Dépouillé à la pluralité des voix',
+      cumulative: 'Dépouillé par vote cumulatif',
+      ranked_one: 'Dépouillé par vote préférentiel ({{count}} tour)',
+      ranked_other: 'Dépouillé par vote préférentiel ({{count}} tours)',
+      ranked_many: 'Dépouillé par vote préférentiel ({{count}} tours)',
+    },
+    electionBase: {
+      plurality: 'des bulletins exprimés',
+      cumulative: 'des voix attribuées',
+      ranked: 'des bulletins valides',
+    },
+    electionShare: {
+      units: '{{units}}',
+      shares: '{{shares}}',
+      both: '{{units}} en unités, {{shares}} en quotes-parts',
+    },
+    electionBaseBasis: {
+      units: '{{base}} en unités',
+      shares: '{{base}} en quotes-parts',
+      both: '{{base}}',
+    },
+    electedName: '{{name}} ({{share}})',
+    electionRule: {
+      plurality_one:
+        'pluralité des voix : l’option qui obtient le plus de voix est élue, {{basis}}',
+      plurality_other:
+        'pluralité des voix : les {{count}} options qui obtiennent le plus de voix sont élues, {{basis}}',
+      plurality_many:
+        'pluralité des voix : les {{count}} options qui obtiennent le plus de voix sont élues, {{basis}}',
+      cumulative_one:
+        'vote cumulatif : chaque membre attribue {{count}} voix pondérée par ses quotes-parts, et l’option qui en obtient le plus est élue, {{basis}}',
+      cumulative_other:
+        'vote cumulatif : chaque membre attribue jusqu’à {{count}} voix pondérées par ses quotes-parts à une ou plusieurs options, et les {{count}} qui en obtiennent le plus sont élues, {{basis}}',
+      cumulative_many:
+        'vote cumulatif : chaque membre attribue jusqu’à {{count}} voix pondérées par ses quotes-parts à une ou plusieurs options, et les {{count}} qui en obtiennent le plus sont élues, {{basis}}',
+      ranked_one:
+        'vote préférentiel à second tour instantané : une option qui obtient plus de la moitié des voix restantes est élue, la dernière étant éliminée à chaque tour, {{basis}}',
+      ranked_other:
+        'vote unique transférable pour {{count}} sièges : quotient de Droop, excédents transférés à valeur fractionnaire, {{basis}}',
+      ranked_many:
+        'vote unique transférable pour {{count}} sièges : quotient de Droop, excédents transférés à valeur fractionnaire, {{basis}}',
+    },
+    tieBreakMethod: {
+      lot: 'tirage au sort',
+      casting_vote: 'voix prépondérante',
+      other: 'décision de la présidence',
+    },
+  },
+  tieBreak: {
+    notTied: '« {{option}} » n’est pas l’une des options à égalité : {{tied}}',
+    twice: '« {{option}} » est nommée deux fois',
+    count_one:
+      'nommez exactement {{count}} des options à égalité : il reste un siège',
+    count_other:
+      'nommez exactement {{count}} des options à égalité : il reste {{count}} sièges',
+    count_many:
+      'nommez exactement {{count}} des options à égalité : il reste {{count}} sièges',
   },
   problemTitles: {
     '400': 'Requête invalide',
@@ -1326,6 +1402,10 @@ export const fr: CatalogOf<typeof en> = {
     already_signed_off: 'Le résultat de cette fermeture est déjà approuvé.',
     result_not_ready:
       'Le résultat est encore en cours de dépouillement ; réessayez dans un instant.',
+    not_tied:
+      'Seul un point clos dont le résultat est à égalité peut être départagé.',
+    invalid_tie_break:
+      'Le départage doit attribuer les sièges restants à autant d’options à égalité.',
     receipt_not_found: 'Aucun de vos votes ne porte ce reçu.',
     matter_not_found_published: 'Ce point n’existe pas.',
     count_not_ready:
@@ -1355,10 +1435,6 @@ export const fr: CatalogOf<typeof en> = {
     invalid_ranking:
       'Le classement doit nommer au moins une option de ce point, chacune une fois, par ordre de préférence.',
     too_many_choices: 'Plus de choix que ce point n’en permet.',
-    invalid_allocation:
-      'Répartissez des voix entières sur les candidats, au moins une, sans dépasser vos voix.',
-    invalid_ranking:
-      'Classez au moins un candidat, chacun une seule fois, dans un ordre strict.',
     invalid_ballot:
       'Le vote n’a pas pu être enregistré tel qu’envoyé ; il n’a pas été compté.',
     too_many_in_flight:
@@ -1694,6 +1770,18 @@ export const fr: CatalogOf<typeof en> = {
     atClose: 'À la clôture',
     atCloseText:
       '{{eligible}} habilités à voter, {{present}} présents ({{voters}} connectés) ; {{ballots}}, {{shares}} ({{percent}} des membres habilités)',
+    electedLine: 'Élus',
+    tiedLine: 'À égalité pour les derniers sièges',
+    tieBreakLine: 'Départage',
+    tieBreakText: '{{names}} élu(s) par {{method}} ; décidé par {{by}}, {{at}}',
+    tieBreakPending: 'pas encore décidé',
+    electionBaseLine: 'Base',
+    electionBaseText: '{{baseUnits}}, {{baseShares}} ({{base}})',
+    rounds: 'Tours du dépouillement',
+    round: 'Tour {{n}}',
+    exhausted: 'Épuisés',
+    roundElected: 'Élus',
+    roundExcluded: 'Éliminés',
     forOrLeading: 'Pour ou en tête',
     forOrLeadingText:
       '{{units}}, {{shares}}, sur une base de {{baseUnits}}, {{baseShares}}',
@@ -1728,27 +1816,6 @@ export const fr: CatalogOf<typeof en> = {
       hint: 'Les élections au vote cumulatif ou par classement pourvoient les sièges par les voix : aucun seuil ne s’applique.',
     },
     seats: 'Sièges',
-    electedBy: {
-      plurality: 'Élus à la majorité relative',
-      cumulative: 'Élus au vote cumulatif',
-      ranked_one: 'Élus par décompte des classements ({{count}} tour)',
-      ranked_other: 'Élus par décompte des classements ({{count}} tours)',
-    },
-    statement: '{{how}} : {{names}}.',
-    statementNone: '{{how}} : aucun candidat n’a reçu de voix.',
-    namedShare: '{{name}} ({{percent}})',
-    percentOf: '{{percent}} des {{basis}}',
-    basisWords: { units: 'voix', shares: 'actions votantes' },
-    tiedLast_one: 'Égalité pour le dernier siège : {{tied}}.',
-    tiedLast_other: 'Égalité pour les {{count}} derniers sièges : {{tied}}.',
-    tiedElected: 'Élus : {{elected}}.',
-    tieBroken: 'Égalité départagée {{how}} : {{elected}}.',
-    tieHow: {
-      lot: 'par tirage au sort',
-      casting_vote: 'par la voix prépondérante de la présidence',
-      other: 'par décision',
-    },
-    tieNote: 'Note : {{note}}',
     rounds: {
       caption: 'Tours du décompte',
       candidate: 'Candidat',
