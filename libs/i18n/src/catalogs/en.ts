@@ -1686,6 +1686,9 @@ export const en = {
       ranked: 'Ranked (instant runoff, or single transferable vote)',
       hint: 'Cumulative and ranked elections fill the seats by votes: no threshold applies.',
     },
+    ruleLine: 'Election by {{rule}}.',
+    percentColumn: '% of the {{measure}}',
+    measure: { units: 'votes', shares: 'shares' },
     seats: 'Seats',
     rounds: {
       caption: 'Rounds of the count',
@@ -1702,6 +1705,12 @@ export const en = {
       which_other: 'Which tied candidates take the last {{count}} seats?',
       method: 'Decided',
       note: 'Note for the minutes (optional)',
+      methods: {
+        lot: 'By lot',
+        casting_vote: "By the chair's casting vote",
+        other: 'Otherwise (say how in the note)',
+      },
+      recorded: 'Tie break recorded.',
       submit: 'Record the decision',
       sending: 'Recording…',
       pickCount_one: 'Choose {{count}} candidate.',

@@ -1815,6 +1815,9 @@ export const fr: CatalogOf<typeof en> = {
         'Vote par classement (second tour instantané, ou vote unique transférable)',
       hint: 'Les élections au vote cumulatif ou par classement pourvoient les sièges par les voix : aucun seuil ne s’applique.',
     },
+    ruleLine: 'Mode d’élection : {{rule}}.',
+    percentColumn: '% des {{measure}}',
+    measure: { units: 'voix', shares: 'quotes-parts' },
     seats: 'Sièges',
     rounds: {
       caption: 'Tours du décompte',
@@ -1832,6 +1835,12 @@ export const fr: CatalogOf<typeof en> = {
         'Quels candidats à égalité obtiennent les {{count}} derniers sièges ?',
       method: 'Départagé',
       note: 'Note pour le procès-verbal (facultatif)',
+      methods: {
+        lot: 'Par tirage au sort',
+        casting_vote: 'Par la voix prépondérante de la présidence',
+        other: 'Autrement (précisez dans la note)',
+      },
+      recorded: 'Départage consigné.',
       submit: 'Consigner la décision',
       sending: 'Enregistrement…',
       pickCount_one: 'Choisissez {{count}} candidat.',

@@ -182,6 +182,7 @@ function ScreenMatter({
       <ResultPanel matter={matter} audience="staff" large />
       <TallyView
         options={matter.options}
+        votingMethod={matter.votingMethod}
         tally={tally}
         secretBallot={matter.secretBallot}
         title={
@@ -201,6 +202,7 @@ function FinalTally({ matter }: { matter: LiveMatter }) {
   return (
     <TallyView
       options={matter.options}
+      votingMethod={matter.votingMethod}
       tally={tally}
       secretBallot={matter.secretBallot}
       title={t('live.finalTally')}
