@@ -37,10 +37,27 @@ export function ScreenView() {
   const quorumLine = useQuorumLine();
   // the browser's language (or this browser's choice in the console), else the meeting's
   useChosenLanguage({ meeting: meeting?.language });
+  // everything fits one screen without scrolling: many options, or a question on screen,
+  // compact the layout (smaller rows, the tally in two columns; docs/elections.md)
+  const last = currentMatter(matters);
+  const shown = live.length ? live : last ? [last] : [];
+  const most = Math.max(0, ...shown.map((matter) => matter.options.length));
+  const dense = most > 4 || question !== null;
+  const className = [
+    'screen',
+    dense && 'screen-dense',
+    most > 4 && 'screen-many',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     // double-click toggles full screen: no visible control on a scrutineers' screen
-    <div className="screen" onDoubleClick={toggleFullScreen}>
+    <div
+      className={className}
+      data-options={most}
+      onDoubleClick={toggleFullScreen}
+    >
       <header className="screen-top">
         <h1>{meeting?.name ?? 'LiveVote'}</h1>
         <ConnectionBanner />
