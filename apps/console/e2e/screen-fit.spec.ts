@@ -145,7 +145,7 @@ function overflowing(page: Page) {
     const width = window.innerWidth;
     const height = window.innerHeight;
     const out: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
       if (
