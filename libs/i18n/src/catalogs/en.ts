@@ -1719,8 +1719,8 @@ export const en = {
     ballot: {
       rankHint:
         'Tap the candidates in your order of preference: the first you tap is your first choice. Tap again to remove.',
-      rankedAs: '{{option}}, ranked {{rank}}',
-      notRanked: '{{option}}, not ranked',
+      rankedSuffix: ', ranked {{rank}}',
+      notRankedSuffix: ', not ranked',
       ranked: '{{option}} ranked {{rank}}',
       unranked: '{{option}} removed from your ranking',
       moved: '{{option}} moved to rank {{rank}}',

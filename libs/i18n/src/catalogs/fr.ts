@@ -1849,8 +1849,8 @@ export const fr: CatalogOf<typeof en> = {
     ballot: {
       rankHint:
         'Touchez les candidats dans votre ordre de préférence : le premier touché est votre premier choix. Touchez de nouveau pour retirer.',
-      rankedAs: '{{option}}, classé {{rank}}',
-      notRanked: '{{option}}, non classé',
+      rankedSuffix: ', classé {{rank}}',
+      notRankedSuffix: ', non classé',
       ranked: '{{option}} classé {{rank}}',
       unranked: '{{option}} retiré de votre classement',
       moved: '{{option}} déplacé au rang {{rank}}',

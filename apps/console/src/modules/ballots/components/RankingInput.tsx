@@ -63,23 +63,24 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
           const rank = ranking.indexOf(option) + 1;
           return (
             <li className="ballot-option rank-option" key={option}>
+              {/* the badge shows the rank; the button says it in words */}
+              <span className="rank-badge" aria-hidden="true">
+                {rank || ''}
+              </span>
               <button
                 ref={ref(`tap:${option}`)}
                 type="button"
                 className="rank-tap"
                 aria-pressed={rank > 0}
-                aria-label={
-                  rank
-                    ? t('election.ballot.rankedAs', { option, rank })
-                    : t('election.ballot.notRanked', { option })
-                }
                 data-rank={rank || undefined}
                 onClick={() => tap(option)}
               >
-                <span className="rank-badge" aria-hidden="true">
-                  {rank || ''}
-                </span>
                 <span className="rank-name">{option}</span>
+                <span className="sr-only">
+                  {rank
+                    ? t('election.ballot.rankedSuffix', { rank })
+                    : t('election.ballot.notRankedSuffix')}
+                </span>
               </button>
               <CandidateStatement
                 name={option}
