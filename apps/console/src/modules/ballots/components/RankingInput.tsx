@@ -72,15 +72,17 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
                 type="button"
                 className="rank-tap"
                 aria-pressed={rank > 0}
+                // the visible name, then its rank in words
+                aria-label={
+                  option +
+                  (rank
+                    ? t('election.ballot.rankedSuffix', { rank })
+                    : t('election.ballot.notRankedSuffix'))
+                }
                 data-rank={rank || undefined}
                 onClick={() => tap(option)}
               >
                 <span className="rank-name">{option}</span>
-                <span className="sr-only">
-                  {rank
-                    ? t('election.ballot.rankedSuffix', { rank })
-                    : t('election.ballot.notRankedSuffix')}
-                </span>
               </button>
               <CandidateStatement
                 name={option}

@@ -21,7 +21,13 @@ export function ElectionRounds({
     result.rounds.some((round) => option in round.counts),
   );
   return (
-    <div className="rounds-wrap">
+    // scrolls sideways on a phone: focusable, so a keyboard can scroll it too
+    <div
+      className="rounds-wrap"
+      role="region"
+      aria-label={t('election.rounds.caption')}
+      tabIndex={0}
+    >
       <table className="election-rounds">
         <caption>{t('election.rounds.caption')}</caption>
         <thead>
