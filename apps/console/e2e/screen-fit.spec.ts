@@ -33,7 +33,10 @@ const SIZES = [
  * units, an open-ballot election of eight candidates for three seats, a question from the
  * floor on the screen, and two ballots cast so every bar has a length.
  */
-async function electionMeeting(request: APIRequestContext) {
+async function electionMeeting(
+  request: APIRequestContext,
+  votingMethod: 'plurality' | 'ranked' = 'plurality',
+) {
   const { baseUrl, demo } = e2eContext();
   const signIn = await request.post(`${baseUrl}/auth/token`, {
     data: { username: demo.signIn.username, password: demo.signIn.password },
@@ -82,7 +85,7 @@ async function electionMeeting(request: APIRequestContext) {
     header: HEADER,
     options: CANDIDATES,
     choices: 3,
-    votingMethod: 'plurality',
+    votingMethod,
     secretBallot: false,
   });
   const screen = await send<{ token: string }>(
@@ -93,7 +96,8 @@ async function electionMeeting(request: APIRequestContext) {
 
   // owners sign in; one asks a question, which the chair puts on the screen
   const voters: string[] = [];
-  for (const unit of units.slice(0, 2)) {
+  const voting = votingMethod === 'ranked' ? units : units.slice(0, 2);
+  for (const unit of voting) {
     const session = await send<{ voterToken: string }>(
       'POST',
       `/portal/v1/Meetings/${code}/register`,
@@ -126,7 +130,15 @@ async function electionMeeting(request: APIRequestContext) {
     await send(
       'POST',
       `/portal/v1/Meetings/${code}/matters/${matter.key}/ballots`,
-      { choices: CANDIDATES.slice(index, index + 3) },
+      votingMethod === 'ranked'
+        ? // every candidate ranked, each owner from a different first choice
+          {
+            ranking: [
+              ...CANDIDATES.slice(index * 2),
+              ...CANDIDATES.slice(0, index * 2),
+            ],
+          }
+        : { choices: CANDIDATES.slice(index, index + 3) },
       {
         authorization: `Bearer ${voterToken}`,
         'idempotency-key': `screen-fit-${index}`,
@@ -219,5 +231,29 @@ test.describe('The big screen fits an election', () => {
     }
 
     await Promise.all(pages.map(({ page }) => page.context().close()));
+  });
+
+  test('a ranked count of eight candidates fits with its rounds after the close', async ({
+    browser,
+    request,
+  }) => {
+    const { screenUrl, stop } = await electionMeeting(request, 'ranked');
+    await stop();
+    for (const size of SIZES) {
+      const name = `${size.width}x${size.height}`;
+      const context = await browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      await page.goto(screenUrl);
+      const result = page.getByRole('region', { name: 'Result' });
+      await expect(result).toHaveAttribute('data-verdict', /elected|tied/);
+      await expect(result).toContainText(/by ranked count \(\d+ rounds?\)/);
+      await expect(
+        result.getByRole('table', { name: 'Rounds of the count' }),
+      ).toBeVisible();
+      await expectFits(page, `ranked result, ${name}`);
+      await keepScreenshot(page, `screen-election-ranked-${name}`);
+      await expectNoAxeViolations(page, `the screen, ranked result, ${name}`);
+      await context.close();
+    }
   });
 });

@@ -157,7 +157,8 @@ function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
           </div>
           <div className="screen-last-body">
             <ResultPanel matter={last} audience="staff" large />
-            <FinalTally matter={last} />
+            {/* a ranked count's rounds already give its first count: no second table */}
+            {!last.result?.rounds.length && <FinalTally matter={last} />}
           </div>
         </section>
       )}
