@@ -240,6 +240,7 @@ describe('the ballot path', () => {
         recordedBy: null,
         kind: 'voter',
         choices: ['No'],
+        votes: null,
         idempotencyKey: 'row\u0000poison',
       })
       .then(

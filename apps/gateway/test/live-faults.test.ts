@@ -841,6 +841,7 @@ describe('statements when PostgreSQL connections die', () => {
       recordedBy: null,
       kind: 'voter',
       choices: ['No'],
+      votes: null,
       idempotencyKey: 'dead-pool-1',
     });
     expect(ballot.matterKey).toBe(matter.id);

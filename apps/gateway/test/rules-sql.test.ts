@@ -371,6 +371,101 @@ describe('The rules of voting in SQL', () => {
       },
     );
   });
+  // the recounts of the matters repository and of live voting, for cumulative and ranked
+  // ballots: each option gains what tallyMarks says, as the running counters add it
+  describe('tally by voting method', () => {
+    const METHOD_CASES = [
+      {
+        method: 'cumulative' as const,
+        ballots: [
+          {
+            method: 'live' as const,
+            choices: ['Ann', 'Cid'],
+            votes: [2, 1],
+            weight: 1.5,
+          },
+          { method: 'proxy' as const, choices: ['Cid'], votes: [3], weight: 2 },
+          {
+            method: 'other' as const,
+            choices: ['Bob', 'Ann'],
+            votes: [1, 1],
+            weight: 0.25,
+          },
+        ],
+      },
+      {
+        method: 'ranked' as const,
+        ballots: [
+          {
+            method: 'live' as const,
+            choices: ['Bob', 'Ann', 'Cid'],
+            votes: null,
+            weight: 3,
+          },
+          { method: 'live' as const, choices: ['Ann'], votes: null, weight: 1 },
+          {
+            method: 'proxy' as const,
+            choices: ['Cid', 'Bob'],
+            votes: null,
+            weight: 2.5,
+          },
+        ],
+      },
+    ];
+
+    it.each(METHOD_CASES)(
+      '$method: the SQL recounts and the live counters agree with the rule',
+      async ({ method, ballots: cast }) => {
+        const options = ['Ann', 'Bob', 'Cid'];
+        const meetingId = await aMeeting();
+        const [matter] = await store.db
+          .insert(matters)
+          .values({
+            meetingId,
+            name: `Elect (${method})`,
+            options,
+            choices: 3,
+            votingMethod: method,
+            order: 0,
+            secretBallot: false,
+          })
+          .returning({ id: matters.id });
+        for (const [index, ballot] of cast.entries()) {
+          const [member] = await store.db
+            .insert(members)
+            .values({
+              meetingId,
+              unit: `${index}`,
+              controlNumber: `cn-${index}`,
+              shares: ballot.weight,
+            })
+            .returning({ id: members.id });
+          await store.db.insert(ballots).values({
+            matterId: matter.id,
+            memberId: member.id,
+            method: ballot.method,
+            choices: ballot.choices,
+            votes: ballot.votes,
+            weight: ballot.weight,
+            castAt: new Date(),
+          });
+        }
+        const expected = tally(options, cast, method);
+        const recount = await new MattersRepository(store).publishedTally(
+          matter.id,
+        );
+        const counters = countersFromBallots(cast, method);
+        const summed = await new LiveVotingRepository(store).matterCounters(
+          matter.id,
+        );
+
+        expect(recount.map(mapTallyRow)).toEqual(expected.rows);
+        expect(tallyView(options, counters)).toEqual(expected);
+        expect(summed).toEqual(counters);
+      },
+    );
+  });
+
   /** A member with a voter, a holder and a (verified) proxy, so every kind of ballot can be written. */
   async function aMemberWithProxy(
     meetingId: string,

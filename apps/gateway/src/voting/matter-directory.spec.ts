@@ -23,6 +23,7 @@ const aMatter = (liveStatus: MatterInfo['liveStatus']): MatterInfo => ({
   meetingId: '0b9d2f4a-6c1e-4e7b-8a3d-5f6e7d8c9b0a',
   shortCode: 'ABC123',
   options: ['Yes', 'No'],
+  votingMethod: 'plurality',
   choices: 1,
   autoCloseWhenAllVoted: false,
   secretBallot: false,

@@ -19,9 +19,9 @@ export const shareField = (method: BallotMethod, option: string) =>
 interface CastBallot {
   method: BallotMethod;
   /** The options in ballot order (a ranking's order). */
-  choices: string[];
+  choices: readonly string[];
   /** A cumulative ballot's votes, one per choice; null (or absent) otherwise. */
-  votes?: number[] | null;
+  votes?: readonly number[] | null;
   weight: number;
 }
 
