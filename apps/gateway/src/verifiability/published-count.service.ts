@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PublishedCount, PublishedReceipt } from '@livevote/contracts';
+import type { PublishedCount } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import {
   MattersRepository,
@@ -9,7 +9,7 @@ import { MeetingAccess } from '../meetings/meeting-access';
 import { currentResult } from '../results/results.mapper';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { MatterResults } from '../voting/matter-results';
-import { ReceiptsRepository, type CountedRow } from './receipts.repository';
+import { ReceiptsRepository } from './receipts.repository';
 import {
   VerifiabilityErrorCode,
   VerifiabilityException,

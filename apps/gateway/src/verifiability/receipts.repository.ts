@@ -40,7 +40,6 @@ export interface CountedRow {
   receipt: string;
   weight: number;
   choices: string[];
-  /** A cumulative ballot's votes, one per choice; else null. */
   votes: number[] | null;
 }
 
