@@ -5,7 +5,7 @@ import { microShares, sharesText } from './weight';
 /**
  * Counting an election by its voting method: plurality, cumulative votes, or a ranked count
  * (instant runoff for one seat, single transferable vote for several). The rules, ties
- * included, are written out in docs/verdicts.md ("Elections").
+ * included, are written out in docs/elections.md ("Counting").
  */
 
 /** A member's current ballot on an election: its marks and the member's shares. */

@@ -2,7 +2,7 @@ import { choicesProblem, type ChoicesProblem } from './ballot-acceptance';
 import { sqlAlias } from './sql-alias';
 
 /**
- * How a matter's ballots are marked and counted (docs/verdicts.md, "Voting methods"):
+ * How a matter's ballots are marked and counted (docs/elections.md, "Voting methods"):
  * - `plurality`: choose up to `choices` options, each counts once;
  * - `cumulative`: place up to `choices` whole votes on one or several options;
  * - `ranked`: rank options in a strict order, counted by instant runoff or single transferable vote.
