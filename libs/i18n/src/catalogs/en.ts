@@ -1689,6 +1689,7 @@ export const en = {
     ruleLine: 'Election by {{rule}}.',
     percentColumn: '% of the {{measure}}',
     measure: { units: 'votes', shares: 'shares' },
+    firstPreferences: 'First preferences (live)',
     seats: 'Seats',
     rounds: {
       caption: 'Rounds of the count',

@@ -1818,6 +1818,7 @@ export const fr: CatalogOf<typeof en> = {
     ruleLine: 'Mode d’élection : {{rule}}.',
     percentColumn: '% des {{measure}}',
     measure: { units: 'voix', shares: 'quotes-parts' },
+    firstPreferences: 'Premières préférences (en direct)',
     seats: 'Sièges',
     rounds: {
       caption: 'Tours du décompte',
@@ -1833,6 +1834,8 @@ export const fr: CatalogOf<typeof en> = {
       which_one: 'Quel candidat à égalité obtient le dernier siège ?',
       which_other:
         'Quels candidats à égalité obtiennent les {{count}} derniers sièges ?',
+      which_many:
+        'Quels candidats à égalité obtiennent les {{count}} derniers sièges ?',
       method: 'Départagé',
       note: 'Note pour le procès-verbal (facultatif)',
       methods: {
@@ -1845,6 +1848,7 @@ export const fr: CatalogOf<typeof en> = {
       sending: 'Enregistrement…',
       pickCount_one: 'Choisissez {{count}} candidat.',
       pickCount_other: 'Choisissez {{count}} candidats.',
+      pickCount_many: 'Choisissez {{count}} candidats.',
     },
     ballot: {
       rankHint:
@@ -1865,11 +1869,14 @@ export const fr: CatalogOf<typeof en> = {
       allocateHint_one: 'Vous avez {{count}} voix : placez-la sur un candidat.',
       allocateHint_other:
         'Vous avez {{count}} voix : répartissez-les sur un ou plusieurs candidats.',
+      allocateHint_many:
+        'Vous avez {{count}} voix : répartissez-les sur un ou plusieurs candidats.',
       votesLeft: '{{left}} voix restantes sur {{limit}}',
       less: 'Une voix de moins pour {{option}}',
       more: 'Une voix de plus pour {{option}}',
       votesOn_one: '{{count}} voix pour {{option}}',
       votesOn_other: '{{count}} voix pour {{option}}',
+      votesOn_many: '{{count}} voix pour {{option}}',
       statement: 'Déclaration',
       readStatement: 'Lire la déclaration de {{name}}',
       rankedList: '{{rank}}. {{option}}',

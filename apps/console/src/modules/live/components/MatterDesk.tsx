@@ -66,7 +66,11 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           votingMethod={matter.votingMethod}
           tally={tally}
           secretBallot={matter.secretBallot}
-          title={t('live.liveTally')}
+          title={
+            matter.votingMethod === 'ranked' && matter.liveStatus === 'live'
+              ? t('election.firstPreferences')
+              : t('live.liveTally')
+          }
         />
         <NotVotedList
           shortCode={shortCode}

@@ -206,7 +206,10 @@ function ScreenMatter({
         title={
           matter.liveStatus === 'closed'
             ? t('live.finalTally')
-            : t('live.liveTally')
+            : matter.votingMethod === 'ranked'
+              ? // a ranked ballot counts for its first choice until the count at close
+                t('election.firstPreferences')
+              : t('live.liveTally')
         }
         large
       />
