@@ -20,6 +20,7 @@ import {
   type NominationStatus,
   type RejectNominationRequest,
   type RecordBallotRequest,
+  type TieBreakRequest,
   type UpdateMatterRequest,
   type UpdateMemberRequest,
   type UpdateVoterRequest,
@@ -314,6 +315,9 @@ export function createManagerApi(session: ManagerSession) {
       call(routes.signOffStatus, { shortCode }),
     signOff: (shortCode: string, matterKey: string) =>
       call(routes.signOff, { shortCode, matterKey }),
+    /** The chair's decision on a tied election; the result arrives on the live channel. */
+    tieBreak: (shortCode: string, matterKey: string, body: TieBreakRequest) =>
+      call(routes.tieBreak, { shortCode, matterKey }, { body }),
     /** The counted receipts of a closed matter (docs/verifiability.md). */
     publishedCount: (shortCode: string, matterKey: string) =>
       call(routes.publishedCount, { shortCode, matterKey }),
