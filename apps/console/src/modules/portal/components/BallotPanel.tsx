@@ -124,7 +124,8 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
       <BallotForm
         question={matter.header || matter.name}
         questionHidden={!matter.header}
-        matter={matter}
+        // the card shows the candidates' statements above the ballot, once (MatterCard)
+        matter={{ ...matter, candidates: [] }}
         initial={draft ?? draftOf(ballot, matter)}
         onSubmit={(body, marks) =>
           setPending({ body, marks, idempotencyKey: newIdempotencyKey() })
