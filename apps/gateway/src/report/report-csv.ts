@@ -18,6 +18,14 @@ type Row = Partial<
   Record<(typeof REPORT_CSV_COLUMNS)[number], string | number | null>
 >;
 
+/** How a ballot was cast, as the CSV names it (the JSON's live / other / proxy). */
+const METHOD_NAME = { live: 'online', other: 'in_person', proxy: 'proxy' } as const;
+const METHOD_NAMES = [
+  ['online', 'live'],
+  ['in_person', 'other'],
+  ['proxy', 'proxy'],
+] as const;
+
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
 /** A text cell a spreadsheet would run as a formula starts with a quote instead. */
@@ -86,7 +94,35 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
       label: 'requireSignOff',
       text: flag(meeting.requireSignOff),
     },
+    { section: 'meeting', label: 'chair', text: meeting.chair },
+    {
+      section: 'meeting',
+      label: 'scrutineers',
+      text: meeting.scrutineers.join('; '),
+    },
   ];
+  for (const entry of report.attendance)
+    rows.push({
+      section: 'attendance',
+      label: entry.unit,
+      method: entry.presence,
+      shares: entry.shares,
+      text: entry.proxyHolder ?? entry.owners.join('; '),
+    });
+  for (const proxy of report.proxies)
+    rows.push({
+      section: 'proxy',
+      label: proxy.unit,
+      method: proxy.source,
+      text: [
+        proxy.holder,
+        proxy.directed ? 'directed' : 'discretionary',
+        proxy.status,
+        proxy.verifiedBy ?? '',
+        proxy.verifiedAt ?? '',
+        proxy.revokedAt ?? '',
+      ].join('; '),
+    });
   if (report.chainHead)
     rows.push({
       section: 'chain',
@@ -99,6 +135,8 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
     const push = (section: string, row: Row) =>
       rows.push({ section, ...m, ...row });
     push('matter', { label: 'key', text: item.matterKey });
+    push('matter', { label: 'movedBy', text: item.movedBy });
+    push('matter', { label: 'secondedBy', text: item.secondedBy });
     push('matter', { label: 'rule', text: item.rule });
     push('matter', { label: 'secretBallot', text: flag(item.secretBallot) });
     push('matter', { label: 'status', text: item.liveStatus });
@@ -118,33 +156,34 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
         shares: s.sharesCast,
       });
     }
+    // one row per option and method, in the PDF's order: online, in person, by proxy
     for (const row of item.tally.rows) {
+      push('tally', {
+        label: row.vote,
+        method: 'online',
+        units: row.numLiveVotes,
+        shares: row.numLiveShares,
+      });
+      push('tally', {
+        label: row.vote,
+        method: 'in_person',
+        units: row.numOtherVotes,
+        shares: row.numOtherShares,
+      });
       push('tally', {
         label: row.vote,
         method: 'proxy',
         units: row.numProxyVotes,
         shares: row.numProxyShares,
       });
-      push('tally', {
-        label: row.vote,
-        method: 'live',
-        units: row.numLiveVotes,
-        shares: row.numLiveShares,
-      });
-      push('tally', {
-        label: row.vote,
-        method: 'other',
-        units: row.numOtherVotes,
-        shares: row.numOtherShares,
-      });
     }
     if (item.tally.withheld)
       push('tally', { label: 'withheld', text: 'secret ballot not closed' });
-    for (const method of ['proxy', 'live', 'other'] as const)
+    for (const [method, key] of METHOD_NAMES)
       push('turnout', {
         method,
-        units: item.tally.byMethod[method].units,
-        shares: item.tally.byMethod[method].shares,
+        units: item.tally.byMethod[key].units,
+        shares: item.tally.byMethod[key].shares,
       });
     push('turnout', {
       method: 'all',
@@ -221,8 +260,13 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
         text: item.chainHead.hash,
       });
     for (const voter of item.voted)
-      push('voted', { label: voter.unit, method: voter.method });
+      push('voted', { label: voter.unit, method: METHOD_NAME[voter.method] });
   }
+  report.questions.forEach((question, i) => {
+    const n = { label: `${i + 1}`, method: question.category };
+    rows.push({ section: 'question', ...n, text: question.text });
+    rows.push({ section: 'answer', ...n, text: question.reply });
+  });
   return stringify(rows, {
     header: true,
     columns: REPORT_CSV_COLUMNS.map((key) => ({
@@ -232,4 +276,38 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
     record_delimiter: 'windows',
     cast: { number: (value) => String(value), string: inert },
   });
+}
+
+/** The attendance CSV's columns (docs/report.md). */
+export const ATTENDANCE_CSV_COLUMNS = [
+  'unit',
+  'owners',
+  'shares',
+  'eligible',
+  'presence',
+  'proxy_holder',
+] as const;
+
+/** The attendance register as its own CSV: one row per unit, as the PDF's register. */
+export function attendanceCsv(report: Omit<MeetingReport, 'sha256'>): string {
+  const t = translator(report.language);
+  return stringify(
+    report.attendance.map((entry) => ({
+      unit: entry.unit,
+      owners: entry.owners.join('; '),
+      shares: entry.shares,
+      eligible: flag(entry.eligible),
+      presence: entry.presence,
+      proxy_holder: entry.proxyHolder,
+    })),
+    {
+      header: true,
+      columns: ATTENDANCE_CSV_COLUMNS.map((key) => ({
+        key,
+        header: t(`report.csv.${key}`),
+      })),
+      record_delimiter: 'windows',
+      cast: { number: (value) => String(value), string: inert },
+    },
+  );
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { MeetingReport } from '@livevote/contracts';
-import { reportCsv } from './report-csv';
+import { attendanceCsv, reportCsv } from './report-csv';
 import { byUnit } from './report-format';
 import { reportPdf } from './report-pdf';
 
 /** What a report is rendered as: the JSON body, the CSV file or the PDF file. */
-export type ReportFormat = 'json' | 'csv' | 'pdf';
+export type ReportFormat = 'json' | 'csv' | 'pdf' | 'attendance';
 
 /** A render job: the report's data as gathered from the database, and the format wanted. */
 export interface RenderTask {
@@ -31,6 +31,13 @@ export async function renderReport({
   // every format lists who voted by unit, 2 before 10: a sort of every ballot, done here
   for (const matter of body.matters)
     matter.voted.sort((a, b) => byUnit(a.unit, b.unit));
+  body.attendance.sort((a, b) => byUnit(a.unit, b.unit));
+  body.proxies.sort(
+    (a, b) =>
+      byUnit(a.unit, b.unit) || a.submittedAt.localeCompare(b.submittedAt),
+  );
+  if (format === 'attendance')
+    return { bytes: Buffer.from(attendanceCsv(body), 'utf8'), sha256: '' };
   const csv = reportCsv(body);
   const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex');
   if (format === 'csv') return { bytes: Buffer.from(csv, 'utf8'), sha256 };

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
+import type {
+  AttendanceEntry,
+  ProxyRegisterEntry,
+  ReportQuestion,
+} from '@livevote/contracts';
 import { Database, rowsOf } from '../database/database';
 
 export interface MethodTurnout {
@@ -18,6 +23,138 @@ export class ReportRepository {
       sql`select name from accounts where id = ${accountId}`,
     );
     return rowsOf<{ name: string }>(result)[0]?.name ?? '';
+  }
+
+  /** The meeting's chair (its contact's name) and its named scrutineers' names. */
+  async officers(
+    meetingId: string,
+  ): Promise<{ chair: string | null; scrutineers: string[] }> {
+    const result = await this.database.db.execute(sql`
+      select nullif(trim(coalesce(m.contact->>'name', '')), '') as chair,
+        coalesce((
+          select json_agg(coalesce(nullif(u.name, ''), u.email) order by coalesce(nullif(u.name, ''), u.email))
+          from users u where u.id::text in (select jsonb_array_elements_text(m.scrutineers))
+        ), '[]'::json) as scrutineers
+      from meetings m where m.id = ${meetingId}
+    `);
+    const row = rowsOf<{ chair: string | null; scrutineers: string[] }>(
+      result,
+    )[0];
+    return { chair: row?.chair ?? null, scrutineers: row?.scrutineers ?? [] };
+  }
+
+  /**
+   * Every unit and how it attended: in person (a voter checked in at the desk, or a floor
+   * ballot), else online (a ballot cast online), else by its verified proxy, else absent.
+   * The definition of present is docs/verdicts.md's "Quorum"; units sorted in the worker.
+   */
+  async attendance(meetingId: string): Promise<AttendanceEntry[]> {
+    const result = await this.database.db.execute(sql`
+      with owners as (
+        select member_id, json_agg(name order by name) as names,
+          bool_or(checked_in_at is not null) as checked_in
+        from voters where meeting_id = ${meetingId} group by member_id
+      ), cast_by as (
+        select b.member_id, bool_or(b.method = 'live') as online,
+          bool_or(b.method = 'other') as floor
+        from ballots b join matters mt on mt.id = b.matter_id
+        where mt.meeting_id = ${meetingId} group by b.member_id
+      ), standing as (
+        select member_id, holder_name from proxies
+        where meeting_id = ${meetingId} and status = 'verified'
+      )
+      select mb.unit, mb.shares::float8 as shares, mb.eligible,
+        coalesce(o.names, '[]'::json) as owners,
+        case
+          when coalesce(o.checked_in, false) or coalesce(c.floor, false) then 'in_person'
+          when coalesce(c.online, false) then 'online'
+          when p.holder_name is not null then 'proxy'
+          else 'absent'
+        end as presence,
+        p.holder_name as proxy_holder
+      from members mb
+      left join owners o on o.member_id = mb.id
+      left join cast_by c on c.member_id = mb.id
+      left join standing p on p.member_id = mb.id
+      where mb.meeting_id = ${meetingId}
+    `);
+    return rowsOf<{
+      unit: string;
+      shares: number;
+      eligible: boolean;
+      owners: string[];
+      presence: AttendanceEntry['presence'];
+      proxy_holder: string | null;
+    }>(result).map((row) => ({
+      unit: row.unit,
+      owners: row.owners,
+      shares: Number(row.shares),
+      eligible: row.eligible,
+      presence: row.presence,
+      proxyHolder: row.presence === 'proxy' ? row.proxy_holder : null,
+    }));
+  }
+
+  /** The proxies given for the meeting, standing or revoked (not rejected or withdrawn). */
+  async proxies(meetingId: string): Promise<ProxyRegisterEntry[]> {
+    const result = await this.database.db.execute(sql`
+      select mb.unit, p.holder_name as holder, p.source, p.status,
+        exists (
+          select 1 from jsonb_array_elements(p.directions) d
+          where jsonb_typeof(d->'choices') = 'array' or d ? 'allocations' or d ? 'ranking'
+        ) as directed,
+        p.submitted_at, p.verified_at, p.revoked_at,
+        coalesce(nullif(u.name, ''), u.email) as verified_by
+      from proxies p join members mb on mb.id = p.member_id
+      left join users u on u.id = p.verified_by
+      where p.meeting_id = ${meetingId}
+        and p.status in ('submitted', 'verified', 'revoked')
+    `);
+    const iso = (value: Date | string | null) =>
+      value === null ? null : new Date(value).toISOString();
+    return rowsOf<{
+      unit: string;
+      holder: string;
+      source: ProxyRegisterEntry['source'];
+      status: ProxyRegisterEntry['status'];
+      directed: boolean;
+      submitted_at: Date | string;
+      verified_at: Date | string | null;
+      revoked_at: Date | string | null;
+      verified_by: string | null;
+    }>(result).map((row) => ({
+      unit: row.unit,
+      holder: row.holder,
+      directed: row.directed,
+      source: row.source,
+      status: row.status,
+      submittedAt: iso(row.submitted_at)!,
+      verifiedBy: row.verified_by,
+      verifiedAt: iso(row.verified_at),
+      revokedAt: iso(row.revoked_at),
+    }));
+  }
+
+  /** The questions approved or answered, in the order they were asked. */
+  async questions(meetingId: string): Promise<ReportQuestion[]> {
+    const result = await this.database.db.execute(sql`
+      select category, voter_name, asked_at, text, reply from questions
+      where meeting_id = ${meetingId} and status in ('approved', 'answered')
+      order by asked_at, id
+    `);
+    return rowsOf<{
+      category: string;
+      voter_name: string;
+      asked_at: Date | string;
+      text: string;
+      reply: string | null;
+    }>(result).map((row) => ({
+      category: row.category,
+      askedBy: row.voter_name,
+      askedAt: new Date(row.asked_at).toISOString(),
+      text: row.text,
+      reply: row.reply,
+    }));
   }
 
   /** Ballots and their shares per method: turnout, never per option. */

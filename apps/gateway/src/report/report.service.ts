@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type {
   MeetingReport,
   QuorumRecord,
@@ -36,6 +37,30 @@ const figures = (rows: MethodTurnout[]) => {
   };
   return { proxy: by('proxy'), live: by('live'), other: by('other') };
 };
+
+/**
+ * A closed matter's figures, by matter, head of the chain at its close and language: its
+ * ballots cannot change once closed, and a new result (a tie break, a sign-off, a reopened
+ * vote) comes with a new head or a new sign-off, which are part of the key, so an entry is
+ * never stale and a second download reads nothing but the matter row.
+ */
+const closedFigures = new LRUCache<string, ReportMatter>({ max: 2_000 });
+
+/** The cache key of a closed matter's figures; undefined when they may still change. */
+function figuresKey(row: ResultMatterRow, lng: Language): string | undefined {
+  const stored = currentResult(row);
+  if (row.liveStatus !== 'closed' || !stored?.chainHead) return undefined;
+  return [
+    row.id,
+    stored.chainHead.position,
+    stored.chainHead.hash,
+    stored.signedOff?.at ?? '',
+    stored.publishedAt ?? '',
+    stored.tieBreak?.decidedAt ?? '',
+    row.updatedAt.toISOString(),
+    lng,
+  ].join('|');
+}
 
 /** A report rendered: its bytes in the format asked for. */
 export interface RenderedReport {
@@ -76,11 +101,31 @@ export class ReportService {
     const slot = await this.slots.acquire(meeting.accountId);
     if (!slot) throw new ReportException(ReportErrorCode.ReportBusy);
     try {
-      const body = await this.gather(meeting, matterKey, lang);
+      const body =
+        format === 'attendance'
+          ? await this.gatherAttendance(meeting, lang)
+          : await this.gather(meeting, matterKey, lang);
       return { bytes: (await this.renderer.render({ format, body })).bytes };
     } finally {
       await slot.release();
     }
+  }
+
+  /** The attendance register alone: the attendance CSV. */
+  private async gatherAttendance(
+    meeting: MeetingRow,
+    lang?: Language,
+  ): Promise<Omit<MeetingReport, 'sha256'>> {
+    return {
+      meeting: await this.meetingOf(meeting),
+      matters: [],
+      attendance: await this.repository.attendance(meeting.id),
+      proxies: [],
+      questions: [],
+      language: lang ?? meeting.language,
+      generatedAt: this.clock.now().toISOString(),
+      chainHead: null,
+    };
   }
 
   /** What the report says, from the database; the CSV digest is added when it is rendered. */
@@ -94,11 +139,22 @@ export class ReportService {
       ? [await this.mattersService.requireMatter(meeting.id, matterKey)]
       : await this.matters.listForMeeting(meeting.id);
     const items = await Promise.all(
-      rows.map((row) => this.matterOf(row, language)),
+      rows.map((row) => this.cachedMatterOf(row, language)),
     );
+    const whole = matterKey === undefined;
+    const [attendance, proxies, questions] = whole
+      ? await Promise.all([
+          this.repository.attendance(meeting.id),
+          this.repository.proxies(meeting.id),
+          this.repository.questions(meeting.id),
+        ])
+      : [[], [], []];
     return {
       meeting: await this.meetingOf(meeting),
       matters: items,
+      attendance,
+      proxies,
+      questions,
       language,
       generatedAt: this.clock.now().toISOString(),
       // everything so far sealed, so the head covers it (docs/verifiability.md)
@@ -109,6 +165,7 @@ export class ReportService {
   private async meetingOf(
     meeting: MeetingRow,
   ): Promise<MeetingReport['meeting']> {
+    const officers = await this.repository.officers(meeting.id);
     return {
       key: meeting.id,
       shortCode: meeting.shortCode,
@@ -123,7 +180,24 @@ export class ReportService {
       quorumIncludesProxies: meeting.quorumIncludesProxies,
       requireQuorumToStart: meeting.requireQuorumToStart,
       requireSignOff: meeting.requireSignOff,
+      chair: officers.chair,
+      scrutineers: officers.scrutineers,
     };
+  }
+
+  /** A closed matter's figures from the cache when its key is there, else read and kept. */
+  private async cachedMatterOf(
+    row: ResultMatterRow,
+    lng: Language,
+  ): Promise<ReportMatter> {
+    const key = figuresKey(row, lng);
+    const hit = key === undefined ? undefined : closedFigures.get(key);
+    // each render sorts and may touch its copy in the worker: hand out a fresh array
+    if (hit) return { ...hit, voted: hit.voted.slice() };
+    const item = await this.matterOf(row, lng);
+    if (key !== undefined)
+      closedFigures.set(key, { ...item, voted: item.voted.slice() });
+    return item;
   }
 
   private async matterOf(
@@ -148,6 +222,8 @@ export class ReportService {
       matterKey: row.id,
       order: row.order,
       name: row.name,
+      movedBy: row.movedBy,
+      secondedBy: row.secondedBy,
       options: row.options,
       choices: row.choices,
       ...mapMethod(row),
