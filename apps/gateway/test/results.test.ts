@@ -742,7 +742,9 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
           units: Number(row.units),
           shares: Number(row.shares),
         }));
-      expect([...tally].sort((a, b) => a.method.localeCompare(b.method))).toEqual(
+      expect(
+        [...tally].sort((a, b) => a.method.localeCompare(b.method)),
+      ).toEqual(
         counted
           .map((row) => ({ ...row, method: NAMES[row.method] }))
           .sort((a, b) => a.method.localeCompare(b.method)),
@@ -856,10 +858,9 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
           presence: entry.presence,
         })),
       );
-      const french = await api.get(
-        `${base()}/report/attendance.csv?lang=fr`,
-        { token: chair.token },
-      );
+      const french = await api.get(`${base()}/report/attendance.csv?lang=fr`, {
+        token: chair.token,
+      });
       expect(french.text.split('\r\n')[0]).toBe(
         'unite,proprietaires,parts,habilitee,presence,mandataire',
       );
@@ -930,10 +931,44 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
         'Aucune voix n’a été exprimée sur cette question ; elle n’est donc pas adoptée.',
       );
       says(`Page 1 sur ${pdf.pages}`);
-      expect(pdf.stdout).toMatch(/Option\s+En ligne\s+En personne\s+Par procuration/);
+      expect(pdf.stdout).toMatch(
+        /Option\s+En ligne\s+En personne\s+Par procuration/,
+      );
       expect(pdf.stdout).not.toContain('Results report');
       expect(pdf.stdout).not.toContain('Attendance register');
       expect(pdf.stdout).toContain(json.sha256);
+    });
+
+    it('sends the same data again without laying it out again, and a change as a new file', async () => {
+      const download = async () => {
+        const response = await fetch(`${gateway.baseUrl}${base()}/report.pdf`, {
+          headers: { authorization: `Bearer ${chair.token}` },
+        });
+        expect(response.status).toBe(200);
+        return Buffer.from(await response.arrayBuffer());
+      };
+      const first = await download();
+      // the cached file carries the instant it was made: byte for byte the first one
+      expect((await download()).equals(first)).toBe(true);
+      const patched = await api.patch(
+        `${base()}/matters/${matters.empty.key}`,
+        { secondedBy: 'Dee Owner' },
+        { token: chair.token },
+      );
+      expect(patched.status, patched.text).toBe(200);
+      const changed = await download();
+      expect(changed.equals(first)).toBe(false);
+      const dir = mkdtempSync(join(tmpdir(), 'lv-report-cache-'));
+      try {
+        writeFileSync(join(dir, 'r.pdf'), changed);
+        const { stdout } = await run('/usr/bin/pdftotext', [
+          join(dir, 'r.pdf'),
+          '-',
+        ]);
+        expect(stdout.replace(/\s+/g, '')).toContain('SecondedbyDeeOwner');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('refuses a language it does not speak', async () => {

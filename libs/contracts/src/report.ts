@@ -23,7 +23,9 @@ export const ReportQuery = z.object({
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
 /** `GET .../report/attendance.csv`: only the language of its headings. */
-export const AttendanceQuery = z.strictObject({ lang: LanguageCode.optional() });
+export const AttendanceQuery = z.strictObject({
+  lang: LanguageCode.optional(),
+});
 export type AttendanceQuery = z.infer<typeof AttendanceQuery>;
 
 export const ReportMatter = z.strictObject({
@@ -81,7 +83,12 @@ export const ReportMatter = z.strictObject({
 export type ReportMatter = z.infer<typeof ReportMatter>;
 
 /** How a unit attended: online, in person (checked in or a floor ballot), by proxy, or absent. */
-export const AttendanceMode = z.enum(['online', 'in_person', 'proxy', 'absent']);
+export const AttendanceMode = z.enum([
+  'online',
+  'in_person',
+  'proxy',
+  'absent',
+]);
 export type AttendanceMode = z.infer<typeof AttendanceMode>;
 
 /** One line of the attendance register (docs/report.md). */

@@ -19,7 +19,11 @@ type Row = Partial<
 >;
 
 /** How a ballot was cast, as the CSV names it (the JSON's live / other / proxy). */
-const METHOD_NAME = { live: 'online', other: 'in_person', proxy: 'proxy' } as const;
+const METHOD_NAME = {
+  live: 'online',
+  other: 'in_person',
+  proxy: 'proxy',
+} as const;
 const METHOD_NAMES = [
   ['online', 'live'],
   ['in_person', 'other'],

@@ -93,10 +93,13 @@ function table(
   rows: TableCell[][],
   align: ('left' | 'right')[] = [],
 ): Content {
+  // a plain string where it can be: every property on a cell is a style lookup per line
   const cell = (text: TableCell, i: number): TableCell =>
-    (typeof text === 'string'
-      ? { text, alignment: align[i] ?? 'left' }
-      : { alignment: align[i] ?? 'left', ...(text as object) }) as TableCell;
+    (align[i] === 'right'
+      ? typeof text === 'string'
+        ? { text, alignment: 'right' }
+        : { alignment: 'right', ...(text as object) }
+      : text) as TableCell;
   return {
     table: {
       headerRows: 1,
@@ -202,7 +205,12 @@ function cover(w: Words, report: MeetingReport): Content[] {
     facts([
       [
         w.m('date'),
-        formatInZone(meeting.meetingDate, meeting.meetingTimezone, w.lng, 'long'),
+        formatInZone(
+          meeting.meetingDate,
+          meeting.meetingTimezone,
+          w.lng,
+          'long',
+        ),
       ],
       [w.m('place'), meeting.location || w.m('notRecorded')],
       [w.m('chair'), meeting.chair ?? w.m('notNamed')],
@@ -222,12 +230,23 @@ function cover(w: Words, report: MeetingReport): Content[] {
   ];
 }
 
-function presenceText(w: Words, entry: AttendanceEntry): string {
-  const how =
-    entry.presence === 'proxy' && entry.proxyHolder
-      ? w.m('byProxyOf', { holder: entry.proxyHolder })
-      : w.m(`presence.${entry.presence}`);
-  return entry.eligible ? how : `${how} ${w.m('notEligible')}`;
+/** The register's "how present" words, looked up once per report, not once per unit. */
+function presenceWords(w: Words) {
+  const labels = {
+    online: w.m('presence.online'),
+    in_person: w.m('presence.in_person'),
+    proxy: w.m('presence.proxy'),
+    absent: w.m('presence.absent'),
+  };
+  const byProxy = w.m('byProxyOf', { holder: '\u0000' });
+  const notEligible = w.m('notEligible');
+  return (entry: AttendanceEntry): string => {
+    const how =
+      entry.presence === 'proxy' && entry.proxyHolder
+        ? byProxy.replace('\u0000', entry.proxyHolder)
+        : labels[entry.presence];
+    return entry.eligible ? how : `${how} ${notEligible}`;
+  };
 }
 
 /** Units present by how they attended: the register's summary and the CSV's. */
@@ -245,6 +264,7 @@ function attendance(w: Words, report: MeetingReport): Content[] {
   if (!list.length)
     return [heading(w.m('attendance'), true), { text: w.m('attendanceNone') }];
   const c = attendanceCounts(list);
+  const presenceText = presenceWords(w);
   return [
     heading(w.m('attendance'), true),
     {
@@ -265,7 +285,7 @@ function attendance(w: Words, report: MeetingReport): Content[] {
         entry.unit,
         entry.owners.join(', '),
         w.shares(entry.shares),
-        presenceText(w, entry),
+        presenceText(entry),
       ]),
       ['left', 'left', 'right', 'left'],
     ),
@@ -322,12 +342,10 @@ function votesTable(w: Words, matter: ReportMatter): Content {
   ];
   const sub: TableCell[] = [
     { text: '' },
-    ...[...METHODS, 'total'].flatMap(
-      (): TableCell[] => [
-        { text: m('units'), bold: true, alignment: 'right' },
-        { text: m('shares'), bold: true, alignment: 'right' },
-      ],
-    ),
+    ...[...METHODS, 'total'].flatMap((): TableCell[] => [
+      { text: m('units'), bold: true, alignment: 'right' },
+      { text: m('shares'), bold: true, alignment: 'right' },
+    ]),
   ];
   const rows: TableCell[][] = matter.tally.rows.map((row) => {
     const units = {
@@ -401,45 +419,43 @@ function roundsTables(w: Words, result: Result): Content[] {
   const { t } = w;
   return [
     { text: t('report.rounds'), style: 'h3' },
-    ...result.rounds.map(
-      (round, i): Content => ({
-        stack: [
-          table(
-            ['*', 80, 100],
-            [t('report.round', { n: i + 1 }), w.m('units'), w.m('shares')],
+    ...result.rounds.map((round, i): Content => ({
+      stack: [
+        table(
+          ['*', 80, 100],
+          [t('report.round', { n: i + 1 }), w.m('units'), w.m('shares')],
+          [
+            ...Object.entries(round.counts).map(([option, f]) => [
+              option,
+              w.shares(f.units),
+              w.shares(f.shares),
+            ]),
             [
-              ...Object.entries(round.counts).map(([option, f]) => [
-                option,
-                w.shares(f.units),
-                w.shares(f.shares),
-              ]),
-              [
-                t('report.exhausted'),
-                w.shares(round.exhausted.units),
-                w.shares(round.exhausted.shares),
-              ],
+              t('report.exhausted'),
+              w.shares(round.exhausted.units),
+              w.shares(round.exhausted.shares),
             ],
-            ['left', 'right', 'right'],
-          ),
-          ...(round.elected.length
-            ? [
-                {
-                  text: `${t('report.roundElected')}: ${round.elected.join(', ')}`,
-                },
-              ]
-            : []),
-          ...(round.excluded.length
-            ? [
-                {
-                  text: `${t('report.roundExcluded')}: ${round.excluded.join(', ')}`,
-                },
-              ]
-            : []),
-        ],
-        unbreakable: true,
-        margin: [0, 0, 0, 4],
-      }),
-    ),
+          ],
+          ['left', 'right', 'right'],
+        ),
+        ...(round.elected.length
+          ? [
+              {
+                text: `${t('report.roundElected')}: ${round.elected.join(', ')}`,
+              },
+            ]
+          : []),
+        ...(round.excluded.length
+          ? [
+              {
+                text: `${t('report.roundExcluded')}: ${round.excluded.join(', ')}`,
+              },
+            ]
+          : []),
+      ],
+      unbreakable: true,
+      margin: [0, 0, 0, 4],
+    })),
   ];
 }
 
@@ -490,7 +506,9 @@ function electionFacts(
 function outcome(w: Words, matter: ReportMatter): string {
   if (!matter.result) return w.m('notClosed');
   if (matter.tally.votesCast === 0)
-    return w.m(isElectionMatter(matter) ? 'noVotesElection' : 'noVotesDefeated');
+    return w.m(
+      isElectionMatter(matter) ? 'noVotesElection' : 'noVotesDefeated',
+    );
   return matter.statement ?? w.m('noVotes');
 }
 
@@ -504,10 +522,7 @@ function matterSection(w: Words, matter: ReportMatter): Content[] {
       [m('movedBy'), matter.movedBy ?? m('notRecorded')],
       [m('secondedBy'), matter.secondedBy ?? m('notRecorded')],
       [m('rule'), matter.rule],
-      [
-        m('ballot'),
-        t(matter.secretBallot ? 'report.secret' : 'report.open'),
-      ],
+      [m('ballot'), t(matter.secretBallot ? 'report.secret' : 'report.open')],
       [m('opened'), w.at(matter.liveStartedAt)],
       [
         m('closed'),
@@ -600,30 +615,28 @@ function questions(w: Words, report: MeetingReport): Content[] {
   if (!report.questions.length) return [];
   return [
     heading(w.m('questions')),
-    ...report.questions.map(
-      (q): Content => ({
-        stack: [
-          {
-            text: w.m('askedBy', {
-              name: q.askedBy,
-              at: w.at(q.askedAt),
-              category: q.category,
-            }),
-            color: GREY,
-            fontSize: 8.5,
-          },
-          { text: q.text },
-          {
-            text: [
-              { text: `${w.m('answer')}: `, bold: true },
-              q.reply ?? w.m('noAnswer'),
-            ],
-          },
-        ],
-        unbreakable: true,
-        margin: [0, 0, 0, 6],
-      }),
-    ),
+    ...report.questions.map((q): Content => ({
+      stack: [
+        {
+          text: w.m('askedBy', {
+            name: q.askedBy,
+            at: w.at(q.askedAt),
+            category: q.category,
+          }),
+          color: GREY,
+          fontSize: 8.5,
+        },
+        { text: q.text },
+        {
+          text: [
+            { text: `${w.m('answer')}: `, bold: true },
+            q.reply ?? w.m('noAnswer'),
+          ],
+        },
+      ],
+      unbreakable: true,
+      margin: [0, 0, 0, 6],
+    })),
   ];
 }
 

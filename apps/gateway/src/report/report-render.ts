@@ -4,13 +4,18 @@ import { attendanceCsv, reportCsv } from './report-csv';
 import { byUnit } from './report-format';
 import { reportPdf } from './report-pdf';
 
-/** What a report is rendered as: the JSON body, the CSV file or the PDF file. */
+/** What a report is rendered as: the JSON body, the CSV file, the PDF file, the attendance CSV. */
 export type ReportFormat = 'json' | 'csv' | 'pdf' | 'attendance';
 
-/** A render job: the report's data as gathered from the database, and the format wanted. */
+/**
+ * A render job: the report's data as gathered from the database, and the format wanted, or
+ * `digest` for the SHA-256 of its CSV alone (what a cached PDF is found by). `sha256`, when
+ * the digest is already known, spares a PDF or JSON render the CSV.
+ */
 export interface RenderTask {
-  format: ReportFormat;
+  format: ReportFormat | 'digest';
   body: Omit<MeetingReport, 'sha256'>;
+  sha256?: string;
 }
 
 /** The rendered bytes, and the digest of the CSV they carry. */
@@ -27,6 +32,7 @@ export interface Rendered {
 export async function renderReport({
   format,
   body,
+  sha256: known,
 }: RenderTask): Promise<Rendered> {
   // every format lists who voted by unit, 2 before 10: a sort of every ballot, done here
   for (const matter of body.matters)
@@ -38,8 +44,10 @@ export async function renderReport({
   );
   if (format === 'attendance')
     return { bytes: Buffer.from(attendanceCsv(body), 'utf8'), sha256: '' };
-  const csv = reportCsv(body);
-  const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex');
+  const csv = known !== undefined && format !== 'csv' ? '' : reportCsv(body);
+  const sha256 =
+    known ?? createHash('sha256').update(csv, 'utf8').digest('hex');
+  if (format === 'digest') return { bytes: new Uint8Array(0), sha256 };
   if (format === 'csv') return { bytes: Buffer.from(csv, 'utf8'), sha256 };
   const report: MeetingReport = { ...body, sha256 };
   if (format === 'json')

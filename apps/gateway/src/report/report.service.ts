@@ -62,6 +62,17 @@ function figuresKey(row: ResultMatterRow, lng: Language): string | undefined {
   ].join('|');
 }
 
+/**
+ * Rendered PDFs by the digest of their data (the SHA-256 of the report's CSV, which holds
+ * everything the report says but the instant it was made): the same data downloaded again
+ * is the same file, sent without laying it out a second time. Any change to what the report
+ * says (a ballot, a check-in, a sign-off, the language) changes the digest.
+ */
+const renderedPdfs = new LRUCache<string, Buffer>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
+});
+
 /** A report rendered: its bytes in the format asked for. */
 export interface RenderedReport {
   bytes: Buffer;
@@ -105,7 +116,15 @@ export class ReportService {
         format === 'attendance'
           ? await this.gatherAttendance(meeting, lang)
           : await this.gather(meeting, matterKey, lang);
-      return { bytes: (await this.renderer.render({ format, body })).bytes };
+      if (format !== 'pdf')
+        return { bytes: (await this.renderer.render({ format, body })).bytes };
+      const { sha256 } = await this.renderer.render({ format: 'digest', body });
+      const key = `${meeting.id}|${matterKey ?? ''}|${sha256}`;
+      const cached = renderedPdfs.get(key);
+      if (cached) return { bytes: cached };
+      const { bytes } = await this.renderer.render({ format, body, sha256 });
+      renderedPdfs.set(key, bytes);
+      return { bytes };
     } finally {
       await slot.release();
     }

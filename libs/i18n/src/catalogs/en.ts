@@ -1794,11 +1794,14 @@ export const en = {
       notNamed: 'not named',
       quorumRule: 'Quorum rule',
       quorumAtOpening: 'Quorum at the opening',
-      quorumOpeningMet: 'met: {{reached}} present or represented, {{required}} required ({{at}})',
-      quorumOpeningNotMet: 'NOT met: {{reached}} present or represented, {{required}} required ({{at}})',
+      quorumOpeningMet:
+        'met: {{reached}} present or represented, {{required}} required ({{at}})',
+      quorumOpeningNotMet:
+        'NOT met: {{reached}} present or represented, {{required}} required ({{at}})',
       noVoteOpened: 'no vote was opened',
       attendance: 'Attendance register',
-      attendanceSummary: '{{units}} registered; present: {{present}} ({{online}} online, {{inPerson}} in person, {{proxy}} by proxy); absent: {{absent}}.',
+      attendanceSummary:
+        '{{units}} registered; present: {{present}} ({{online}} online, {{inPerson}} in person, {{proxy}} by proxy); absent: {{absent}}.',
       attendanceNone: 'No units are registered.',
       unit: 'Unit',
       owners: 'Owner(s)',
@@ -1835,11 +1838,15 @@ export const en = {
       closed: 'Voting closed',
       outcome: 'Outcome',
       noVotes: 'No vote was cast on this matter.',
-      noVotesDefeated: 'No vote was cast on this matter, so it was not carried.',
-      noVotesElection: 'No vote was cast in this election, so no one was elected.',
-      notClosed: 'Voting on this matter has not closed: there is no result yet.',
+      noVotesDefeated:
+        'No vote was cast on this matter, so it was not carried.',
+      noVotesElection:
+        'No vote was cast in this election, so no one was elected.',
+      notClosed:
+        'Voting on this matter has not closed: there is no result yet.',
       votesTable: 'Votes by method',
-      votesCast: '{{units}} ({{shares}}) voted: {{online}} online, {{inPerson}} in person, {{proxy}} by proxy.',
+      votesCast:
+        '{{units}} ({{shares}}) voted: {{online}} online, {{inPerson}} in person, {{proxy}} by proxy.',
       option: 'Option',
       total: 'Total',
       units: 'Units',
@@ -1847,7 +1854,8 @@ export const en = {
       allOptions: 'Ballots',
       withheld: 'Secret ballot not yet closed: only the turnout is shown.',
       atClose: 'At the close',
-      atCloseText: '{{eligible}} entitled to vote; {{ballots}} cast ({{percent}} of those entitled).',
+      atCloseText:
+        '{{eligible}} entitled to vote; {{ballots}} cast ({{percent}} of those entitled).',
       signOff: 'Sign-off',
       signedOff: 'signed off by {{by}}, {{at}}',
       notSignedOff: 'not signed off',
@@ -1856,18 +1864,24 @@ export const en = {
       answer: 'Answer',
       noAnswer: 'no written answer',
       signatures: 'Signatures',
-      signOffStatus: 'Sign-off of the results: {{signed}} of {{closed}} closed matters signed off by a scrutineer.',
-      signOffNotRequired: 'Results are published at the close, without a scrutineer’s sign-off.',
+      signOffStatus:
+        'Sign-off of the results: {{signed}} of {{closed}} closed matters signed off by a scrutineer.',
+      signOffNotRequired:
+        'Results are published at the close, without a scrutineer’s sign-off.',
       signatureOf: '{{role}}: {{name}}',
       signature: 'Signature',
       signedDate: 'Date',
       scrutineer: 'Scrutineer',
       page: 'Page {{n}} of {{total}}',
       verification: 'Verification',
-      verificationText1: 'Every action taken during the meeting, every ballot included, is written into a hash chain: each link carries the SHA-256 of the link before it, so changing, removing or reordering anything already written changes every later link.',
-      verificationText2: 'The head of the chain below was taken as this report was made. Anyone holding an earlier or later copy of the meeting’s audit log can recompute the chain and check that it passes through this head: if it does, nothing this report counts was changed afterwards.',
-      verificationText3: 'The data of this report is also available as a CSV file (report.csv). Its SHA-256, printed below, lets anyone check that a CSV copy is exactly the data of this report: on a computer, run “sha256sum report.csv” (or “certutil -hashfile report.csv SHA256” on Windows) and compare the result with this value.',
-      verificationText4: 'For each matter, the link of the chain at which its result was worked out is listed: the matter’s published count can be checked against it.',
+      verificationText1:
+        'Every action taken during the meeting, every ballot included, is written into a hash chain: each link carries the SHA-256 of the link before it, so changing, removing or reordering anything already written changes every later link.',
+      verificationText2:
+        'The head of the chain below was taken as this report was made. Anyone holding an earlier or later copy of the meeting’s audit log can recompute the chain and check that it passes through this head: if it does, nothing this report counts was changed afterwards.',
+      verificationText3:
+        'The data of this report is also available as a CSV file (report.csv). Its SHA-256, printed below, lets anyone check that a CSV copy is exactly the data of this report: on a computer, run “sha256sum report.csv” (or “certutil -hashfile report.csv SHA256” on Windows) and compare the result with this value.',
+      verificationText4:
+        'For each matter, the link of the chain at which its result was worked out is listed: the matter’s published count can be checked against it.',
       csvDigest: 'SHA-256 of report.csv',
       chainHead: 'Head of the hash chain',
       chainLink: 'link {{position}}',

@@ -1911,7 +1911,11 @@ export const fr: CatalogOf<typeof en> = {
     unitsColumn: 'Unités',
     sharesColumn: 'Quotes-parts',
     total: 'Total',
-    method: { proxy: 'Par procuration', live: 'En ligne', other: 'En personne' },
+    method: {
+      proxy: 'Par procuration',
+      live: 'En ligne',
+      other: 'En personne',
+    },
     ballots: 'Bulletins',
     ballotsText: '{{units}} ({{shares}}) : {{turnout}}',
     turnoutPart: '{{method}} {{units}} ({{shares}})',
@@ -1928,11 +1932,14 @@ export const fr: CatalogOf<typeof en> = {
       notNamed: 'non désigné',
       quorumRule: 'Règle du quorum',
       quorumAtOpening: 'Quorum à l’ouverture',
-      quorumOpeningMet: 'atteint : {{reached}} présents ou représentés, {{required}} requis ({{at}})',
-      quorumOpeningNotMet: 'NON atteint : {{reached}} présents ou représentés, {{required}} requis ({{at}})',
+      quorumOpeningMet:
+        'atteint : {{reached}} présents ou représentés, {{required}} requis ({{at}})',
+      quorumOpeningNotMet:
+        'NON atteint : {{reached}} présents ou représentés, {{required}} requis ({{at}})',
       noVoteOpened: 'aucun vote n’a été ouvert',
       attendance: 'Registre des présences',
-      attendanceSummary: '{{units}} inscrites ; présentes : {{present}} ({{online}} en ligne, {{inPerson}} en personne, {{proxy}} par procuration) ; absentes : {{absent}}.',
+      attendanceSummary:
+        '{{units}} inscrites ; présentes : {{present}} ({{online}} en ligne, {{inPerson}} en personne, {{proxy}} par procuration) ; absentes : {{absent}}.',
       attendanceNone: 'Aucune unité n’est inscrite.',
       unit: 'Unité',
       owners: 'Propriétaire(s)',
@@ -1969,19 +1976,25 @@ export const fr: CatalogOf<typeof en> = {
       closed: 'Clôture du vote',
       outcome: 'Résultat',
       noVotes: 'Aucune voix n’a été exprimée sur cette question.',
-      noVotesDefeated: 'Aucune voix n’a été exprimée sur cette question ; elle n’est donc pas adoptée.',
-      noVotesElection: 'Aucune voix n’a été exprimée dans cette élection ; personne n’est donc élu.',
-      notClosed: 'Le vote sur cette question n’est pas clos : il n’y a pas encore de résultat.',
+      noVotesDefeated:
+        'Aucune voix n’a été exprimée sur cette question ; elle n’est donc pas adoptée.',
+      noVotesElection:
+        'Aucune voix n’a été exprimée dans cette élection ; personne n’est donc élu.',
+      notClosed:
+        'Le vote sur cette question n’est pas clos : il n’y a pas encore de résultat.',
       votesTable: 'Voix par mode de vote',
-      votesCast: '{{units}} ({{shares}}) ont voté : {{online}} en ligne, {{inPerson}} en personne, {{proxy}} par procuration.',
+      votesCast:
+        '{{units}} ({{shares}}) ont voté : {{online}} en ligne, {{inPerson}} en personne, {{proxy}} par procuration.',
       option: 'Option',
       total: 'Total',
       units: 'Unités',
       shares: 'Quotes-parts',
       allOptions: 'Bulletins',
-      withheld: 'Scrutin secret non encore clos : seule la participation est indiquée.',
+      withheld:
+        'Scrutin secret non encore clos : seule la participation est indiquée.',
       atClose: 'À la clôture',
-      atCloseText: '{{eligible}} habilités à voter ; {{ballots}} exprimés ({{percent}} des habilités).',
+      atCloseText:
+        '{{eligible}} habilités à voter ; {{ballots}} exprimés ({{percent}} des habilités).',
       signOff: 'Validation',
       signedOff: 'validé par {{by}}, {{at}}',
       notSignedOff: 'non validé',
@@ -1990,18 +2003,24 @@ export const fr: CatalogOf<typeof en> = {
       answer: 'Réponse',
       noAnswer: 'pas de réponse écrite',
       signatures: 'Signatures',
-      signOffStatus: 'Validation des résultats : {{signed}} des {{closed}} questions closes validées par un scrutateur.',
-      signOffNotRequired: 'Les résultats sont publiés à la clôture, sans validation par un scrutateur.',
+      signOffStatus:
+        'Validation des résultats : {{signed}} des {{closed}} questions closes validées par un scrutateur.',
+      signOffNotRequired:
+        'Les résultats sont publiés à la clôture, sans validation par un scrutateur.',
       signatureOf: '{{role}} : {{name}}',
       signature: 'Signature',
       signedDate: 'Date',
       scrutineer: 'Scrutateur',
       page: 'Page {{n}} sur {{total}}',
       verification: 'Vérification',
-      verificationText1: 'Chaque action de l’assemblée, chaque bulletin compris, est inscrite dans une chaîne de hachage : chaque maillon porte le SHA-256 du maillon précédent, de sorte que modifier, retirer ou réordonner quoi que ce soit de déjà inscrit change tous les maillons suivants.',
-      verificationText2: 'La tête de chaîne ci-dessous a été relevée à la production de ce rapport. Toute personne qui détient une copie antérieure ou postérieure du journal d’audit de l’assemblée peut recalculer la chaîne et vérifier qu’elle passe par cette tête : si c’est le cas, rien de ce que ce rapport compte n’a été modifié depuis.',
-      verificationText3: 'Les données de ce rapport existent aussi sous forme de fichier CSV (report.csv). Son SHA-256, imprimé ci-dessous, permet à chacun de vérifier qu’une copie CSV contient exactement les données de ce rapport : sur un ordinateur, lancez « sha256sum report.csv » (ou « certutil -hashfile report.csv SHA256 » sous Windows) et comparez le résultat à cette valeur.',
-      verificationText4: 'Pour chaque question, le maillon de la chaîne auquel son résultat a été établi est indiqué : le dépouillement publié de la question peut être vérifié par rapport à lui.',
+      verificationText1:
+        'Chaque action de l’assemblée, chaque bulletin compris, est inscrite dans une chaîne de hachage : chaque maillon porte le SHA-256 du maillon précédent, de sorte que modifier, retirer ou réordonner quoi que ce soit de déjà inscrit change tous les maillons suivants.',
+      verificationText2:
+        'La tête de chaîne ci-dessous a été relevée à la production de ce rapport. Toute personne qui détient une copie antérieure ou postérieure du journal d’audit de l’assemblée peut recalculer la chaîne et vérifier qu’elle passe par cette tête : si c’est le cas, rien de ce que ce rapport compte n’a été modifié depuis.',
+      verificationText3:
+        'Les données de ce rapport existent aussi sous forme de fichier CSV (report.csv). Son SHA-256, imprimé ci-dessous, permet à chacun de vérifier qu’une copie CSV contient exactement les données de ce rapport : sur un ordinateur, lancez « sha256sum report.csv » (ou « certutil -hashfile report.csv SHA256 » sous Windows) et comparez le résultat à cette valeur.',
+      verificationText4:
+        'Pour chaque question, le maillon de la chaîne auquel son résultat a été établi est indiqué : le dépouillement publié de la question peut être vérifié par rapport à lui.',
       csvDigest: 'SHA-256 de report.csv',
       chainHead: 'Tête de la chaîne de hachage',
       chainLink: 'maillon {{position}}',
