@@ -61,8 +61,34 @@ function quorumRows(
  * filter works on a report in any language (docs/i18n.md).
  */
 export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
+  return reportCsvParts(report, {}).csv;
+}
+
+/**
+ * The CSV of a report, one matter's rows at a time: a matter's block in `cached` (by matter
+ * key) is used as it is, every other matter's block is built and returned in `blocks`, so the
+ * gateway can keep a closed matter's block (thousands of `voted` rows) and not send or build
+ * it again. The bytes are those of the whole table stringified at once.
+ */
+export function reportCsvParts(
+  report: Omit<MeetingReport, 'sha256'>,
+  cached: Record<string, string>,
+): { csv: string; blocks: Record<string, string> } {
   const { meeting } = report;
   const t = translator(report.language);
+  const options = {
+    columns: REPORT_CSV_COLUMNS.map((key) => ({
+      key,
+      header: t(`report.csv.${key}`),
+    })),
+    record_delimiter: 'windows' as const,
+    cast: {
+      number: (value: number) => String(value),
+      string: inert,
+    },
+  };
+  const parts: string[] = [];
+  const blocks: Record<string, string> = {};
   const rows: Row[] = [
     { section: 'meeting', label: 'name', text: meeting.name },
     { section: 'meeting', label: 'shortCode', text: meeting.shortCode },
@@ -134,7 +160,14 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
       units: report.chainHead.position,
       text: report.chainHead.hash,
     });
+  parts.push(stringify(rows, { ...options, header: true }));
   for (const item of report.matters) {
+    const block = cached[item.matterKey];
+    if (block !== undefined) {
+      parts.push(block);
+      continue;
+    }
+    const rows: Row[] = [];
     const m: Row = { matter_order: item.order, matter: item.name };
     const push = (section: string, row: Row) =>
       rows.push({ section, ...m, ...row });
@@ -265,21 +298,17 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
       });
     for (const voter of item.voted)
       push('voted', { label: voter.unit, method: METHOD_NAME[voter.method] });
+    blocks[item.matterKey] = stringify(rows, { ...options, header: false });
+    parts.push(blocks[item.matterKey]);
   }
+  const tail: Row[] = [];
   report.questions.forEach((question, i) => {
     const n = { label: `${i + 1}`, method: question.category };
-    rows.push({ section: 'question', ...n, text: question.text });
-    rows.push({ section: 'answer', ...n, text: question.reply });
+    tail.push({ section: 'question', ...n, text: question.text });
+    tail.push({ section: 'answer', ...n, text: question.reply });
   });
-  return stringify(rows, {
-    header: true,
-    columns: REPORT_CSV_COLUMNS.map((key) => ({
-      key,
-      header: t(`report.csv.${key}`),
-    })),
-    record_delimiter: 'windows',
-    cast: { number: (value) => String(value), string: inert },
-  });
+  parts.push(stringify(tail, { ...options, header: false }));
+  return { csv: parts.join(''), blocks };
 }
 
 /** The attendance CSV's columns (docs/report.md). */

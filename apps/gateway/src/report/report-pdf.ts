@@ -48,6 +48,23 @@ pdfmake.setFonts({
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((path) => path.startsWith(FONT_DIR));
 
+/**
+ * Lines of about this many characters fit the option column of a table. pdfmake cannot split
+ * an unbreakable block over two pages (it drops what does not fit), so a block is kept on one
+ * page only when its estimated lines fit one with room to spare.
+ */
+const OPTION_CHARS = 30;
+const LINES_ON_A_PAGE = 40;
+const keepTogether = (
+  texts: string[],
+  charsPerLine = OPTION_CHARS,
+  fixed = 4,
+) =>
+  texts.reduce(
+    (sum, text) => sum + Math.max(1, Math.ceil(text.length / charsPerLine)),
+    fixed,
+  ) <= LINES_ON_A_PAGE;
+
 const GREY = '#555555';
 const RULE = '#bbbbbb';
 
@@ -227,6 +244,25 @@ function cover(w: Words, report: MeetingReport): Content[] {
         ),
       ],
     ]),
+    ...(report.matters.length
+      ? [
+          {
+            text: w.m('summary'),
+            style: 'h3',
+            margin: [0, 10, 0, 2],
+          } as Content,
+          table(
+            ['*', 150],
+            [w.m('matters'), w.m('outcome')],
+            report.matters.map((matter) => [
+              `${matter.order}. ${matter.name}`,
+              matter.result
+                ? verdictWords(matter.result.verdict, w.t)
+                : w.t(`report.liveStatus.${matter.liveStatus}`),
+            ]),
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -453,7 +489,7 @@ function roundsTables(w: Words, result: Result): Content[] {
             ]
           : []),
       ],
-      unbreakable: true,
+      unbreakable: keepTogether(Object.keys(round.counts)),
       margin: [0, 0, 0, 4],
     })),
   ];
@@ -563,7 +599,7 @@ function matterSection(w: Words, matter: ReportMatter): Content[] {
   else if (matter.tally.votesCast > 0)
     body.push({
       stack: [{ text: m('votesTable'), style: 'h3' }, votesTable(w, matter)],
-      unbreakable: true,
+      unbreakable: keepTogether(matter.tally.rows.map((row) => row.vote)),
     });
   if (result && isElectionMatter(matter))
     body.push(...electionFacts(w, matter, result));
@@ -607,8 +643,20 @@ function matterSection(w: Words, matter: ReportMatter): Content[] {
     ]);
   }
   if (closing.length) body.push(facts(closing));
-  // the heading, facts and outcome of a matter stay on one page with what follows them
-  return [{ stack: head, unbreakable: true }, ...body];
+  // the heading, facts and outcome of a matter stay on one page
+  const headTexts = [
+    matter.name,
+    matter.rule,
+    matter.movedBy ?? '',
+    matter.secondedBy ?? '',
+    outcome(w, matter),
+    quorumText(w, matter.quorumAtOpen),
+    quorumText(w, matter.quorumAtClose),
+  ];
+  return [
+    { stack: head, unbreakable: keepTogether(headTexts, 60, 6) },
+    ...body,
+  ];
 }
 
 function questions(w: Words, report: MeetingReport): Content[] {
@@ -634,7 +682,7 @@ function questions(w: Words, report: MeetingReport): Content[] {
           ],
         },
       ],
-      unbreakable: true,
+      unbreakable: keepTogether([q.text, q.reply ?? ''], 90),
       margin: [0, 0, 0, 6],
     })),
   ];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { MeetingReport } from '@livevote/contracts';
-import { attendanceCsv, reportCsv } from './report-csv';
+import { attendanceCsv, reportCsvParts } from './report-csv';
 import { byUnit } from './report-format';
 import { reportPdf } from './report-pdf';
 
@@ -16,12 +16,18 @@ export interface RenderTask {
   format: ReportFormat | 'digest';
   body: Omit<MeetingReport, 'sha256'>;
   sha256?: string;
+  /**
+   * CSV blocks of matters already made (by matter key; report-csv.ts `reportCsvParts`): those
+   * matters come with an empty `voted` list, which only the JSON and the CSV show.
+   */
+  csvBlocks?: Record<string, string>;
 }
 
-/** The rendered bytes, and the digest of the CSV they carry. */
+/** The rendered bytes, the digest of the CSV they carry, and the matters' CSV blocks made. */
 export interface Rendered {
   bytes: Uint8Array;
   sha256: string;
+  csvBlocks?: Record<string, string>;
 }
 
 /**
@@ -33,6 +39,7 @@ export async function renderReport({
   format,
   body,
   sha256: known,
+  csvBlocks = {},
 }: RenderTask): Promise<Rendered> {
   // every format lists who voted by unit, 2 before 10: a sort of every ballot, done here
   for (const matter of body.matters)
@@ -44,11 +51,16 @@ export async function renderReport({
   );
   if (format === 'attendance')
     return { bytes: Buffer.from(attendanceCsv(body), 'utf8'), sha256: '' };
-  const csv = known !== undefined && format !== 'csv' ? '' : reportCsv(body);
+  const { csv, blocks } =
+    known !== undefined && format !== 'csv'
+      ? { csv: '', blocks: {} }
+      : reportCsvParts(body, csvBlocks);
   const sha256 =
     known ?? createHash('sha256').update(csv, 'utf8').digest('hex');
-  if (format === 'digest') return { bytes: new Uint8Array(0), sha256 };
-  if (format === 'csv') return { bytes: Buffer.from(csv, 'utf8'), sha256 };
+  if (format === 'digest')
+    return { bytes: new Uint8Array(0), sha256, csvBlocks: blocks };
+  if (format === 'csv')
+    return { bytes: Buffer.from(csv, 'utf8'), sha256, csvBlocks: blocks };
   const report: MeetingReport = { ...body, sha256 };
   if (format === 'json')
     return { bytes: Buffer.from(JSON.stringify(report), 'utf8'), sha256 };

@@ -46,6 +46,16 @@ const figures = (rows: MethodTurnout[]) => {
  */
 const closedFigures = new LRUCache<string, ReportMatter>({ max: 2_000 });
 
+/**
+ * A closed matter's rows of the CSV, under the same key as its figures (which include the
+ * language): built once in the worker, then sent to it ready-made, so a big meeting's report
+ * does not copy, sort and write its `voted` rows again (report-csv.ts `reportCsvParts`).
+ */
+const closedCsvBlocks = new LRUCache<string, string>({
+  maxSize: 256 * 1024 * 1024,
+  sizeCalculation: (block) => Math.max(1, block.length),
+});
+
 /** The cache key of a closed matter's figures; undefined when they may still change. */
 function figuresKey(row: ResultMatterRow, lng: Language): string | undefined {
   const stored = currentResult(row);
@@ -112,17 +122,51 @@ export class ReportService {
     const slot = await this.slots.acquire(meeting.accountId);
     if (!slot) throw new ReportException(ReportErrorCode.ReportBusy);
     try {
-      const body =
-        format === 'attendance'
-          ? await this.gatherAttendance(meeting, lang)
-          : await this.gather(meeting, matterKey, lang);
-      if (format !== 'pdf')
+      if (format === 'attendance') {
+        const body = await this.gatherAttendance(meeting, lang);
         return { bytes: (await this.renderer.render({ format, body })).bytes };
-      const { sha256 } = await this.renderer.render({ format: 'digest', body });
-      const key = `${meeting.id}|${matterKey ?? ''}|${sha256}`;
+      }
+      const { body, figureKeys } = await this.gather(meeting, matterKey, lang);
+      if (format === 'json')
+        return { bytes: (await this.renderer.render({ format, body })).bytes };
+      // closed matters' CSV rows ready-made: their `voted` lists need not go to the worker
+      const csvBlocks: Record<string, string> = {};
+      for (const matter of body.matters) {
+        const key = figureKeys.get(matter.matterKey);
+        const block = key === undefined ? undefined : closedCsvBlocks.get(key);
+        if (block === undefined) continue;
+        csvBlocks[matter.matterKey] = block;
+        matter.voted = [];
+      }
+      const keep = (made: Record<string, string> | undefined) => {
+        for (const [matterKey, block] of Object.entries(made ?? {})) {
+          const key = figureKeys.get(matterKey);
+          if (key !== undefined) closedCsvBlocks.set(key, block);
+        }
+      };
+      if (format === 'csv') {
+        const rendered = await this.renderer.render({
+          format,
+          body,
+          csvBlocks,
+        });
+        keep(rendered.csvBlocks);
+        return { bytes: rendered.bytes };
+      }
+      const digest = await this.renderer.render({
+        format: 'digest',
+        body,
+        csvBlocks,
+      });
+      keep(digest.csvBlocks);
+      const key = `${meeting.id}|${matterKey ?? ''}|${digest.sha256}`;
       const cached = renderedPdfs.get(key);
       if (cached) return { bytes: cached };
-      const { bytes } = await this.renderer.render({ format, body, sha256 });
+      const { bytes } = await this.renderer.render({
+        format,
+        body,
+        sha256: digest.sha256,
+      });
       renderedPdfs.set(key, bytes);
       return { bytes };
     } finally {
@@ -152,13 +196,20 @@ export class ReportService {
     meeting: MeetingRow,
     matterKey?: string,
     lang?: Language,
-  ): Promise<Omit<MeetingReport, 'sha256'>> {
+  ): Promise<{
+    body: Omit<MeetingReport, 'sha256'>;
+    /** Each closed matter's cache key (report.service.ts `figuresKey`). */
+    figureKeys: Map<string, string | undefined>;
+  }> {
     const language = lang ?? meeting.language;
     const rows = matterKey
       ? [await this.mattersService.requireMatter(meeting.id, matterKey)]
       : await this.matters.listForMeeting(meeting.id);
     const items = await Promise.all(
       rows.map((row) => this.cachedMatterOf(row, language)),
+    );
+    const figureKeys = new Map(
+      rows.map((row) => [row.id, figuresKey(row, language)]),
     );
     const whole = matterKey === undefined;
     const [attendance, proxies, questions] = whole
@@ -168,7 +219,7 @@ export class ReportService {
           this.repository.questions(meeting.id),
         ])
       : [[], [], []];
-    return {
+    const body = {
       meeting: await this.meetingOf(meeting),
       matters: items,
       attendance,
@@ -179,6 +230,7 @@ export class ReportService {
       // everything so far sealed, so the head covers it (docs/verifiability.md)
       chainHead: await this.sealer.seal(meeting.id),
     };
+    return { body, figureKeys };
   }
 
   private async meetingOf(
