@@ -596,6 +596,12 @@ function matterSection(w: Words, matter: ReportMatter): Content[] {
       margin: [0, 0, 0, 2],
     });
   if (matter.tally.withheld) body.push({ text: m('withheld'), italics: true });
+  // without a table of votes, the options put to the meeting are still on record
+  if (matter.tally.withheld || matter.tally.votesCast === 0)
+    body.push(
+      { text: m('options'), style: 'h3' },
+      { ul: matter.options, fontSize: 8.5, margin: [0, 0, 0, 4] },
+    );
   else if (matter.tally.votesCast > 0)
     body.push({
       stack: [{ text: m('votesTable'), style: 'h3' }, votesTable(w, matter)],

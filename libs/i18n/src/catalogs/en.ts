@@ -1784,6 +1784,7 @@ export const en = {
     unitsVoted: 'Units that voted ({{n}}; never how)',
     unitsVotedPart: '{{method}} ({{n}}): {{units}}',
     minutes: {
+      options: 'Options put to the vote',
       summary: 'The matters and their outcome',
       title: 'Record of the vote',
       subtitle: 'Results report for the minutes',

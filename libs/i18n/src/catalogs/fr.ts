@@ -1922,6 +1922,7 @@ export const fr: CatalogOf<typeof en> = {
     unitsVoted: 'Unités qui ont voté ({{n}} ; jamais comment)',
     unitsVotedPart: '{{method}} ({{n}}) : {{units}}',
     minutes: {
+      options: 'Options soumises au vote',
       summary: 'Les questions et leur résultat',
       title: 'Procès-verbal du vote',
       subtitle: 'Rapport des résultats pour le procès-verbal',
