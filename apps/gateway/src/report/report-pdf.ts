@@ -349,11 +349,11 @@ function proxies(w: Words, report: MeetingReport): Content[] {
         p.holder,
         w.m(p.directed ? 'directed' : 'discretionary'),
         w.m(`source.${p.source}`),
+        // verified on submission (the meeting's automatic verification) names nobody
         p.verifiedAt
-          ? w.m('verifiedByAt', {
-              by: p.verifiedBy ?? '–',
-              at: w.at(p.verifiedAt),
-            })
+          ? p.verifiedBy
+            ? w.m('verifiedByAt', { by: p.verifiedBy, at: w.at(p.verifiedAt) })
+            : w.at(p.verifiedAt)
           : w.m('notVerified'),
         p.revokedAt ? w.at(p.revokedAt) : w.m('no'),
       ]),
