@@ -750,6 +750,30 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
           .sort((a, b) => a.method.localeCompare(b.method)),
       );
       expect(counted.some((row) => row.units > 0)).toBe(true);
+      // and the same as the matter's stats the console shows
+      const stats = (
+        await api.get(`${base()}/matters/${special.key}/stats`, {
+          token: chair.token,
+        })
+      ).body as {
+        vote: string;
+        numLiveVotes: number;
+        numOtherVotes: number;
+        numProxyVotes: number;
+        numLiveShares: number;
+        numOtherShares: number;
+        numProxyShares: number;
+      }[];
+      expect(stats.length).toBe(special.options.length);
+      for (const row of stats)
+        for (const [method, units, shares] of [
+          ['online', row.numLiveVotes, row.numLiveShares],
+          ['in_person', row.numOtherVotes, row.numOtherShares],
+          ['proxy', row.numProxyVotes, row.numProxyShares],
+        ] as const)
+          expect(
+            tally.find((t) => t.vote === row.vote && t.method === method),
+          ).toEqual({ vote: row.vote, method, units, shares });
       const voted = rows
         .filter((row) => row.section === 'voted' && row.matter === special.name)
         .map((row) => row.label);
