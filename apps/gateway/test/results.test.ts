@@ -719,6 +719,45 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
       );
     });
 
+    it('takes questions to the minutes once approved or answered', async () => {
+      const settings = await api.patch(
+        `${base()}/settings`,
+        { questionCategories: ['General'] },
+        { token: chair.token },
+      );
+      expect(settings.status, settings.text).toBe(200);
+      for (const [text, moderation] of [
+        [
+          'When is the roof repaired?',
+          { status: 'answered', reply: 'In spring.' },
+        ],
+        ['Buy my timeshare', { status: 'dismissed' }],
+      ] as const) {
+        const asked = await api.post(
+          `/portal/v1/Meetings/${chair.meeting.shortCode}/questions`,
+          { category: 'General', text },
+          { token: voters[0].token },
+        );
+        expect(asked.status, asked.text).toBe(201);
+        const moderated = await api.patch(
+          `${base()}/questions/${(asked.body as { key: string }).key}`,
+          moderation,
+          { token: chair.token },
+        );
+        expect(moderated.status, moderated.text).toBe(200);
+      }
+      const report = MeetingReport.parse(
+        (await api.get(`${base()}/report`, { token: chair.token })).body,
+      );
+      expect(report.questions).toEqual([
+        expect.objectContaining({
+          category: 'General',
+          text: 'When is the roof repaired?',
+          reply: 'In spring.',
+        }),
+      ]);
+    });
+
     it('carries in CSV and PDF the figures of a recount, with the digest of the CSV', async () => {
       const json = MeetingReport.parse(
         (await api.get(`${base()}/report`, { token: chair.token })).body,
@@ -837,6 +876,15 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
       says(`signed off by ${scrutineer.email}`);
       says(`started without quorum by ${chair.user.email}`);
       says('Attendance register');
+      says('Questions and answers');
+      says('When is the roof repaired?');
+      says('Answer: In spring.');
+      expect(pdf.flat).not.toContain('timeshare');
+      expect(
+        rows
+          .filter((row) => ['question', 'answer'].includes(row.section))
+          .map((row) => row.text),
+      ).toEqual(['When is the roof repaired?', 'In spring.']);
       says('Proxy register');
       for (const voter of voters) expect(lines).toContain(voter.unit);
       // the matter nobody voted on says so in words, never "with - of the votes"
