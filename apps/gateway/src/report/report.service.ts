@@ -162,9 +162,13 @@ export class ReportService {
       const key = `${meeting.id}|${matterKey ?? ''}|${digest.sha256}`;
       const cached = renderedPdfs.get(key);
       if (cached) return { bytes: cached };
+      // the PDF lists no voters: their lists stay on this side
       const { bytes } = await this.renderer.render({
         format,
-        body,
+        body: {
+          ...body,
+          matters: body.matters.map((matter) => ({ ...matter, voted: [] })),
+        },
         sha256: digest.sha256,
       });
       renderedPdfs.set(key, bytes);
