@@ -8,6 +8,7 @@ import {
   MemberProxy,
   OwnBallot,
   PendingFloorBallot,
+  PublishedCount,
   ReceiptStatus,
 } from '@livevote/contracts';
 import { tally, type VotingMethod } from '@livevote/rules';
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { ChainSealer } from '../src/audit/chain-sealer';
 import { ChainVerifier } from '../src/audit/chain-verifier';
+import { BallotIngest } from '../src/ballots/ballot-ingest';
 import { Database } from '../src/database/database';
 import {
   ballotEvents,
@@ -357,6 +359,46 @@ describe('Election ballots', () => {
       secretaryKey = discretionary.holder.key;
     });
 
+    it("takes a voter's own proxy form with a cumulative direction from the portal", async () => {
+      const submit = (directions: object[]) =>
+        api.post(
+          `${portal()}/proxy`,
+          {
+            signedName: `Owner ${voters[11].unit}`,
+            agree: true,
+            holder: { isDefault: true, name: SECRETARY },
+            directions,
+          },
+          { token: voters[11].token },
+        );
+      await refused(
+        await submit([
+          {
+            matterKey: cumulative.key,
+            allocations: [{ option: 'Ann', votes: 0 }],
+          },
+        ]),
+        'invalid_allocation',
+        'directions.0.allocations.0.votes',
+      );
+      await refused(
+        await submit([{ matterKey: ranked.key, choices: ['Ann'] }]),
+        'invalid_ranking',
+        'directions.0.choices',
+      );
+      const result = await submit([
+        {
+          matterKey: cumulative.key,
+          allocations: [{ option: 'Bob', votes: 3 }],
+        },
+      ]);
+      expect(result.status, result.text).toBe(201);
+      expect(MemberProxy.parse(result.body).directions).toContainEqual({
+        matterKey: cumulative.key,
+        allocations: [{ option: 'Bob', votes: 3 }],
+      });
+    });
+
     it('casts the directed ballots when the matters open', async () => {
       for (const matter of [cumulative, ranked, plurality]) await start(matter);
       expect(await stored(6, ranked)).toMatchObject({
@@ -611,6 +653,40 @@ describe('Election ballots', () => {
         ).toMatchObject({ error: { status: 400, code: 'validation_failed' } });
       });
 
+      it('refuses in the batch statement too, with the code of the problem the row has', async () => {
+        // a ballot that reached the queue without the intake's check (a stale cached matter)
+        const ingest = gateway.app.get(BallotIngest);
+        const submit = (
+          matter: Matter,
+          choices: string[],
+          votes: number[] | null,
+        ) =>
+          ingest.submit({
+            matterId: matter.key,
+            memberId: voters[10].memberId,
+            voterId: voters[10].voterId,
+            recordedBy: null,
+            kind: 'voter',
+            choices,
+            votes,
+            idempotencyKey: null,
+          });
+        await expect(submit(cumulative, ['Ann'], [9])).rejects.toMatchObject({
+          status: 400,
+          code: 'invalid_allocation',
+        });
+        await expect(
+          submit(ranked, ['Ann', 'Ann'], null),
+        ).rejects.toMatchObject({
+          status: 400,
+          code: 'invalid_ranking',
+        });
+        await expect(submit(plurality, ['Zed'], null)).rejects.toMatchObject({
+          status: 400,
+          code: 'invalid_choice',
+        });
+      });
+
       it('stored nothing for any refused ballot', async () => {
         for (const matter of [cumulative, ranked, plurality])
           expect(await stored(10, matter)).toBeUndefined();
@@ -829,6 +905,38 @@ describe('Election ballots', () => {
         .get(ChainVerifier)
         .verify(tenant.meeting.id);
       expect(report).toMatchObject({ ok: true });
+    });
+  });
+
+  describe('the published count', () => {
+    it('lists each receipt with its allocation when the matter has openVerification', async () => {
+      const stopped = await api.post(
+        `${base()}/matters/${cumulative.key}/action`,
+        { action: 'stop' },
+        asManager(),
+      );
+      expect(stopped.status, stopped.text).toBe(204);
+      // the count is worked out after the close: read once it is ready
+      const count = await vi.waitFor(
+        async () => {
+          const result = await api.get(
+            `${base()}/matters/${cumulative.key}/published`,
+            asManager(),
+          );
+          expect(result.status, result.text).toBe(200);
+          return PublishedCount.parse(result.body);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(count.receipts).toContainEqual({
+        receipt: (await own(9, cumulative)).receipt,
+        weight: voters[9].shares,
+        choices: ['Cid', 'Bob'],
+        allocations: [
+          { option: 'Cid', votes: 1 },
+          { option: 'Bob', votes: 2 },
+        ],
+      });
     });
   });
 });

@@ -638,9 +638,18 @@ describe('Proxies', () => {
       shortCode: shortCode(),
       present: 0,
       proxies: 21,
+      presentInPerson: 0,
+      presentOnline: 0,
       required: 20,
       met: true,
       basis: 'units',
+    });
+    // the stats count the same members, each one way (docs/presence.md)
+    expect((await stats()).present).toEqual({
+      presentMembers: 21,
+      presentInPerson: 0,
+      presentOnline: 0,
+      presentByProxy: 21,
     });
   });
 

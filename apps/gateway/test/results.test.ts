@@ -315,6 +315,8 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
         shortCode: chair.meeting.shortCode,
         present: 21.5,
         proxies: 0,
+        presentInPerson: 0,
+        presentOnline: 21.5,
         required: 10.75,
         met: true,
         basis: 'shares',

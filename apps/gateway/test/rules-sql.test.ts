@@ -19,6 +19,10 @@ import {
   mayReplaceSql,
   meetingEndsAt,
   meetingEndsAtSql,
+  presentBy,
+  presentBySql,
+  presentCount,
+  presentCountOf,
   representedSql,
   tally,
   tallyMarks,
@@ -36,6 +40,7 @@ import {
   ATTENDANCE_CASES,
   PRECEDENCE_CASES,
 } from '../../../libs/rules/src/proxy-precedence.cases';
+import { PRESENCE_CASES } from '../../../libs/rules/src/presence.cases';
 import { REPRESENTATION_CASES } from '../../../libs/rules/src/quorum.cases';
 import { TALLY_CASES } from '../../../libs/rules/src/tally.cases';
 import {
@@ -53,7 +58,7 @@ import {
   proxyHolders,
   voters,
 } from '../src/database/schema';
-import { ResultsRepository } from '../src/results/results.repository';
+import { PresenceRepository } from '../src/presence/presence.repository';
 import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
@@ -371,6 +376,101 @@ describe('The rules of voting in SQL', () => {
       },
     );
   });
+  // the recounts of the matters repository and of live voting, for cumulative and ranked
+  // ballots: each option gains what tallyMarks says, as the running counters add it
+  describe('tally by voting method', () => {
+    const METHOD_CASES = [
+      {
+        method: 'cumulative' as const,
+        ballots: [
+          {
+            method: 'live' as const,
+            choices: ['Ann', 'Cid'],
+            votes: [2, 1],
+            weight: 1.5,
+          },
+          { method: 'proxy' as const, choices: ['Cid'], votes: [3], weight: 2 },
+          {
+            method: 'other' as const,
+            choices: ['Bob', 'Ann'],
+            votes: [1, 1],
+            weight: 0.25,
+          },
+        ],
+      },
+      {
+        method: 'ranked' as const,
+        ballots: [
+          {
+            method: 'live' as const,
+            choices: ['Bob', 'Ann', 'Cid'],
+            votes: null,
+            weight: 3,
+          },
+          { method: 'live' as const, choices: ['Ann'], votes: null, weight: 1 },
+          {
+            method: 'proxy' as const,
+            choices: ['Cid', 'Bob'],
+            votes: null,
+            weight: 2.5,
+          },
+        ],
+      },
+    ];
+
+    it.each(METHOD_CASES)(
+      '$method: the SQL recounts and the live counters agree with the rule',
+      async ({ method, ballots: cast }) => {
+        const options = ['Ann', 'Bob', 'Cid'];
+        const meetingId = await aMeeting();
+        const [matter] = await store.db
+          .insert(matters)
+          .values({
+            meetingId,
+            name: `Elect (${method})`,
+            options,
+            choices: 3,
+            votingMethod: method,
+            order: 0,
+            secretBallot: false,
+          })
+          .returning({ id: matters.id });
+        for (const [index, ballot] of cast.entries()) {
+          const [member] = await store.db
+            .insert(members)
+            .values({
+              meetingId,
+              unit: `${index}`,
+              controlNumber: `cn-${index}`,
+              shares: ballot.weight,
+            })
+            .returning({ id: members.id });
+          await store.db.insert(ballots).values({
+            matterId: matter.id,
+            memberId: member.id,
+            method: ballot.method,
+            choices: ballot.choices,
+            votes: ballot.votes,
+            weight: ballot.weight,
+            castAt: new Date(),
+          });
+        }
+        const expected = tally(options, cast, method);
+        const recount = await new MattersRepository(store).publishedTally(
+          matter.id,
+        );
+        const counters = countersFromBallots(cast, method);
+        const summed = await new LiveVotingRepository(store).matterCounters(
+          matter.id,
+        );
+
+        expect(recount.map(mapTallyRow)).toEqual(expected.rows);
+        expect(tallyView(options, counters)).toEqual(expected);
+        expect(summed).toEqual(counters);
+      },
+    );
+  });
+
   /** A member with a voter, a holder and a (verified) proxy, so every kind of ballot can be written. */
   async function aMemberWithProxy(
     meetingId: string,
@@ -557,15 +657,15 @@ describe('The rules of voting in SQL', () => {
         expect(rowsOf(result)).toEqual([{ represented }]);
         expect(isRepresented(member, settings)).toBe(represented);
         expect(
-          (await new ResultsRepository(store).quorumWeights(meetingId, []))
-            .proxies.units,
+          (await new PresenceRepository(store).presentWeights(meetingId, []))
+            .present.proxy.units,
         ).toBe(represented ? 1 : 0);
         expect(
           (
-            await new ResultsRepository(store).quorumWeights(meetingId, [
+            await new PresenceRepository(store).presentWeights(meetingId, [
               ids.memberId,
             ])
-          ).proxies.units,
+          ).present.proxy.units,
         ).toBe(0);
       },
     );
@@ -590,9 +690,82 @@ describe('The rules of voting in SQL', () => {
       });
 
       expect(
-        (await new ResultsRepository(store).quorumWeights(meetingId, []))
-          .proxies.units,
+        (await new PresenceRepository(store).presentWeights(meetingId, []))
+          .present.proxy.units,
       ).toBe(0);
+    });
+  });
+
+  describe('presentBySql', () => {
+    it.each(PRESENCE_CASES.map((c, index) => ({ ...c, index })))(
+      '$name: $presentBy, in SQL as in TypeScript',
+      async ({ member, settings, index, ...c }) => {
+        const meetingId = await aMeeting({
+          proxyHolderMustAttend: settings.proxyHolderMustAttend,
+        });
+        const { proxy, advanceBallot } = member.representation;
+        const ids = await aMemberWithProxy(meetingId, `p${index}`, {
+          status: proxy?.status ?? 'withdrawn',
+          holderPresent: proxy?.holderPresent ?? false,
+        });
+        if (member.checkedIn)
+          await store.db
+            .update(voters)
+            .set({ checkedInAt: new Date() })
+            .where(eq(voters.id, ids.voterId));
+        if (advanceBallot) {
+          const [matter] = await store.db
+            .insert(matters)
+            .values({ meetingId, name: 'Early', options: ['A'], order: 0 })
+            .returning({ id: matters.id });
+          await store.db.insert(ballots).values({
+            matterId: matter.id,
+            memberId: ids.memberId,
+            voterId: ids.voterId,
+            method: 'proxy',
+            choices: ['A'],
+            weight: 1,
+            castAt: new Date(),
+          });
+        }
+        const online = String(member.online);
+        const result = await store.db.execute(sql`
+          select ${sql.raw(presentBySql({ member: 'mb', meeting: 'mt' }, online))} as way
+          from members mb join meetings mt on mt.id = mb.meeting_id where mb.id = ${ids.memberId}
+        `);
+        const weights = await new PresenceRepository(store).presentWeights(
+          meetingId,
+          member.online ? [ids.memberId] : [],
+        );
+
+        expect(rowsOf(result)).toEqual([{ way: c.presentBy }]);
+        expect(presentBy(member, settings)).toBe(c.presentBy);
+        expect(presentCountOf(weights.present)).toEqual(
+          presentCount([c.presentBy]),
+        );
+        expect(weights.eligible.units).toBe(1);
+      },
+    );
+
+    it('counts no member that may not vote, however present', async () => {
+      const meetingId = await aMeeting();
+      const ids = await aMemberWithProxy(meetingId, 'not-eligible');
+      await store.db
+        .update(members)
+        .set({ eligible: false })
+        .where(eq(members.id, ids.memberId));
+      await store.db
+        .update(voters)
+        .set({ checkedInAt: new Date() })
+        .where(eq(voters.id, ids.voterId));
+
+      const weights = await new PresenceRepository(store).presentWeights(
+        meetingId,
+        [ids.memberId],
+      );
+
+      expect(presentCountOf(weights.present).presentMembers).toBe(0);
+      expect(weights.eligible.units).toBe(0);
     });
   });
 });

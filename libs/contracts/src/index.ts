@@ -5,6 +5,7 @@ export * from './meetings';
 export * from './members';
 export * from './ballot-body';
 export * from './results';
+export * from './presence';
 export * from './matters';
 export * from './documents';
 export * from './webcast';

@@ -156,8 +156,14 @@ export type PresenceEvent = z.infer<typeof PresenceEvent>;
 
 export const QuorumEvent = z.strictObject({
   shortCode: z.string(),
+  /** Members present in person or online: `presentInPerson` + `presentOnline`. */
   present: z.number(),
+  /** Members present by proxy (none when the meeting's quorum leaves proxies out). */
   proxies: z.number(),
+  /** Members checked in at the desk (docs/presence.md). */
+  presentInPerson: z.number(),
+  /** Members with a voter connected, not checked in. */
+  presentOnline: z.number(),
   required: z.number(),
   met: z.boolean(),
   /** What present, proxies and required count: members (units) or their shares. */

@@ -7,6 +7,7 @@ import {
   SearchText,
 } from './common';
 import { QuestionCategories } from './hybrid';
+import { PresentCount } from './presence';
 import { QuorumBasis } from './results';
 
 export const MEETING_TYPES = ['agm', 'vbm', 'town', 'other'] as const;
@@ -248,6 +249,13 @@ export const MeetingStats = z.strictObject({
   testVoterStats: z.string(),
   questions: z.record(z.string(), z.number()),
   rtvPresence: z.strictObject({ numUnits: z.number(), numVoters: z.number() }),
+  /**
+   * Eligible members present now, each one way (docs/presence.md): the figures of the quorum
+   * and of a close snapshot. `rtvPresence` counts connections only (any member's voters).
+   */
+  present: PresentCount,
+  /** The same, in shares. */
+  presentShares: PresentCount,
 });
 export type MeetingStats = z.infer<typeof MeetingStats>;
 

@@ -162,6 +162,7 @@ export type PublishedCount = z.infer<typeof PublishedCount>;
 
 /** What the audit log records, by family (docs/verifiability.md). */
 export const AUDIT_KINDS = [
+  'meeting.create',
   'meeting.update',
   'meeting.settings',
   'meeting.scrutineers',
@@ -194,31 +195,63 @@ export const AUDIT_KINDS = [
   'nomination.accept',
   'nomination.reject',
   'result.tie_break',
+  'question.approve',
+  'question.answer',
+  'question.dismiss',
+  'question.screen',
+  'question.reply',
+  'screen_token.create',
+  'screen_token.revoke',
+  'team.add',
+  'team.remove',
+  'team.roles',
+  'voter.invite',
+  'holder.presence',
+  'document.create',
+  'document.delete',
+  'webcast.create',
+  'webcast.update',
+  'webcast.start',
+  'demo.seed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export const AUDIT_FORMATS = ['jsonl', 'csv'] as const;
 
 /** `GET /v1/Meetings/{shortCode}/audit`: filters; JSON Lines unless `format=csv`. */
-export const AuditQuery = z.strictObject({
-  format: z.enum(AUDIT_FORMATS).default('jsonl'),
-  /** A kind (`matter.start`) or a family (`matter`). */
-  kind: z
-    .string()
-    .regex(/^[a-z_]+(\.[a-z_]+)?$/, 'A kind such as matter.start, or matter.')
-    .max(64)
-    .optional(),
-  from: IsoDateTimeInput.optional(),
-  to: IsoDateTimeInput.optional(),
-  /** The newest so many, default all. */
-  limit: z.coerce.number().int().min(1).max(100_000).optional(),
-});
+export const AuditQuery = z
+  .strictObject({
+    format: z.enum(AUDIT_FORMATS).default('jsonl'),
+    /** A kind (`matter.start`) or a family (`matter`). */
+    kind: z
+      .string()
+      .regex(/^[a-z_]+(\.[a-z_]+)?$/, 'A kind such as matter.start, or matter.')
+      .max(64)
+      .optional(),
+    /** Who acted: a user's or voter's key or a user's e-mail, or `system` for the gateway itself. */
+    actor: z
+      .union([z.uuid(), z.email().max(320), z.literal('system')], {
+        error: 'A user key, an e-mail address, or system.',
+      })
+      .optional(),
+    from: IsoDateTimeInput.optional(),
+    to: IsoDateTimeInput.optional(),
+    /** The newest so many, default all. */
+    limit: z.coerce.number().int().min(1).max(100_000).optional(),
+  })
+  .refine(
+    (query) =>
+      !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to),
+    { path: ['to'], message: 'Must be later than from.' },
+  );
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditActorView = z.strictObject({
   type: z.enum(['user', 'partner', 'voter', 'system']),
   id: z.string().nullable(),
   email: z.string().nullable(),
+  /** The user's or voter's name as it was when they acted (null for older entries and others). */
+  name: z.string().nullable(),
 });
 
 /** One line of the audit export. */

@@ -51,11 +51,20 @@ export const ReportMatter = z.strictObject({
   closeReason: z.enum(['deadline', 'stop', 'all_voted']).nullable(),
   quorumAtOpen: QuorumRecord.nullable(),
   quorumAtClose: QuorumRecord.nullable(),
-  /** Entitled (eligible) and present members, and ballots, at the instant of the close. */
+  /**
+   * Entitled (eligible) and present members, and ballots, at the instant of the close.
+   * `presentMembers` counts every way of being present (docs/presence.md), split into
+   * `presentInPerson`, `presentOnline` and `presentByProxy` (null in a snapshot kept before
+   * the split was recorded, when `presentMembers` counted connected members only);
+   * `presentVoters` is the voters connected.
+   */
   snapshot: z
     .strictObject({
       eligibleMembers: z.number(),
       presentMembers: z.number(),
+      presentInPerson: z.number().nullable(),
+      presentOnline: z.number().nullable(),
+      presentByProxy: z.number().nullable(),
       presentVoters: z.number(),
       votesCast: z.number(),
       sharesCast: z.number(),

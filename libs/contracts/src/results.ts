@@ -66,8 +66,13 @@ export type QuorumBasis = z.infer<typeof QuorumBasis>;
 /** The quorum as counted at an instant: when a matter opened, or closed. */
 export const QuorumRecord = z.strictObject({
   basis: QuorumBasis,
+  /** In person or online: `presentInPerson` + `presentOnline` (docs/presence.md). */
   present: z.number(),
+  /** By proxy. */
   proxies: z.number(),
+  /** Absent from records kept before the split was recorded. */
+  presentInPerson: z.number().optional(),
+  presentOnline: z.number().optional(),
   required: z.number(),
   met: z.boolean(),
   at: IsoDateTime,

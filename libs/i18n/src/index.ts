@@ -4,3 +4,4 @@ export * from './catalogs';
 export * from './translator';
 export * from './verdict-words';
 export * from './receipt-words';
+export * from './audit-words';

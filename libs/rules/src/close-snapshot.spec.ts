@@ -4,6 +4,7 @@ import {
   closeSnapshot,
   closeSnapshotPairs,
 } from './close-snapshot';
+import { NOBODY_PRESENT } from './presence';
 
 describe(closeSnapshot.name, () => {
   it('records the figures at the close, in the one field order', () => {
@@ -11,7 +12,13 @@ describe(closeSnapshot.name, () => {
       reason: 'stop',
       closedAt: new Date('2026-11-21T18:06:00.000Z'),
       eligibleMembers: 10,
-      present: { numUnits: 4, numVoters: 5 },
+      present: {
+        presentMembers: 4,
+        presentInPerson: 1,
+        presentOnline: 2,
+        presentByProxy: 1,
+        presentVoters: 5,
+      },
       cast: { votes: 3, shares: 4.5 },
     });
 
@@ -20,6 +27,9 @@ describe(closeSnapshot.name, () => {
       closedAt: '2026-11-21T18:06:00.000Z',
       eligibleMembers: 10,
       presentMembers: 4,
+      presentInPerson: 1,
+      presentOnline: 2,
+      presentByProxy: 1,
       presentVoters: 5,
       votesCast: 3,
       sharesCast: 4.5,
@@ -33,7 +43,7 @@ describe(closeSnapshot.name, () => {
         reason: 'all_voted',
         closedAt: null,
         eligibleMembers: 0,
-        present: { numUnits: 0, numVoters: 0 },
+        present: { ...NOBODY_PRESENT, presentVoters: 0 },
         cast: { votes: 0, shares: 0 },
       }).closedAt,
     ).toBeNull();
@@ -47,6 +57,9 @@ describe(closeSnapshotPairs.name, () => {
       closedAt: 'c',
       eligibleMembers: 'e',
       presentMembers: 'pm',
+      presentInPerson: 'pi',
+      presentOnline: 'po',
+      presentByProxy: 'pp',
       presentVoters: 'pv',
       votesCast: 'v',
       sharesCast: 's',
@@ -57,6 +70,9 @@ describe(closeSnapshotPairs.name, () => {
       ['closedAt', 'c'],
       ['eligibleMembers', 'e'],
       ['presentMembers', 'pm'],
+      ['presentInPerson', 'pi'],
+      ['presentOnline', 'po'],
+      ['presentByProxy', 'pp'],
       ['presentVoters', 'pv'],
       ['votesCast', 'v'],
       ['sharesCast', 's'],

@@ -1,3 +1,5 @@
+import type { PresentCount } from './presence';
+
 /** Why a live vote closed: its deadline passed, the chair stopped it, or every member voted. */
 export type CloseReason = 'deadline' | 'stop' | 'all_voted';
 
@@ -7,7 +9,12 @@ export type CloseSnapshot = {
   /** ISO 8601 UTC with milliseconds. */
   closedAt: string | null;
   eligibleMembers: number;
+  /** Every way of being present (docs/presence.md): the three below add up to it. */
   presentMembers: number;
+  presentInPerson: number;
+  presentOnline: number;
+  presentByProxy: number;
+  /** Voters connected (any member's). */
   presentVoters: number;
   votesCast: number;
   sharesCast: number;
@@ -19,6 +26,9 @@ export const CLOSE_SNAPSHOT_FIELDS = [
   'closedAt',
   'eligibleMembers',
   'presentMembers',
+  'presentInPerson',
+  'presentOnline',
+  'presentByProxy',
   'presentVoters',
   'votesCast',
   'sharesCast',
@@ -28,15 +38,18 @@ export function closeSnapshot(facts: {
   reason: CloseReason;
   closedAt: Date | null;
   eligibleMembers: number;
-  present: { numUnits: number; numVoters: number };
+  present: PresentCount & { presentVoters: number };
   cast: { votes: number; shares: number };
 }): CloseSnapshot {
   return {
     reason: facts.reason,
     closedAt: facts.closedAt?.toISOString() ?? null,
     eligibleMembers: facts.eligibleMembers,
-    presentMembers: facts.present.numUnits,
-    presentVoters: facts.present.numVoters,
+    presentMembers: facts.present.presentMembers,
+    presentInPerson: facts.present.presentInPerson,
+    presentOnline: facts.present.presentOnline,
+    presentByProxy: facts.present.presentByProxy,
+    presentVoters: facts.present.presentVoters,
     votesCast: facts.cast.votes,
     sharesCast: facts.cast.shares,
   };

@@ -20,6 +20,7 @@ import {
   type NominationStatus,
   type RejectNominationRequest,
   type RecordBallotRequest,
+  type TieBreakRequest,
   type UpdateMatterRequest,
   type UpdateMemberRequest,
   type UpdateVoterRequest,
@@ -51,9 +52,11 @@ export interface ListMembersParams {
   size?: number;
 }
 
-/** Filters of the audit log: a kind or family, and a time range (ISO instants). */
+/** Filters of the audit log: a kind or family, a person, and a time range (ISO instants). */
 export interface AuditFilter {
   kind?: string;
+  /** A user's key or e-mail, or `system` for the gateway itself. */
+  actor?: string;
   from?: string;
   to?: string;
   limit?: number;
@@ -312,6 +315,9 @@ export function createManagerApi(session: ManagerSession) {
       call(routes.signOffStatus, { shortCode }),
     signOff: (shortCode: string, matterKey: string) =>
       call(routes.signOff, { shortCode, matterKey }),
+    /** The chair's decision on a tied election; the result arrives on the live channel. */
+    tieBreak: (shortCode: string, matterKey: string, body: TieBreakRequest) =>
+      call(routes.tieBreak, { shortCode, matterKey }, { body }),
     /** The counted receipts of a closed matter (docs/verifiability.md). */
     publishedCount: (shortCode: string, matterKey: string) =>
       call(routes.publishedCount, { shortCode, matterKey }),

@@ -1,4 +1,5 @@
 import {
+  TieBreakRequest,
   Account,
   BallotReceipt,
   BulkInviteResult,
@@ -378,6 +379,12 @@ export const managerRoutes = {
     answer: SignOffStatus,
   },
   signOff: { method: 'POST', path: `${matter}/sign-off`, answer: null },
+  tieBreak: {
+    method: 'POST',
+    path: `${matter}/tie-break`,
+    body: TieBreakRequest,
+    answer: null,
+  },
   publishedCount: {
     method: 'GET',
     path: `${matter}/published`,

@@ -1,3 +1,5 @@
+import type { CastBallotRequest } from '@livevote/contracts';
+import type { BallotBody } from '@livevote/rules';
 import type {
   AskQuestionRequest,
   SubmitNominationRequest,
@@ -38,7 +40,7 @@ export const portalApi = {
   castBallot: (
     shortCode: string,
     matterKey: string,
-    choices: string[],
+    body: BallotBody,
     voterToken: string,
     idempotencyKey: string,
   ) =>
@@ -46,7 +48,8 @@ export const portalApi = {
       routes.castBallot,
       { shortCode, matterKey },
       {
-        body: { choices },
+        // `{choices}`, `{allocations}` or `{ranking}`, by the matter's voting method
+        body: body as CastBallotRequest,
         accessToken: voterToken,
         headers: { 'Idempotency-Key': idempotencyKey },
       },

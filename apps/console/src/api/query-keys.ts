@@ -82,8 +82,13 @@ export const queryKeys = {
     ['portal', shortCode, voterKey, 'published', matterKey] as const,
   published: (shortCode: string, matterKey: string) =>
     ['meeting', shortCode, 'published', matterKey] as const,
-  audit: (shortCode: string, kind: string, from: string, to: string) =>
-    ['meeting', shortCode, 'audit', kind, from, to] as const,
+  audit: (
+    shortCode: string,
+    kind: string,
+    actor: string,
+    from: string,
+    to: string,
+  ) => ['meeting', shortCode, 'audit', kind, actor, from, to] as const,
   ownBallots: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey, 'ballots'] as const,
   portalEntry: (shortCode: string) => ['portal-entry', shortCode] as const,

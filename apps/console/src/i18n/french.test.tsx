@@ -20,8 +20,11 @@ describe('French', () => {
         <LanguageSwitcher />
         <BallotForm
           question="Élire deux administrateurs"
-          options={['Grace', 'Hugo', 'Irene']}
-          choices={2}
+          matter={{
+            options: ['Grace', 'Hugo', 'Irene'],
+            choices: 2,
+            votingMethod: 'plurality',
+          }}
           onSubmit={vi.fn()}
         />
       </>,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { SessionsModule } from '../sessions/sessions.module';
 import { AccountsController } from './accounts.controller';
@@ -6,7 +7,7 @@ import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 
 @Module({
-  imports: [IdentityModule, SessionsModule],
+  imports: [AuditModule, IdentityModule, SessionsModule],
   controllers: [AccountsController],
   providers: [AccountsRepository, AccountsService],
   exports: [AccountsService],

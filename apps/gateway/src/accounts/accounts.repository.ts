@@ -136,6 +136,25 @@ export class AccountsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** The user's roles in the account, locked until the transaction ends; undefined if not a member. */
+  async rolesOf(
+    accountId: string,
+    userId: string,
+  ): Promise<AccountRole[] | undefined> {
+    const [row] = await this.database.db
+      .select({ roles: accountUsers.roles })
+      .from(accountUsers)
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          eq(accountUsers.userId, userId),
+        ),
+      )
+      .for('update')
+      .limit(1);
+    return row?.roles;
+  }
+
   async isMember(accountId: string, userId: string): Promise<boolean> {
     const [row] = await this.database.db
       .select({ userId: accountUsers.userId })

@@ -5,6 +5,7 @@ import type {
   AccountUser,
   ListAccountsQuery,
 } from '@livevote/contracts';
+import { AuditLog, changesOf } from '../audit/audit-log';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { ScreenSessions } from '../sessions/screen-sessions';
@@ -13,6 +14,16 @@ import { AccountErrorCode, AccountException } from './accounts.exception';
 import { mapAccount } from './accounts.mapper';
 import { AccountsRepository, type AccountRow } from './accounts.repository';
 
+/** A member of the account's team as the audit log names them: as they were then. */
+function teamSubject(user: { id: string; email: string; name: string }) {
+  return {
+    type: 'user',
+    key: user.id,
+    label: user.name || user.email,
+    email: user.email,
+  };
+}
+
 @Injectable()
 export class AccountsService {
   constructor(
@@ -20,6 +31,7 @@ export class AccountsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly signals: SessionSignals,
     private readonly screens: ScreenSessions,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(userId: string, query: ListAccountsQuery): Promise<Account[]> {
@@ -47,6 +59,12 @@ export class AccountsService {
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
       const added = await this.accounts.addUser(key, user.id);
       if (!added) throw new AccountException(AccountErrorCode.AlreadyMember);
+      await this.audit.recordForAccount(key, {
+        kind: 'team.add',
+        actor: { userId },
+        subject: teamSubject(user),
+        changes: { roles: { from: null, to: [] } },
+      });
       return {
         email: user.email,
         name: user.name,
@@ -82,10 +100,25 @@ export class AccountsService {
       const user = await this.accounts.findUserByEmail(email);
       if (user?.id === userId)
         throw new AccountException(AccountErrorCode.OwnRoles);
+      const before = user
+        ? await this.accounts.rolesOf(account.id, user.id)
+        : undefined;
       const row = user
         ? await this.accounts.setRoles(account.id, user.id, [...new Set(roles)])
         : undefined;
       if (!user || !row) throw new AccountException(AccountErrorCode.NotMember);
+      const changes = changesOf(
+        { roles: [...(before ?? [])].sort() },
+        { roles: [...row.roles].sort() },
+        ['roles'],
+      );
+      if (Object.keys(changes).length)
+        await this.audit.recordForAccount(account.id, {
+          kind: 'team.roles',
+          actor: { userId },
+          subject: teamSubject(user),
+          changes,
+        });
       return {
         email: user.email,
         name: user.name,
@@ -130,7 +163,14 @@ export class AccountsService {
       if (!(await this.accounts.isMember(account.id, user.id)))
         throw new AccountException(AccountErrorCode.NotMember);
       if (members <= 1) throw new AccountException(AccountErrorCode.LastUser);
+      const roles = await this.accounts.rolesOf(account.id, user.id);
       await this.accounts.removeUser(account.id, user.id);
+      await this.audit.recordForAccount(account.id, {
+        kind: 'team.remove',
+        actor: { userId },
+        subject: teamSubject(user),
+        changes: { roles: { from: roles ?? [], to: null } },
+      });
       await this.screens.revokeMadeBy(account.id, user.id);
       return { accountId: account.id, userId: user.id };
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type { BallotReceipt } from '@livevote/contracts';
-import { ballotTiming } from '@livevote/rules';
+import { ballotTiming, marksProblem } from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import {
@@ -19,6 +19,7 @@ import {
 import type { CastChange } from '../voting/tally';
 import { newReceipt } from './receipt-codes';
 import {
+  MARKS_CODES,
   TIMING_CODES,
   VotingErrorCode,
   VotingException,
@@ -345,7 +346,16 @@ export function refusalCode(
   if (!facts.memberFound) return VotingErrorCode.MemberNotFound;
   if (!facts.voterFound) return VotingErrorCode.VoterRemoved;
   if (!facts.recorderFound) return VotingErrorCode.ManagerRemoved;
-  if (!facts.validChoices) return VotingErrorCode.InvalidChoice;
+  if (!facts.validChoices) {
+    // the matter as the statement met it (the intake checked a cached copy): its problem's code
+    const problem =
+      facts.marked &&
+      marksProblem(facts.marked, {
+        choices: input.choices,
+        votes: input.votes,
+      });
+    return problem ? MARKS_CODES[problem] : VotingErrorCode.InvalidChoice;
+  }
   if (!facts.eligible) return VotingErrorCode.NotEligible;
   const timing = ballotTiming(
     input.kind,

@@ -7,7 +7,9 @@ import {
   mayReplaceSql,
   type EarlyVotingTimes,
   type LiveStatus,
+  type MarkedMatter,
   type TimedMatter,
+  type VotingMethod,
 } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
@@ -196,6 +198,8 @@ export interface RefusalFacts {
   recorderFound: boolean;
   eligible: boolean;
   validChoices: boolean;
+  /** What the marks were checked against, to tell which problem they have. */
+  marked: MarkedMatter | null;
   existingMethod: BallotMethod | null;
   revocationsClosedAt: Date | null;
 }
@@ -303,7 +307,8 @@ export class BallotsRepository {
         i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
         coalesce(${ELIGIBLE}, false) as eligible,
         coalesce(${MARKS_FIT}, false) as valid_choices,
-        b.method as existing_method, mt.portal_revocations_closed_at
+        b.method as existing_method, mt.portal_revocations_closed_at,
+        m.options, m.choices as matter_choices, m.voting_method
       from jsonb_to_recordset(${payload}::jsonb)
         as i(ord int, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid, choices jsonb, votes jsonb)
       left join matters m on m.id = i.matter_id
@@ -331,6 +336,13 @@ export class BallotsRepository {
       recorderFound: Boolean(row.recorder_found),
       eligible: Boolean(row.eligible),
       validChoices: Boolean(row.valid_choices),
+      marked: row.voting_method
+        ? {
+            options: row.options as string[],
+            choices: Number(row.matter_choices),
+            votingMethod: row.voting_method as VotingMethod,
+          }
+        : null,
       existingMethod: (row.existing_method as BallotMethod) ?? null,
       revocationsClosedAt: toDate(
         row.portal_revocations_closed_at as string | null,

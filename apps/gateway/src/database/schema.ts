@@ -675,9 +675,9 @@ export const ballotEvents = pgTable(
 
 /** Who did something the audit log keeps: a manager, a partner application, a voter in the portal, or the gateway itself. */
 export type AuditActor =
-  | { type: 'user'; id: string; email: string | null }
+  | { type: 'user'; id: string; email: string | null; name?: string }
   | { type: 'partner'; clientId: string }
-  | { type: 'voter'; id: string; memberId: string }
+  | { type: 'voter'; id: string; memberId: string; name?: string }
   | { type: 'system' };
 
 /**

@@ -1,6 +1,8 @@
 import { meetingPortalUrl } from '../meetings/meetings.mapper';
 import { Injectable } from '@nestjs/common';
+import type { AuditKind } from '@livevote/contracts';
 import { AccountsService } from '../accounts/accounts.service';
+import { AuditLog } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { AppConfig } from '../config/app-config';
@@ -235,7 +237,27 @@ export class DemoSeedService {
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
+
+  /**
+   * The entry the gateway's own service would have written for the same step, by the gateway
+   * itself: nobody did it by hand (docs/verifiability.md).
+   */
+  private log(
+    meetingId: string,
+    kind: AuditKind,
+    subject: { type: string; key?: string; label?: string },
+    changes?: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record({
+      meetingId,
+      kind,
+      actor: 'system',
+      subject,
+      changes,
+    });
+  }
 
   async seed(): Promise<DemoDetails> {
     return this.unitOfWork.run(async () => {
@@ -292,6 +314,20 @@ export class DemoSeedService {
         legalNameShort: 'HCC 1',
       },
     });
+    await this.log(
+      row.id,
+      'meeting.create',
+      { type: 'meeting', key: row.shortCode, label: row.name },
+      {
+        after: {
+          name: row.name,
+          meetingDate: row.meetingDate.toISOString(),
+          meetingTimezone: row.meetingTimezone,
+          location: row.location,
+          quorumMinimum: row.quorumMinimum,
+        },
+      },
+    );
     return {
       id: row.id,
       accountKey: account.key,
@@ -303,6 +339,17 @@ export class DemoSeedService {
   }
 
   private async populate(meetingId: string): Promise<void> {
+    await this.log(
+      meetingId,
+      'demo.seed',
+      { type: 'meeting' },
+      {
+        members: DEMO_MEMBERS.length,
+        matters: DEMO_MATTERS.length,
+        proxies: DEMO_PROXIES.length,
+        questions: DEMO_QUESTIONS.length,
+      },
+    );
     const taken = new Set<string>();
     const members = new Map<
       string,
@@ -334,6 +381,30 @@ export class DemoSeedService {
         voterId,
         voterName: member.voter,
       });
+      await this.log(
+        meetingId,
+        'member.create',
+        { type: 'member', key: row.id, label: member.unit },
+        { after: { unit: member.unit, shares: member.shares } },
+      );
+      await this.log(
+        meetingId,
+        'voter.create',
+        { type: 'voter', key: voterId, label: member.voter },
+        {
+          after: {
+            name: member.voter,
+            email: `${member.email}@demo.livevote.test`,
+          },
+        },
+      );
+      if (member.checkedIn)
+        await this.log(
+          meetingId,
+          'check_in.create',
+          { type: 'voter', key: voterId, label: member.voter },
+          { by: 'pick' },
+        );
     }
     const matters = await this.demo.insertMatters(
       DEMO_MATTERS.map((matter, index) => ({
@@ -342,6 +413,19 @@ export class DemoSeedService {
         order: index + 1,
       })),
     );
+    for (const [index, matter] of matters.entries())
+      await this.log(
+        meetingId,
+        'matter.create',
+        { type: 'matter', key: matter.id, label: DEMO_MATTERS[index].name },
+        {
+          after: {
+            name: DEMO_MATTERS[index].name,
+            options: DEMO_MATTERS[index].options,
+            choices: DEMO_MATTERS[index].choices,
+          },
+        },
+      );
     await this.seedProxies(meetingId, members, matters);
     await this.seedQuestions(meetingId, members);
   }
@@ -354,7 +438,7 @@ export class DemoSeedService {
     >,
   ): Promise<void> {
     const now = this.clock.now();
-    await this.demo.insertQuestions(
+    const rows = await this.demo.insertQuestions(
       DEMO_QUESTIONS.map((question, index) => {
         const member = members.get(question.unit)!;
         const at = new Date(
@@ -375,6 +459,25 @@ export class DemoSeedService {
         };
       }),
     );
+    for (const [index, question] of DEMO_QUESTIONS.entries()) {
+      if (question.status === 'new') continue;
+      await this.log(
+        meetingId,
+        question.status === 'approved' ? 'question.approve' : 'question.answer',
+        {
+          type: 'question',
+          key: rows[index].id,
+          label: question.unit,
+          category: question.category,
+        } as { type: string },
+        {
+          status: { from: 'new', to: question.status },
+          ...(question.reply
+            ? { reply: { from: null, to: question.reply } }
+            : {}),
+        },
+      );
+    }
   }
 
   /** Written as stored, like a meeting some weeks into its proxy period (docs/proxies.md). */
@@ -396,7 +499,7 @@ export class DemoSeedService {
         isDefault: false,
       }),
     };
-    await this.demo.insertProxies(
+    const rows = await this.demo.insertProxies(
       DEMO_PROXIES.map((proxy, index) => {
         const member = members.get(proxy.unit)!;
         const holder = holders[proxy.holder];
@@ -426,6 +529,28 @@ export class DemoSeedService {
         };
       }),
     );
+    // what a manager did to them; the owners' own electronic proxies are not a manager's
+    for (const [index, proxy] of DEMO_PROXIES.entries()) {
+      const subject = {
+        type: 'proxy',
+        key: rows[index].id,
+        label: proxy.unit,
+      };
+      const holder = holders[proxy.holder].name;
+      if (proxy.source === 'paper')
+        await this.log(meetingId, 'proxy.paper', subject, {
+          after: { holder, source: 'paper' },
+        });
+      if (proxy.status === 'verified')
+        await this.log(meetingId, 'proxy.verify', subject, {
+          status: { from: 'submitted', to: 'verified' },
+        });
+      if (proxy.status === 'rejected')
+        await this.log(meetingId, 'proxy.reject', subject, {
+          status: { from: 'submitted', to: 'rejected' },
+          rejectReason: proxy.rejectReason,
+        });
+    }
   }
 
   private async details(

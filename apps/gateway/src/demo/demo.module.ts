@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 import { InvitesModule } from '../members/invites.module';
@@ -11,6 +12,7 @@ import { DemoSeedService } from './demo-seed.service';
 @Module({
   imports: [
     AccountsModule,
+    AuditModule,
     IdentityModule,
     InvitesModule,
     JwtSigningModule,

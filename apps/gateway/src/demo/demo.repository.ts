@@ -89,8 +89,11 @@ export class DemoRepository {
 
   async insertQuestions(
     values: (typeof questions.$inferInsert)[],
-  ): Promise<void> {
-    await this.database.db.insert(questions).values(values);
+  ): Promise<{ id: string }[]> {
+    return this.database.db
+      .insert(questions)
+      .values(values)
+      .returning({ id: questions.id });
   }
 
   async insertMatters(
@@ -110,8 +113,13 @@ export class DemoRepository {
     return row;
   }
 
-  async insertProxies(values: (typeof proxies.$inferInsert)[]): Promise<void> {
-    await this.database.db.insert(proxies).values(values);
+  async insertProxies(
+    values: (typeof proxies.$inferInsert)[],
+  ): Promise<{ id: string }[]> {
+    return this.database.db
+      .insert(proxies)
+      .values(values)
+      .returning({ id: proxies.id });
   }
 
   /** The meeting's named proxy holders (they vote from a link of their own). */

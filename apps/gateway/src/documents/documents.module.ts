@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { IdentityModule } from '../identity/identity.module';
@@ -16,7 +17,7 @@ import { PortalDocumentsController } from './portal-documents.controller';
 import { PortalDocumentsService } from './portal-documents.service';
 
 @Module({
-  imports: [IdentityModule, MeetingsModule, SessionsModule],
+  imports: [AuditModule, IdentityModule, MeetingsModule, SessionsModule],
   controllers: [
     DocumentsController,
     DocumentFilesController,

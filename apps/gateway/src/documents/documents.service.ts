@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { AuditLog } from '../audit/audit-log';
 import { Injectable, Logger } from '@nestjs/common';
 import type {
   DocumentDownloadQuery,
@@ -37,6 +38,7 @@ export class DocumentsService {
     private readonly storage: DocumentStorage,
     private readonly signer: DocumentUrlSigner,
     private readonly unitOfWork: UnitOfWork,
+    private readonly audit: AuditLog,
   ) {}
 
   /** Moves staged bytes under a new key of the meeting; staged bytes never outlive a failure. */
@@ -87,6 +89,19 @@ export class DocumentsService {
         contentType: stored.contentType,
         forVoters: body.forVoters ?? true,
       });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'document.create',
+        actor: { userId },
+        subject: { type: 'document', label: body.name },
+        changes: {
+          after: {
+            name: body.name,
+            size: stored.size,
+            forVoters: body.forVoters ?? true,
+          },
+        },
+      });
       return this.mapAll(await this.documents.listForMeeting(meeting.id));
     });
   }
@@ -122,6 +137,13 @@ export class DocumentsService {
         : undefined;
       if (!deleted)
         throw new DocumentException(DocumentErrorCode.DocumentNotFound);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'document.delete',
+        actor: { userId },
+        subject: { type: 'document', key: deleted.id, label: deleted.name },
+        changes: { before: { name: deleted.name, size: deleted.size } },
+      });
       return deleted;
     });
     // After the commit: a failure here leaves unreachable bytes, never a record without bytes.

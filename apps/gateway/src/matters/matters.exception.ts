@@ -9,6 +9,8 @@ export enum MatterErrorCode {
   InvalidExclusion = 'invalid_exclusion',
   SecretBallotLocked = 'secret_ballot_locked',
   TooManyMatters = 'too_many_matters',
+  NominationsOpen = 'nominations_open',
+  NoAcceptedNominations = 'no_accepted_nominations',
 }
 
 function describe(code: MatterErrorCode): [status: number, variant?: string] {
@@ -27,6 +29,9 @@ function describe(code: MatterErrorCode): [status: number, variant?: string] {
       return [409];
     case MatterErrorCode.TooManyMatters:
       return [400];
+    case MatterErrorCode.NominationsOpen:
+    case MatterErrorCode.NoAcceptedNominations:
+      return [409];
   }
 }
 

@@ -5,12 +5,11 @@ import { MeetingsModule } from '../meetings/meetings.module';
 import { MattersController } from './matters.controller';
 import { MattersRepository } from './matters.repository';
 import { MattersService } from './matters.service';
-import { NominationsRepository } from '../nominations/nominations.repository';
 
 @Module({
   imports: [AuditModule, ResultsModule, MeetingsModule],
   controllers: [MattersController],
-  providers: [MattersRepository, MattersService, NominationsRepository],
+  providers: [MattersRepository, MattersService],
   exports: [MattersRepository, MattersService],
 })
 export class MattersModule {}

@@ -9,6 +9,7 @@ import {
   ballots,
   matters,
   members,
+  nominations,
   voters,
 } from '../database/schema';
 
@@ -123,6 +124,33 @@ export class MattersRepository {
       .where(eq(matters.id, matterId))
       .returning();
     return row;
+  }
+
+  /**
+   * The meeting's accepted nominations in the order they were accepted: an election's
+   * candidates (docs/elections.md, "Nominations").
+   */
+  acceptedNominations(
+    meetingId: string,
+  ): Promise<{ id: string; name: string; statement: string }[]> {
+    return this.database.db
+      .select({
+        id: nominations.id,
+        name: nominations.name,
+        statement: nominations.statement,
+      })
+      .from(nominations)
+      .where(
+        and(
+          eq(nominations.meetingId, meetingId),
+          eq(nominations.status, 'accepted'),
+        ),
+      )
+      .orderBy(
+        asc(nominations.decidedAt),
+        asc(nominations.submittedAt),
+        asc(nominations.id),
+      );
   }
 
   async delete(matterId: string): Promise<void> {

@@ -19,12 +19,6 @@ import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { UnitOfWork } from '../database/database';
 import { Clock } from '../common/clock';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import { nominationsClosed } from '../nominations/nomination-window';
-import {
-  NominationErrorCode,
-  NominationException,
-} from '../nominations/nominations.exception';
-import { NominationsRepository } from '../nominations/nominations.repository';
 import { MatterForecasts } from '../results/matter-forecasts';
 import { MatterErrorCode, MatterException } from './matters.exception';
 import {
@@ -38,6 +32,7 @@ import {
   type MatterChanges,
   type MatterRow,
 } from './matters.repository';
+import { nominationsClosed } from '@livevote/rules';
 
 /** The rules every stored matter obeys, whether created or merged by a PATCH. */
 function checkShape(options: string[], choices: number, exclusions: string[]) {
@@ -166,7 +161,6 @@ export class MattersService {
     private readonly unitOfWork: UnitOfWork,
     private readonly forecasts: MatterForecasts,
     private readonly audit: AuditLog,
-    private readonly nominations: NominationsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -180,10 +174,10 @@ export class MattersService {
     candidates: MatterRow['candidates'];
   }> {
     if (!nominationsClosed(meeting, this.clock.now()))
-      throw new NominationException(NominationErrorCode.NominationsOpen);
+      throw new MatterException(MatterErrorCode.NominationsOpen);
     const candidates: MatterRow['candidates'] = [];
     const names = new Set<string>();
-    for (const row of await this.nominations.accepted(meeting.id)) {
+    for (const row of await this.matters.acceptedNominations(meeting.id)) {
       if (names.has(row.name)) continue;
       names.add(row.name);
       candidates.push({
@@ -193,7 +187,7 @@ export class MattersService {
       });
     }
     if (!candidates.length)
-      throw new NominationException(NominationErrorCode.NoAcceptedNominations);
+      throw new MatterException(MatterErrorCode.NoAcceptedNominations);
     if (candidates.length > MAX_MATTER_OPTIONS)
       throw new MatterException(MatterErrorCode.TooManyChoices, [
         {
@@ -339,13 +333,16 @@ export class MattersService {
             : MatterErrorCode.MatterHasBallots,
         );
       const row = await this.matters.update(matter.id, changes);
-      await this.audit.record({
-        meetingId: meeting.id,
-        kind: 'matter.update',
-        actor: { userId },
-        subject: { type: 'matter', key: row.id, label: row.name },
-        changes: changesOf(matter, row, AUDITED_FIELDS),
-      });
+      const edited = changesOf(matter, row, AUDITED_FIELDS);
+      // named as it was; a save that changed nothing is not an action on the record
+      if (Object.keys(edited).length)
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'matter.update',
+          actor: { userId },
+          subject: { type: 'matter', key: row.id, label: matter.name },
+          changes: edited,
+        });
       return mapMatter(row);
     });
   }

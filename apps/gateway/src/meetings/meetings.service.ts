@@ -11,7 +11,7 @@ import type {
 } from '@livevote/contracts';
 import { meetingEndsAt } from '@livevote/rules';
 import { AccountsService } from '../accounts/accounts.service';
-import { AuditLog, changesOf } from '../audit/audit-log';
+import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
@@ -23,6 +23,7 @@ import { MeetingErrorCode, MeetingException } from './meetings.exception';
 import { mapMeeting, mapMeetingSettings } from './meetings.mapper';
 import { MeetingsRepository, type MeetingInsert } from './meetings.repository';
 import { PresenceTracker } from '../presence/presence-tracker';
+import { PresentUnits } from '../presence/present-units';
 
 type MeetingFields = Omit<PatchMeetingRequest, 'type'>;
 
@@ -81,6 +82,7 @@ const AUDITED_MEETING_FIELDS = [
   'expiryDate',
   'duration',
   'meetingTimezone',
+  'language',
   'location',
   'addresses',
   'corporation',
@@ -104,6 +106,8 @@ const AUDITED_SETTINGS = [
   'requireQuorumToStart',
   'requireSignOff',
   'oneLiveMatter',
+  'questionCategories',
+  'floorDoubleEntry',
 ] as const;
 
 @Injectable()
@@ -113,6 +117,7 @@ export class MeetingsService {
     private readonly access: MeetingAccess,
     private readonly accounts: AccountsService,
     private readonly presence: PresenceTracker,
+    private readonly presentUnits: PresentUnits,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -149,7 +154,16 @@ export class MeetingsService {
           ...values,
           shortCode: generateShortCode(),
         });
-        if (row) return mapMeeting(row, false, this.config);
+        if (row) {
+          await this.audit.record({
+            meetingId: row.id,
+            kind: 'meeting.create',
+            actor: { userId },
+            subject: { type: 'meeting', key: row.shortCode, label: row.name },
+            changes: { after: fieldsOf(row, AUDITED_MEETING_FIELDS) },
+          });
+          return mapMeeting(row, false, this.config);
+        }
       }
       throw new MeetingException(MeetingErrorCode.ShortCodeExhausted);
     });
@@ -183,13 +197,16 @@ export class MeetingsService {
         ...columns,
         updatedAt: this.clock.now(),
       });
-      await this.audit.record({
-        meetingId: row.id,
-        kind: 'meeting.update',
-        actor: { userId },
-        subject: { type: 'meeting', key: row.shortCode, label: row.name },
-        changes: changesOf(current, row, AUDITED_MEETING_FIELDS),
-      });
+      const changes = changesOf(current, row, AUDITED_MEETING_FIELDS);
+      // a save that changed nothing changed nothing the meeting records
+      if (Object.keys(changes).length)
+        await this.audit.record({
+          meetingId: row.id,
+          kind: 'meeting.update',
+          actor: { userId },
+          subject: { type: 'meeting', key: row.shortCode, label: current.name },
+          changes,
+        });
       return mapMeeting(row, await this.meetings.isLive(row.id), this.config);
     });
   }
@@ -225,13 +242,15 @@ export class MeetingsService {
         floorDoubleEntry: body.floorDoubleEntry,
         updatedAt: this.clock.now(),
       });
-      await this.audit.record({
-        meetingId: row.id,
-        kind: 'meeting.settings',
-        actor: { userId },
-        subject: { type: 'meeting', key: row.shortCode, label: row.name },
-        changes: changesOf(current, row, AUDITED_SETTINGS),
-      });
+      const changes = changesOf(current, row, AUDITED_SETTINGS);
+      if (Object.keys(changes).length)
+        await this.audit.record({
+          meetingId: row.id,
+          kind: 'meeting.settings',
+          actor: { userId },
+          subject: { type: 'meeting', key: row.shortCode, label: row.name },
+          changes,
+        });
       return mapMeetingSettings(row);
     });
   }
@@ -247,10 +266,11 @@ export class MeetingsService {
 
   async stats(userId: string, shortCode: string): Promise<MeetingStats> {
     const meeting = await this.access.require(userId, shortCode);
-    const [figures, rtvPresence, questions] = await Promise.all([
+    const [figures, rtvPresence, questions, present] = await Promise.all([
       this.meetings.stats(meeting.id),
       this.presence.count(meeting.id),
       this.meetings.questionsByCategory(meeting.id),
+      this.presentUnits.figures(meeting.id),
     ]);
     const { invitedVoters, ...counts } = figures;
     const totalProxies =
@@ -292,6 +312,8 @@ export class MeetingsService {
       testVoterStats: '',
       questions,
       rtvPresence,
+      present: present.units,
+      presentShares: present.shares,
     };
   }
 }

@@ -41,6 +41,16 @@ export class InviteException extends ApiException {
   }
 }
 
+/** A voter as the audit log names it: its name (else e-mail) and unit, as they were then. */
+function voterSubject(voter: InviteeRow) {
+  return {
+    type: 'voter',
+    key: voter.id,
+    label: voter.name || voter.email,
+    unit: voter.unit,
+  };
+}
+
 /** Messages in flight at once during a bulk invite (nodemailer's pool keeps 5 connections). */
 const BULK_CONCURRENCY = 5;
 
@@ -79,7 +89,7 @@ export class InvitesService {
       return { meeting, voter };
     });
     const sentAt = this.clock.now();
-    if (!(await this.deliver(meeting, voter, sentAt)))
+    if (!(await this.deliver(meeting, voter, sentAt, { userId })))
       throw new InviteException(InviteErrorCode.MailNotSent);
     return { sentAt: sentAt.toISOString() };
   }
@@ -104,7 +114,7 @@ export class InvitesService {
       meetingId: meeting.id,
       kind: 'voter.personal_link',
       actor: { userId },
-      subject: { type: 'voter', key: voter.id, label: voter.email },
+      subject: voterSubject(voter),
     });
     return {
       portalUrl: personalPortalLink(
@@ -145,7 +155,8 @@ export class InvitesService {
     const queue = [...due];
     const worker = async () => {
       for (let voter = queue.shift(); voter; voter = queue.shift())
-        if (await this.deliver(meeting, voter, sentAt)) sent += 1;
+        if (await this.deliver(meeting, voter, sentAt, { userId, bulk: true }))
+          sent += 1;
     };
     await Promise.all(
       Array.from({ length: Math.min(BULK_CONCURRENCY, due.length) }, worker),
@@ -160,12 +171,14 @@ export class InvitesService {
 
   /**
    * Sends outside any transaction, then records lastInviteDate in one of its own, so a
-   * voter is marked invited only once the transport took the message. False when refused.
+   * voter is marked invited only once the transport took the message, with the manager's
+   * audit entry when a manager sent it. False when refused.
    */
   private async deliver(
     meeting: MeetingRow,
     voter: InviteeRow,
     sentAt: Date,
+    by?: { userId: string; bulk?: boolean },
   ): Promise<boolean> {
     const token = this.tokens.issue(voter, meeting);
     const checkIn = {
@@ -197,9 +210,21 @@ export class InvitesService {
       );
       return false;
     }
-    await this.unitOfWork.run(() =>
-      this.invites.setLastInviteDate(voter.id, sentAt),
-    );
+    await this.unitOfWork.run(async () => {
+      await this.invites.setLastInviteDate(voter.id, sentAt);
+      if (by)
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'voter.invite',
+          actor: { userId: by.userId },
+          subject: voterSubject(voter),
+          changes: {
+            email: voter.email,
+            sentAt: sentAt.toISOString(),
+            ...(by.bulk ? { bulk: true } : {}),
+          },
+        });
+    });
     return true;
   }
 }

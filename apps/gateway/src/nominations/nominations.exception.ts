@@ -4,8 +4,6 @@ export enum NominationErrorCode {
   NominationNotFound = 'nomination_not_found',
   MeetingNotFound = 'meeting_not_found',
   NominationsClosed = 'nominations_closed',
-  NominationsOpen = 'nominations_open',
-  NoAcceptedNominations = 'no_accepted_nominations',
   TooManyNominations = 'too_many_nominations',
   NotSubmitted = 'nomination_not_submitted',
   RateLimited = 'rate_limited',
@@ -19,8 +17,6 @@ function describe(
     case NominationErrorCode.MeetingNotFound:
       return [404];
     case NominationErrorCode.NominationsClosed:
-    case NominationErrorCode.NominationsOpen:
-    case NominationErrorCode.NoAcceptedNominations:
     case NominationErrorCode.TooManyNominations:
     case NominationErrorCode.NotSubmitted:
       return [409];

@@ -126,24 +126,6 @@ export class NominationsRepository {
     return row;
   }
 
-  /** The accepted nominations in the order they were accepted: an election's candidates. */
-  accepted(meetingId: string): Promise<NominationRow[]> {
-    return this.database.db
-      .select()
-      .from(nominations)
-      .where(
-        and(
-          eq(nominations.meetingId, meetingId),
-          eq(nominations.status, 'accepted'),
-        ),
-      )
-      .orderBy(
-        asc(nominations.decidedAt),
-        asc(nominations.submittedAt),
-        asc(nominations.id),
-      );
-  }
-
   /** Claims the nominee's confirmation: true for the one caller that may send it. */
   async claimNotice(id: string, at: Date): Promise<boolean> {
     const rows = await this.database.db

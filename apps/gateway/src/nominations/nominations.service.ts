@@ -17,7 +17,6 @@ import { MailTransport } from '../mail/mail-transport';
 import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
 import { RedisConnection } from '../redis/redis.module';
 import { nominationMail } from './nomination-mail';
-import { nominationsOpen } from './nomination-window';
 import { mapNomination } from './nominations.mapper';
 import {
   NominationErrorCode,
@@ -28,6 +27,7 @@ import {
   STANDING,
   type NominationWithUnit,
 } from './nominations.repository';
+import { nominationsOpen } from '@livevote/rules';
 
 /** Nominations a member (all its voters together) may submit a minute, across every node. */
 export const NOMINATIONS_PER_MINUTE = 5;

@@ -153,12 +153,6 @@ export class PortalController {
     @Body() body: CastBallotRequestDto,
     @IdempotencyKey() idempotencyKey: string | null,
   ): Promise<BallotReceipt> {
-    return this.portal.cast(
-      voter,
-      shortCode,
-      matterKey,
-      body,
-      idempotencyKey,
-    );
+    return this.portal.cast(voter, shortCode, matterKey, body, idempotencyKey);
   }
 }

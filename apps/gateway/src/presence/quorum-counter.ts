@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { QuorumEvent, QuorumRecord } from '@livevote/contracts';
-import { quorumFigure, type Quorum } from '@livevote/rules';
+import {
+  presentCountOf,
+  presentSharesOf,
+  quorumFigure,
+  quorumPresence,
+  type Quorum,
+} from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { PresentUnits } from './present-units';
 import type { meetings } from '../database/schema';
@@ -17,7 +23,12 @@ export type QuorumMeeting = Pick<
   | 'quorumIncludesProxies'
 >;
 
-export type QuorumNow = Quorum & { basis: QuorumMeeting['quorumBasis'] };
+export type QuorumNow = Quorum & {
+  basis: QuorumMeeting['quorumBasis'];
+  /** `present` split: checked in at the desk, and connected (docs/presence.md). */
+  presentInPerson: number;
+  presentOnline: number;
+};
 
 /**
  * The quorum of a meeting by its settings: eligible members present, and (unless the meeting
@@ -32,15 +43,19 @@ export class QuorumCounter {
     private readonly clock: Clock,
   ) {}
 
-  /** `present`: the meeting's present units, when the caller has just read them. */
-  async now(meeting: QuorumMeeting, present?: string[]): Promise<QuorumNow> {
-    present ??= await this.presentUnits.of(meeting.id);
-    const weights = await this.repository.quorumWeights(meeting.id, present);
+  /**
+   * Members present in person or online, and (unless the meeting says otherwise) by proxy,
+   * each counted one way (libs/rules presence.ts). `online`: the meeting's connected members,
+   * when the caller has just read them.
+   */
+  async now(meeting: QuorumMeeting, online?: string[]): Promise<QuorumNow> {
+    const weights = await this.presentUnits.weights(meeting.id, online);
+    const { present, proxies } = quorumPresence(weights.present);
     const figure = quorumFigure(
       {
-        present: weights.present,
+        present,
         proxies: meeting.quorumIncludesProxies
-          ? weights.proxies
+          ? proxies
           : { units: 0, shares: 0 },
         eligible: weights.eligible,
       },
@@ -50,21 +65,32 @@ export class QuorumCounter {
         quorumMinimum: meeting.quorumMinimum,
       },
     );
-    return { ...figure, basis: meeting.quorumBasis };
+    const split =
+      meeting.quorumBasis === 'shares'
+        ? presentSharesOf(weights.present)
+        : presentCountOf(weights.present);
+    return {
+      ...figure,
+      basis: meeting.quorumBasis,
+      presentInPerson: split.presentInPerson,
+      presentOnline: split.presentOnline,
+    };
   }
 
   /** The live channel's `meeting.quorum` of a meeting, by its current settings. */
   async event(meetingId: string): Promise<QuorumEvent | undefined> {
     const meeting = await this.repository.meeting(meetingId);
     if (!meeting) return undefined;
-    const { present, proxies, required, met, basis } = await this.now(meeting);
+    const figure = await this.now(meeting);
     return {
       shortCode: meeting.shortCode,
-      present,
-      proxies,
-      required,
-      met,
-      basis,
+      present: figure.present,
+      proxies: figure.proxies,
+      presentInPerson: figure.presentInPerson,
+      presentOnline: figure.presentOnline,
+      required: figure.required,
+      met: figure.met,
+      basis: figure.basis,
     };
   }
 
@@ -73,6 +99,8 @@ export class QuorumCounter {
       basis: figure.basis,
       present: figure.present,
       proxies: figure.proxies,
+      presentInPerson: figure.presentInPerson,
+      presentOnline: figure.presentOnline,
       required: figure.required,
       met: figure.met,
       at: this.clock.now().toISOString(),

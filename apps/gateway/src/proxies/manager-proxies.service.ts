@@ -160,11 +160,22 @@ export class ManagerProxiesService {
     present: boolean,
   ): Promise<ProxyHolderSummary> {
     const meeting = await this.access.require(userId, shortCode);
-    const holder = isUuid(holderKey)
-      ? await this.proxies.holder(meeting.id, holderKey)
-      : undefined;
-    if (!holder) throw new ProxyException(ProxyErrorCode.HolderNotFound);
-    await this.proxies.setHolderPresent(holder.id, present, this.clock.now());
+    const holder = await this.unitOfWork.run(async () => {
+      const found = isUuid(holderKey)
+        ? await this.proxies.holder(meeting.id, holderKey, true)
+        : undefined;
+      if (!found) throw new ProxyException(ProxyErrorCode.HolderNotFound);
+      await this.proxies.setHolderPresent(found.id, present, this.clock.now());
+      if (found.present !== present)
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'holder.presence',
+          actor: { userId },
+          subject: { type: 'holder', key: found.id, label: found.name },
+          changes: { present: { from: found.present, to: present } },
+        });
+      return found;
+    });
     this.proxyBallots.quorumChanged(meeting);
     const summary = (await this.proxies.holders(meeting.id)).find(
       (row) => row.holder.id === holder.id,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { BroadcastModule } from '../broadcast/broadcast.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
@@ -11,7 +12,13 @@ import { QuestionsService } from './questions.service';
 
 /** Voters' questions and their moderation (docs/hybrid-meetings.md, "Questions"). */
 @Module({
-  imports: [BroadcastModule, IdentityModule, MeetingsModule, SessionsModule],
+  imports: [
+    AuditModule,
+    BroadcastModule,
+    IdentityModule,
+    MeetingsModule,
+    SessionsModule,
+  ],
   controllers: [QuestionsController, QuestionsPortalController],
   providers: [PortalAuthGuard, QuestionsRepository, QuestionsService],
   exports: [QuestionsService],

@@ -10,6 +10,7 @@ import type {
 } from '@livevote/contracts';
 import { isMeetingOver } from '@livevote/rules';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AuditLog, changesOf } from '../audit/audit-log';
 import { LiveBroadcaster } from '../broadcast/live-broadcaster';
 import { ScreenQuestions } from '../broadcast/screen-questions';
 import { Clock } from '../common/clock';
@@ -27,6 +28,12 @@ import {
 } from './questions.mapper';
 import { QuestionErrorCode, QuestionException } from './questions.exception';
 import { QuestionsRepository } from './questions.repository';
+
+const QUESTION_VERBS: Record<string, 'approve' | 'answer' | 'dismiss'> = {
+  approved: 'approve',
+  answered: 'answer',
+  dismissed: 'dismiss',
+};
 
 /** Questions a member (all its voters together) may ask a minute, across every node (docs/security.md). */
 export const QUESTIONS_PER_MINUTE = 5;
@@ -48,6 +55,7 @@ export class QuestionsService {
     private readonly broadcaster: LiveBroadcaster,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
     redis: RedisConnection,
     screenQuestions: ScreenQuestions,
   ) {
@@ -154,6 +162,12 @@ export class QuestionsService {
           ? { reply: body.reply, repliedAt: body.reply === null ? null : now }
           : {}),
       });
+      await this.recordModeration(meeting.id, userId, row, {
+        status,
+        onScreen,
+        reply: replyChanged ? (body.reply ?? null) : row.reply,
+        cleared: cleared.length,
+      });
       return {
         meeting,
         voterId: row.voterId,
@@ -181,6 +195,58 @@ export class QuestionsService {
     }
     if (outcome.screenChanged) await this.tellScreens(meeting);
     return question;
+  }
+
+  /**
+   * One audit entry per moderation that changed something (docs/verifiability.md), named by
+   * what it did most: a new status, else the screen, else the reply.
+   */
+  private async recordModeration(
+    meetingId: string,
+    userId: string,
+    before: {
+      id: string;
+      status: string;
+      onScreen: boolean;
+      reply: string | null;
+    },
+    after: {
+      status: string;
+      onScreen: boolean;
+      reply: string | null;
+      cleared: number;
+    },
+  ): Promise<void> {
+    const fields = ['status', 'onScreen', 'reply'] as const;
+    const changes = changesOf(
+      { status: before.status, onScreen: before.onScreen, reply: before.reply },
+      { status: after.status, onScreen: after.onScreen, reply: after.reply },
+      fields,
+    );
+    const kind =
+      'status' in changes
+        ? (`question.${QUESTION_VERBS[after.status]}` as const)
+        : 'onScreen' in changes
+          ? 'question.screen'
+          : 'reply' in changes
+            ? 'question.reply'
+            : null;
+    if (!kind) return;
+    const question = await this.questions.withUnit(before.id);
+    await this.audit.record({
+      meetingId,
+      kind,
+      actor: { userId },
+      subject: {
+        type: 'question',
+        key: before.id,
+        label: question?.unit ?? '',
+        category: question?.category ?? '',
+      },
+      changes: after.cleared
+        ? { ...changes, clearedFromScreen: after.cleared }
+        : changes,
+    });
   }
 
   /** The question on a meeting's big screen (the live snapshot of chairs and screens). */

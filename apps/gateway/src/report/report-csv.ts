@@ -46,6 +46,12 @@ function quorumRows(
     record.basis === 'units' ? { units: value } : { shares: value };
   return [
     { section, ...matter, label: 'present', ...measure(record.present) },
+    // the split of `present` (docs/presence.md), in records kept since it was recorded
+    ...(['presentInPerson', 'presentOnline'] as const).flatMap((label) =>
+      record[label] === undefined
+        ? []
+        : [{ section, ...matter, label, ...measure(record[label]) }],
+    ),
     { section, ...matter, label: 'proxies', ...measure(record.proxies) },
     { section, ...matter, label: 'required', ...measure(record.required) },
     { section, ...matter, label: 'met', text: flag(record.met) },
@@ -186,6 +192,13 @@ export function reportCsvParts(
       const s = item.snapshot;
       push('snapshot', { label: 'eligibleMembers', units: s.eligibleMembers });
       push('snapshot', { label: 'presentMembers', units: s.presentMembers });
+      // each way of being present (docs/presence.md); absent from snapshots kept before
+      for (const label of [
+        'presentInPerson',
+        'presentOnline',
+        'presentByProxy',
+      ] as const)
+        if (s[label] !== null) push('snapshot', { label, units: s[label] });
       push('snapshot', { label: 'presentVoters', units: s.presentVoters });
       push('snapshot', {
         label: 'votesCast',

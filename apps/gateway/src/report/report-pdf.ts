@@ -633,6 +633,23 @@ function matterSection(w: Words, matter: ReportMatter): Content[] {
         ),
       }),
     ]);
+  const snap = matter.snapshot;
+  // the split of present is in snapshots kept since it was recorded (docs/presence.md)
+  if (
+    snap &&
+    snap.presentInPerson !== null &&
+    snap.presentOnline !== null &&
+    snap.presentByProxy !== null
+  )
+    closing.push([
+      m('presentAtClose'),
+      m('presentAtCloseText', {
+        present: unitCount(w, snap.presentMembers),
+        inPerson: w.units(snap.presentInPerson),
+        online: w.units(snap.presentOnline),
+        proxy: w.units(snap.presentByProxy),
+      }),
+    ]);
   if (result) {
     closing.push([
       m('signOff'),

@@ -5,7 +5,19 @@ import type {
   ProxyRegisterEntry,
   ReportQuestion,
 } from '@livevote/contracts';
+import { presentBySql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
+
+/** Where the caller's test of "online" goes in the rule's fragment. */
+const ONLINE_SLOT = '(true /* online */)';
+
+// how each member is present (libs/rules presence.ts), around the online test
+const [PRESENT_BY_HEAD, PRESENT_BY_TAIL] = presentBySql(
+  { member: 'mb', meeting: 'mt' },
+  ONLINE_SLOT,
+)
+  .split(ONLINE_SLOT)
+  .map((part) => sql.raw(part));
 
 export interface MethodTurnout {
   method: 'proxy' | 'live' | 'other';
@@ -44,35 +56,36 @@ export class ReportRepository {
   }
 
   /**
-   * Every unit and how it attended: in person (a voter checked in at the desk, or a floor
-   * ballot), else online (a ballot cast online), else by its verified proxy, else absent.
-   * The definition of present is docs/verdicts.md's "Quorum"; units sorted in the worker.
+   * Every unit and how it attended, by the meeting's one rule of presence (libs/rules
+   * presence.ts, docs/presence.md), read as a record: "online" is a voter connected now, in
+   * `online`, or a ballot the unit cast online; a floor ballot is attendance in person.
+   * Units sorted in the worker.
    */
-  async attendance(meetingId: string): Promise<AttendanceEntry[]> {
+  async attendance(
+    meetingId: string,
+    online: readonly string[] = [],
+  ): Promise<AttendanceEntry[]> {
     const result = await this.database.db.execute(sql`
       with owners as (
-        select member_id, json_agg(name order by name) as names,
-          bool_or(checked_in_at is not null) as checked_in
+        select member_id, json_agg(name order by name) as names
         from voters where meeting_id = ${meetingId} group by member_id
       ), cast_by as (
         select b.member_id, bool_or(b.method = 'live') as online,
           bool_or(b.method = 'other') as floor
-        from ballots b join matters mt on mt.id = b.matter_id
-        where mt.meeting_id = ${meetingId} group by b.member_id
+        from ballots b join matters m on m.id = b.matter_id
+        where m.meeting_id = ${meetingId} group by b.member_id
       ), standing as (
         select member_id, holder_name from proxies
         where meeting_id = ${meetingId} and status = 'verified'
       )
       select mb.unit, mb.shares::float8 as shares, mb.eligible,
         coalesce(o.names, '[]'::json) as owners,
-        case
-          when coalesce(o.checked_in, false) or coalesce(c.floor, false) then 'in_person'
-          when coalesce(c.online, false) then 'online'
-          when p.holder_name is not null then 'proxy'
-          else 'absent'
+        case when coalesce(c.floor, false) then 'in_person'
+          else coalesce(${PRESENT_BY_HEAD}(coalesce(c.online, false) or mb.id in (select unnest(${this.database.uuidArray(online)})))${PRESENT_BY_TAIL}, 'absent')
         end as presence,
         p.holder_name as proxy_holder
       from members mb
+      join meetings mt on mt.id = mb.meeting_id
       left join owners o on o.member_id = mb.id
       left join cast_by c on c.member_id = mb.id
       left join standing p on p.member_id = mb.id

@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import {
-  eligibleSql,
-  representedSql,
-  type ElectionBallot,
-  type Weight,
-} from '@livevote/rules';
+import { eligibleSql, type ElectionBallot, type Weight } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import { accountUsers, matters, meetings, users } from '../database/schema';
 
 import type { StoredResult } from './results.mapper';
-
-// who is represented toward the quorum (libs/rules quorum.ts, docs/proxies.md)
-const REPRESENTED = sql.raw(representedSql({ member: 'mb', meeting: 'mt' }));
 
 export type ResultMatterRow = typeof matters.$inferSelect;
 
@@ -156,37 +148,6 @@ export class ResultsRepository {
     return {
       eligible: weight(row.eligibleUnits, row.eligibleShares),
       present: weight(row.presentUnits, row.presentShares),
-    };
-  }
-
-  /**
-   * Eligible members of the meeting: all of them, those present, and those not present who
-   * hold a proxy ballot on any of its matters.
-   */
-  async quorumWeights(
-    meetingId: string,
-    presentMemberIds: string[],
-  ): Promise<{ present: Weight; proxies: Weight; eligible: Weight }> {
-    const result = await this.database.db.execute(sql`
-      select count(*)::int as "eligibleUnits",
-        coalesce(sum(x.shares), 0)::text as "eligibleShares",
-        count(*) filter (where x.present)::int as "presentUnits",
-        coalesce(sum(x.shares) filter (where x.present), 0)::text as "presentShares",
-        count(*) filter (where x.proxy and not x.present)::int as "proxyUnits",
-        coalesce(sum(x.shares) filter (where x.proxy and not x.present), 0)::text as "proxyShares"
-      from (
-        select mb.shares, mb.id in ${this.idSet(presentMemberIds)} as present,
-          ${REPRESENTED} as proxy
-        from members mb join meetings mt on mt.id = mb.meeting_id
-        where mb.meeting_id = ${meetingId} and mb.eligible
-        ${ONCE_A_MEMBER}
-      ) x
-    `);
-    const row = rowsOf<Record<string, string | number>>(result)[0];
-    return {
-      present: weight(row.presentUnits, String(row.presentShares)),
-      proxies: weight(row.proxyUnits, String(row.proxyShares)),
-      eligible: weight(row.eligibleUnits, String(row.eligibleShares)),
     };
   }
 

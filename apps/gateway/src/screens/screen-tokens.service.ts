@@ -3,6 +3,8 @@ import type {
   ScreenTokenResponse,
   ScreenTokenSummary,
 } from '@livevote/contracts';
+import { AuditLog } from '../audit/audit-log';
+import { UnitOfWork } from '../database/database';
 import { AppConfig } from '../config/app-config';
 import { LiveTokens } from '../identity/live-tokens';
 import { MeetingAccess } from '../meetings/meeting-access';
@@ -26,6 +28,8 @@ export class ScreenTokensService {
     private readonly signals: SessionSignals,
     private readonly tokens: LiveTokens,
     private readonly config: AppConfig,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly audit: AuditLog,
   ) {}
 
   async issue(userId: string, shortCode: string): Promise<ScreenTokenResponse> {
@@ -38,7 +42,17 @@ export class ScreenTokensService {
     meeting: { id: string; shortCode: string },
     userId: string,
   ): Promise<ScreenTokenResponse> {
-    const { key, expiresAt } = await this.sessions.record(meeting.id, userId);
+    const { key, expiresAt } = await this.unitOfWork.run(async () => {
+      const made = await this.sessions.record(meeting.id, userId);
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'screen_token.create',
+        actor: { userId },
+        subject: { type: 'screen_token', key: made.key },
+        changes: { expiresAt: made.expiresAt.toISOString() },
+      });
+      return made;
+    });
     const token = this.tokens.issueScreen(meeting.id, key, expiresAt);
     return {
       key,
@@ -54,9 +68,19 @@ export class ScreenTokensService {
   }
 
   async revoke(userId: string, shortCode: string, key: string): Promise<void> {
-    const meeting = await this.access.require(userId, shortCode);
-    if (!(await this.sessions.revoke(key, meeting.id)))
-      throw new ScreenTokenException(ScreenTokenErrorCode.ScreenTokenNotFound);
+    await this.unitOfWork.run(async () => {
+      const meeting = await this.access.require(userId, shortCode);
+      if (!(await this.sessions.revoke(key, meeting.id)))
+        throw new ScreenTokenException(
+          ScreenTokenErrorCode.ScreenTokenNotFound,
+        );
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'screen_token.revoke',
+        actor: { userId },
+        subject: { type: 'screen_token', key: key.toLowerCase() },
+      });
+    });
     await this.signals.publish({ kind: 'screen-token', key });
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { SessionsModule } from '../sessions/sessions.module';
@@ -7,7 +8,7 @@ import { ScreenTokensService } from './screen-tokens.service';
 
 /** Screen tokens: made, listed and revoked by managers (the live channel checks them). */
 @Module({
-  imports: [IdentityModule, MeetingsModule, SessionsModule],
+  imports: [AuditModule, IdentityModule, MeetingsModule, SessionsModule],
   controllers: [ScreenTokensController],
   providers: [ScreenTokensService],
   exports: [ScreenTokensService],

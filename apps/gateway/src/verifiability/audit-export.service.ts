@@ -12,6 +12,7 @@ export const AUDIT_CSV_COLUMNS = [
   'actor_type',
   'actor_id',
   'actor_email',
+  'actor_name',
   'client_ip',
   'subject_type',
   'subject_key',
@@ -28,7 +29,7 @@ const inert = (value: string) =>
 
 /**
  * The meeting's audit log for its managers (docs/verifiability.md), oldest first, filtered by
- * kind (or family) and time: JSON Lines, or CSV.
+ * kind (or family), person and time: JSON Lines, or CSV.
  */
 @Injectable()
 export class AuditExportService {
@@ -48,12 +49,19 @@ export class AuditExportService {
         ? sql`and a.kind = ${query.kind}`
         : sql`and split_part(a.kind, '.', 1) = ${query.kind}`
       : sql``;
+    const actor = !query.actor
+      ? sql``
+      : query.actor === 'system'
+        ? sql`and a.actor->>'type' = 'system'`
+        : query.actor.includes('@')
+          ? sql`and lower(a.actor->>'email') = lower(${query.actor})`
+          : sql`and a.actor->>'id' = ${query.actor.toLowerCase()}`;
     const result = await this.database.db.execute(sql`
       select * from (
         select a.id, a.at, a.kind, a.actor, a.client_ip, a.subject, a.changes, c.position, c.hash
         from audit_entries a
         left join audit_chain c on c.source_id = a.id
-        where a.meeting_id = ${meeting.id} ${kind}
+        where a.meeting_id = ${meeting.id} ${kind} ${actor}
           ${query.from ? sql`and a.at >= ${new Date(query.from)}` : sql``}
           ${query.to ? sql`and a.at < ${new Date(query.to)}` : sql``}
         order by a.at desc, a.id desc
@@ -75,6 +83,10 @@ export class AuditExportService {
                 ? actor.clientId
                 : null,
           email: actor.type === 'user' ? actor.email : null,
+          name:
+            actor.type === 'user' || actor.type === 'voter'
+              ? (actor.name ?? null)
+              : null,
         },
         clientIp: (row.client_ip as string | null) ?? null,
         subject: row.subject as Record<string, unknown>,
@@ -99,6 +111,7 @@ export class AuditExportService {
         actor_type: entry.actor.type,
         actor_id: entry.actor.id,
         actor_email: entry.actor.email,
+        actor_name: entry.actor.name,
         client_ip: entry.clientIp,
         subject_type: entry.subject.type,
         subject_key: entry.subject.key,

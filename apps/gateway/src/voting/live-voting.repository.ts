@@ -7,6 +7,7 @@ import {
   tallyMarksSql,
   type CloseReason,
   type CloseSnapshot,
+  type PresentCount,
 } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
@@ -72,7 +73,7 @@ export class LiveVotingRepository {
     matterId: string,
     generation: number,
     now: Date,
-    present: { numUnits: number; numVoters: number },
+    present: PresentCount & { presentVoters: number },
   ): Promise<LiveMatterRow | undefined> {
     // One statement, snapshot included: it waits for in-flight ballot batches (they share-lock
     // the row), so the counts it records are final.
@@ -89,8 +90,11 @@ export class LiveVotingRepository {
             closedAt: sql`to_char("matters"."live_ends_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
             eligibleMembers: sql`(select count(*) from members mb where mb.meeting_id = "matters"."meeting_id"
               and ${sql.raw(eligibleSql({ member: 'mb', matter: '"matters"' }))})`,
-            presentMembers: sql`${present.numUnits}::int`,
-            presentVoters: sql`${present.numVoters}::int`,
+            presentMembers: sql`${present.presentMembers}::int`,
+            presentInPerson: sql`${present.presentInPerson}::int`,
+            presentOnline: sql`${present.presentOnline}::int`,
+            presentByProxy: sql`${present.presentByProxy}::int`,
+            presentVoters: sql`${present.presentVoters}::int`,
             votesCast: sql`(select count(*) from ballots b where b.matter_id = "matters"."id")`,
             sharesCast: sql`(select coalesce(sum(b.weight), 0)::float8 from ballots b where b.matter_id = "matters"."id")`,
           }).map(([field, value]) => sql`${sql.raw(`'${field}'`)}, ${value}`),

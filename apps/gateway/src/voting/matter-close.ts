@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { closeSnapshot, type CloseReason } from '@livevote/rules';
+import {
+  closeSnapshot,
+  type CloseReason,
+  type PresentCount,
+} from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { PresenceTracker } from '../presence/presence-tracker';
+import { PresentUnits } from '../presence/present-units';
 import { LiveTallies } from './live-tallies';
 import {
   LiveVotingRepository,
@@ -12,6 +16,9 @@ import { MatterDirectory } from './matter-directory';
 import { MatterResults } from './matter-results';
 import { MatterEvents, type MatterClosed } from './matter-events';
 import { MatterStates } from './matter-states';
+
+/** Who is present at a close, as its snapshot records it (docs/presence.md). */
+export type SnapshotPresence = PresentCount & { presentVoters: number };
 
 /**
  * Closing a matter, whatever closes it (the chair's stop, the deadline, the last eligible
@@ -23,7 +30,7 @@ export class MatterClose {
   constructor(
     private readonly repository: LiveVotingRepository,
     private readonly directory: MatterDirectory,
-    private readonly presence: PresenceTracker,
+    private readonly presentUnits: PresentUnits,
     private readonly states: MatterStates,
     private readonly tallies: LiveTallies,
     private readonly events: MatterEvents,
@@ -37,7 +44,7 @@ export class MatterClose {
     const [cast, eligibleMembers, present] = await Promise.all([
       this.repository.votesCast(matter.id),
       this.directory.eligibleMembers(matter.id),
-      this.presence.count(matter.meetingId),
+      this.presentUnits.figures(matter.meetingId),
     ]);
     await this.repository.saveSnapshot(
       matter.id,
@@ -45,7 +52,7 @@ export class MatterClose {
         reason,
         closedAt: matter.liveClosedAt,
         eligibleMembers,
-        present,
+        present: { ...present.units, presentVoters: present.presentVoters },
         cast,
       }),
     );
@@ -58,7 +65,7 @@ export class MatterClose {
   async atDeadline(
     matterId: string,
     generation: number,
-    present: { numUnits: number; numVoters: number },
+    present: SnapshotPresence,
     shortCode?: string,
   ): Promise<void> {
     const closed = await this.repository.closeAtDeadline(

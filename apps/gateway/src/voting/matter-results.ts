@@ -159,12 +159,13 @@ export class MatterResults
     if (!meeting || !rows) return;
     // everything up to the close is in the chain before the result names its head
     const chainHead = await this.sealer.seal(meeting.id);
-    const present = await this.presentUnits.of(meeting.id);
+    // the connected members read once (10,000 ids in a large meeting)
+    const online = await this.presentUnits.online(meeting.id);
+    const present = await this.presentUnits.of(meeting.id, online);
     const [cast, bases, quorum, ballots] = await Promise.all([
       this.repository.cast(matterId),
       this.repository.bases(matterId, present),
-      // the same present units, read once (10,000 ids in a large meeting)
-      this.quorum.now(meeting, present),
+      this.quorum.now(meeting, online),
       isElection(matter)
         ? this.repository.electionBallots(matterId, matter.liveGeneration)
         : undefined,

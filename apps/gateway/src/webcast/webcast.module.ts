@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { JitsiWebcastProvider } from './jitsi-webcast-provider';
@@ -7,7 +8,7 @@ import { WebcastRepository } from './webcast.repository';
 import { WebcastService } from './webcast.service';
 
 @Module({
-  imports: [MeetingsModule],
+  imports: [AuditModule, MeetingsModule],
   controllers: [WebcastController],
   providers: [
     // The only adapter so far; a provider with an API would be chosen here from config.

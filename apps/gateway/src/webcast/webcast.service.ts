@@ -1,3 +1,4 @@
+import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
 import { Injectable } from '@nestjs/common';
 import {
   WEBCAST_ROOM_META_KEY,
@@ -14,6 +15,16 @@ import { WebcastErrorCode, WebcastException } from './webcast.exception';
 import { mapWebcast } from './webcast.mapper';
 import { WebcastRepository, type WebcastRow } from './webcast.repository';
 
+/** What the audit log compares of a webcast (docs/verifiability.md). */
+const WEBCAST_AUDITED = [
+  'castProvider',
+  'rehearsalAt',
+  'rehearsalTimezone',
+  'rehearsalDuration',
+  'recordingsAt',
+  'reportsAt',
+] as const;
+
 @Injectable()
 export class WebcastService {
   constructor(
@@ -22,6 +33,7 @@ export class WebcastService {
     private readonly provider: WebcastProvider,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly audit: AuditLog,
   ) {}
 
   async get(userId: string, shortCode: string): Promise<Webcast> {
@@ -56,6 +68,15 @@ export class WebcastService {
           ...fields,
           meta: withRoom(body.meta, existing.meta[WEBCAST_ROOM_META_KEY]),
         });
+        const changes = changesOf(existing, row, WEBCAST_AUDITED);
+        if (Object.keys(changes).length)
+          await this.audit.record({
+            meetingId: meeting.id,
+            kind: 'webcast.update',
+            actor: { userId },
+            subject: { type: 'webcast', key: row.id },
+            changes,
+          });
         return { webcast: mapWebcast(row), created: false };
       }
       const room = await this.provider.createRoom(meeting, body.castProvider);
@@ -66,6 +87,13 @@ export class WebcastService {
         meta: withRoom(body.meta, room.room),
         status: 'not-started',
         createdAt: now,
+      });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'webcast.create',
+        actor: { userId },
+        subject: { type: 'webcast', key: row.id },
+        changes: { after: fieldsOf(row, WEBCAST_AUDITED) },
       });
       return { webcast: mapWebcast(row), created: true };
     });
@@ -90,11 +118,19 @@ export class WebcastService {
           ? launch.webinarCapacity
           : launch.meetingCapacity;
       const voters = await this.webcasts.countVoters(meeting.id);
-      if (webcast.status !== 'started')
+      if (webcast.status !== 'started') {
         await this.webcasts.update(webcast.id, {
           status: 'started',
           updatedAt: this.clock.now(),
         });
+        await this.audit.record({
+          meetingId: meeting.id,
+          kind: 'webcast.start',
+          actor: { userId },
+          subject: { type: 'webcast', key: webcast.id },
+          changes: { status: { from: webcast.status, to: 'started' } },
+        });
+      }
       return { ...launch, capacityWarning: voters > capacity };
     });
   }

@@ -52,6 +52,8 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       shortCode: 'abc123',
       present: 0,
       proxies: 0,
+      presentInPerson: 0,
+      presentOnline: 0,
       required: 3,
       met: false,
       basis: 'units',

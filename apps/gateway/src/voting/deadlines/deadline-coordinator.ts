@@ -4,13 +4,14 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
+import { NOBODY_PRESENT } from '@livevote/rules';
 import { Clock } from '../../common/clock';
-import { PresenceTracker } from '../../presence/presence-tracker';
+import { PresentUnits } from '../../presence/present-units';
 import {
   LiveVotingRepository,
   type LiveMatterRow,
 } from '../live-voting.repository';
-import { MatterClose } from '../matter-close';
+import { MatterClose, type SnapshotPresence } from '../matter-close';
 import { MatterDirectory } from '../matter-directory';
 import {
   MatterEvents,
@@ -20,6 +21,8 @@ import {
 import { DeadlineScheduler } from './deadline-scheduler';
 
 const SWEEP_MS = 5000;
+/** A close whose presence could not be read records nobody present rather than fail. */
+const NOBODY: SnapshotPresence = { ...NOBODY_PRESENT, presentVoters: 0 };
 const SWEEP_GRACE_MS = 1000;
 
 /**
@@ -37,7 +40,7 @@ export class DeadlineCoordinator
   constructor(
     private readonly repository: LiveVotingRepository,
     private readonly directory: MatterDirectory,
-    private readonly presence: PresenceTracker,
+    private readonly presentUnits: PresentUnits,
     private readonly close: MatterClose,
     private readonly scheduler: DeadlineScheduler,
     private readonly clock: Clock,
@@ -109,12 +112,14 @@ export class DeadlineCoordinator
     due?: number,
   ): Promise<void> {
     const reading = this.directory.get(matterId);
-    const present = reading.then((info) =>
-      info
-        ? this.presence
-            .count(info.meetingId)
-            .catch(() => ({ numUnits: 0, numVoters: 0 }))
-        : { numUnits: 0, numVoters: 0 },
+    const present = reading.then(
+      (info): Promise<SnapshotPresence> | SnapshotPresence =>
+        info
+          ? this.presentUnits.figures(info.meetingId).then(
+              ({ units, presentVoters }) => ({ ...units, presentVoters }),
+              () => NOBODY,
+            )
+          : NOBODY,
     );
     // awaited below, after the timer; handled now, so a failed read is never unhandled
     present.catch(() => undefined);

@@ -15,9 +15,11 @@ const matter = {
   header: '',
   options: ['For', 'Against'],
   choices: 1,
+  votingMethod: 'plurality' as const,
+  candidates: [],
   allowProxyVote: true,
   liveStatus: 'pending',
-} as Matter;
+} as unknown as Matter;
 const member = {
   key: 'mem-1',
   unit: '101',

@@ -9,6 +9,7 @@ import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { usePaperBallot } from '../hooks/usePaperBallot';
+import { marksText } from '../utils/marks-words';
 
 /**
  * Paper ballots handed in by owners who vote by post or at the door, entered one at a time.
@@ -43,7 +44,7 @@ export function PaperBallotsPage() {
         <Alert tone="success">
           {t('paperBallots.recorded', {
             unit: members.data?.find((m) => m.key === recorded.memberKey)?.unit,
-            choices: recorded.choices.join(', '),
+            choices: recorded.text,
           })}
         </Alert>
       )}
@@ -98,15 +99,15 @@ export function PaperBallotsPage() {
             question: matter.header || matter.name,
             unit: member.unit,
           })}
-          options={matter.options}
-          choices={matter.choices}
+          matter={matter}
           submitLabel={t('paperBallots.record')}
-          onSubmit={(choices) =>
+          onSubmit={(body, marks) =>
             record.mutate(
               {
                 matterKey: matter.key,
                 memberKey: member.key,
-                choices,
+                body,
+                text: marksText(t, matter.votingMethod, marks),
                 idempotencyKey: newIdempotencyKey(),
               },
               {

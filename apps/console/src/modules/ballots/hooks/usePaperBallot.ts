@@ -1,10 +1,15 @@
+import type { RecordBallotRequest } from '@livevote/contracts';
+import type { BallotBody } from '@livevote/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useManagerApi } from '../../auth/hooks/useSession';
 
 export interface PaperBallotInput {
   matterKey: string;
   memberKey: string;
-  choices: string[];
+  /** `{choices}`, `{allocations}` or `{ranking}`, by the matter's voting method. */
+  body: BallotBody;
+  /** The marks in a line, for the confirmation. */
+  text: string;
   /** The same key for every retry of one entry. */
   idempotencyKey: string;
 }
@@ -16,13 +21,13 @@ export function usePaperBallot(shortCode: string) {
     mutationFn: ({
       matterKey,
       memberKey,
-      choices,
+      body,
       idempotencyKey,
     }: PaperBallotInput) =>
       api.recordBallot(
         shortCode,
         matterKey,
-        { memberKey, choices, method: 'proxy' },
+        { memberKey, ...body, method: 'proxy' } as RecordBallotRequest,
         idempotencyKey,
       ),
   });

@@ -12,7 +12,12 @@ import { FloorBallotForm } from './FloorBallotForm';
 const MEMBER = { key: 'member-101', unit: '101' } as Member;
 
 function renderForm(
-  props: { doubleEntry?: boolean; choices?: number; options?: string[] } = {},
+  props: {
+    doubleEntry?: boolean;
+    choices?: number;
+    options?: string[];
+    votingMethod?: 'plurality' | 'cumulative' | 'ranked';
+  } = {},
   answer: Partial<FloorBallotResponse> = {},
 ) {
   const api = {
@@ -48,6 +53,7 @@ function renderForm(
           liveStatus: 'live',
           options: props.options ?? ['For', 'Against', 'Abstain'],
           choices: props.choices ?? 1,
+          votingMethod: props.votingMethod ?? 'plurality',
         })}
         doubleEntry={props.doubleEntry ?? false}
       />
@@ -193,4 +199,59 @@ describe(FloorBallotForm.name, () => {
       );
     },
   );
+
+  it('ranks a ranked sheet by digits in order, and adds votes on a cumulative one', async () => {
+    const user = userEvent.setup();
+    const api = renderForm({
+      options: ['Grace Lee', 'Hugo Rossi', 'Irene Walsh'],
+      votingMethod: 'ranked',
+    });
+    await user.keyboard('101{Enter}');
+    const group = await screen.findByRole('group', {
+      name: 'Choices for unit 101',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(group));
+    await user.keyboard('3');
+    await user.keyboard('1');
+    expect(
+      screen.getByRole('button', { name: 'Irene Walsh, ranked 1' }),
+    ).toBeDefined();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(api.recordFloorBallot).toHaveBeenCalledWith('abc123', 'm1', {
+        memberKey: 'member-101',
+        ranking: ['Irene Walsh', 'Grace Lee'],
+        entry: 1,
+      }),
+    );
+    expect((await screen.findByRole('status')).textContent).toContain(
+      '1. Irene Walsh, 2. Grace Lee',
+    );
+  });
+
+  it('adds a vote per digit on a cumulative sheet, never beyond the votes held', async () => {
+    const user = userEvent.setup();
+    const api = renderForm({
+      options: ['Grace Lee', 'Hugo Rossi', 'Irene Walsh'],
+      choices: 2,
+      votingMethod: 'cumulative',
+    });
+    await user.keyboard('101{Enter}');
+    const group = await screen.findByRole('group', {
+      name: 'Choices for unit 101',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(group));
+    await user.keyboard('222');
+    expect(
+      screen.getByText('0 of 2 votes left', { exact: true }),
+    ).toBeDefined();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(api.recordFloorBallot).toHaveBeenCalledWith('abc123', 'm1', {
+        memberKey: 'member-101',
+        allocations: [{ option: 'Hugo Rossi', votes: 2 }],
+        entry: 1,
+      }),
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import {
   CreateMemberRequest,
+  type FloorBallotRequest,
   type FloorBallotResponse,
   type LiveMatter,
   type Member,
@@ -14,6 +15,14 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarksInput } from '../../ballots/components/MarksInput';
+import {
+  bodyOf,
+  stepVotes,
+  toggleRank,
+  type MarksDraft,
+} from '../../ballots/utils/marks';
+import { marksText } from '../../ballots/utils/marks-words';
 import { Alert } from '../../ui/components/Alert';
 import { useContractForm } from '../../ui/hooks/useContractForm';
 import { useErrorText } from '../../ui/hooks/useErrorText';
@@ -34,10 +43,10 @@ export interface FloorBallotFormProps {
 function outcomeWords(
   t: TFunction,
   unit: string,
-  choices: string[],
+  chosen: string,
   result: FloorBallotResponse,
 ) {
-  const values = { unit, chosen: choices.join(', ') };
+  const values = { unit, chosen };
   switch (result.status) {
     case 'counted':
       return t('floor.outcome.counted', values);
@@ -75,22 +84,48 @@ export function FloorBallotForm({
   // the gateway's rule for a ballot that fits its matter (libs/rules)
   const schema = useMemo(() => ballotSchema(matter, t), [matter, t]);
   const choicesLabel = t('floor.choicesFor', { unit: member?.unit ?? '' });
-  const { form, summary, summaryId } = useContractForm({
+  const method = matter.votingMethod;
+  const {
+    form,
+    id: formId,
+    summary,
+    summaryId,
+  } = useContractForm({
     schema,
-    defaultValues: { choices: [] },
+    defaultValues: { choices: [], votes: [] },
     labels: { choices: choicesLabel },
   });
   const chosen = form.watch('choices');
-  const toggle = (index: number) =>
-    form.setValue(
-      'choices',
-      toggleChoice(
-        form.getValues('choices'),
-        matter.options,
-        index,
-        matter.choices,
-      ),
-    );
+  const marks: MarksDraft = {
+    choices: chosen,
+    votes: form.watch('votes') ?? [],
+  };
+  const setMarks = (next: MarksDraft) => {
+    form.setValue('choices', next.choices);
+    form.setValue('votes', next.votes);
+  };
+  // a digit marks its option: chooses it, ranks it next (again: unranks it), or adds a vote
+  const toggle = (index: number) => {
+    const option = matter.options[index];
+    if (option === undefined) return;
+    const current: MarksDraft = {
+      choices: form.getValues('choices'),
+      votes: form.getValues('votes') ?? [],
+    };
+    if (method === 'ranked') setMarks(toggleRank(current, option));
+    else if (method === 'cumulative')
+      setMarks(stepVotes(current, matter.options, option, 1, matter.choices));
+    else
+      setMarks({
+        choices: toggleChoice(
+          current.choices,
+          matter.options,
+          index,
+          matter.choices,
+        ),
+        votes: [],
+      });
+  };
   const [entry, setEntry] = useState<1 | 2>(1);
   const [problem, setProblem] = useState<string>();
   const [done, setDone] = useState<string>();
@@ -102,7 +137,7 @@ export function FloorBallotForm({
 
   const backToUnit = () => {
     setMember(null);
-    form.reset({ choices: [] });
+    form.reset({ choices: [], votes: [] });
     lookUpForm.form.reset(NO_UNIT);
     unitRef.current?.focus();
   };
@@ -116,7 +151,7 @@ export function FloorBallotForm({
         return;
       }
       setMember(found);
-      form.reset({ choices: [] });
+      form.reset({ choices: [], votes: [] });
     } catch (error) {
       setProblem(errorText(error));
     }
@@ -126,18 +161,25 @@ export function FloorBallotForm({
   const save = () => {
     if (member && chosen.length) void send();
   };
-  const send = form.handleSubmit(({ choices }) => {
+  const send = form.handleSubmit(({ choices, votes }) => {
     if (!member) return;
     setProblem(undefined);
     record.mutate(
       {
         memberKey: member.key,
-        choices,
+        ...bodyOf(method, { choices, votes }),
         entry: doubleEntry ? entry : 1,
-      },
+      } as FloorBallotRequest,
       {
         onSuccess: (result) => {
-          setDone(outcomeWords(t, member.unit, choices, result));
+          setDone(
+            outcomeWords(
+              t,
+              member.unit,
+              marksText(t, method, { choices, votes }),
+              result,
+            ),
+          );
           backToUnit();
         },
         onError: (error) => {
@@ -236,23 +278,32 @@ export function FloorBallotForm({
             )}
           </p>
           {summary && <Alert id={summaryId}>{summary}</Alert>}
-          <ul className="floor-options">
-            {matter.options.map((option, index) => (
-              <li key={option} aria-checked={chosen.includes(option)}>
-                <label className="ballot-option">
-                  <input
-                    type={matter.choices > 1 ? 'checkbox' : 'radio'}
-                    name={`${id}-choice`}
-                    tabIndex={-1}
-                    checked={chosen.includes(option)}
-                    onChange={() => toggle(index)}
-                  />
-                  {index < 9 && <kbd>{index + 1}</kbd>}
-                  {option}
-                </label>
-              </li>
-            ))}
-          </ul>
+          {method !== 'plurality' ? (
+            <MarksInput
+              id={formId}
+              matter={matter}
+              value={marks}
+              onChange={setMarks}
+            />
+          ) : (
+            <ul className="floor-options">
+              {matter.options.map((option, index) => (
+                <li key={option} aria-checked={chosen.includes(option)}>
+                  <label className="ballot-option">
+                    <input
+                      type={matter.choices > 1 ? 'checkbox' : 'radio'}
+                      name={`${id}-choice`}
+                      tabIndex={-1}
+                      checked={chosen.includes(option)}
+                      onChange={() => toggle(index)}
+                    />
+                    {index < 9 && <kbd>{index + 1}</kbd>}
+                    {option}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="button-row">
             <button
               type="button"

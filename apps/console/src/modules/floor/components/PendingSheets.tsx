@@ -1,5 +1,6 @@
 import type { PendingFloorBallot } from '@livevote/contracts';
 import { useTranslation } from 'react-i18next';
+import { answerText } from '../../ballots/utils/marks-words';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import {
   useDiscardFloorEntry,
@@ -51,7 +52,7 @@ export function PendingSheets({
                     {t('floor.entryBy', {
                       entry: entry.entry,
                       name: entry.recordedBy.name,
-                      choices: entry.choices.join(', '),
+                      choices: answerText(t, entry),
                     })}{' '}
                     <button
                       type="button"

@@ -54,7 +54,7 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
         shortCode={shortCode}
         matter={matter}
       />
-      <ResultPanel matter={matter} audience="staff" />
+      <ResultPanel matter={matter} audience="staff" chairOf={shortCode} />
       <SignOffControl
         key={`sign-off:${matter.matterKey}`}
         shortCode={shortCode}
@@ -63,14 +63,20 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
       <div className="desk-results">
         <TallyView
           options={matter.options}
+          votingMethod={matter.votingMethod}
           tally={tally}
           secretBallot={matter.secretBallot}
-          title={t('live.liveTally')}
+          title={
+            matter.votingMethod === 'ranked' && matter.liveStatus === 'live'
+              ? t('election.firstPreferences')
+              : t('live.liveTally')
+          }
         />
         <NotVotedList
           shortCode={shortCode}
           matterKey={matter.matterKey}
           votesCast={tally?.votesCast ?? 0}
+          liveStatus={matter.liveStatus}
         />
       </div>
       {matter.liveStatus !== 'pending' && (

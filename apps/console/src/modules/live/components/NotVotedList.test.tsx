@@ -1,4 +1,4 @@
-import type { NotVotedUnit } from '@livevote/contracts';
+import type { LiveMatter, NotVotedUnit } from '@livevote/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,10 +38,19 @@ function fakeApi(total: number) {
   return { api: { notVoted } as unknown as ManagerApi, notVoted };
 }
 
-function renderList(api: ManagerApi, votesCast = 0) {
+function renderList(
+  api: ManagerApi,
+  votesCast = 0,
+  liveStatus: LiveMatter['liveStatus'] = 'live',
+) {
   return renderWithProviders(
     <SessionContext.Provider value={{ api, signIn: vi.fn(), signOut: vi.fn() }}>
-      <NotVotedList shortCode="abc123" matterKey="m1" votesCast={votesCast} />
+      <NotVotedList
+        shortCode="abc123"
+        matterKey="m1"
+        votesCast={votesCast}
+        liveStatus={liveStatus}
+      />
     </SessionContext.Provider>,
   );
 }
@@ -130,6 +139,39 @@ describe(NotVotedList.name, () => {
       await screen.findByText('Every eligible unit has voted.'),
     ).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('no longer says "not voted yet" once the vote has closed', async () => {
+    const user = userEvent.setup();
+    const { api } = fakeApi(120);
+    renderList(api, 3, 'closed');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Did not vote (120)' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/not voted yet/i)).toBeNull();
+    expect(
+      screen.getByRole('list', { name: 'Units that did not vote' }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('navigation', {
+        name: 'Pages of units that did not vote',
+      }),
+    ).toBeTruthy();
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search units that did not vote' }),
+      'none',
+    );
+    expect(
+      await screen.findByText('No unit that did not vote matches.'),
+    ).toBeTruthy();
+  });
+
+  it('says every unit voted, in the past, when a closed vote left nobody out', async () => {
+    const { api } = fakeApi(0);
+    renderList(api, 7, 'closed');
+    expect(await screen.findByText('Every eligible unit voted.')).toBeTruthy();
+    expect(screen.queryByText(/yet/)).toBeNull();
   });
 
   it('speaks French in a French control room: search, pages and no match', async () => {

@@ -1,3 +1,4 @@
+import type { LiveMatter } from '@livevote/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
@@ -9,7 +10,31 @@ export interface NotVotedListProps {
   shortCode: string;
   matterKey: string;
   votesCast: number;
+  /** Once the vote has closed, nobody can still vote: the list says who did not. */
+  liveStatus: LiveMatter['liveStatus'];
 }
+
+/** The list's words while units may still vote, and once the vote has closed. */
+const WORDS = {
+  open: {
+    title: 'room.notVoted',
+    titleCount: 'room.notVotedCount',
+    none: 'room.allVoted',
+    units: 'room.notVotedUnits',
+    search: 'room.notVotedSearch',
+    noMatch: 'room.notVotedNoMatch',
+    pages: 'room.notVotedPages',
+  },
+  closed: {
+    title: 'room.didNotVote',
+    titleCount: 'room.didNotVoteCount',
+    none: 'room.everyoneVoted',
+    units: 'room.didNotVoteUnits',
+    search: 'room.didNotVoteSearch',
+    noMatch: 'room.didNotVoteNoMatch',
+    pages: 'room.didNotVotePages',
+  },
+} as const;
 
 /**
  * Names of the eligible units that have not voted yet (never how anyone voted), a page at a
@@ -20,8 +45,10 @@ export function NotVotedList({
   shortCode,
   matterKey,
   votesCast,
+  liveStatus,
 }: NotVotedListProps) {
   const { t } = useTranslation();
+  const words = WORDS[liveStatus === 'closed' ? 'closed' : 'open'];
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   // one request when the typing stops, not one a keystroke (as the desk's and members' searches)
@@ -40,11 +67,11 @@ export function NotVotedList({
   return (
     <section className="not-voted" aria-labelledby="not-voted-title">
       <h4 id="not-voted-title">
-        {data ? t('room.notVotedCount', { n: data.total }) : t('room.notVoted')}
+        {data ? t(words.titleCount, { n: data.total }) : t(words.title)}
       </h4>
       <input
         type="search"
-        aria-label={t('room.notVotedSearch')}
+        aria-label={t(words.search)}
         placeholder={t('room.notVotedSearchHint')}
         value={searchText}
         maxLength={200}
@@ -56,12 +83,10 @@ export function NotVotedList({
       <ErrorMessage error={error} />
       {!data && !error && <Loading />}
       {data && data.total === 0 && (
-        <p>
-          {searchText.trim() ? t('room.notVotedNoMatch') : t('room.allVoted')}
-        </p>
+        <p>{searchText.trim() ? t(words.noMatch) : t(words.none)}</p>
       )}
       {data && data.units.length > 0 && (
-        <ul aria-label={t('room.notVotedUnits')}>
+        <ul aria-label={t(words.units)}>
           {data.units.map((unit) => (
             <li key={unit.memberKey}>
               <strong>{unit.unit}</strong>{' '}
@@ -73,7 +98,7 @@ export function NotVotedList({
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label={t('room.notVotedPages')}>
+        <nav aria-label={t(words.pages)}>
           <button
             type="button"
             disabled={shownPage <= 1}

@@ -12,6 +12,11 @@ export interface TallyViewProps {
   secretBallot?: boolean;
   title?: string;
   large?: boolean;
+  /**
+   * Cumulative: each option's share is of the votes placed (the base of its count), so the bars
+   * agree with the verdict's percentages; otherwise of the ballots cast.
+   */
+  votingMethod?: 'plurality' | 'cumulative' | 'ranked';
 }
 
 /**
@@ -25,6 +30,7 @@ export function TallyView({
   secretBallot = false,
   title,
   large = false,
+  votingMethod = 'plurality',
 }: TallyViewProps) {
   const number = useNumber();
   const lng = useLanguage();
@@ -40,6 +46,12 @@ export function TallyView({
       }));
   const votesCast = tally?.votesCast ?? 0;
   const sharesCast = tally?.sharesCast ?? 0;
+  const cumulative = votingMethod === 'cumulative';
+  const placed = (key: 'votes' | 'shares') =>
+    lines.reduce((sum, line) => sum + line[key], 0);
+  // what each option's percentage and bar are of
+  const votesBase = cumulative ? placed('votes') : votesCast;
+  const sharesBase = cumulative ? placed('shares') : sharesCast;
   const eligible = tally?.eligibleMembers;
 
   return (
@@ -93,12 +105,12 @@ export function TallyView({
                       count: line.votes,
                       n: number(line.votes),
                     })}{' '}
-                    ({formatPercent(line.votes, votesCast, lng)}) ·{' '}
+                    ({formatPercent(line.votes, votesBase, lng)}) ·{' '}
                     {t('live.shares', {
                       count: line.shares,
                       n: number(line.shares),
                     })}{' '}
-                    ({formatPercent(line.shares, sharesCast, lng)})
+                    ({formatPercent(line.shares, sharesBase, lng)})
                     {line.proxyVotes > 0 && (
                       <>
                         {' '}
@@ -110,13 +122,13 @@ export function TallyView({
                 <div className="bar" aria-hidden="true">
                   <div
                     className="bar-votes"
-                    style={{ width: barWidth(line.votes, votesCast) }}
+                    style={{ width: barWidth(line.votes, votesBase) }}
                   />
                 </div>
                 <div className="bar bar-thin" aria-hidden="true">
                   <div
                     className="bar-shares"
-                    style={{ width: barWidth(line.shares, sharesCast) }}
+                    style={{ width: barWidth(line.shares, sharesBase) }}
                   />
                 </div>
               </li>

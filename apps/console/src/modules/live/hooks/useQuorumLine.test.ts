@@ -2,12 +2,14 @@ import type { QuorumEvent } from '@livevote/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
-import { useQuorumLine } from './useQuorumLine';
+import { useQuorumLine, useQuorumSplit } from './useQuorumLine';
 
 const quorum: QuorumEvent = {
   shortCode: 'agm',
   present: 1200,
   proxies: 1,
+  presentInPerson: 200,
+  presentOnline: 1000,
   required: 1500,
   met: false,
   basis: 'units',
@@ -31,6 +33,26 @@ describe(useQuorumLine.name, () => {
 
     expect(result.current(quorum).replace(/\s/g, ' ')).toBe(
       'présentes : 1 200 + par procuration : 1 = 1 201 (quorum : 1 500 unités)',
+    );
+  });
+});
+
+describe(useQuorumSplit.name, () => {
+  it('says how many are present each way', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const { result } = renderHook(() => useQuorumSplit());
+
+    expect(result.current(quorum)).toBe(
+      'Present: 200 in person, 1,000 online; 1 by proxy',
+    );
+  });
+
+  it('speaks French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const { result } = renderHook(() => useQuorumSplit());
+
+    expect(result.current(quorum).replace(/\s/g, ' ')).toBe(
+      'Présentes : 200 sur place, 1 000 en ligne ; par procuration : 1',
     );
   });
 });

@@ -24,3 +24,23 @@ export function useQuorumLine(): (quorum: QuorumEvent) => string {
     [t, number],
   );
 }
+
+/**
+ * How the quorum's present figure splits ("Present: 2 in person, 10 online; 3 by proxy"):
+ * each way counted once (docs/presence.md).
+ */
+export function useQuorumSplit(): (quorum: QuorumEvent) => string {
+  const { t } = useTranslation();
+  const number = useNumber();
+  return useCallback(
+    (quorum: QuorumEvent) => {
+      const digits = quorum.basis === 'shares' ? 6 : 0;
+      return t('live.quorumSplit', {
+        inPerson: number(quorum.presentInPerson, digits),
+        online: number(quorum.presentOnline, digits),
+        proxies: number(quorum.proxies, digits),
+      });
+    },
+    [t, number],
+  );
+}

@@ -129,4 +129,45 @@ describe(MatterForm.name, () => {
     );
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('sets up a ranked election: seats, no threshold to pass, and no threshold sent', async () => {
+    const onSubmit = renderForm({
+      ...EMPTY_MATTER,
+      options: 'Hugo Rossi\nGrace Lee\nIrene Walsh',
+    });
+    expect(screen.getByLabelText('Threshold')).toBeDefined();
+    await userEvent.type(screen.getByLabelText('Name'), 'Elect two directors');
+    await userEvent.selectOptions(
+      screen.getByLabelText('Voting method'),
+      'ranked',
+    );
+    expect(screen.queryByLabelText('Threshold')).toBeNull();
+    expect(screen.queryByLabelText('Of')).toBeNull();
+    const seats = screen.getByLabelText('Seats');
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '2');
+    expect(document.body.textContent).toContain('Election by ranked count');
+    expect(document.body.textContent).not.toContain('To pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+
+    const [sent] = onSubmit.mock.calls.at(-1)!;
+    expect(sent.votingMethod).toBe('ranked');
+    expect(sent.choices).toBe(2);
+    expect(sent.threshold).toBeUndefined();
+    expect(sent.thresholdBase).toBeUndefined();
+    expect(sent.thresholdBasis).toBe('shares');
+  });
+
+  it('keeps a plurality matter’s threshold', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Approve the minutes');
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+    const [sent] = onSubmit.mock.calls.at(-1)!;
+    expect(sent.votingMethod).toBe('plurality');
+    expect(sent.threshold).toEqual({
+      numerator: 1,
+      denominator: 2,
+      strict: true,
+    });
+  });
 });

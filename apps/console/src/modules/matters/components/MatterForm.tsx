@@ -1,3 +1,4 @@
+import { VOTING_METHODS } from '@livevote/contracts';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,20 +56,32 @@ export function MatterForm<
   const { form, id, idOf, field, summary, summaryId } = useContractForm({
     schema: checked,
     defaultValues: initial,
-    labels: {
+    labels: (draft) => ({
       name: t('matters.form.name'),
       options: t('matters.form.options'),
       header: t('matters.form.header'),
       snippet: t('matters.form.snippet'),
-      choices: t('matters.form.choices'),
+      choices:
+        draft.votingMethod !== 'plurality' || Number(draft.choices) > 1
+          ? t('election.seats')
+          : t('matters.form.choices'),
+      votingMethod: t('election.method.label'),
       eligibility: t('matters.form.eligibility'),
-    },
+    }),
   });
-  const [threshold, thresholdBasis, thresholdBase] = form.watch([
-    'threshold',
-    'thresholdBasis',
-    'thresholdBase',
-  ]);
+  const [threshold, thresholdBasis, thresholdBase, votingMethod, choices] =
+    form.watch([
+      'threshold',
+      'thresholdBasis',
+      'thresholdBase',
+      'votingMethod',
+      'choices',
+    ]);
+  // an election's `choices` are its seats
+  const election = votingMethod !== 'plurality' || Number(choices) > 1;
+  const choicesLabel = election
+    ? t('election.seats')
+    : t('matters.form.choices');
 
   return (
     <form
@@ -97,7 +110,24 @@ export function MatterForm<
           <textarea rows={4} {...field('snippet')} />
         </div>
         <div className="field">
-          <label htmlFor={idOf('choices')}>{t('matters.form.choices')}</label>
+          <label htmlFor={idOf('votingMethod')}>
+            {t('election.method.label')}
+          </label>
+          <select
+            {...field('votingMethod', { describedBy: `${id}-method-hint` })}
+          >
+            {VOTING_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {t(`election.method.${method}`)}
+              </option>
+            ))}
+          </select>
+          <p className="hint" id={`${id}-method-hint`}>
+            {t('election.method.hint')}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('choices')}>{choicesLabel}</label>
           <input
             type="number"
             min={1}
@@ -162,6 +192,7 @@ export function MatterForm<
       </div>
       <RuleFields
         rule={{ threshold, thresholdBasis, thresholdBase }}
+        method={{ votingMethod, choices: Number(choices) || 1 }}
         onChange={(rule) => {
           form.setValue('threshold', rule.threshold);
           form.setValue('thresholdBasis', rule.thresholdBasis);

@@ -86,10 +86,12 @@ describe(MattersPage.name, () => {
     expect(
       within(form).getByRole('group', { name: 'Majorité requise' }),
     ).toBeDefined();
+    // four seats: an election by plurality, no majority to pass
     expect(
       within(form).getByText(
-        'Pour être adoptée : plus de la moitié des voix exprimées, en quotes-parts.',
+        'Mode d’élection : pluralité des voix : les 4 options qui obtiennent le plus de voix sont élues, en quotes-parts.',
       ),
     ).toBeDefined();
+    expect(within(form).getByLabelText('Sièges')).toBeDefined();
   });
 });

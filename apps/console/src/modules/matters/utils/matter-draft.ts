@@ -6,6 +6,7 @@ import {
   type Threshold,
   type ThresholdBase,
   type ThresholdBasis,
+  type VotingMethod,
 } from '@livevote/contracts';
 import { draftOf } from '../../ui/hooks/useContractForm';
 
@@ -16,6 +17,8 @@ export interface MatterDraft {
   /** One option a line. */
   options: string;
   choices: string;
+  /** How ballots are marked and counted (docs/elections.md). */
+  votingMethod: VotingMethod;
   /** Member tags, comma-separated; "all" for every eligible member. */
   eligibility: string;
   allowProxyVote: boolean;
@@ -37,6 +40,7 @@ export const EMPTY_MATTER: MatterDraft = {
   snippet: '',
   options: 'For\nAgainst\nAbstain',
   choices: '1',
+  votingMethod: 'plurality',
   eligibility: 'all',
   allowProxyVote: true,
   secretBallot: true,
@@ -54,6 +58,7 @@ export function draftOfMatter(matter: Matter): MatterDraft {
     snippet: matter.snippet,
     options: matter.options.join('\n'),
     choices: String(matter.choices),
+    votingMethod: matter.votingMethod,
     eligibility: matter.eligibility.join(', '),
     allowProxyVote: matter.allowProxyVote,
     secretBallot: matter.secretBallot,
@@ -78,14 +83,17 @@ export function matterFields(draft: MatterDraft) {
     snippet: draft.snippet,
     options: split(draft.options, /\n/),
     choices: Number(draft.choices),
+    votingMethod: draft.votingMethod,
     eligibility: split(draft.eligibility, /,/),
     allowProxyVote: draft.allowProxyVote,
     secretBallot: draft.secretBallot,
     autoCloseWhenAllVoted: draft.autoCloseWhenAllVoted,
     openVerification: draft.openVerification,
-    threshold: draft.threshold,
+    // a cumulative or ranked election has no threshold: the contract refuses one
+    ...(draft.votingMethod === 'plurality'
+      ? { threshold: draft.threshold, thresholdBase: draft.thresholdBase }
+      : {}),
     thresholdBasis: draft.thresholdBasis,
-    thresholdBase: draft.thresholdBase,
   };
 }
 

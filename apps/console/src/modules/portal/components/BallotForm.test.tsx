@@ -15,8 +15,7 @@ describe(BallotForm.name, () => {
     render(
       <BallotForm
         question="Elect two directors"
-        options={CANDIDATES}
-        choices={2}
+        matter={{ options: CANDIDATES, choices: 2, votingMethod: 'plurality' }}
         onSubmit={vi.fn()}
       />,
     );
@@ -36,8 +35,7 @@ describe(BallotForm.name, () => {
     render(
       <BallotForm
         question="Q"
-        options={CANDIDATES}
-        choices={2}
+        matter={{ options: CANDIDATES, choices: 2, votingMethod: 'plurality' }}
         onSubmit={vi.fn()}
       />,
     );
@@ -56,8 +54,7 @@ describe(BallotForm.name, () => {
     render(
       <BallotForm
         question="Q"
-        options={CANDIDATES}
-        choices={2}
+        matter={{ options: CANDIDATES, choices: 2, votingMethod: 'plurality' }}
         onSubmit={onSubmit}
       />,
     );
@@ -66,7 +63,10 @@ describe(BallotForm.name, () => {
     await user.click(box('Grace Lee'));
     await user.click(screen.getByRole('button', { name: 'Review my vote' }));
 
-    expect(onSubmit).toHaveBeenCalledWith(['Grace Lee', 'Jamal Carter']);
+    expect(onSubmit).toHaveBeenCalledWith(
+      { choices: ['Grace Lee', 'Jamal Carter'] },
+      expect.anything(),
+    );
   });
 
   it('offers radio buttons for a single choice and needs one before submitting', async () => {
@@ -75,8 +75,11 @@ describe(BallotForm.name, () => {
     render(
       <BallotForm
         question="Approve?"
-        options={['For', 'Against']}
-        choices={1}
+        matter={{
+          options: ['For', 'Against'],
+          choices: 1,
+          votingMethod: 'plurality',
+        }}
         onSubmit={onSubmit}
       />,
     );
@@ -90,7 +93,10 @@ describe(BallotForm.name, () => {
     await user.click(screen.getByRole('radio', { name: 'Against' }));
     await user.click(submit);
 
-    expect(onSubmit).toHaveBeenCalledWith(['Against']);
+    expect(onSubmit).toHaveBeenCalledWith(
+      { choices: ['Against'] },
+      expect.anything(),
+    );
   });
 
   it('can be used with the keyboard alone', async () => {
@@ -99,8 +105,7 @@ describe(BallotForm.name, () => {
     render(
       <BallotForm
         question="Q"
-        options={CANDIDATES}
-        choices={2}
+        matter={{ options: CANDIDATES, choices: 2, votingMethod: 'plurality' }}
         onSubmit={onSubmit}
       />,
     );
@@ -112,16 +117,18 @@ describe(BallotForm.name, () => {
     await user.tab();
     await user.keyboard('{Enter}');
 
-    expect(onSubmit).toHaveBeenCalledWith(['Grace Lee', 'Hugo Rossi']);
+    expect(onSubmit).toHaveBeenCalledWith(
+      { choices: ['Grace Lee', 'Hugo Rossi'] },
+      expect.anything(),
+    );
   });
 
   it('starts from the voter’s earlier ballot when changing a vote', () => {
     render(
       <BallotForm
         question="Q"
-        options={CANDIDATES}
-        choices={2}
-        initial={['Irene Walsh', 'Nobody', 'Jamal Carter', 'Grace Lee']}
+        matter={{ options: CANDIDATES, choices: 2, votingMethod: 'plurality' }}
+        initial={{ choices: ['Irene Walsh', 'Jamal Carter'], votes: [] }}
         onSubmit={vi.fn()}
       />,
     );

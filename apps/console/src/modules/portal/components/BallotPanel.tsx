@@ -11,6 +11,9 @@ import { newIdempotencyKey } from '../utils/idempotency-key';
 import { BallotForm } from './BallotForm';
 import { BallotReceipt } from './BallotReceipt';
 import { useTranslation } from 'react-i18next';
+import type { BallotBody } from '@livevote/rules';
+import { draftOf, type MarksDraft } from '../../ballots/utils/marks';
+import { marksText } from '../../ballots/utils/marks-words';
 
 export type PortalMatter = PortalMeeting['matters'][number];
 
@@ -24,7 +27,8 @@ export interface BallotPanelProps {
 }
 
 interface Pending {
-  choices: string[];
+  body: BallotBody;
+  marks: MarksDraft;
   idempotencyKey: string;
 }
 
@@ -35,7 +39,7 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
   const cast = useCastBallot(target);
   const [changing, setChanging] = useState(false);
   const [pending, setPending] = useState<Pending>();
-  const [draft, setDraft] = useState<string[]>();
+  const [draft, setDraft] = useState<MarksDraft>();
   const [justCast, setJustCast] = useState(false);
 
   if (!matter.eligible) return <p>{t('portal.ballot.notEligible')}</p>;
@@ -68,7 +72,7 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
         </h4>
         <p>
           {t('portal.ballot.youChose')}{' '}
-          <strong>{pending.choices.join(', ')}</strong>
+          <strong>{marksText(t, matter.votingMethod, pending.marks)}</strong>
         </p>
         <ErrorMessage error={cast.error} />
         <div className="button-row">
@@ -79,7 +83,11 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
             disabled={cast.isPending}
             onClick={() =>
               cast.mutate(
-                { ...pending, method: mode === 'early' ? 'proxy' : 'live' },
+                {
+                  body: pending.body,
+                  idempotencyKey: pending.idempotencyKey,
+                  method: mode === 'early' ? 'proxy' : 'live',
+                },
                 {
                   onSuccess: () => {
                     setPending(undefined);
@@ -100,7 +108,7 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
             disabled={cast.isPending}
             onClick={() => {
               cast.reset();
-              setDraft(pending.choices);
+              setDraft(pending.marks);
               setPending(undefined);
             }}
           >
@@ -116,11 +124,10 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
       <BallotForm
         question={matter.header || matter.name}
         questionHidden={!matter.header}
-        options={matter.options}
-        choices={matter.choices}
-        initial={draft ?? ballot?.choices}
-        onSubmit={(choices) =>
-          setPending({ choices, idempotencyKey: newIdempotencyKey() })
+        matter={matter}
+        initial={draft ?? draftOf(ballot, matter)}
+        onSubmit={(body, marks) =>
+          setPending({ body, marks, idempotencyKey: newIdempotencyKey() })
         }
       />
     );

@@ -5,6 +5,7 @@ import { ReceiptCode } from '../../verifiability/components/ReceiptCode';
 import type { VoterTarget } from '../hooks/useBallot';
 import { useZonedTime } from '../../../i18n/use-language';
 import { useTranslation } from 'react-i18next';
+import { answerText } from '../../ballots/utils/marks-words';
 
 export interface BallotReceiptProps {
   ballot: OwnBallot;
@@ -37,8 +38,7 @@ export function BallotReceipt({
           : t('portal.receipt.live')}
       </h4>
       <p>
-        {t('portal.ballot.youChose')}{' '}
-        <strong>{ballot.choices.join(', ')}</strong>
+        {t('portal.ballot.youChose')} <strong>{answerText(t, ballot)}</strong>
       </p>
       <p className="muted small">{at(ballot.castAt)}</p>
       {ballot.receipt && (

@@ -2,6 +2,20 @@ import type { OwnBallot, OwnBallots } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
+import type { BallotBody } from '@livevote/rules';
+
+function ownMarks(
+  body: BallotBody,
+): Pick<OwnBallot, 'choices' | 'allocations' | 'ranking'> {
+  if ('allocations' in body)
+    return {
+      choices: body.allocations.map(({ option }) => option),
+      allocations: body.allocations.map((a) => ({ ...a })),
+    };
+  if ('ranking' in body)
+    return { choices: [...body.ranking], ranking: [...body.ranking] };
+  return { choices: [...body.choices] };
+}
 
 /** The signed-in voter the portal's requests act for. */
 export interface VoterTarget {
@@ -33,7 +47,8 @@ export function useOwnBallot({
 }
 
 export interface CastInput {
-  choices: string[];
+  /** `{choices}`, `{allocations}` or `{ranking}`, by the matter's voting method. */
+  body: BallotBody;
   /** The same key for every retry of one confirmed choice. */
   idempotencyKey: string;
   method: OwnBallot['method'];
@@ -47,19 +62,20 @@ export function useCastBallot({
 }: BallotTarget) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ choices, idempotencyKey }: CastInput) =>
+    mutationFn: ({ body, idempotencyKey }: CastInput) =>
       portalApi.castBallot(
         shortCode,
         matterKey,
-        choices,
+        body,
         voterToken,
         idempotencyKey,
       ),
-    onSuccess: (receipt, { choices, method }) => {
+    onSuccess: (receipt, { body, method }) => {
       const ballot: OwnBallot = {
         ballotId: receipt.ballotId,
         matterKey: receipt.matterKey,
-        choices,
+        // as the gateway answers it: `choices` always, and the ranking or allocations
+        ...ownMarks(body),
         method,
         castAt: receipt.castAt,
         receipt: receipt.receipt,

@@ -1,6 +1,13 @@
-import { choicesFit } from '@livevote/rules';
+import type { ProxyDirection } from '@livevote/contracts';
+import { ballotMarks } from '@livevote/rules';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarksInput } from '../../ballots/components/MarksInput';
+import {
+  bodyOf,
+  EMPTY_MARKS,
+  type MarksDraft,
+} from '../../ballots/utils/marks';
 
 export interface DirectableMatter {
   matterKey: string;
@@ -8,10 +15,16 @@ export interface DirectableMatter {
   header: string;
   options: readonly string[];
   choices: number;
+  /** Plurality when absent. */
+  votingMethod?: 'plurality' | 'cumulative' | 'ranked';
+  candidates?: readonly { name: string; statement: string }[];
 }
 
-/** Per matter: the choices the holder must cast, or null for the holder's discretion. */
-export type Directions = Record<string, string[] | null>;
+/** Per matter: the ballot the holder must cast, or null for the holder's discretion. */
+export type Directions = Record<string, MarksDraft | null>;
+
+const methodOf = (matter: DirectableMatter) =>
+  matter.votingMethod ?? 'plurality';
 
 export interface DirectionFieldsProps {
   matters: readonly DirectableMatter[];
@@ -21,8 +34,8 @@ export interface DirectionFieldsProps {
 
 /**
  * One fieldset per matter that takes proxy votes: the holder decides (the default), or the
- * member directs it. One-choice matters are a single radio group; elections add check boxes
- * up to the matter's limit once the member chooses to direct.
+ * member directs it. One-choice matters are a single radio group; elections add the ballot of
+ * their voting method (check boxes, a ranking or steppers) once the member chooses to direct.
  */
 export function DirectionFields({
   matters,
@@ -31,15 +44,15 @@ export function DirectionFields({
 }: DirectionFieldsProps) {
   const { t } = useTranslation();
   const id = useId();
-  const set = (matterKey: string, choices: string[] | null) =>
-    onChange({ ...value, [matterKey]: choices });
+  const set = (matterKey: string, marks: MarksDraft | null) =>
+    onChange({ ...value, [matterKey]: marks });
 
   return (
     <div className="stack-small">
       {matters.map((matter, m) => {
         const current = value[matter.matterKey] ?? null;
         const name = `${id}-${m}`;
-        if (matter.choices <= 1)
+        if (matter.choices <= 1 && methodOf(matter) === 'plurality')
           return (
             <fieldset key={matter.matterKey} className="direction">
               <legend>{matter.name}</legend>
@@ -59,8 +72,10 @@ export function DirectionFields({
                     <input
                       type="radio"
                       name={name}
-                      checked={current?.[0] === option}
-                      onChange={() => set(matter.matterKey, [option])}
+                      checked={current?.choices[0] === option}
+                      onChange={() =>
+                        set(matter.matterKey, { choices: [option], votes: [] })
+                      }
                     />
                     {option}
                   </label>
@@ -68,14 +83,10 @@ export function DirectionFields({
               </div>
             </fieldset>
           );
-        const chosen = current ?? [];
         return (
           <fieldset key={matter.matterKey} className="direction">
             <legend>{matter.name}</legend>
-            <p className="hint">
-              {matter.header ? `${matter.header} ` : ''}
-              {t('proxyForm.upTo', { n: matter.choices })}
-            </p>
+            {matter.header && <p className="hint">{matter.header}</p>}
             <div className="ballot-options">
               <label className="ballot-option">
                 <input
@@ -91,35 +102,21 @@ export function DirectionFields({
                   type="radio"
                   name={name}
                   checked={current !== null}
-                  onChange={() => set(matter.matterKey, [])}
+                  onChange={() => set(matter.matterKey, EMPTY_MARKS)}
                 />
                 {t('proxyForm.iDirect')}
               </label>
-              {current !== null &&
-                matter.options.map((option) => {
-                  const checked = chosen.includes(option);
-                  return (
-                    <label key={option} className="ballot-option indent">
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        disabled={!checked && chosen.length >= matter.choices}
-                        onChange={(event) =>
-                          set(
-                            matter.matterKey,
-                            matter.options.filter((o) =>
-                              o === option
-                                ? event.target.checked
-                                : chosen.includes(o),
-                            ),
-                          )
-                        }
-                      />
-                      {option}
-                    </label>
-                  );
-                })}
             </div>
+            {current !== null && (
+              <div className="indent">
+                <MarksInput
+                  id={name}
+                  matter={{ ...matter, votingMethod: methodOf(matter) }}
+                  value={current}
+                  onChange={(next) => set(matter.matterKey, next)}
+                />
+              </div>
+            )}
           </fieldset>
         );
       })}
@@ -127,20 +124,27 @@ export function DirectionFields({
   );
 }
 
-/** The directions as the gateway takes them; null when a directed election has no choice. */
+/**
+ * The directions as the gateway takes them (`choices: null` for discretion, else the ballot
+ * body of the matter's method); null when a directed matter's ballot does not fit it.
+ */
 export function directionsPayload(
   matters: readonly DirectableMatter[],
   value: Directions,
-): { matterKey: string; choices: string[] | null }[] | null {
-  const result = matters.map((matter) => ({
-    matterKey: matter.matterKey,
-    choices: value[matter.matterKey] ?? null,
-  }));
-  // a directed matter's choices are a ballot's: the gateway's rule (libs/rules)
-  return matters.some((matter, index) => {
-    const choices = result[index].choices;
-    return choices !== null && !choicesFit(matter, choices);
-  })
-    ? null
-    : result;
+): ProxyDirection[] | null {
+  const result: ProxyDirection[] = [];
+  for (const matter of matters) {
+    const marks = value[matter.matterKey] ?? null;
+    if (marks === null) {
+      result.push({ matterKey: matter.matterKey, choices: null });
+      continue;
+    }
+    const method = methodOf(matter);
+    const body = bodyOf(method, marks);
+    // a directed matter's marks are a ballot's: the gateway's rule (libs/rules)
+    if (ballotMarks({ ...matter, votingMethod: method }, body).problem)
+      return null;
+    result.push({ matterKey: matter.matterKey, ...body } as ProxyDirection);
+  }
+  return result;
 }

@@ -131,7 +131,7 @@ function HolderHome({
                               data.matters.find(
                                 (m) => m.matterKey === d.matterKey,
                               )?.name,
-                              d.choices ?? null,
+                              d,
                             ),
                           )
                           .join('; '),

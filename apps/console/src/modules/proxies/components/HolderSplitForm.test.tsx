@@ -189,4 +189,34 @@ describe(HolderSplitForm.name, () => {
       'Les nombres de voix doivent être entiers.',
     );
   });
+
+  it('casts ranked groups of a ranked election, each ranked by tapping', async () => {
+    const user = userEvent.setup();
+    const onCast = vi.fn();
+    render(
+      <HolderSplitForm
+        matter={aMatter({
+          name: 'Elect the chair',
+          options: ['Grace Lee', 'Hugo Rossi'],
+          votingMethod: 'ranked',
+        })}
+        pending={false}
+        error={null}
+        onCast={onCast}
+      />,
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Hugo Rossi, not ranked' }),
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Grace Lee, not ranked' }),
+    );
+    const count = screen.getByRole('spinbutton');
+    await user.clear(count);
+    await user.type(count, '25');
+    await user.click(screen.getByRole('button', { name: 'Cast 25 votes' }));
+    expect(onCast).toHaveBeenCalledWith([
+      { ranking: ['Hugo Rossi', 'Grace Lee'], count: 25 },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { HolderMatter, HolderSplit } from '@livevote/contracts';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { MarksInput } from '../../ballots/components/MarksInput';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useNumber } from '../../../i18n/use-language';
 import {
@@ -35,10 +36,11 @@ export function HolderSplitForm({
   const number = useNumber();
   const id = useId();
   const held = matter.discretionary.count;
-  const election = matter.choices > 1;
+  const method = matter.votingMethod ?? 'plurality';
+  const election = matter.choices > 1 || method !== 'plurality';
   const form = useForm<{ rows: SplitRow[] }>({
     defaultValues: {
-      rows: initialRows(matter.options, matter.choices, matter.cast),
+      rows: initialRows(matter.options, matter.choices, matter.cast, method),
     },
   });
   const groups = useFieldArray({ control: form.control, name: 'rows' });
@@ -107,7 +109,19 @@ export function HolderSplitForm({
             <legend className={election ? undefined : 'sr-only'}>
               {election ? t('holder.group', { n: index + 1 }) : row.choices[0]}
             </legend>
-            {election && (
+            {election && method !== 'plurality' && (
+              <MarksInput
+                id={`${id}-group-${index}`}
+                matter={{ ...matter, votingMethod: method }}
+                value={{ choices: row.choices, votes: row.votes ?? [] }}
+                onChange={(next) => {
+                  setChanged(true);
+                  form.setValue(`rows.${index}.choices`, next.choices);
+                  form.setValue(`rows.${index}.votes`, next.votes);
+                }}
+              />
+            )}
+            {election && method === 'plurality' && (
               <div className="ballot-options">
                 {matter.options.map((option) => {
                   const checked = row.choices.includes(option);
@@ -165,7 +179,7 @@ export function HolderSplitForm({
         <button
           type="button"
           className="secondary"
-          onClick={() => groups.append({ choices: [], count: 0 })}
+          onClick={() => groups.append({ choices: [], votes: [], count: 0 })}
         >
           {t('holder.addGroup')}
         </button>

@@ -62,11 +62,7 @@ export function ProxyList({ shortCode, proxies, matters }: ProxyListProps) {
                   <ul className="voter-list">
                     {proxy.directions.map((d) => (
                       <li key={d.matterKey}>
-                        {directionLine(
-                          t,
-                          names.get(d.matterKey),
-                          d.choices ?? null,
-                        )}
+                        {directionLine(t, names.get(d.matterKey), d)}
                       </li>
                     ))}
                   </ul>

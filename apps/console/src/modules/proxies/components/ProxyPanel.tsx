@@ -118,11 +118,7 @@ function ProxySummary({
       <ul>
         {proxy.directions.map((direction) => (
           <li key={direction.matterKey}>
-            {directionLine(
-              t,
-              names.get(direction.matterKey),
-              direction.choices ?? null,
-            )}
+            {directionLine(t, names.get(direction.matterKey), direction)}
           </li>
         ))}
       </ul>

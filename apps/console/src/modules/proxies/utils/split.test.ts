@@ -61,7 +61,67 @@ describe(initialRows.name, () => {
 
   it('starts an election with the groups cast, or one empty group', () => {
     expect(initialRows(['Ana', 'Ben'], 2, [])).toEqual([
-      { choices: [], count: 0 },
+      { choices: [], votes: [], count: 0 },
+    ]);
+  });
+
+  it('starts a ranked or cumulative election, even of one seat, from the groups cast', () => {
+    expect(
+      initialRows(
+        ['Ana', 'Ben'],
+        1,
+        [{ ranking: ['Ben', 'Ana'], count: 2 }],
+        'ranked',
+      ),
+    ).toEqual([{ choices: ['Ben', 'Ana'], votes: [], count: 2 }]);
+    expect(
+      initialRows(
+        ['Ana', 'Ben'],
+        3,
+        [{ allocations: [{ option: 'Ben', votes: 3 }], count: 1 }],
+        'cumulative',
+      ),
+    ).toEqual([{ choices: ['Ben'], votes: [3], count: 1 }]);
+  });
+});
+
+describe('toSplit of an election by method', () => {
+  it('sends rankings and allocations that fit, and drops those that do not', () => {
+    const ranked = {
+      options: ['Ana', 'Ben'],
+      choices: 1,
+      votingMethod: 'ranked' as const,
+    };
+    expect(
+      toSplit(
+        [
+          { choices: ['Ben', 'Ana'], count: 2 },
+          { choices: [], count: 1 },
+        ],
+        ranked,
+      ),
+    ).toEqual([{ ranking: ['Ben', 'Ana'], count: 2 }]);
+    const cumulative = {
+      ...ranked,
+      choices: 3,
+      votingMethod: 'cumulative' as const,
+    };
+    expect(
+      toSplit(
+        [
+          { choices: ['Ana', 'Ben'], votes: [1, 2], count: 4 },
+          { choices: ['Ana'], votes: [4], count: 1 },
+        ],
+        cumulative,
+      ),
+    ).toEqual([
+      {
+        allocations: [
+          { option: 'Ana', votes: 1 },
+          { option: 'Ben', votes: 2 },
+        ],
+        count: 4,
+      },
     ]);
   });
 });
@@ -73,6 +133,15 @@ describe(directionText.name, () => {
 
     expect(directionText(en, ['Alice', 'Bob'])).toBe('Alice, Bob');
     expect(directionText(en, null)).toBe('at the holder’s discretion');
+    expect(directionText(en, { choices: null })).toBe(
+      'at the holder’s discretion',
+    );
+    expect(directionText(en, { ranking: ['Bob', 'Alice'] })).toBe(
+      '1. Bob, 2. Alice',
+    );
+    expect(
+      directionText(fr, { allocations: [{ option: 'Bob', votes: 2 }] }),
+    ).toBe('Bob : 2');
     expect(directionLine(fr, 'Budget', null)).toBe(
       'Budget : à la discrétion du mandataire',
     );

@@ -1,11 +1,22 @@
 import type { HolderSplit, ProxyDirection } from '@livevote/contracts';
-import { choicesFit, type BallotMatter } from '@livevote/rules';
+import { ballotMarks, type VotingMethod } from '@livevote/rules';
+import { bodyOf } from '../../ballots/utils/marks';
 import type { TFunction } from 'i18next';
+import { answerText } from '../../ballots/utils/marks-words';
 
 /** One group of a holder's split: the choices, and how many proxies go to them. */
 export interface SplitRow {
   choices: string[];
+  /** Cumulative votes on each choice (parallel to `choices`); empty for other methods. */
+  votes?: number[];
   count: number;
+}
+
+/** What a split needs of its matter. */
+export interface SplitMatter {
+  options: readonly string[];
+  choices: number;
+  votingMethod?: VotingMethod;
 }
 
 export function splitTotal(rows: readonly SplitRow[]): number {
@@ -15,13 +26,20 @@ export function splitTotal(rows: readonly SplitRow[]): number {
 /** The split the gateway takes: groups whose choices fit the matter, with a positive whole count. */
 export function toSplit(
   rows: readonly SplitRow[],
-  matter: BallotMatter,
+  matter: SplitMatter,
 ): HolderSplit[] {
+  const method = matter.votingMethod ?? 'plurality';
+  const bodyOfRow = (row: SplitRow) =>
+    bodyOf(method, { choices: row.choices, votes: row.votes ?? [] });
   return rows
-    .filter((row) => choicesFit(matter, row.choices))
+    .filter(
+      (row) =>
+        ballotMarks({ ...matter, votingMethod: method }, bodyOfRow(row))
+          .problem === null,
+    )
     .filter((row) => Number.isInteger(row.count))
     .filter((row) => row.count > 0)
-    .map((row) => ({ choices: [...row.choices], count: row.count }));
+    .map((row) => ({ ...bodyOfRow(row), count: row.count }) as HolderSplit);
 }
 
 /** Why the split cannot be cast as it is. */
@@ -67,19 +85,32 @@ export function initialRows(
   options: readonly string[],
   choices: number,
   cast: readonly HolderSplit[],
+  method: VotingMethod = 'plurality',
 ): SplitRow[] {
-  if (choices > 1)
+  if (choices > 1 || method !== 'plurality')
     return cast.length
       ? cast.map((part) => ({
-          choices: [...(part.choices ?? [])],
+          choices: [
+            ...(part.ranking ??
+              part.allocations?.map(({ option }) => option) ??
+              part.choices ??
+              []),
+          ],
+          votes: part.allocations?.map(({ votes }) => votes) ?? [],
           count: part.count,
         }))
-      : [{ choices: [], count: 0 }];
+      : [{ choices: [], votes: [], count: 0 }];
   return options.map((option) => ({
     choices: [option],
     count: cast.find((part) => part.choices?.[0] === option)?.count ?? 0,
   }));
 }
+
+/** A direction's ballot as answers carry it: choices, a ranking or allocations; null for discretion. */
+export type DirectionMarks = Pick<
+  ProxyDirection,
+  'choices' | 'allocations' | 'ranking'
+>;
 
 /** The direction a proxy gives on one matter. */
 export function directionOn(
@@ -89,22 +120,31 @@ export function directionOn(
   return directions.find((d) => d.matterKey === matterKey)?.choices ?? null;
 }
 
-/** How a proxy is directed on one matter: its choices, or "at the holder's discretion". */
+/** How a proxy is directed on one matter: its ballot in a line, or "at the holder's discretion". */
 export function directionText(
   t: TFunction,
-  choices: readonly string[] | null,
+  direction: DirectionMarks | readonly string[] | null,
 ): string {
-  return choices ? choices.join(', ') : t('proxyForm.discretion');
+  if (direction === null) return t('proxyForm.discretion');
+  if (Array.isArray(direction)) return direction.join(', ');
+  const marks = direction as DirectionMarks;
+  if (!marks.ranking && !marks.allocations && !marks.choices)
+    return t('proxyForm.discretion');
+  return answerText(t, {
+    choices: marks.choices ?? [],
+    allocations: marks.allocations,
+    ranking: marks.ranking,
+  });
 }
 
 /** One direction of a proxy, with its matter's name ("Budget: For"). */
 export function directionLine(
   t: TFunction,
   matterName: string | undefined,
-  choices: readonly string[] | null,
+  direction: DirectionMarks | readonly string[] | null,
 ): string {
   return t('proxyForm.direction', {
     matter: matterName ?? t('proxyForm.aMatter'),
-    direction: directionText(t, choices),
+    direction: directionText(t, direction),
   });
 }

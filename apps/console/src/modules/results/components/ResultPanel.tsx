@@ -1,5 +1,14 @@
 import type { LiveMatter, MatterResult } from '@livevote/contracts';
-import { resultStatement, ruleWords, verdictWords } from '@livevote/i18n';
+import {
+  formatPercent,
+  isElectionMatter,
+  resultStatement,
+  ruleWords,
+  verdictWords,
+} from '@livevote/i18n';
+import { electionPercent } from '@livevote/rules';
+import { ElectionRounds } from './ElectionRounds';
+import { TieBreakForm } from './TieBreakForm';
 import { useZonedTime } from '../../../i18n/use-language';
 import { FORECAST_KEYS } from '../utils/forecast';
 import { useLanguage, useNumber } from '../../../i18n/use-language';
@@ -11,6 +20,8 @@ export interface ResultPanelProps {
   audience: 'staff' | 'voter';
   /** Readable from the back of a room (the big screen). */
   large?: boolean;
+  /** The control room's meeting: the chair may record a tie break there. */
+  chairOf?: string;
 }
 
 /**
@@ -21,13 +32,18 @@ export function ResultPanel({
   matter,
   audience,
   large = false,
+  chairOf,
 }: ResultPanelProps) {
   const lng = useLanguage();
   const { t } = useTranslation();
   const className = `verdict${large ? ' verdict-large' : ''}`;
+  // an election is decided by its voting method, never by a majority threshold
+  const election = isElectionMatter(matter);
   const rule = (
     <p className="verdict-rule">
-      {t('results.toPass', { rule: ruleWords(matter, lng) })}
+      {election
+        ? t('election.ruleLine', { rule: ruleWords(matter, lng) })
+        : t('results.toPass', { rule: ruleWords(matter, lng) })}
     </p>
   );
 
@@ -83,17 +99,88 @@ export function ResultPanel({
       className={className}
       aria-label={t('results.resultLabel')}
       data-verdict={result.verdict}
+      data-method={election ? result.votingMethod : undefined}
     >
       <p className={`verdict-word verdict-${result.verdict}`}>
         {verdictWords(result.verdict, lng)}
         {result.elected.length > 0 && `: ${result.elected.join(', ')}`}
       </p>
       <p className="verdict-statement">
-        {resultStatement({ ...result, election: matter.choices > 1 }, lng)}
+        {resultStatement({ ...result, election, choices: matter.choices }, lng)}
       </p>
-      <Totals result={result} />
+      {election ? (
+        <ElectionTotals result={result} />
+      ) : (
+        <Totals result={result} />
+      )}
+      {election && result.rounds.length > 0 && (
+        <ElectionRounds result={result} options={matter.options} />
+      )}
+      {chairOf && election && result.verdict === 'tied' && !result.tieBreak && (
+        <TieBreakForm shortCode={chairOf} matter={matter} result={result} />
+      )}
       {audience === 'staff' && <SignOffLine result={result} />}
     </section>
+  );
+}
+
+/**
+ * An election's figures per option with each one's percentage of the base the count names
+ * (libs/rules `electionPercent`, the figure the verdict sentence gives), and a bar of it.
+ */
+function ElectionTotals({ result }: { result: MatterResult }) {
+  const number = useNumber();
+  const lng = useLanguage();
+  const { t } = useTranslation();
+  const measure = result.thresholdBasis === 'units' ? 'units' : 'shares';
+  const count = {
+    totals: Object.fromEntries(
+      result.totals.map(({ vote, units, shares }) => [vote, { units, shares }]),
+    ),
+    base: result.base,
+  };
+  return (
+    <table className="verdict-totals election-totals">
+      <caption className="sr-only">{t('results.votesPerOption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('results.option')}</th>
+          <th scope="col">{t('results.units')}</th>
+          <th scope="col">{t('results.shares')}</th>
+          <th scope="col">
+            {t('election.percentColumn', {
+              measure: t(`election.measure.${measure}`),
+            })}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {result.totals.map((total) => {
+          const percent = electionPercent(count, total.vote, measure);
+          return (
+            <tr
+              key={total.vote}
+              data-option={total.vote}
+              data-percent={percent}
+              data-elected={result.elected.includes(total.vote) || undefined}
+            >
+              <th scope="row">{total.vote}</th>
+              <td>{number(total.units, 6)}</td>
+              <td>{number(total.shares, 6)}</td>
+              <td className="percent-cell">
+                <span>{formatPercent(percent, 100, lng)}</span>
+                <span className="bar" aria-hidden="true">
+                  <span
+                    className="bar-votes"
+                    style={{ width: `${Math.min(100, percent).toFixed(1)}%` }}
+                  />
+                </span>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

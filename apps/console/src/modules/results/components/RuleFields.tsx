@@ -5,7 +5,8 @@ import {
   type ThresholdBase,
   type ThresholdBasis,
 } from '@livevote/contracts';
-import { ruleWords } from '@livevote/i18n';
+import { isElectionMatter, ruleWords } from '@livevote/i18n';
+import type { VotingMethod } from '@livevote/rules';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../i18n/use-language';
@@ -53,6 +54,11 @@ export interface RuleFieldsProps {
   onChange: (rule: MatterRule) => void;
   /** The matter holds ballots: its rule is fixed (docs/verdicts.md). */
   locked?: boolean;
+  /**
+   * The matter's voting method and seats: a cumulative or ranked election has no threshold
+   * (the contract refuses one), only what is counted.
+   */
+  method?: { votingMethod: VotingMethod; choices: number };
 }
 
 /** The majority a matter needs: the fraction, what is counted and what it is of. */
@@ -60,6 +66,7 @@ export function RuleFields({
   rule,
   onChange,
   locked = false,
+  method,
 }: RuleFieldsProps) {
   const { t } = useTranslation();
   const lng = useLanguage();
@@ -68,32 +75,40 @@ export function RuleFields({
   const setThreshold = (threshold: Partial<Threshold>) =>
     onChange({ ...rule, threshold: { ...rule.threshold, ...threshold } });
   const whole = (value: string) => Math.max(0, Math.trunc(Number(value)) || 0);
+  const thresholdless =
+    method !== undefined && method.votingMethod !== 'plurality';
+  const words = { ...rule, ...method };
+  const election = isElectionMatter(words);
 
   return (
     <fieldset className="rule-fields" disabled={locked}>
       <legend>{t('resultSettings.rule.legend')}</legend>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor={`${id}-preset`}>
-            {t('resultSettings.rule.threshold')}
-          </label>
-          <select
-            id={`${id}-preset`}
-            value={preset}
-            onChange={(event) => {
-              const chosen = PRESETS.find((p) => p.key === event.target.value);
-              if (chosen) onChange({ ...rule, threshold: chosen.threshold });
-              else setThreshold({ strict: false });
-            }}
-          >
-            {PRESETS.map((option) => (
-              <option key={option.key} value={option.key}>
-                {t(`resultSettings.rule.preset.${option.name}`)}
-              </option>
-            ))}
-            <option value="other">{t('resultSettings.rule.other')}</option>
-          </select>
-        </div>
+        {!thresholdless && (
+          <div className="field">
+            <label htmlFor={`${id}-preset`}>
+              {t('resultSettings.rule.threshold')}
+            </label>
+            <select
+              id={`${id}-preset`}
+              value={preset}
+              onChange={(event) => {
+                const chosen = PRESETS.find(
+                  (p) => p.key === event.target.value,
+                );
+                if (chosen) onChange({ ...rule, threshold: chosen.threshold });
+                else setThreshold({ strict: false });
+              }}
+            >
+              {PRESETS.map((option) => (
+                <option key={option.key} value={option.key}>
+                  {t(`resultSettings.rule.preset.${option.name}`)}
+                </option>
+              ))}
+              <option value="other">{t('resultSettings.rule.other')}</option>
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${id}-basis`}>
             {t('resultSettings.rule.countedBy')}
@@ -115,27 +130,29 @@ export function RuleFields({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-base`}>{t('resultSettings.rule.of')}</label>
-          <select
-            id={`${id}-base`}
-            value={rule.thresholdBase}
-            onChange={(event) =>
-              onChange({
-                ...rule,
-                thresholdBase: event.target.value as ThresholdBase,
-              })
-            }
-          >
-            {THRESHOLD_BASE_KINDS.map((base) => (
-              <option key={base} value={base}>
-                {t(`resultSettings.rule.base.${base}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {!thresholdless && (
+          <div className="field">
+            <label htmlFor={`${id}-base`}>{t('resultSettings.rule.of')}</label>
+            <select
+              id={`${id}-base`}
+              value={rule.thresholdBase}
+              onChange={(event) =>
+                onChange({
+                  ...rule,
+                  thresholdBase: event.target.value as ThresholdBase,
+                })
+              }
+            >
+              {THRESHOLD_BASE_KINDS.map((base) => (
+                <option key={base} value={base}>
+                  {t(`resultSettings.rule.base.${base}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
-      {preset === 'other' && (
+      {!thresholdless && preset === 'other' && (
         <div className="inline-form">
           <div className="field">
             <label htmlFor={`${id}-num`}>
@@ -182,7 +199,9 @@ export function RuleFields({
       )}
       <p className="hint" data-rule>
         {locked && `${t('resultSettings.rule.locked')} `}
-        {t('results.toPass', { rule: ruleWords(rule, lng) })}
+        {election
+          ? t('election.ruleLine', { rule: ruleWords(words, lng) })
+          : t('results.toPass', { rule: ruleWords(words, lng) })}
       </p>
     </fieldset>
   );

@@ -37,10 +37,27 @@ export function ScreenView() {
   const quorumLine = useQuorumLine();
   // the browser's language (or this browser's choice in the console), else the meeting's
   useChosenLanguage({ meeting: meeting?.language });
+  // everything fits one screen without scrolling: many options, or a question on screen,
+  // compact the layout (smaller rows, the tally in two columns; docs/elections.md)
+  const last = currentMatter(matters);
+  const shown = live.length ? live : last ? [last] : [];
+  const most = Math.max(0, ...shown.map((matter) => matter.options.length));
+  const dense = most > 4 || question !== null;
+  const className = [
+    'screen',
+    dense && 'screen-dense',
+    most > 4 && 'screen-many',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     // double-click toggles full screen: no visible control on a scrutineers' screen
-    <div className="screen" onDoubleClick={toggleFullScreen}>
+    <div
+      className={className}
+      data-options={most}
+      onDoubleClick={toggleFullScreen}
+    >
       <header className="screen-top">
         <h1>{meeting?.name ?? 'LiveVote'}</h1>
         <ConnectionBanner />
@@ -140,7 +157,8 @@ function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
           </div>
           <div className="screen-last-body">
             <ResultPanel matter={last} audience="staff" large />
-            <FinalTally matter={last} />
+            {/* a ranked count's rounds already give its first count: no second table */}
+            {!last.result?.rounds.length && <FinalTally matter={last} />}
           </div>
         </section>
       )}
@@ -182,12 +200,16 @@ function ScreenMatter({
       <ResultPanel matter={matter} audience="staff" large />
       <TallyView
         options={matter.options}
+        votingMethod={matter.votingMethod}
         tally={tally}
         secretBallot={matter.secretBallot}
         title={
           matter.liveStatus === 'closed'
             ? t('live.finalTally')
-            : t('live.liveTally')
+            : matter.votingMethod === 'ranked'
+              ? // a ranked ballot counts for its first choice until the count at close
+                t('election.firstPreferences')
+              : t('live.liveTally')
         }
         large
       />
@@ -201,6 +223,7 @@ function FinalTally({ matter }: { matter: LiveMatter }) {
   return (
     <TallyView
       options={matter.options}
+      votingMethod={matter.votingMethod}
       tally={tally}
       secretBallot={matter.secretBallot}
       title={t('live.finalTally')}

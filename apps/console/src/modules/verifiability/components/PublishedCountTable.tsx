@@ -1,6 +1,7 @@
 import { formatReceipt, type PublishedCount } from '@livevote/contracts';
 import { verdictWords } from '@livevote/i18n';
 import { useTranslation } from 'react-i18next';
+import { answerText } from '../../ballots/utils/marks-words';
 import { useNumber } from '../../../i18n/use-language';
 
 export interface PublishedCountTableProps {
@@ -79,7 +80,13 @@ export function PublishedCountTable({
                   <code>{formatReceipt(row.receipt)}</code>
                 </td>
                 <td>{formatNumber(row.weight, 6)}</td>
-                {count.openVerification && <td>{row.choices?.join(', ')}</td>}
+                {count.openVerification && (
+                  <td>
+                    {row.choices
+                      ? answerText(t, { ...row, choices: row.choices })
+                      : ''}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

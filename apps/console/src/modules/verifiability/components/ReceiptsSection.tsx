@@ -3,6 +3,7 @@ import { formatReceipt, normalizeReceipt } from '@livevote/contracts';
 import { receiptWords } from '@livevote/i18n';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { answerText } from '../../ballots/utils/marks-words';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { usePortalPublishedCount, useReceipts } from '../hooks/useReceipts';
@@ -111,7 +112,10 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
                   ? t('receipts.foundFor', {
                       code: formatReceipt(found.receipt),
                       weight: number(found.weight, 6),
-                      choices: found.choices.join(', '),
+                      choices: answerText(t, {
+                        ...found,
+                        choices: found.choices,
+                      }),
                     })
                   : t('receipts.found', {
                       code: formatReceipt(found.receipt),

@@ -4,13 +4,14 @@ import { queryKeys } from '../../../api/query-keys';
 import { useManagerApi } from '../../auth/hooks/useSession';
 import { saveFile } from '../../ui/utils/save-file';
 
-/** The newest entries of the meeting's audit log under the filter. */
+/** The newest entries of the meeting's audit log under the filter (filtered by the gateway). */
 export function useAuditLog(shortCode: string, filter: AuditFilter) {
   const api = useManagerApi();
   return useQuery({
     queryKey: queryKeys.audit(
       shortCode,
       filter.kind ?? '',
+      filter.actor ?? '',
       filter.from ?? '',
       filter.to ?? '',
     ),
