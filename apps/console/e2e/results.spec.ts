@@ -303,7 +303,24 @@ test.describe('Results', () => {
         });
         expect(text).toContain(lang === 'en' ? 'Page 1 of' : 'Page 1 sur');
         expect(text.replace(/\s+/g, '')).toContain(MATTER.replace(/\s+/g, ''));
-        for (const page of [1, 2, 3])
+        // the cover, the registers, and the page with the closed matter's table of votes
+        const pages = Number(
+          /Pages:\s+(\d+)/.exec(
+            execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' }),
+          )![1],
+        );
+        const table =
+          lang === 'en' ? 'Votes by method' : 'Voix par mode de vote';
+        const votesPage = Array.from({ length: pages }, (_, i) => i + 1).find(
+          (page) =>
+            execFileSync(
+              '/usr/bin/pdftotext',
+              ['-f', String(page), '-l', String(page), file, '-'],
+              { encoding: 'utf8' },
+            ).includes(table),
+        );
+        expect(votesPage).toBeDefined();
+        [1, 2, votesPage!].forEach((page, i) =>
           execFileSync('/usr/bin/pdftoppm', [
             '-png',
             '-r',
@@ -314,8 +331,9 @@ test.describe('Results', () => {
             String(page),
             '-singlefile',
             file,
-            join(screenshots, `report-minutes-${lang}-${page}`),
-          ]);
+            join(screenshots, `report-minutes-${lang}-${i + 1}`),
+          ]),
+        );
       } finally {
         rmSync(minutesDir, { recursive: true, force: true });
       }

@@ -332,32 +332,36 @@ function proxies(w: Words, report: MeetingReport): Content[] {
   const list = report.proxies;
   if (!list.length)
     return [heading(w.m('proxies')), { text: w.m('proxiesNone') }];
+  // a short register stays on one page with its heading; a long one keeps its header rows
+  const register = table(
+    [50, '*', 70, 60, 120, 70],
+    [
+      w.m('unit'),
+      w.m('holder'),
+      w.m('instruction'),
+      w.m('form'),
+      w.m('verified'),
+      w.m('revoked'),
+    ],
+    list.map((p) => [
+      p.unit,
+      p.holder,
+      w.m(p.directed ? 'directed' : 'discretionary'),
+      w.m(`source.${p.source}`),
+      // verified on submission (the meeting's automatic verification) names nobody
+      p.verifiedAt
+        ? p.verifiedBy
+          ? w.m('verifiedByAt', { by: p.verifiedBy, at: w.at(p.verifiedAt) })
+          : w.at(p.verifiedAt)
+        : w.m('notVerified'),
+      p.revokedAt ? w.at(p.revokedAt) : w.m('no'),
+    ]),
+  );
   return [
-    heading(w.m('proxies')),
-    table(
-      [50, '*', 70, 60, 120, 70],
-      [
-        w.m('unit'),
-        w.m('holder'),
-        w.m('instruction'),
-        w.m('form'),
-        w.m('verified'),
-        w.m('revoked'),
-      ],
-      list.map((p) => [
-        p.unit,
-        p.holder,
-        w.m(p.directed ? 'directed' : 'discretionary'),
-        w.m(`source.${p.source}`),
-        // verified on submission (the meeting's automatic verification) names nobody
-        p.verifiedAt
-          ? p.verifiedBy
-            ? w.m('verifiedByAt', { by: p.verifiedBy, at: w.at(p.verifiedAt) })
-            : w.at(p.verifiedAt)
-          : w.m('notVerified'),
-        p.revokedAt ? w.at(p.revokedAt) : w.m('no'),
-      ]),
-    ),
+    {
+      stack: [heading(w.m('proxies')), register],
+      unbreakable: list.length <= 25,
+    },
   ];
 }
 
@@ -684,9 +688,8 @@ function matterSection(w: Words, matter: ReportMatter): Content[] {
 
 function questions(w: Words, report: MeetingReport): Content[] {
   if (!report.questions.length) return [];
-  return [
-    heading(w.m('questions')),
-    ...report.questions.map((q): Content => ({
+  const items = report.questions.map(
+    (q): Content & { unbreakable?: boolean } => ({
       stack: [
         {
           text: w.m('askedBy', {
@@ -707,7 +710,16 @@ function questions(w: Words, report: MeetingReport): Content[] {
       ],
       unbreakable: keepTogether([q.text, q.reply ?? ''], 90),
       margin: [0, 0, 0, 6],
-    })),
+    }),
+  );
+  // the heading goes to the next page with the first question, never alone at a foot
+  const [first, ...rest] = items;
+  return [
+    {
+      stack: [heading(w.m('questions')), first],
+      unbreakable: first.unbreakable ?? false,
+    },
+    ...rest,
   ];
 }
 
