@@ -38,6 +38,7 @@ for run in $(seq 1 "$runs"); do
     harness run-import-members --units 50
     harness socket-flood --voters 50 --flood-seconds 5
     harness election-count --ballots 50 --runs 1
+    harness report-minutes --units 50 --matters 2 --events 100 --renders 2
   else
     harness fanout
     harness ingest --voters 10000 --seconds 30
@@ -49,6 +50,7 @@ for run in $(seq 1 "$runs"); do
     harness run-import-members
     harness socket-flood
     harness election-count
+    harness report-minutes
   fi
 done
 exit $failed

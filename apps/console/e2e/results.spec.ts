@@ -265,7 +265,10 @@ test.describe('Results', () => {
       const text = execFileSync('/usr/bin/pdftotext', [file, '-'], {
         encoding: 'utf8',
       }).replace(/\s+/g, '');
-      expect(text).toContain(statement.replace(/\s+/g, ''));
+      // pdftotext joins a word broken at its hyphen at the end of a line ("two-|thirds")
+      expect(text.replace(/-/g, '')).toContain(
+        statement.replace(/[\s-]+/g, ''),
+      );
       expect(text).toContain(`signedoffby${scrutineer.username}`);
       execFileSync('/usr/bin/pdftoppm', [
         '-png',
@@ -281,6 +284,59 @@ test.describe('Results', () => {
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+
+    // the whole meeting's minutes once a matter is closed and signed off, in both languages:
+    // the cover, the registers and the first matters kept as pictures (docs/report.md)
+    for (const lang of ['en', 'fr'] as const) {
+      const minutes = await request.get(
+        `${baseUrl}/v1/Meetings/${shortCode}/report.pdf?lang=${lang}`,
+        { headers: { authorization: `Bearer ${chairToken}` } },
+      );
+      expect(minutes.status()).toBe(200);
+      const minutesDir = mkdtempSync(join(tmpdir(), 'lv-e2e-minutes-'));
+      try {
+        const file = join(minutesDir, 'minutes.pdf');
+        writeFileSync(file, await minutes.body());
+        const text = execFileSync('/usr/bin/pdftotext', [file, '-'], {
+          encoding: 'utf8',
+        });
+        expect(text).toContain(lang === 'en' ? 'Page 1 of' : 'Page 1 sur');
+        expect(text.replace(/\s+/g, '')).toContain(MATTER.replace(/\s+/g, ''));
+        // the cover, the registers, and the page with the closed matter's table of votes
+        const pages = Number(
+          /Pages:\s+(\d+)/.exec(
+            execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' }),
+          )![1],
+        );
+        const table =
+          lang === 'en' ? 'Votes by method' : 'Voix par mode de vote';
+        const votesPage = Array.from({ length: pages }, (_, i) => i + 1).find(
+          (page) =>
+            execFileSync(
+              '/usr/bin/pdftotext',
+              ['-f', String(page), '-l', String(page), file, '-'],
+              { encoding: 'utf8' },
+            ).includes(table),
+        );
+        expect(votesPage).toBeDefined();
+        [1, 2, votesPage!].forEach((page, i) =>
+          execFileSync('/usr/bin/pdftoppm', [
+            '-png',
+            '-r',
+            '70',
+            '-f',
+            String(page),
+            '-l',
+            String(page),
+            '-singlefile',
+            file,
+            join(screenshots, `report-minutes-${lang}-${i + 1}`),
+          ]),
+        );
+      } finally {
+        rmSync(minutesDir, { recursive: true, force: true });
+      }
     }
 
     await Promise.all(

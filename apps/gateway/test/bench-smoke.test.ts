@@ -429,4 +429,40 @@ describe('bench harnesses (smoke, N = 50)', () => {
     },
     HARNESS_TIMEOUT_MS,
   );
+
+  it(
+    'report-minutes renders the whole report of a closed meeting while /healthz is timed',
+    async () => {
+      const line = z
+        .object({
+          ...Line,
+          bench: z.literal('report-minutes'),
+          units: z.literal(50),
+          matters: z.literal(2),
+          ballotEvents: z.number().int().positive(),
+          ballots: z.number().int().positive(),
+          renders: z.literal(2),
+          pdf: Latency.extend({ firstMs: z.number(), bytes: z.number() }),
+          csv: Latency.extend({ firstMs: z.number(), bytes: z.number() }),
+          attendanceCsvMs: z.number(),
+          healthzQuiet: Latency,
+          healthzDuringRenders: Latency,
+          target: Target,
+        })
+        .parse(
+          await harness('report-minutes', [
+            '--units',
+            '50',
+            '--matters',
+            '2',
+            '--events',
+            '100',
+            '--renders',
+            '2',
+          ]),
+        );
+      expect(line.pdf.n).toBe(2);
+    },
+    HARNESS_TIMEOUT_MS,
+  );
 });

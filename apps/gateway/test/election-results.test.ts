@@ -502,7 +502,7 @@ describe('Election results: counted by method, tie breaks, words and the report'
       result.rounds.forEach((_, i) => expect(text).toContain(`Round ${i + 1}`));
       expect(text).toMatch(/Dana\s+2\s+7/);
       expect(text).toMatch(/Exhausted\s+0\s+0/);
-      expect(flat).toContain(`Elected:${result.elected.join(',')}`);
+      expect(flat).toContain(`Elected${result.elected.join(',')}`);
       expect(text).not.toMatch(/threshold|one half/i);
 
       const csv = await fetch(
@@ -753,7 +753,7 @@ describe('Election results: counted by method, tie breaks, words and the report'
       for (const words of [
         'Tied for the last seat: Quinn, Rosa',
         'Quinn elected by lot',
-        `Tie break: Quinn elected by lot; decided by ${chair.user.email}`,
+        `Tie break Quinn elected by lot; decided by ${chair.user.email}`,
       ])
         expect(flat).toContain(words.replace(/\s+/g, ''));
       const audit = await fetch(

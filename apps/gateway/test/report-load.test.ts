@@ -196,6 +196,8 @@ describe('reports of a big meeting', () => {
     const text = (await pdfText(answers[3].body)).replace(/\s+/g, ' ');
     expect(text).toContain('100. Matter 100');
     expect(text).toContain('M100 option 50');
+    // the first matter's table of votes: 50 options of 480 characters, none dropped at a page break
+    expect(text).toContain('M1 option 50');
     expect(await rendersInFlight(node.baseUrl)).toBe(0);
   }, 300_000);
 

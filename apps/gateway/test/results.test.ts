@@ -644,6 +644,122 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
       );
     });
 
+    /** The PDF's text as pdftotext lays it out, and its number of pages. */
+    const pdfText = async (path: string) => {
+      const pdf = await fetch(`${gateway.baseUrl}${base()}/${path}`, {
+        headers: { authorization: `Bearer ${chair.token}` },
+      });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      const dir = mkdtempSync(join(tmpdir(), 'lv-report-'));
+      try {
+        const file = join(dir, 'report.pdf');
+        writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+        const { stdout } = await run('/usr/bin/pdftotext', [
+          '-layout',
+          file,
+          '-',
+        ]);
+        const info = await run('/usr/bin/pdfinfo', [file]);
+        const pages = Number(/Pages:\s+(\d+)/.exec(info.stdout)![1]);
+        // table rows line by line; sentences (which wrap) without any white space
+        const lines = stdout
+          .split('\n')
+          .map((line) => line.replace(/\s+/g, ' ').trim())
+          .join('\n');
+        const flat = stdout.replace(/\s+/g, '');
+        const says = (sentence: string) =>
+          expect(flat).toContain(sentence.replace(/\s+/g, ''));
+        return { stdout, lines, flat, says, pages };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+
+    it('records who moved and seconded a motion, refusing control characters and long names', async () => {
+      const key = matters.special.key;
+      for (const bad of [
+        { movedBy: 'Ann\u0007 Owner' },
+        { secondedBy: 'x'.repeat(201) },
+        { movedBy: 12 },
+      ])
+        expectProblem(
+          await api.patch(`${base()}/matters/${key}`, bad, {
+            token: chair.token,
+          }),
+          400,
+        );
+      const patched = await api.patch(
+        `${base()}/matters/${key}`,
+        { movedBy: '  Ann Owner ', secondedBy: 'Bob Owner' },
+        { token: chair.token },
+      );
+      expect(patched.status, patched.text).toBe(200);
+      expect(Matter.parse(patched.body)).toMatchObject({
+        movedBy: 'Ann Owner',
+        secondedBy: 'Bob Owner',
+      });
+      matters.special = Matter.parse(patched.body);
+      // a matter nobody votes on: started (quorum waived), stopped with no ballot
+      matters.empty = await createMatter({
+        name: 'Approve the budget',
+        options: ['For', 'Against'],
+        secretBallot: false,
+        movedBy: 'Cy Owner',
+      });
+      expect(matters.empty.secondedBy).toBeNull();
+      expect(
+        (
+          await action(matters.empty.key, {
+            action: 'start',
+            overrideQuorum: true,
+          })
+        ).status,
+      ).toBe(204);
+      expect((await action(matters.empty.key, { action: 'stop' })).status).toBe(
+        204,
+      );
+    });
+
+    it('takes questions to the minutes once approved or answered', async () => {
+      const settings = await api.patch(
+        `${base()}/settings`,
+        { questionCategories: ['General'] },
+        { token: chair.token },
+      );
+      expect(settings.status, settings.text).toBe(200);
+      for (const [text, moderation] of [
+        [
+          'When is the roof repaired?',
+          { status: 'answered', reply: 'In spring.' },
+        ],
+        ['Buy my timeshare', { status: 'dismissed' }],
+      ] as const) {
+        const asked = await api.post(
+          `/portal/v1/Meetings/${chair.meeting.shortCode}/questions`,
+          { category: 'General', text },
+          { token: voters[0].token },
+        );
+        expect(asked.status, asked.text).toBe(201);
+        const moderated = await api.patch(
+          `${base()}/questions/${(asked.body as { key: string }).key}`,
+          moderation,
+          { token: chair.token },
+        );
+        expect(moderated.status, moderated.text).toBe(200);
+      }
+      const report = MeetingReport.parse(
+        (await api.get(`${base()}/report`, { token: chair.token })).body,
+      );
+      expect(report.questions).toEqual([
+        expect.objectContaining({
+          category: 'General',
+          text: 'When is the roof repaired?',
+          reply: 'In spring.',
+        }),
+      ]);
+    });
+
     it('carries in CSV and PDF the figures of a recount, with the digest of the CSV', async () => {
       const json = MeetingReport.parse(
         (await api.get(`${base()}/report`, { token: chair.token })).body,
@@ -656,6 +772,9 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
       expect(createHash('sha256').update(csv).digest('hex')).toBe(json.sha256);
       const rows = parse(csv, { columns: true }) as Record<string, string>[];
       const special = matters.special;
+      const NAMES = { live: 'online', other: 'in_person', proxy: 'proxy' };
+      const counted = await recount(special);
+      // one row per option and method, online / in person / by proxy, as the recount has them
       const tally = rows
         .filter((row) => row.section === 'tally' && row.matter === special.name)
         .map((row) => ({
@@ -664,7 +783,38 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
           units: Number(row.units),
           shares: Number(row.shares),
         }));
-      expect(tally).toEqual(await recount(special));
+      expect(
+        [...tally].sort((a, b) => a.method.localeCompare(b.method)),
+      ).toEqual(
+        counted
+          .map((row) => ({ ...row, method: NAMES[row.method] }))
+          .sort((a, b) => a.method.localeCompare(b.method)),
+      );
+      expect(counted.some((row) => row.units > 0)).toBe(true);
+      // and the same as the matter's stats the console shows
+      const stats = (
+        await api.get(`${base()}/matters/${special.key}/stats`, {
+          token: chair.token,
+        })
+      ).body as {
+        vote: string;
+        numLiveVotes: number;
+        numOtherVotes: number;
+        numProxyVotes: number;
+        numLiveShares: number;
+        numOtherShares: number;
+        numProxyShares: number;
+      }[];
+      expect(stats.length).toBe(special.options.length);
+      for (const row of stats)
+        for (const [method, units, shares] of [
+          ['online', row.numLiveVotes, row.numLiveShares],
+          ['in_person', row.numOtherVotes, row.numOtherShares],
+          ['proxy', row.numProxyVotes, row.numProxyShares],
+        ] as const)
+          expect(
+            tally.find((t) => t.vote === row.vote && t.method === method),
+          ).toEqual({ vote: row.vote, method, units, shares });
       const voted = rows
         .filter((row) => row.section === 'voted' && row.matter === special.name)
         .map((row) => row.label);
@@ -679,55 +829,128 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
       );
       expect(result.verdict.text).toBe('carried');
       expect(result.signedOffBy.text).toBe(scrutineer.email);
+      const matterRow = (label: string) =>
+        rows.find(
+          (row) =>
+            row.section === 'matter' &&
+            row.matter === special.name &&
+            row.label === label,
+        )?.text;
+      expect(matterRow('movedBy')).toBe('Ann Owner');
+      expect(matterRow('secondedBy')).toBe('Bob Owner');
+      // the attendance register: every unit once, its presence as the JSON says
+      const attendance = rows.filter((row) => row.section === 'attendance');
+      expect(attendance.map((row) => row.label).sort()).toEqual(
+        json.attendance.map((entry) => entry.unit).sort(),
+      );
+      expect(json.attendance.length).toBeGreaterThanOrEqual(voters.length);
+      for (const voter of voters)
+        expect(
+          json.attendance.find((entry) => entry.unit === voter.unit)?.presence,
+        ).toBe('online');
 
-      const pdf = await fetch(`${gateway.baseUrl}${base()}/report.pdf`, {
-        headers: { authorization: `Bearer ${chair.token}` },
-      });
-      expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      const dir = mkdtempSync(join(tmpdir(), 'lv-report-'));
-      try {
-        const file = join(dir, 'report.pdf');
-        writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
-        const { stdout } = await run('/usr/bin/pdftotext', [
-          '-layout',
-          file,
-          '-',
-        ]);
-        // table rows line by line; sentences (which wrap) without any white space
-        const text = stdout
-          .split('\n')
-          .map((line) => line.replace(/\s+/g, ' ').trim())
-          .join('\n');
-        const says = (sentence: string) =>
-          expect(stdout.replace(/\s+/g, '')).toContain(
-            sentence.replace(/\s+/g, ''),
-          );
-        expect(text).toContain(json.sha256);
-        says(special.name);
-        says(
-          'Carried by 80% of the votes cast by units, 79.1% by shares; the threshold was at least two-thirds of the votes cast, by shares.',
-        );
-        for (const row of tally)
-          expect(text).toMatch(
-            new RegExp(
-              `${row.method === 'proxy' ? `${row.vote} ` : ''}${
-                { proxy: 'Proxy', live: 'Live', other: 'Other' }[row.method]
-              } ${UNITS.format(row.units)} ${SHARES.format(row.shares).replace('.', '\\.')}\\n`,
-            ),
-          );
-        const figures = (await recount(special)).filter(
-          (r) => r.vote === 'For',
-        );
-        const total = figures.reduce((sum, r) => sum + r.shares, 0);
-        expect(text).toContain(
-          `Total ${UNITS.format(8)} ${SHARES.format(total)}`,
-        );
-        says(`signed off by ${scrutineer.email}`);
-        says(`started without quorum by ${chair.user.email}`);
-        for (const voter of voters) expect(text).toContain(voter.unit);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+      const pdf = await pdfText('report.pdf');
+      const { lines, says } = pdf;
+      says(special.name);
+      says(
+        'Carried by 80% of the votes cast by units, 79.1% by shares; the threshold was at least two-thirds of the votes cast, by shares.',
+      );
+      says('Moved by Ann Owner');
+      says('Seconded by Bob Owner');
+      // one line per option: online, in person, by proxy, total, each in units and shares
+      const totals = json.matters.find((m) => m.matterKey === special.key)!
+        .result!.totals;
+      for (const vote of special.options) {
+        const of = (method: 'live' | 'other' | 'proxy') =>
+          counted.find((row) => row.vote === vote && row.method === method)!;
+        const total = totals.find((row) => row.vote === vote)!;
+        const cells = [
+          ...(['live', 'other', 'proxy'] as const).flatMap((method) => [
+            UNITS.format(of(method).units),
+            SHARES.format(of(method).shares),
+          ]),
+          UNITS.format(total.units),
+          SHARES.format(total.shares),
+        ];
+        expect(lines).toContain(`${vote} ${cells.join(' ')}`);
       }
+      expect(lines).toMatch(/Option Online In person By proxy Total/);
+      says(`signed off by ${scrutineer.email}`);
+      says(`started without quorum by ${chair.user.email}`);
+      says('Attendance register');
+      says('Questions and answers');
+      says('When is the roof repaired?');
+      says('Answer: In spring.');
+      expect(pdf.flat).not.toContain('timeshare');
+      expect(
+        rows
+          .filter((row) => ['question', 'answer'].includes(row.section))
+          .map((row) => row.text),
+      ).toEqual(['When is the roof repaired?', 'In spring.']);
+      says('Proxy register');
+      for (const voter of voters) expect(lines).toContain(voter.unit);
+      // the matter nobody voted on says so in words, never "with - of the votes"
+      says('No vote was cast on this matter, so it was not carried.');
+      expect(pdf.flat).not.toMatch(/with-of|For or leading|Other|docs\//);
+      // pages numbered "n of N"; no time with seconds; the digests in the appendix only
+      expect(pdf.pages).toBeGreaterThan(1);
+      says(`Page 1 of ${pdf.pages}`);
+      says(`Page ${pdf.pages} of ${pdf.pages}`);
+      expect(pdf.stdout).not.toMatch(/\d:\d\d:\d\d/);
+      const appendix = pdf.stdout.lastIndexOf('Verification');
+      expect(appendix).toBeGreaterThan(0);
+      expect(pdf.stdout.indexOf(json.sha256)).toBeGreaterThan(appendix);
+      says('sha256sum report.csv');
+    });
+
+    it('gives the attendance register as its own CSV, for the account only', async () => {
+      const json = MeetingReport.parse(
+        (await api.get(`${base()}/report`, { token: chair.token })).body,
+      );
+      const response = await api.get(`${base()}/report/attendance.csv`, {
+        token: chair.token,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(response.text.split('\r\n')[0]).toBe(
+        'unit,owners,shares,eligible,presence,proxy_holder',
+      );
+      const rows = parse(response.text, { columns: true }) as Record<
+        string,
+        string
+      >[];
+      expect(
+        rows.map((row) => ({
+          unit: row.unit,
+          shares: Number(row.shares),
+          presence: row.presence,
+        })),
+      ).toEqual(
+        json.attendance.map((entry) => ({
+          unit: entry.unit,
+          shares: entry.shares,
+          presence: entry.presence,
+        })),
+      );
+      const french = await api.get(`${base()}/report/attendance.csv?lang=fr`, {
+        token: chair.token,
+      });
+      expect(french.text.split('\r\n')[0]).toBe(
+        'unite,proprietaires,parts,habilitee,presence,mandataire',
+      );
+      expectProblem(
+        await api.get(`${base()}/report/attendance.csv`, {
+          token: outsider.token,
+        }),
+        404,
+      );
+      for (const bad of ['lang=de', 'extra=1'])
+        expectProblem(
+          await api.get(`${base()}/report/attendance.csv?${bad}`, {
+            token: chair.token,
+          }),
+          400,
+        );
     });
 
     it('speaks French when asked: CSV headings, texts and the whole PDF, with the digest of the French CSV', async () => {
@@ -768,36 +991,55 @@ describe('Verdicts, quorum, sign-off and the results report', () => {
         )?.texte,
       ).toBe('carried');
 
-      const pdf = await fetch(
-        `${gateway.baseUrl}${base()}/report.pdf?lang=fr`,
-        {
-          headers: { authorization: `Bearer ${chair.token}` },
-        },
+      const pdf = await pdfText('report.pdf?lang=fr');
+      const { says } = pdf;
+      says('Rapport des résultats pour le procès-verbal');
+      says(special.statement!);
+      says('ADOPTÉE');
+      says(`validé par ${scrutineer.email}`);
+      says(`vote ouvert sans quorum par ${chair.user.email}`);
+      says('Quorum à l’ouverture');
+      says('Registre des présences');
+      says('Proposée par Ann Owner');
+      says(
+        'Aucune voix n’a été exprimée sur cette question ; elle n’est donc pas adoptée.',
       );
-      expect(pdf.status).toBe(200);
-      const dir = mkdtempSync(join(tmpdir(), 'lv-report-fr-'));
+      says(`Page 1 sur ${pdf.pages}`);
+      expect(pdf.stdout).toMatch(
+        /Option\s+En ligne\s+En personne\s+Par procuration/,
+      );
+      expect(pdf.stdout).not.toContain('Results report');
+      expect(pdf.stdout).not.toContain('Attendance register');
+      expect(pdf.stdout).toContain(json.sha256);
+    });
+
+    it('sends the same data again without laying it out again, and a change as a new file', async () => {
+      const download = async () => {
+        const response = await fetch(`${gateway.baseUrl}${base()}/report.pdf`, {
+          headers: { authorization: `Bearer ${chair.token}` },
+        });
+        expect(response.status).toBe(200);
+        return Buffer.from(await response.arrayBuffer());
+      };
+      const first = await download();
+      // the cached file carries the instant it was made: byte for byte the first one
+      expect((await download()).equals(first)).toBe(true);
+      const patched = await api.patch(
+        `${base()}/matters/${matters.empty.key}`,
+        { secondedBy: 'Dee Owner' },
+        { token: chair.token },
+      );
+      expect(patched.status, patched.text).toBe(200);
+      const changed = await download();
+      expect(changed.equals(first)).toBe(false);
+      const dir = mkdtempSync(join(tmpdir(), 'lv-report-cache-'));
       try {
-        const file = join(dir, 'report.pdf');
-        writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+        writeFileSync(join(dir, 'r.pdf'), changed);
         const { stdout } = await run('/usr/bin/pdftotext', [
-          '-layout',
-          file,
+          join(dir, 'r.pdf'),
           '-',
         ]);
-        const says = (sentence: string) =>
-          expect(stdout.replace(/\s+/g, '')).toContain(
-            sentence.replace(/\s+/g, ''),
-          );
-        says('Rapport des résultats');
-        says(special.statement!);
-        says('ADOPTÉE');
-        says(`validé par ${scrutineer.email}`);
-        says(`vote ouvert sans quorum par ${chair.user.email}`);
-        says('Quorum à l’ouverture');
-        says('Unités qui ont voté');
-        expect(stdout).toMatch(/For\s+Procuration/);
-        expect(stdout).not.toContain('Results report');
-        expect(stdout).toContain(json.sha256);
+        expect(stdout.replace(/\s+/g, '')).toContain('SecondedbyDeeOwner');
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

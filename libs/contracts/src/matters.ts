@@ -63,6 +63,13 @@ const MatterSnippet = z
     `At most ${MAX_SNIPPET_LENGTH.toLocaleString('en')} characters.`,
   );
 const MatterChoices = z.number().int().min(1).max(MAX_MATTER_OPTIONS);
+/** Who moved or seconded the motion, as the minutes name them; null clears (docs/report.md). */
+const MatterMover = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[^\p{Cc}]*$/u, 'No control characters.')
+  .nullable();
 const MatterOrder = z.number().int().min(0).max(1_000_000);
 
 /** A threshold or its base, given with a method it does not apply to, is refused. */
@@ -100,6 +107,8 @@ export const CreateMatterRequest = z
     votingMethod: VotingMethod.default('plurality'),
     header: MatterHeader.nullable().optional(),
     snippet: MatterSnippet.nullable().optional(),
+    movedBy: MatterMover.optional(),
+    secondedBy: MatterMover.optional(),
     choices: MatterChoices.default(1),
     order: MatterOrder.optional(),
     eligibility: MatterEligibility.default(['all']),
@@ -146,6 +155,8 @@ export const UpdateMatterRequest = z
     options: MatterOptions.optional(),
     header: MatterHeader.nullable().optional(),
     snippet: MatterSnippet.nullable().optional(),
+    movedBy: MatterMover.optional(),
+    secondedBy: MatterMover.optional(),
     choices: MatterChoices.optional(),
     votingMethod: VotingMethod.optional(),
     order: MatterOrder.optional(),
@@ -173,6 +184,9 @@ export const Matter = z.strictObject({
   name: z.string(),
   header: z.string(),
   snippet: z.string(),
+  /** Who moved and who seconded the motion, for the minutes; null when not recorded. */
+  movedBy: z.string().nullable(),
+  secondedBy: z.string().nullable(),
   options: z.array(z.string()),
   choices: z.number().int(),
   ...matterMethodFields,

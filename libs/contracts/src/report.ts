@@ -22,10 +22,19 @@ export const ReportQuery = z.object({
 });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
+/** `GET .../report/attendance.csv`: only the language of its headings. */
+export const AttendanceQuery = z.strictObject({
+  lang: LanguageCode.optional(),
+});
+export type AttendanceQuery = z.infer<typeof AttendanceQuery>;
+
 export const ReportMatter = z.strictObject({
   matterKey: z.string(),
   order: z.number().int(),
   name: z.string(),
+  /** Who moved and seconded the motion; null when not recorded. */
+  movedBy: z.string().nullable(),
+  secondedBy: z.string().nullable(),
   options: z.array(z.string()),
   choices: z.number().int(),
   ...matterMethodFields,
@@ -82,6 +91,53 @@ export const ReportMatter = z.strictObject({
 });
 export type ReportMatter = z.infer<typeof ReportMatter>;
 
+/** How a unit attended: online, in person (checked in or a floor ballot), by proxy, or absent. */
+export const AttendanceMode = z.enum([
+  'online',
+  'in_person',
+  'proxy',
+  'absent',
+]);
+export type AttendanceMode = z.infer<typeof AttendanceMode>;
+
+/** One line of the attendance register (docs/report.md). */
+export const AttendanceEntry = z.strictObject({
+  unit: z.string(),
+  /** The unit's voters (owners), by name. */
+  owners: z.array(z.string()),
+  shares: z.number(),
+  eligible: z.boolean(),
+  presence: AttendanceMode,
+  /** The holder of the unit's standing proxy, when it attended by proxy. */
+  proxyHolder: z.string().nullable(),
+});
+export type AttendanceEntry = z.infer<typeof AttendanceEntry>;
+
+/** One line of the proxy register: a proxy given for the meeting, standing or revoked. */
+export const ProxyRegisterEntry = z.strictObject({
+  unit: z.string(),
+  holder: z.string(),
+  /** Directed on at least one matter; else the holder's discretion throughout. */
+  directed: z.boolean(),
+  source: z.enum(['electronic', 'paper']),
+  status: z.enum(['submitted', 'verified', 'rejected', 'withdrawn', 'revoked']),
+  submittedAt: IsoDateTime,
+  verifiedBy: z.string().nullable(),
+  verifiedAt: IsoDateTime.nullable(),
+  revokedAt: IsoDateTime.nullable(),
+});
+export type ProxyRegisterEntry = z.infer<typeof ProxyRegisterEntry>;
+
+/** A question put to the meeting and its answer (approved or answered questions only). */
+export const ReportQuestion = z.strictObject({
+  category: z.string(),
+  askedBy: z.string(),
+  askedAt: IsoDateTime,
+  text: z.string(),
+  reply: z.string().nullable(),
+});
+export type ReportQuestion = z.infer<typeof ReportQuestion>;
+
 export const MeetingReport = z.strictObject({
   meeting: z.strictObject({
     key: z.string(),
@@ -97,8 +153,16 @@ export const MeetingReport = z.strictObject({
     quorumIncludesProxies: z.boolean(),
     requireQuorumToStart: z.boolean(),
     requireSignOff: z.boolean(),
+    /** The meeting's chair (its contact), as the minutes name them. */
+    chair: z.string().nullable(),
+    /** The scrutineers named for the meeting; none: whoever of the account signs off. */
+    scrutineers: z.array(z.string()),
   }),
   matters: z.array(ReportMatter),
+  /** Every unit and how it attended; empty in a one-matter report. */
+  attendance: z.array(AttendanceEntry),
+  proxies: z.array(ProxyRegisterEntry),
+  questions: z.array(ReportQuestion),
   /** The language of the texts (`rule`, `statement`), the CSV headings and the PDF. */
   language: LanguageCode,
   generatedAt: IsoDateTime,

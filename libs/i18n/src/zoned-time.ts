@@ -204,17 +204,22 @@ export function fromZonedInput(
   return new Date(ms).toISOString();
 }
 
+/** Number formats by language and decimals: building one costs far more than using it. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** A number for people in `lng` ("1,234.5", "1 234,5"). */
 export function formatNumber(
   value: number,
   lng: Language,
   maximumFractionDigits = 2,
 ): string {
-  return plainSpaces(
-    new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits }).format(
-      value,
-    ),
-  );
+  const key = `${lng}:${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(lng), { maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return plainSpaces(format.format(value));
 }
 
 /**

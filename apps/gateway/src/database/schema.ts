@@ -346,6 +346,9 @@ export const matters = pgTable(
     name: text('name').notNull(),
     header: text('header').notNull().default(''),
     snippet: text('snippet').notNull().default(''),
+    /** Who moved and seconded the motion, for the minutes (docs/report.md). */
+    movedBy: text('moved_by'),
+    secondedBy: text('seconded_by'),
     options: jsonb('options').$type<string[]>().notNull(),
     choices: integer('choices').notNull().default(1),
     /** How ballots are marked and counted (docs/elections.md); `choices` is the seats of an election. */

@@ -40,6 +40,8 @@ export function mapMatter(
     name: row.name,
     header: row.header,
     snippet: row.snippet,
+    movedBy: row.movedBy,
+    secondedBy: row.secondedBy,
     options: row.options,
     choices: row.choices,
     ...mapMethod(row),

@@ -95,6 +95,9 @@ function toChanges(body: UpdateMatterRequest): MatterChanges {
   if (body.header !== undefined) changes.header = body.header ?? '';
   if (body.snippet !== undefined)
     changes.snippet = sanitizeRichText(body.snippet ?? '');
+  if (body.movedBy !== undefined) changes.movedBy = body.movedBy || null;
+  if (body.secondedBy !== undefined)
+    changes.secondedBy = body.secondedBy || null;
   if (body.choices !== undefined) changes.choices = body.choices;
   if (body.votingMethod !== undefined) changes.votingMethod = body.votingMethod;
   if (body.order !== undefined) changes.order = body.order;
@@ -237,6 +240,8 @@ export class MattersService {
         name: body.name,
         header: body.header ?? '',
         snippet: sanitizeRichText(body.snippet ?? ''),
+        movedBy: body.movedBy || null,
+        secondedBy: body.secondedBy || null,
         options,
         candidates,
         choices: body.choices,

@@ -18,6 +18,18 @@ type Row = Partial<
   Record<(typeof REPORT_CSV_COLUMNS)[number], string | number | null>
 >;
 
+/** How a ballot was cast, as the CSV names it (the JSON's live / other / proxy). */
+const METHOD_NAME = {
+  live: 'online',
+  other: 'in_person',
+  proxy: 'proxy',
+} as const;
+const METHOD_NAMES = [
+  ['online', 'live'],
+  ['in_person', 'other'],
+  ['proxy', 'proxy'],
+] as const;
+
 const flag = (value: boolean) => (value ? 'true' : 'false');
 
 /** A text cell a spreadsheet would run as a formula starts with a quote instead. */
@@ -55,8 +67,34 @@ function quorumRows(
  * filter works on a report in any language (docs/i18n.md).
  */
 export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
+  return reportCsvParts(report, {}).csv;
+}
+
+/**
+ * The CSV of a report, one matter's rows at a time: a matter's block in `cached` (by matter
+ * key) is used as it is, every other matter's block is built and returned in `blocks`, so the
+ * gateway can keep a closed matter's block (thousands of `voted` rows) and not send or build
+ * it again. The bytes are those of the whole table stringified at once.
+ */
+export function reportCsvParts(
+  report: Omit<MeetingReport, 'sha256'>,
+  cached: Record<string, string>,
+): { csv: string; blocks: Record<string, string> } {
   const { meeting } = report;
   const t = translator(report.language);
+  const options = {
+    columns: REPORT_CSV_COLUMNS.map((key) => ({
+      key,
+      header: t(`report.csv.${key}`),
+    })),
+    record_delimiter: 'windows' as const,
+    cast: {
+      number: (value: number) => String(value),
+      string: inert,
+    },
+  };
+  const parts: string[] = [];
+  const blocks: Record<string, string> = {};
   const rows: Row[] = [
     { section: 'meeting', label: 'name', text: meeting.name },
     { section: 'meeting', label: 'shortCode', text: meeting.shortCode },
@@ -92,7 +130,35 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
       label: 'requireSignOff',
       text: flag(meeting.requireSignOff),
     },
+    { section: 'meeting', label: 'chair', text: meeting.chair },
+    {
+      section: 'meeting',
+      label: 'scrutineers',
+      text: meeting.scrutineers.join('; '),
+    },
   ];
+  for (const entry of report.attendance)
+    rows.push({
+      section: 'attendance',
+      label: entry.unit,
+      method: entry.presence,
+      shares: entry.shares,
+      text: entry.proxyHolder ?? entry.owners.join('; '),
+    });
+  for (const proxy of report.proxies)
+    rows.push({
+      section: 'proxy',
+      label: proxy.unit,
+      method: proxy.source,
+      text: [
+        proxy.holder,
+        proxy.directed ? 'directed' : 'discretionary',
+        proxy.status,
+        proxy.verifiedBy ?? '',
+        proxy.verifiedAt ?? '',
+        proxy.revokedAt ?? '',
+      ].join('; '),
+    });
   if (report.chainHead)
     rows.push({
       section: 'chain',
@@ -100,11 +166,20 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
       units: report.chainHead.position,
       text: report.chainHead.hash,
     });
+  parts.push(stringify(rows, { ...options, header: true }));
   for (const item of report.matters) {
+    const block = cached[item.matterKey];
+    if (block !== undefined) {
+      parts.push(block);
+      continue;
+    }
+    const rows: Row[] = [];
     const m: Row = { matter_order: item.order, matter: item.name };
     const push = (section: string, row: Row) =>
       rows.push({ section, ...m, ...row });
     push('matter', { label: 'key', text: item.matterKey });
+    push('matter', { label: 'movedBy', text: item.movedBy });
+    push('matter', { label: 'secondedBy', text: item.secondedBy });
     push('matter', { label: 'rule', text: item.rule });
     push('matter', { label: 'secretBallot', text: flag(item.secretBallot) });
     push('matter', { label: 'status', text: item.liveStatus });
@@ -131,33 +206,34 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
         shares: s.sharesCast,
       });
     }
+    // one row per option and method, in the PDF's order: online, in person, by proxy
     for (const row of item.tally.rows) {
+      push('tally', {
+        label: row.vote,
+        method: 'online',
+        units: row.numLiveVotes,
+        shares: row.numLiveShares,
+      });
+      push('tally', {
+        label: row.vote,
+        method: 'in_person',
+        units: row.numOtherVotes,
+        shares: row.numOtherShares,
+      });
       push('tally', {
         label: row.vote,
         method: 'proxy',
         units: row.numProxyVotes,
         shares: row.numProxyShares,
       });
-      push('tally', {
-        label: row.vote,
-        method: 'live',
-        units: row.numLiveVotes,
-        shares: row.numLiveShares,
-      });
-      push('tally', {
-        label: row.vote,
-        method: 'other',
-        units: row.numOtherVotes,
-        shares: row.numOtherShares,
-      });
     }
     if (item.tally.withheld)
       push('tally', { label: 'withheld', text: 'secret ballot not closed' });
-    for (const method of ['proxy', 'live', 'other'] as const)
+    for (const [method, key] of METHOD_NAMES)
       push('turnout', {
         method,
-        units: item.tally.byMethod[method].units,
-        shares: item.tally.byMethod[method].shares,
+        units: item.tally.byMethod[key].units,
+        shares: item.tally.byMethod[key].shares,
       });
     push('turnout', {
       method: 'all',
@@ -234,15 +310,50 @@ export function reportCsv(report: Omit<MeetingReport, 'sha256'>): string {
         text: item.chainHead.hash,
       });
     for (const voter of item.voted)
-      push('voted', { label: voter.unit, method: voter.method });
+      push('voted', { label: voter.unit, method: METHOD_NAME[voter.method] });
+    blocks[item.matterKey] = stringify(rows, { ...options, header: false });
+    parts.push(blocks[item.matterKey]);
   }
-  return stringify(rows, {
-    header: true,
-    columns: REPORT_CSV_COLUMNS.map((key) => ({
-      key,
-      header: t(`report.csv.${key}`),
-    })),
-    record_delimiter: 'windows',
-    cast: { number: (value) => String(value), string: inert },
+  const tail: Row[] = [];
+  report.questions.forEach((question, i) => {
+    const n = { label: `${i + 1}`, method: question.category };
+    tail.push({ section: 'question', ...n, text: question.text });
+    tail.push({ section: 'answer', ...n, text: question.reply });
   });
+  parts.push(stringify(tail, { ...options, header: false }));
+  return { csv: parts.join(''), blocks };
+}
+
+/** The attendance CSV's columns (docs/report.md). */
+export const ATTENDANCE_CSV_COLUMNS = [
+  'unit',
+  'owners',
+  'shares',
+  'eligible',
+  'presence',
+  'proxy_holder',
+] as const;
+
+/** The attendance register as its own CSV: one row per unit, as the PDF's register. */
+export function attendanceCsv(report: Omit<MeetingReport, 'sha256'>): string {
+  const t = translator(report.language);
+  return stringify(
+    report.attendance.map((entry) => ({
+      unit: entry.unit,
+      owners: entry.owners.join('; '),
+      shares: entry.shares,
+      eligible: flag(entry.eligible),
+      presence: entry.presence,
+      proxy_holder: entry.proxyHolder,
+    })),
+    {
+      header: true,
+      columns: ATTENDANCE_CSV_COLUMNS.map((key) => ({
+        key,
+        header: t(`report.csv.${key}`),
+      })),
+      record_delimiter: 'windows',
+      cast: { number: (value) => String(value), string: inert },
+    },
+  );
 }

@@ -10,14 +10,14 @@ export const unitsText = (value: number, lng: Language = 'en'): string =>
 export const sharesFigure = (value: number, lng: Language = 'en'): string =>
   formatNumber(value, lng, 6);
 
-/** An instant in the meeting's zone, labelled: "Nov 21, 2026, 6:00:05 PM EST". */
+/** An instant in the meeting's zone, labelled, to the minute: "Nov 21, 2026, 6:00 PM EST". */
 export function instantText(
   iso: string | null,
   timeZone: string,
   lng: Language = 'en',
 ): string {
   if (!iso) return '–';
-  return formatInZone(iso, timeZone, lng, 'dateTimeSeconds');
+  return formatInZone(iso, timeZone, lng, 'dateTime');
 }
 
 /** Units in natural order: 2 before 10. */

@@ -42,10 +42,11 @@ export class ReportRenderer implements OnModuleDestroy {
   async render(task: RenderTask): Promise<Rendered & { bytes: Buffer }> {
     this.inFlight += 1;
     try {
-      const { bytes, sha256 } = await this.pool.run(task);
+      const { bytes, sha256, csvBlocks } = await this.pool.run(task);
       return {
         bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         sha256,
+        csvBlocks,
       };
     } catch (error) {
       if (POOL_FULL.has((error as Error).message))

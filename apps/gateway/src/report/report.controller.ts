@@ -18,7 +18,11 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
-import { MeetingReportDto, ReportQueryDto } from './report.dto';
+import {
+  AttendanceQueryDto,
+  MeetingReportDto,
+  ReportQueryDto,
+} from './report.dto';
 import { ReportService } from './report.service';
 
 const fileName = (shortCode: string, matter: string | undefined, ext: string) =>
@@ -75,6 +79,31 @@ export class ReportController {
     return new StreamableFile(bytes, {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${fileName(shortCode, query.matter, 'csv')}"`,
+    });
+  }
+
+  @ApiOperation({ summary: 'Attendance register as CSV' })
+  @Get('report/attendance.csv')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    description:
+      'One row per unit: owners, shares, eligible, how present (online, in_person, proxy, absent) and the proxy holder (docs/report.md).',
+  })
+  async attendance(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Query() query: AttendanceQueryDto,
+  ): Promise<StreamableFile> {
+    const { bytes } = await this.reports.render(
+      manager.userId,
+      shortCode,
+      'attendance',
+      undefined,
+      query.lang,
+    );
+    return new StreamableFile(bytes, {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${shortCode}-attendance.csv"`,
     });
   }
 

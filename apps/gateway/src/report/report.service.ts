@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type {
   MeetingReport,
   QuorumRecord,
@@ -20,6 +21,7 @@ import { currentResult, mapResult, mapRule } from '../results/results.mapper';
 import type { ResultMatterRow } from '../results/results.repository';
 import type { ReportFormat } from './report-render';
 import { ReportRenderer } from './report-renderer';
+import { PresentUnits } from '../presence/present-units';
 import { ReportSlots } from './report-slots';
 import { ReportErrorCode, ReportException } from './report.exception';
 import { ReportRepository, type MethodTurnout } from './report.repository';
@@ -36,6 +38,51 @@ const figures = (rows: MethodTurnout[]) => {
   };
   return { proxy: by('proxy'), live: by('live'), other: by('other') };
 };
+
+/**
+ * A closed matter's figures, by matter, head of the chain at its close and language: its
+ * ballots cannot change once closed, and a new result (a tie break, a sign-off, a reopened
+ * vote) comes with a new head or a new sign-off, which are part of the key, so an entry is
+ * never stale and a second download reads nothing but the matter row.
+ */
+const closedFigures = new LRUCache<string, ReportMatter>({ max: 2_000 });
+
+/**
+ * A closed matter's rows of the CSV, under the same key as its figures (which include the
+ * language): built once in the worker, then sent to it ready-made, so a big meeting's report
+ * does not copy, sort and write its `voted` rows again (report-csv.ts `reportCsvParts`).
+ */
+const closedCsvBlocks = new LRUCache<string, string>({
+  maxSize: 256 * 1024 * 1024,
+  sizeCalculation: (block) => Math.max(1, block.length),
+});
+
+/** The cache key of a closed matter's figures; undefined when they may still change. */
+function figuresKey(row: ResultMatterRow, lng: Language): string | undefined {
+  const stored = currentResult(row);
+  if (row.liveStatus !== 'closed' || !stored?.chainHead) return undefined;
+  return [
+    row.id,
+    stored.chainHead.position,
+    stored.chainHead.hash,
+    stored.signedOff?.at ?? '',
+    stored.publishedAt ?? '',
+    stored.tieBreak?.decidedAt ?? '',
+    row.updatedAt.toISOString(),
+    lng,
+  ].join('|');
+}
+
+/**
+ * Rendered PDFs by the digest of their data (the SHA-256 of the report's CSV, which holds
+ * everything the report says but the instant it was made): the same data downloaded again
+ * is the same file, sent without laying it out a second time. Any change to what the report
+ * says (a ballot, a check-in, a sign-off, the language) changes the digest.
+ */
+const renderedPdfs = new LRUCache<string, Buffer>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (bytes) => Math.max(1, bytes.byteLength),
+});
 
 /** A report rendered: its bytes in the format asked for. */
 export interface RenderedReport {
@@ -58,7 +105,16 @@ export class ReportService {
     private readonly sealer: ChainSealer,
     private readonly slots: ReportSlots,
     private readonly renderer: ReportRenderer,
+    private readonly present: PresentUnits,
   ) {}
+
+  /** The attendance register: connected members read now, the rest from the database. */
+  private async attendance(meetingId: string) {
+    return this.repository.attendance(
+      meetingId,
+      await this.present.online(meetingId),
+    );
+  }
 
   /**
    * The report as JSON, CSV or PDF. The data is read here; the rendering runs in the worker
@@ -76,11 +132,77 @@ export class ReportService {
     const slot = await this.slots.acquire(meeting.accountId);
     if (!slot) throw new ReportException(ReportErrorCode.ReportBusy);
     try {
-      const body = await this.gather(meeting, matterKey, lang);
-      return { bytes: (await this.renderer.render({ format, body })).bytes };
+      if (format === 'attendance') {
+        const body = await this.gatherAttendance(meeting, lang);
+        return { bytes: (await this.renderer.render({ format, body })).bytes };
+      }
+      const { body, figureKeys } = await this.gather(meeting, matterKey, lang);
+      if (format === 'json')
+        return { bytes: (await this.renderer.render({ format, body })).bytes };
+      // closed matters' CSV rows ready-made: their `voted` lists need not go to the worker
+      const csvBlocks: Record<string, string> = {};
+      for (const matter of body.matters) {
+        const key = figureKeys.get(matter.matterKey);
+        const block = key === undefined ? undefined : closedCsvBlocks.get(key);
+        if (block === undefined) continue;
+        csvBlocks[matter.matterKey] = block;
+        matter.voted = [];
+      }
+      const keep = (made: Record<string, string> | undefined) => {
+        for (const [matterKey, block] of Object.entries(made ?? {})) {
+          const key = figureKeys.get(matterKey);
+          if (key !== undefined) closedCsvBlocks.set(key, block);
+        }
+      };
+      if (format === 'csv') {
+        const rendered = await this.renderer.render({
+          format,
+          body,
+          csvBlocks,
+        });
+        keep(rendered.csvBlocks);
+        return { bytes: rendered.bytes };
+      }
+      const digest = await this.renderer.render({
+        format: 'digest',
+        body,
+        csvBlocks,
+      });
+      keep(digest.csvBlocks);
+      const key = `${meeting.id}|${matterKey ?? ''}|${digest.sha256}`;
+      const cached = renderedPdfs.get(key);
+      if (cached) return { bytes: cached };
+      // the PDF lists no voters: their lists stay on this side
+      const { bytes } = await this.renderer.render({
+        format,
+        body: {
+          ...body,
+          matters: body.matters.map((matter) => ({ ...matter, voted: [] })),
+        },
+        sha256: digest.sha256,
+      });
+      renderedPdfs.set(key, bytes);
+      return { bytes };
     } finally {
       await slot.release();
     }
+  }
+
+  /** The attendance register alone: the attendance CSV. */
+  private async gatherAttendance(
+    meeting: MeetingRow,
+    lang?: Language,
+  ): Promise<Omit<MeetingReport, 'sha256'>> {
+    return {
+      meeting: await this.meetingOf(meeting),
+      matters: [],
+      attendance: await this.attendance(meeting.id),
+      proxies: [],
+      questions: [],
+      language: lang ?? meeting.language,
+      generatedAt: this.clock.now().toISOString(),
+      chainHead: null,
+    };
   }
 
   /** What the report says, from the database; the CSV digest is added when it is rendered. */
@@ -88,27 +210,47 @@ export class ReportService {
     meeting: MeetingRow,
     matterKey?: string,
     lang?: Language,
-  ): Promise<Omit<MeetingReport, 'sha256'>> {
+  ): Promise<{
+    body: Omit<MeetingReport, 'sha256'>;
+    /** Each closed matter's cache key (report.service.ts `figuresKey`). */
+    figureKeys: Map<string, string | undefined>;
+  }> {
     const language = lang ?? meeting.language;
     const rows = matterKey
       ? [await this.mattersService.requireMatter(meeting.id, matterKey)]
       : await this.matters.listForMeeting(meeting.id);
     const items = await Promise.all(
-      rows.map((row) => this.matterOf(row, language)),
+      rows.map((row) => this.cachedMatterOf(row, language)),
     );
-    return {
+    const figureKeys = new Map(
+      rows.map((row) => [row.id, figuresKey(row, language)]),
+    );
+    const whole = matterKey === undefined;
+    const [attendance, proxies, questions] = whole
+      ? await Promise.all([
+          this.attendance(meeting.id),
+          this.repository.proxies(meeting.id),
+          this.repository.questions(meeting.id),
+        ])
+      : [[], [], []];
+    const body = {
       meeting: await this.meetingOf(meeting),
       matters: items,
+      attendance,
+      proxies,
+      questions,
       language,
       generatedAt: this.clock.now().toISOString(),
       // everything so far sealed, so the head covers it (docs/verifiability.md)
       chainHead: await this.sealer.seal(meeting.id),
     };
+    return { body, figureKeys };
   }
 
   private async meetingOf(
     meeting: MeetingRow,
   ): Promise<MeetingReport['meeting']> {
+    const officers = await this.repository.officers(meeting.id);
     return {
       key: meeting.id,
       shortCode: meeting.shortCode,
@@ -123,7 +265,24 @@ export class ReportService {
       quorumIncludesProxies: meeting.quorumIncludesProxies,
       requireQuorumToStart: meeting.requireQuorumToStart,
       requireSignOff: meeting.requireSignOff,
+      chair: officers.chair,
+      scrutineers: officers.scrutineers,
     };
+  }
+
+  /** A closed matter's figures from the cache when its key is there, else read and kept. */
+  private async cachedMatterOf(
+    row: ResultMatterRow,
+    lng: Language,
+  ): Promise<ReportMatter> {
+    const key = figuresKey(row, lng);
+    const hit = key === undefined ? undefined : closedFigures.get(key);
+    // each render sorts and may touch its copy in the worker: hand out a fresh array
+    if (hit) return { ...hit, voted: hit.voted.slice() };
+    const item = await this.matterOf(row, lng);
+    if (key !== undefined)
+      closedFigures.set(key, { ...item, voted: item.voted.slice() });
+    return item;
   }
 
   private async matterOf(
@@ -148,6 +307,8 @@ export class ReportService {
       matterKey: row.id,
       order: row.order,
       name: row.name,
+      movedBy: row.movedBy,
+      secondedBy: row.secondedBy,
       options: row.options,
       choices: row.choices,
       ...mapMethod(row),
