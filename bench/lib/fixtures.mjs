@@ -92,7 +92,7 @@ export async function seedMeeting(
   }
 }
 
-/** The voter's session version, as apps/gateway/src/sessions/voter-sessions.ts derives it. */
+/** The voter's session version, as apps/gateway/src/revocation/voter-session.registry.ts derives it. */
 function sessionVersion(voterId, email) {
   return createHash('sha256')
     .update(`${voterId}\n${email.trim().toLowerCase()}`)

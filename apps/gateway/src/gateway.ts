@@ -31,7 +31,7 @@ export async function createGateway(
     url: config.database.url,
     dataDir: config.dataDir,
     poolSize: config.database.poolSize,
-    // a batch in flight holds one (BallotIngest)
+    // a batch in flight holds one (BallotIngestService)
     batchConnections: config.ballots.batchesInFlight,
   });
   const clock = options.clock ?? new SystemClock();

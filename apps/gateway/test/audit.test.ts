@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { GENESIS, linkHash, sha256 } from '../src/audit/chain';
-import { ChainSealer } from '../src/audit/chain-sealer';
+import { ChainSealingService } from '../src/audit/chain-sealing.service';
 import { ChainRepository } from '../src/audit/chain.repository';
 import { Clock } from '../src/common/clock';
 import {
@@ -707,7 +707,7 @@ describe('The audit log and the hash chain', () => {
     let large: TenantFixture;
     let matterId: string;
     let owners: VoterFixture[];
-    const sealer = () => gateway.app.get(ChainSealer);
+    const sealer = () => gateway.app.get(ChainSealingService);
     /** Ballot events written as a held-up transaction would leave them: unsealed, untouched. */
     const insertEvents = async (castAt: Date[]) =>
       (

@@ -16,7 +16,7 @@ import {
 import { Database } from '../src/database/database';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { ballotEvents, ballots } from '../src/database/schema';
-import { BallotIngest } from '../src/ballots/ballot-ingest';
+import { BallotIngestService } from '../src/ballots/ballot-ingest.service';
 import type { BallotInput } from '../src/ballots/ballots.repository';
 import { holdNextBatch, Signal, watchQueue } from './support/ballot-batches';
 import { createTenant, type TenantFixture } from './support/factories';
@@ -232,7 +232,7 @@ describe('the ballot path', () => {
     await queue.until(() => queue.keys.size >= CROWD / 2);
     // a row that reached the queue without the edge's checks: PostgreSQL refuses U+0000 in text
     const poisoned = gateway.app
-      .get(BallotIngest)
+      .get(BallotIngestService)
       .submit({
         matterId: matter.id,
         memberId: extra[3].memberId,
@@ -393,7 +393,7 @@ describe('the ballot path', () => {
         .registry.getSingleMetric('ballot_queue_length')!
         .get()
     ).values;
-    expect(gauge.value).toBe(gateway.app.get(BallotIngest).queued);
+    expect(gauge.value).toBe(gateway.app.get(BallotIngestService).queued);
     expect(gauge.value).toBeGreaterThanOrEqual(others.length + 1);
     held.release();
 

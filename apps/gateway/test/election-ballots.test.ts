@@ -16,9 +16,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AccountsService } from '../src/accounts/accounts.service';
-import { ChainSealer } from '../src/audit/chain-sealer';
-import { ChainVerifier } from '../src/audit/chain-verifier';
-import { BallotIngest } from '../src/ballots/ballot-ingest';
+import { ChainSealingService } from '../src/audit/chain-sealing.service';
+import { ChainVerificationService } from '../src/audit/chain-verification.service';
+import { BallotIngestService } from '../src/ballots/ballot-ingest.service';
 import { Database } from '../src/database/database';
 import {
   ballotEvents,
@@ -655,7 +655,7 @@ describe('Election ballots', () => {
 
       it('refuses in the batch statement too, with the code of the problem the row has', async () => {
         // a ballot that reached the queue without the intake's check (a stale cached matter)
-        const ingest = gateway.app.get(BallotIngest);
+        const ingest = gateway.app.get(BallotIngestService);
         const submit = (
           matter: Matter,
           choices: string[],
@@ -900,9 +900,9 @@ describe('Election ballots', () => {
     });
 
     it('seals ballots with votes into a chain that verifies', async () => {
-      await gateway.app.get(ChainSealer).seal(tenant.meeting.id, 'all');
+      await gateway.app.get(ChainSealingService).seal(tenant.meeting.id, 'all');
       const report = await gateway.app
-        .get(ChainVerifier)
+        .get(ChainVerificationService)
         .verify(tenant.meeting.id);
       expect(report).toMatchObject({ ok: true });
     });

@@ -8,7 +8,7 @@ import {
 } from '@livevote/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Database } from '../src/database/database';
-import { SessionSignals } from '../src/sessions/session-signals';
+import { RevocationSignalsService } from '../src/revocation/revocation-signals.service';
 import { meetings } from '../src/database/schema';
 import { eq } from 'drizzle-orm';
 import { createTenant, type TenantFixture } from './support/factories';
@@ -173,7 +173,7 @@ describe('Languages', () => {
     });
 
     it('tells the other nodes only when the language changes', async () => {
-      const signals = gateway.app.get(SessionSignals);
+      const signals = gateway.app.get(RevocationSignalsService);
       const publish = vi.spyOn(signals, 'publish');
       try {
         const path = `/portal/v1/Meetings/${tenant.meeting.shortCode}/voter`;

@@ -12,8 +12,8 @@ import {
 import { ManualClock } from '../src/common/clock';
 import { Database } from '../src/database/database';
 import { members, voters } from '../src/database/schema';
-import { AccessTokens } from '../src/identity/access-tokens';
-import { InviteTokens } from '../src/members/invite-tokens';
+import { AccessTokensService } from '../src/identity/access-tokens.service';
+import { InviteTokensService } from '../src/members/invite-tokens.service';
 import {
   createMeeting,
   createTenant,
@@ -190,7 +190,7 @@ describe('Voter invites', () => {
 
       const token = portalToken(text, meeting.shortCode);
       expect(portalToken(html, meeting.shortCode)).toBe(token);
-      expect(gateway.app.get(InviteTokens).verify(token)).toEqual({
+      expect(gateway.app.get(InviteTokensService).verify(token)).toEqual({
         voterId: voter.id,
         meetingId: meeting.id,
       });
@@ -366,7 +366,7 @@ describe('Voter invites', () => {
     });
   });
 
-  describe(InviteTokens.name, () => {
+  describe(InviteTokensService.name, () => {
     const voterAndMeeting = () => ({
       voter: { id: '11111111-1111-4111-8111-111111111111' },
       meeting: { id: meeting.id, meetingDate: MEETING_DATE, duration: 90 },
@@ -374,17 +374,17 @@ describe('Voter invites', () => {
 
     it('is not accepted as a manager credential', async () => {
       const { voter, meeting: m } = voterAndMeeting();
-      const token = gateway.app.get(InviteTokens).issue(voter, m);
+      const token = gateway.app.get(InviteTokensService).issue(voter, m);
       expectProblem(
         await api.get('/v1/Accounts', { token }),
         401,
         'invalid_token',
       );
-      expect(gateway.app.get(AccessTokens).verify(token)).toBeNull();
+      expect(gateway.app.get(AccessTokensService).verify(token)).toBeNull();
     });
 
     it('does not take a manager token or a tampered one', () => {
-      const tokens = gateway.app.get(InviteTokens);
+      const tokens = gateway.app.get(InviteTokensService);
       expect(tokens.verify(alice.token)).toBeNull();
       const { voter, meeting: m } = voterAndMeeting();
       const token = tokens.issue(voter, m);
@@ -402,7 +402,7 @@ describe('Voter invites', () => {
     });
 
     it('expires 30 days after the meeting ends', () => {
-      const tokens = gateway.app.get(InviteTokens);
+      const tokens = gateway.app.get(InviteTokensService);
       const { voter, meeting: m } = voterAndMeeting();
       const token = tokens.issue(voter, m);
       const end = MEETING_DATE.getTime() + 90 * 60_000;
@@ -465,7 +465,7 @@ describe('Voter invites', () => {
           message.parsed.text ?? '',
           bulkMeeting.shortCode,
         );
-        const claims = gateway.app.get(InviteTokens).verify(token);
+        const claims = gateway.app.get(InviteTokensService).verify(token);
         const addressee = [fresh1, fresh2].find(
           (v) => v.email === message.envelope.to[0],
         );
@@ -577,7 +577,7 @@ describe('Voter invites', () => {
       const { portalUrl } = PersonalLink.parse(result.body);
       expect(
         gateway.app
-          .get(InviteTokens)
+          .get(InviteTokensService)
           .verify(portalToken(portalUrl, meeting.shortCode)),
       ).toEqual({ voterId: voter.id, meetingId: meeting.id });
       const session = await api.post(
@@ -749,7 +749,7 @@ describe('Voter invites', () => {
       ).toContain('BEGIN:VCALENDAR');
       expect(
         embedded.app
-          .get(InviteTokens)
+          .get(InviteTokensService)
           .verify(portalToken(parsed.text ?? '', meeting.shortCode)),
       ).toEqual({
         voterId: voter.id,

@@ -9,8 +9,8 @@ import {
   it,
   vi,
 } from 'vitest';
-import { LiveSnapshots } from '../src/live/live-snapshots';
-import { BallotIntake } from '../src/ballots/ballot-intake';
+import { LiveSnapshotsService } from '../src/live/live-snapshots.service';
+import { BallotIntakeService } from '../src/ballots/ballot-intake.service';
 import {
   VotingErrorCode,
   VotingException,
@@ -66,7 +66,7 @@ describe('Errors of live channel events', () => {
     const errors = vi.spyOn(Logger.prototype, 'error');
     const failure = new Error('the snapshot query broke');
     vi.spyOn(
-      gateway.app.get(LiveSnapshots),
+      gateway.app.get(LiveSnapshotsService),
       'snapshotOf',
     ).mockRejectedValueOnce(failure);
     const socket = await live(tenant.token);
@@ -102,7 +102,10 @@ describe('Errors of live channel events', () => {
     const warnings = vi.spyOn(Logger.prototype, 'warn');
     const errors = vi.spyOn(Logger.prototype, 'error');
     const matter = await createMatter(gateway, tenant);
-    vi.spyOn(gateway.app.get(BallotIntake), 'submit').mockRejectedValueOnce(
+    vi.spyOn(
+      gateway.app.get(BallotIntakeService),
+      'submit',
+    ).mockRejectedValueOnce(
       new VotingException(VotingErrorCode.StoreUnavailable),
     );
     const socket = await live(voter.token);

@@ -29,12 +29,12 @@ import { RedisConnection } from '../src/redis/redis.module';
 import {
   BullmqDeadlineScheduler,
   DeadlineProcessor,
-} from '../src/voting/deadlines/bullmq-deadline-scheduler';
+} from '../src/voting/deadlines/bullmq-deadline.scheduler';
 import {
   DEADLINE_QUEUE,
   deadlineJobId,
-} from '../src/voting/deadlines/deadline-scheduler';
-import { BallotIngest } from '../src/ballots/ballot-ingest';
+} from '../src/voting/deadlines/deadline.scheduler';
+import { BallotIngestService } from '../src/ballots/ballot-ingest.service';
 import { LiveVotingRepository } from '../src/voting/live-voting.repository';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http } from './support/http';
@@ -833,7 +833,7 @@ describe('statements when PostgreSQL connections die', () => {
 
     // a ballot batch first
     await killPoolSilently();
-    const ingest = gateway.app.get(BallotIngest);
+    const ingest = gateway.app.get(BallotIngestService);
     const { receipt: ballot } = await ingest.submit({
       matterId: matter.id,
       memberId: voters[1].memberId,

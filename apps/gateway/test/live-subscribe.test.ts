@@ -9,17 +9,17 @@ import {
   vi,
 } from 'vitest';
 import {
-  LiveBroadcaster,
+  LiveBroadcastService,
   type LiveNamespace,
-} from '../src/broadcast/live-broadcaster';
+} from '../src/broadcast/live-broadcast.service';
 import { LiveGateway } from '../src/live/live.gateway';
-import { LiveSnapshots } from '../src/live/live-snapshots';
-import { PresenceTracker } from '../src/presence/presence-tracker';
+import { LiveSnapshotsService } from '../src/live/live-snapshots.service';
+import { PresenceStore } from '../src/presence/presence.store';
 import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { MattersRepository } from '../src/matters/matters.repository';
-import { SequenceStore } from '../src/broadcast/sequence';
-import { VoterSessions } from '../src/sessions/voter-sessions';
-import { VoterSessionsRepository } from '../src/sessions/voter-sessions.repository';
+import { SequenceStore } from '../src/broadcast/sequence.store';
+import { VoterSessionRegistry } from '../src/revocation/voter-session.registry';
+import { VoterSessionsRepository } from '../src/revocation/voter-sessions.repository';
 import type { LiveSnapshot } from '@livevote/contracts';
 import { createTenant, type TenantFixture } from './support/factories';
 import {
@@ -58,10 +58,13 @@ describe('Subscribing on the live channel', () => {
     return socket;
   };
   const server = () =>
-    (gateway.app.get(LiveBroadcaster) as unknown as { server: LiveNamespace })
-      .server;
+    (
+      gateway.app.get(LiveBroadcastService) as unknown as {
+        server: LiveNamespace;
+      }
+    ).server;
   const present = async () =>
-    (await gateway.app.get(PresenceTracker).count(tenant.meeting.id)).numVoters;
+    (await gateway.app.get(PresenceStore).count(tenant.meeting.id)).numVoters;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -121,7 +124,7 @@ describe('Subscribing on the live channel', () => {
   });
 
   it('does not join a socket that closed while its meeting was read', async () => {
-    const snapshots = gateway.app.get(LiveSnapshots);
+    const snapshots = gateway.app.get(LiveSnapshotsService);
     const read = snapshots.meetingOf.bind(snapshots);
     await closedDuringSubscribe(voters[1], (reached, release) =>
       vi.spyOn(snapshots, 'meetingOf').mockImplementation(async (...args) => {
@@ -133,7 +136,7 @@ describe('Subscribing on the live channel', () => {
   });
 
   it('leaves no room nor presence behind when the socket closed while its snapshot was read', async () => {
-    const snapshots = gateway.app.get(LiveSnapshots);
+    const snapshots = gateway.app.get(LiveSnapshotsService);
     const read = snapshots.snapshotOf.bind(snapshots);
     await closedDuringSubscribe(voters[3], (reached, release) =>
       vi.spyOn(snapshots, 'snapshotOf').mockImplementation(async (...args) => {
@@ -155,7 +158,7 @@ describe('Subscribing on the live channel', () => {
   });
 
   it('refuses a fifth subscribe waiting on one socket for changing short codes with a 429, and answers the four', async () => {
-    const snapshots = gateway.app.get(LiveSnapshots);
+    const snapshots = gateway.app.get(LiveSnapshotsService);
     const read = snapshots.meetingOf.bind(snapshots);
     const release = deferred();
     vi.spyOn(snapshots, 'meetingOf').mockImplementationOnce(async (...args) => {
@@ -195,7 +198,7 @@ describe('Subscribing on the live channel', () => {
   });
 
   it('reads twice for a flood of subscribes from one socket: the one under way and one after it for the rest', async () => {
-    const read = vi.spyOn(gateway.app.get(LiveSnapshots), 'snapshotOf');
+    const read = vi.spyOn(gateway.app.get(LiveSnapshotsService), 'snapshotOf');
     const socket = await live(tenant.token);
 
     const acks = await Promise.all(
@@ -285,7 +288,7 @@ describe('Subscribing on the live channel', () => {
   it('reads the matters twice for a crowd of voters subscribing at once, and answers each', async () => {
     await createMatter(gateway, tenant, { order: 20 });
     const crowd = [voters[0], voters[1], voters[2], voters[3]];
-    const snapshots = gateway.app.get(LiveSnapshots);
+    const snapshots = gateway.app.get(LiveSnapshotsService);
     const repository = gateway.app.get(MattersRepository);
     // the first read waits until every voter of the crowd has asked for its snapshot
     const reads = holdFirstCall(
@@ -311,7 +314,7 @@ describe('Subscribing on the live channel', () => {
 
   it('admits a crowd of voters connecting at once with their rows read a group a statement', async () => {
     const crowd = [voters[3], voters[4], voters[5], voters[6]];
-    const sessions = gateway.app.get(VoterSessions);
+    const sessions = gateway.app.get(VoterSessionRegistry);
     const repository = gateway.app.get(VoterSessionsRepository);
     // none of them is remembered: each handshake must read its voter
     sessions.resync();

@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Database } from '../src/database/database';
 import { ballotEvents, ballots, matters } from '../src/database/schema';
-import { LiveTokens } from '../src/identity/live-tokens';
-import { TallyStore } from '../src/voting/tally-store';
+import { LiveTokensService } from '../src/identity/live-tokens.service';
+import { TallyStore } from '../src/voting/tally.store';
 import { holdFirstCall } from './support/held-calls';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
@@ -783,7 +783,7 @@ for (const mode of ['redis', 'in-process'] as const) {
       const lateVoter = {
         ...voters[9],
         token: gateway.app
-          .get(LiveTokens)
+          .get(LiveTokensService)
           .issueVoter(
             { ...voters[9], meetingId: tenant.meeting.id },
             voters[9].email,

@@ -5,7 +5,7 @@ import {
   PortalRsvp,
 } from '@livevote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveTokens } from '../src/identity/live-tokens';
+import { LiveTokensService } from '../src/identity/live-tokens.service';
 import { createTenant, signIn, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
@@ -313,7 +313,7 @@ describe('Hybrid meeting in the portal', () => {
       );
       tenant.token = await signIn(gateway, tenant.user);
       // the fixtures' voter tokens last a day: one for the meeting's day
-      voters[0].token = gateway.app.get(LiveTokens).issueVoter(
+      voters[0].token = gateway.app.get(LiveTokensService).issueVoter(
         {
           voterId: voters[0].voterId,
           memberId: voters[0].memberId,

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/database/database';
 import { voters as votersTable } from '../src/database/schema';
-import { InviteTokens } from '../src/members/invite-tokens';
+import { InviteTokensService } from '../src/members/invite-tokens.service';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import {
@@ -52,7 +52,7 @@ describe('Voter portal API', () => {
   describe('POST /portal/v1/Meetings/{shortCode}/session', () => {
     it('opens a voter session from the invitation token', async () => {
       const invite = gateway.app
-        .get(InviteTokens)
+        .get(InviteTokensService)
         .issue({ id: voters[0].voterId }, tenant.meeting);
       const result = await api.post(
         `/portal/v1/Meetings/${tenant.meeting.shortCode}/session`,
@@ -78,7 +78,7 @@ describe('Voter portal API', () => {
 
     it('refuses a tampered, foreign or unknown invitation', async () => {
       const invite = gateway.app
-        .get(InviteTokens)
+        .get(InviteTokensService)
         .issue({ id: voters[0].voterId }, tenant.meeting);
       expectProblem(
         await api.post(
@@ -125,7 +125,7 @@ describe('Voter portal API', () => {
         controlNumber: 'gone-1',
       }));
       const invite = gateway.app
-        .get(InviteTokens)
+        .get(InviteTokensService)
         .issue({ id: gone.voterId }, tenant.meeting);
       await gateway.app
         .get(Database)

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  PresenceTracker,
-  RedisPresenceTracker,
-} from '../src/presence/presence-tracker';
+  PresenceStore,
+  RedisPresenceStore,
+} from '../src/presence/presence.store';
 import { createTenant } from './support/factories';
 import { connectLive, request, type LiveClient } from './support/live-client';
 import { createVoters } from './support/live-fixtures';
@@ -10,7 +10,7 @@ import { startGateways, type TestGateway } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
-describe('RedisPresenceTracker', () => {
+describe('RedisPresenceStore', () => {
   let redis: TestRedis;
 
   beforeAll(async () => {
@@ -23,7 +23,7 @@ describe('RedisPresenceTracker', () => {
   });
 
   it('writes the joins of a crowd together, and counts every voter and unit', async () => {
-    const tracker = new RedisPresenceTracker(redis.client, redis.prefix);
+    const tracker = new RedisPresenceStore(redis.client, redis.prefix);
     const pipelines = vi.spyOn(redis.client, 'pipeline');
     // 40 voters of 20 units, two voters a unit
     const voters = Array.from({ length: 40 }, (_, i) => ({
@@ -59,7 +59,7 @@ describe('RedisPresenceTracker', () => {
   });
 
   it('writes joins and leaves of one pipeline in the order they were made', async () => {
-    const tracker = new RedisPresenceTracker(redis.client, redis.prefix);
+    const tracker = new RedisPresenceStore(redis.client, redis.prefix);
     const first = tracker.join('order', 'ann', 'unit-1');
     // Bob's unit leaves with him and comes back with Cyd: written out of order, the unit
     // would be left out, or Bob left in
@@ -84,8 +84,8 @@ describe('RedisPresenceTracker', () => {
   });
 
   it('counts and lists the union of the nodes, each unit and voter once, and forgets a node gone', async () => {
-    const one = new RedisPresenceTracker(redis.client, redis.prefix);
-    const two = new RedisPresenceTracker(redis.client, redis.prefix);
+    const one = new RedisPresenceStore(redis.client, redis.prefix);
+    const two = new RedisPresenceStore(redis.client, redis.prefix);
     // unit-2 has a voter on each node; dan has a socket on each node
     await Promise.all([
       one.join('nodes', 'ann', 'unit-1'),
@@ -171,7 +171,7 @@ describe('A node that stops', () => {
       ).not.toHaveProperty('error');
     }
     // a subscribe is answered once its join is in Redis
-    const tracker = nodes[0].app.get(PresenceTracker);
+    const tracker = nodes[0].app.get(PresenceStore);
     expect(await tracker.count(tenant.meeting.id)).toEqual({
       numUnits: 3,
       numVoters: 3,

@@ -23,7 +23,7 @@ import {
   MatterErrorCode,
   MatterException,
 } from '../src/matters/matters.exception';
-import { MeetingNotFoundException } from '../src/meetings/meeting-access';
+import { MeetingNotFoundException } from '../src/meetings/meeting-access.service';
 import {
   InviteErrorCode,
   InviteException,

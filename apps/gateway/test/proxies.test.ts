@@ -20,7 +20,7 @@ import {
 } from 'vitest';
 import { z } from 'zod';
 import { Database } from '../src/database/database';
-import { LivePresence } from '../src/presence/live-presence';
+import { LivePresenceService } from '../src/quorum/live-presence.service';
 import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { ballots, proxies } from '../src/database/schema';
 import {
@@ -675,7 +675,7 @@ describe('Proxies', () => {
     const statements = holdFirstCall(
       nodes[0].app.get(ProxiesRepository),
       'revokeOnAttendance',
-      calledTimes(nodes[0].app.get(LivePresence), 'join', 3),
+      calledTimes(nodes[0].app.get(LivePresenceService), 'join', 3),
     );
     const attended = new Map<number, LiveClient>();
     const sockets = await Promise.all([0, 6, 14, 25].map((i) => attend(i)));

@@ -5,7 +5,7 @@ import {
   type QuorumEvent,
 } from '@livevote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HolderTokens } from '../src/proxies/holder-tokens';
+import { HolderTokensService } from '../src/proxies/holder-tokens.service';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import {
@@ -85,7 +85,7 @@ describe('Quorum broadcasts', () => {
     expect(submitted.status, submitted.text).toBe(201);
     const proxy = MemberProxy.parse(submitted.body);
     const session = nodes[0].app
-      .get(HolderTokens)
+      .get(HolderTokensService)
       .issueSession(proxy.holder.key, tenant.meeting);
     return { proxy, token: session.token };
   };

@@ -3,14 +3,14 @@ import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/common/clock';
 import { meetings } from '../src/database/schema';
-import { AccessTokens } from '../src/identity/access-tokens';
+import { AccessTokensService } from '../src/identity/access-tokens.service';
 import { scheduleVersion } from '../src/reminders/mail-schedule';
 import {
   MAIL_QUEUE,
   MailScheduler,
   meetingScheduler,
   RECONCILE_SCHEDULER,
-} from '../src/reminders/mail-scheduler';
+} from '../src/reminders/mail.scheduler';
 import { RemindersService } from '../src/reminders/reminders.service';
 import {
   createMeeting,
@@ -106,7 +106,7 @@ describe('Scheduled mail on two gateway nodes', () => {
     const invited = await http(nodeA.baseUrl).post(
       `/v1/Meetings/${meeting.shortCode}/invites`,
       undefined,
-      { token: nodeA.app.get(AccessTokens).issue(tenant.user.id) },
+      { token: nodeA.app.get(AccessTokensService).issue(tenant.user.id) },
     );
     expect(invited.body).toMatchObject({ sent: voterCount, failed: 0 });
     return meeting;
@@ -184,7 +184,7 @@ describe('Scheduled mail on two gateway nodes', () => {
     const patched = await http(nodeB.baseUrl).patch(
       `/v1/Meetings/${meeting.shortCode}/settings`,
       { meetingReminderFrequency: 3, meetingStartingReminder: 15 },
-      { token: nodeB.app.get(AccessTokens).issue(tenant.user.id) },
+      { token: nodeB.app.get(AccessTokensService).issue(tenant.user.id) },
     );
     expect(patched.status).toBe(200);
     await nodeB.app.get(MailScheduler).reconcile();

@@ -15,11 +15,11 @@ import {
   voters,
   type CommunicationPreferences,
 } from '../src/database/schema';
-import { AccessTokens } from '../src/identity/access-tokens';
-import { InviteTokens } from '../src/members/invite-tokens';
-import { MailScheduler } from '../src/reminders/mail-scheduler';
+import { AccessTokensService } from '../src/identity/access-tokens.service';
+import { InviteTokensService } from '../src/members/invite-tokens.service';
+import { MailScheduler } from '../src/reminders/mail.scheduler';
 import { RemindersService } from '../src/reminders/reminders.service';
-import { UnsubscribeTokens } from '../src/reminders/unsubscribe-tokens';
+import { UnsubscribeTokensService } from '../src/reminders/unsubscribe-tokens.service';
 import {
   createMeeting,
   createTenant,
@@ -85,7 +85,8 @@ describe('Scheduled mail', () => {
   });
 
   /** A fresh manager token: the clock moves by days, manager tokens last 300 s. */
-  const token = () => gateway.app.get(AccessTokens).issue(tenant.user.id);
+  const token = () =>
+    gateway.app.get(AccessTokensService).issue(tenant.user.id);
 
   /** A meeting of the tenant with its units, every voter with e-mail on invited at T0. */
   async function campaign(
@@ -234,7 +235,9 @@ describe('Scheduled mail', () => {
       'Early voting closes Sunday, November 8, 2026 at 1:00 PM EST.',
     );
     expect(first.parsed.html).toContain('unit A-101 has not voted yet');
-    expect(gateway.app.get(InviteTokens).verify(inviteTokenIn(text))).toEqual({
+    expect(
+      gateway.app.get(InviteTokensService).verify(inviteTokenIn(text)),
+    ).toEqual({
       voterId: added['ann@cadence.test'].id,
       meetingId: meeting.id,
     });
@@ -244,7 +247,7 @@ describe('Scheduled mail', () => {
     ).toBe(`<${unsubscribe.href}>`);
     expect(
       gateway.app
-        .get(UnsubscribeTokens)
+        .get(UnsubscribeTokensService)
         .verify(unsubscribe.searchParams.get('token')!),
     ).toMatchObject({
       voterId: added['ann@cadence.test'].id,
@@ -428,7 +431,9 @@ describe('Scheduled mail', () => {
     expect(html).not.toContain('<AGM>');
     expect(text).toContain('-- \nThe Board');
     expect(html).toContain('<p>The <b>Board</b></p>');
-    expect(gateway.app.get(InviteTokens).verify(inviteTokenIn(text))).toEqual({
+    expect(
+      gateway.app.get(InviteTokensService).verify(inviteTokenIn(text)),
+    ).toEqual({
       voterId: added['ida@start.test'].id,
       meetingId: meeting.id,
     });
@@ -439,7 +444,7 @@ describe('Scheduled mail', () => {
     ).toBe(`<${unsubscribe.href}>`);
     expect(
       gateway.app
-        .get(UnsubscribeTokens)
+        .get(UnsubscribeTokensService)
         .verify(unsubscribe.searchParams.get('token')!),
     ).toEqual({
       voterId: added['ida@start.test'].id,
@@ -663,7 +668,7 @@ describe('Scheduled mail', () => {
     expect(await browser.text()).toContain('You will get no more reminders');
 
     // "All e-mail" (the link of a starting notice) also stops the starting notice.
-    const all = gateway.app.get(UnsubscribeTokens).issue(
+    const all = gateway.app.get(UnsubscribeTokensService).issue(
       {
         voterId: added['tia@unsub.test'].id,
         meetingId: meeting.id,
@@ -702,7 +707,7 @@ describe('Scheduled mail', () => {
     const added = await addUnits(gateway, meeting.id, [
       { unit: 'X-1', voters: [{ name: 'Xia', email: 'xia@bad.test' }] },
     ]);
-    const tokens = gateway.app.get(UnsubscribeTokens);
+    const tokens = gateway.app.get(UnsubscribeTokensService);
     const good = tokens.issue(
       {
         voterId: added['xia@bad.test'].id,
@@ -730,7 +735,7 @@ describe('Scheduled mail', () => {
     );
     // An invite token opens a portal session, never an unsubscribe.
     const invite = gateway.app
-      .get(InviteTokens)
+      .get(InviteTokensService)
       .issue({ id: added['xia@bad.test'].id }, meeting);
     expectProblem(
       await api.post(path(invite)),

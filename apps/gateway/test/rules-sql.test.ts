@@ -63,7 +63,7 @@ import { ProxiesRepository } from '../src/proxies/proxies.repository';
 import { mapTallyRow } from '../src/matters/matters.mapper';
 import { MattersRepository } from '../src/matters/matters.repository';
 import { LiveVotingRepository } from '../src/voting/live-voting.repository';
-import { MatterDirectory } from '../src/voting/matter-directory';
+import { MatterDirectoryStore } from '../src/voting/matter-directory.store';
 import { countersFromBallots, tallyView } from '../src/voting/tally';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -156,7 +156,7 @@ describe('The rules of voting in SQL', () => {
     );
 
     it('counts the members of each matter the gateway way as the rule does', async () => {
-      const directory = new MatterDirectory(store);
+      const directory = new MatterDirectoryStore(store);
       const counts = await Promise.all(
         matterIds.map((id) => directory.eligibleMembers(id)),
       );

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MemorySentFigures,
-  RedisSentFigures,
-  type SentFigures,
-} from '../src/presence/sent-figures';
+  MemorySentFiguresStore,
+  RedisSentFiguresStore,
+  type SentFiguresStore,
+} from '../src/quorum/sent-figures.store';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
 const figures = (present: number, proxies = 0) => ({
@@ -12,14 +12,14 @@ const figures = (present: number, proxies = 0) => ({
   quorum: JSON.stringify({ present, proxies }),
 });
 
-describe('SentFigures', () => {
+describe('SentFiguresStore', () => {
   let redis: TestRedis;
-  const stores: [string, () => SentFigures][] = [
-    ['in memory', () => new MemorySentFigures()],
+  const stores: [string, () => SentFiguresStore][] = [
+    ['in memory', () => new MemorySentFiguresStore()],
     [
       'in Redis',
       () =>
-        new RedisSentFigures(redis.client, (kind, id) =>
+        new RedisSentFiguresStore(redis.client, (kind, id) =>
           [redis.prefix, kind, id].join(':'),
         ),
     ],

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/cli';
 import { loadConfig } from '../src/config/app-config';
-import { LiveTokens } from '../src/identity/live-tokens';
-import { InviteTokens } from '../src/members/invite-tokens';
-import { ScreenSessions } from '../src/sessions/screen-sessions';
+import { LiveTokensService } from '../src/identity/live-tokens.service';
+import { InviteTokensService } from '../src/members/invite-tokens.service';
+import { ScreenTokenRegistry } from '../src/revocation/screen-token.registry';
 import {
   createAccount,
   createMeeting,
@@ -178,7 +178,7 @@ describe('ending sessions across two gateway nodes (one PostgreSQL, one Redis)',
   it('a new e-mail is another person: the old sessions end everywhere, a new one works; a new name ends nothing', async () => {
     const voter = voters[2];
     const mailedLink = nodeA.app
-      .get(InviteTokens)
+      .get(InviteTokensService)
       .issue({ id: voter.voterId, email: voter.email }, tenant.meeting);
     const socket = await liveOn(nodeB, voter.token);
     const renamed = await http(nodeA.baseUrl).patch(
@@ -227,7 +227,7 @@ describe('ending sessions across two gateway nodes (one PostgreSQL, one Redis)',
       'voter_exists',
     );
     const newLink = nodeA.app
-      .get(InviteTokens)
+      .get(InviteTokensService)
       .issue(
         { id: voter.voterId, email: 'the-new-owner@owners.test' },
         tenant.meeting,
@@ -406,11 +406,11 @@ describe('credential expiry and reauth on the live channel', () => {
   const chairToken = () => signIn(gateway, tenant.user);
 
   it('drops a chair, a screen and a voter socket each when its credential expires', async () => {
-    const tokens = gateway.app.get(LiveTokens);
+    const tokens = gateway.app.get(LiveTokensService);
     const now = gateway.clock.nowMs();
     // a recorded token, signed to end before its row does
     const { key } = await gateway.app
-      .get(ScreenSessions)
+      .get(ScreenTokenRegistry)
       .record(tenant.meeting.id, tenant.user.id);
     const screenToken = tokens.issueScreen(
       tenant.meeting.id,

@@ -3,7 +3,7 @@ import {
   MemoryTallyStore,
   RedisTallyStore,
   type TallyStore,
-} from '../src/voting/tally-store';
+} from '../src/voting/tally.store';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
 /**

@@ -5,11 +5,11 @@ import type {
   AccountUser,
   ListAccountsQuery,
 } from '@livevote/contracts';
-import { AuditLog, changesOf } from '../audit/audit-log';
+import { AuditLogService, changesOf } from '../audit/audit-log.service';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { ScreenSessions } from '../sessions/screen-sessions';
-import { SessionSignals } from '../sessions/session-signals';
+import { ScreenTokenRegistry } from '../revocation/screen-token.registry';
+import { RevocationSignalsService } from '../revocation/revocation-signals.service';
 import { AccountErrorCode, AccountException } from './accounts.exception';
 import { mapAccount } from './accounts.mapper';
 import { AccountsRepository, type AccountRow } from './accounts.repository';
@@ -29,9 +29,9 @@ export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly unitOfWork: UnitOfWork,
-    private readonly signals: SessionSignals,
-    private readonly screens: ScreenSessions,
-    private readonly audit: AuditLog,
+    private readonly signals: RevocationSignalsService,
+    private readonly screens: ScreenTokenRegistry,
+    private readonly audit: AuditLogService,
   ) {}
 
   async list(userId: string, query: ListAccountsQuery): Promise<Account[]> {

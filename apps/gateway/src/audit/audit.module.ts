@@ -1,15 +1,25 @@
 import { Module } from '@nestjs/common';
-import { AuditLog } from './audit-log';
+import { AuditLogService } from './audit-log.service';
 import { ChainRepository } from './chain.repository';
-import { ChainSealer } from './chain-sealer';
-import { ChainVerifier } from './chain-verifier';
+import { ChainSealingService } from './chain-sealing.service';
+import { ChainVerificationService } from './chain-verification.service';
 
 /**
  * The audit log and the meeting's hash chain (docs/verifiability.md). Imports nothing but the
  * global modules, so every feature can record its actions here.
  */
 @Module({
-  providers: [AuditLog, ChainRepository, ChainSealer, ChainVerifier],
-  exports: [AuditLog, ChainRepository, ChainSealer, ChainVerifier],
+  providers: [
+    AuditLogService,
+    ChainRepository,
+    ChainSealingService,
+    ChainVerificationService,
+  ],
+  exports: [
+    AuditLogService,
+    ChainRepository,
+    ChainSealingService,
+    ChainVerificationService,
+  ],
 })
 export class AuditModule {}

@@ -12,7 +12,7 @@ import {
   type Manager,
 } from '../identity/jwt-auth.guard';
 import { BallotReceiptDto, RecordBallotRequestDto } from '../voting/voting.dto';
-import { BallotIntake } from './ballot-intake';
+import { BallotIntakeService } from './ballot-intake.service';
 import { IdempotencyKey } from './idempotency-key';
 
 /** A ballot a manager records for a member (a paper proxy form, a vote in the room). */
@@ -21,7 +21,7 @@ import { IdempotencyKey } from './idempotency-key';
 @UseGuards(JwtAuthGuard)
 @Controller('v1/Meetings/:shortCode')
 export class BallotsController {
-  constructor(private readonly intake: BallotIntake) {}
+  constructor(private readonly intake: BallotIntakeService) {}
 
   @ApiOperation({ summary: "Record a manager's ballot for a member" })
   @Post('matters/:matterKey/ballots')

@@ -91,7 +91,7 @@ const changeOf = (row: ChangeRow): WrittenBallot => ({
 
 /**
  * The proxy holders' ballots (method `proxy`, with `proxy_id`): written by commands, never on
- * the voters' hot path, and only through BallotIntake. Each statement re-checks, inside SQL, that the matter is live, the
+ * the voters' hot path, and only through BallotIntakeService. Each statement re-checks, inside SQL, that the matter is live, the
  * proxy verified, the member eligible, and that the precedence lets the ballot replace the
  * member's standing one, so a vote racing a member's own live ballot loses as it should.
  */

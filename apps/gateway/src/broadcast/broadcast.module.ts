@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { RedisConnection } from '../redis/redis.module';
-import { LiveBroadcaster } from './live-broadcaster';
-import { ScreenQuestions } from './screen-questions';
+import { LiveBroadcastService } from './live-broadcast.service';
+import { ScreenQuestionsRegistry } from './screen-questions.registry';
 import {
   MemorySequenceStore,
   RedisSequenceStore,
   SequenceStore,
-} from './sequence';
+} from './sequence.store';
 
 /**
  * The one emitter of live events (the live gateway attaches the socket.io namespace to it) and
@@ -15,8 +15,8 @@ import {
  */
 @Module({
   providers: [
-    LiveBroadcaster,
-    ScreenQuestions,
+    LiveBroadcastService,
+    ScreenQuestionsRegistry,
     {
       provide: SequenceStore,
       inject: [RedisConnection],
@@ -26,6 +26,6 @@ import {
           : new MemorySequenceStore(),
     },
   ],
-  exports: [LiveBroadcaster, ScreenQuestions, SequenceStore],
+  exports: [LiveBroadcastService, ScreenQuestionsRegistry, SequenceStore],
 })
 export class BroadcastModule {}

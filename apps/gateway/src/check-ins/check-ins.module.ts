@@ -5,7 +5,8 @@ import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
 import { PresenceModule } from '../presence/presence.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { QuorumModule } from '../quorum/quorum.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { CheckInPortalController } from './check-in-portal.controller';
 import { CheckInsController } from './check-ins.controller';
 import { CheckInsRepository } from './check-ins.repository';
@@ -23,7 +24,8 @@ import { PortalAttendanceService } from './portal-attendance.service';
     IdentityModule,
     MeetingsModule,
     PresenceModule,
-    SessionsModule,
+    QuorumModule,
+    RevocationModule,
   ],
   controllers: [CheckInsController, CheckInPortalController],
   providers: [

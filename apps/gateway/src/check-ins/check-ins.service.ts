@@ -6,14 +6,17 @@ import type {
   CheckInResult,
 } from '@livevote/contracts';
 import { isMeetingOver } from '@livevote/rules';
-import { AuditLog } from '../audit/audit-log';
-import { LiveBroadcaster } from '../broadcast/live-broadcaster';
+import { AuditLogService } from '../audit/audit-log.service';
+import { LiveBroadcastService } from '../broadcast/live-broadcast.service';
 import { normalizeCheckInCode } from '../common/check-in-code';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import { LivePresence } from '../presence/live-presence';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
+import { LivePresenceService } from '../quorum/live-presence.service';
 import { CheckInErrorCode, CheckInException } from './check-ins.exception';
 import { mapDeskVoter } from './check-ins.mapper';
 import { CheckInsRepository, type DeskVoterRow } from './check-ins.repository';
@@ -22,18 +25,18 @@ import { CheckInsRepository, type DeskVoterRow } from './check-ins.repository';
  * The check-in desk (docs/hybrid-meetings.md): a registrar checks voters in by their code, by
  * a pick from the search, or as walk-ins by control number, and out again. A check-in counts
  * toward attendance and the quorum like an online join, and revokes proxies by the same way
- * (LivePresence's attendance listener); every chair sees it live (`checkin.updated`).
+ * (LivePresenceService's attendance listener); every chair sees it live (`checkin.updated`).
  */
 @Injectable()
 export class CheckInsService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly checkIns: CheckInsRepository,
-    private readonly presence: LivePresence,
-    private readonly broadcaster: LiveBroadcaster,
+    private readonly presence: LivePresenceService,
+    private readonly broadcaster: LiveBroadcastService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async list(userId: string, shortCode: string): Promise<CheckInList> {

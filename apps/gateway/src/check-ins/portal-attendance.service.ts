@@ -8,7 +8,10 @@ import { isRsvpOpen, rsvpClosesAt } from '@livevote/rules';
 import { checkInQrSvg, formatCheckInCode } from '../common/check-in-code';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { CheckInErrorCode, CheckInException } from './check-ins.exception';
 import { mapRsvp } from './check-ins.mapper';
@@ -18,7 +21,7 @@ import { CheckInsRepository, type DeskVoterRow } from './check-ins.repository';
 @Injectable()
 export class PortalAttendanceService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly checkIns: CheckInsRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,

@@ -9,7 +9,7 @@ import { ACCOUNT_ROLES, AccountRole } from '@livevote/contracts';
 import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
 import type { LinkFault } from '../audit/chain';
-import { ChainVerifier } from '../audit/chain-verifier';
+import { ChainVerificationService } from '../audit/chain-verification.service';
 import { domainModules } from '../app.module';
 import { ApiException } from '../common/api-exception';
 import { SystemClock } from '../common/clock';
@@ -17,7 +17,7 @@ import type { AppConfig } from '../config/app-config';
 import { openDatabase } from '../database/database';
 import { DemoSeedService } from '../demo/demo-seed.service';
 import { UsersService } from '../identity/users.service';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { PartnerClientsService } from '../partner/partner-clients.service';
 
 export class CliError extends Error {}
@@ -112,9 +112,9 @@ const COMMANDS: Record<string, Command> = {
     }),
   'audit:verify': async (app, flags) => {
     const shortCode = required(flags, 'meeting');
-    const meeting = await app.get(MeetingAccess).byShortCode(shortCode);
+    const meeting = await app.get(MeetingAccessService).byShortCode(shortCode);
     if (!meeting) throw new CliError(`no meeting ${shortCode}`);
-    const report = await app.get(ChainVerifier).verify(meeting.id);
+    const report = await app.get(ChainVerificationService).verify(meeting.id);
     if (report.bad)
       throw new CliError(
         `chain of ${shortCode} broken at entry ${report.bad.position} (${report.bad.source} ${report.bad.sourceId}): ${FAULT_WORDS[report.bad.fault]}`,

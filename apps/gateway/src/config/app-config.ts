@@ -175,7 +175,7 @@ export class AppConfig {
   readonly shutdownGraceMs: number;
   /**
    * Ballots a socket, and a member, may have on their way to the database at once; ballot
-   * batches written at once (ballots/ballot-ingest.ts).
+   * batches written at once (ballots/ballot-ingest.service.ts).
    */
   readonly ballots: {
     inFlightPerSocket: number;
@@ -194,7 +194,7 @@ export class AppConfig {
   /** Questions waiting for the chair: of one member (all its voters), of one meeting. */
   readonly questions: { pendingPerMember: number; pendingPerMeeting: number };
   /**
-   * Report renders (report/report-renderer.ts): worker threads and renders waiting for one on
+   * Report renders (report/report-render.service.ts): worker threads and renders waiting for one on
    * this node, and renders one account may have at once across the nodes.
    */
   readonly reports: {

@@ -2,7 +2,7 @@ import { meetingPortalUrl } from '../meetings/meetings.mapper';
 import { Injectable } from '@nestjs/common';
 import type { AuditKind } from '@livevote/contracts';
 import { AccountsService } from '../accounts/accounts.service';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { AppConfig } from '../config/app-config';
@@ -11,10 +11,10 @@ import type { RsvpAnswer } from '../database/schema';
 import { UsersRepository } from '../identity/users.repository';
 import { UsersService } from '../identity/users.service';
 import { generateUniqueControlNumber } from '../members/control-number';
-import { InviteTokens } from '../members/invite-tokens';
+import { InviteTokensService } from '../members/invite-tokens.service';
 import { ScreenTokensService } from '../screens/screen-tokens.service';
 import { personalPortalLink } from '../members/invites.mapper';
-import { HolderTokens } from '../proxies/holder-tokens';
+import { HolderTokensService } from '../proxies/holder-tokens.service';
 import { holderLink } from '../proxies/proxy-mail';
 import { DemoRepository, type DemoMeetingRow } from './demo.repository';
 
@@ -231,13 +231,13 @@ export class DemoSeedService {
     private readonly users: UsersService,
     private readonly usersRepository: UsersRepository,
     private readonly demo: DemoRepository,
-    private readonly inviteTokens: InviteTokens,
+    private readonly inviteTokens: InviteTokensService,
     private readonly screenTokens: ScreenTokensService,
-    private readonly holderTokens: HolderTokens,
+    private readonly holderTokens: HolderTokensService,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   /**

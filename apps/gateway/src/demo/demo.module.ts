@@ -5,7 +5,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 import { InvitesModule } from '../members/invites.module';
 import { ScreensModule } from '../screens/screens.module';
-import { HolderTokens } from '../proxies/holder-tokens';
+import { HolderTokensService } from '../proxies/holder-tokens.service';
 import { DemoRepository } from './demo.repository';
 import { DemoSeedService } from './demo-seed.service';
 
@@ -18,7 +18,7 @@ import { DemoSeedService } from './demo-seed.service';
     JwtSigningModule,
     ScreensModule,
   ],
-  providers: [DemoRepository, DemoSeedService, HolderTokens],
+  providers: [DemoRepository, DemoSeedService, HolderTokensService],
   exports: [DemoSeedService],
 })
 export class DemoModule {}

@@ -4,12 +4,12 @@ import { AppConfig } from '../config/app-config';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
-import { SessionsModule } from '../sessions/sessions.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { DirectoryDocumentStorage } from './directory-document-storage';
 import { DocumentFilesController } from './document-files.controller';
 import { DocumentStorage } from './document-storage';
 import { DocumentUploadInterceptor } from './document-upload.interceptor';
-import { DocumentUrlSigner } from './document-url-signer';
+import { DocumentUrlService } from './document-url.service';
 import { DocumentsController } from './documents.controller';
 import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
@@ -17,7 +17,7 @@ import { PortalDocumentsController } from './portal-documents.controller';
 import { PortalDocumentsService } from './portal-documents.service';
 
 @Module({
-  imports: [AuditModule, IdentityModule, MeetingsModule, SessionsModule],
+  imports: [AuditModule, IdentityModule, MeetingsModule, RevocationModule],
   controllers: [
     DocumentsController,
     DocumentFilesController,
@@ -31,7 +31,7 @@ import { PortalDocumentsService } from './portal-documents.service';
       inject: [AppConfig],
     },
     DocumentUploadInterceptor,
-    DocumentUrlSigner,
+    DocumentUrlService,
     DocumentsRepository,
     DocumentsService,
     PortalAuthGuard,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Injectable, Logger } from '@nestjs/common';
 import type {
   DocumentDownloadQuery,
@@ -9,7 +9,7 @@ import type {
 } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 import {
   newDocumentKey,
   parseDocumentKey,
@@ -18,7 +18,7 @@ import {
 } from './document-files';
 import { DocumentStorage } from './document-storage';
 import type { UploadedDocumentFile } from './document-upload.interceptor';
-import { DocumentUrlSigner } from './document-url-signer';
+import { DocumentUrlService } from './document-url.service';
 import { DocumentErrorCode, DocumentException } from './documents.exception';
 import { downloadHeaders, mapDocument, mapUpload } from './documents.mapper';
 import { DocumentsRepository, type DocumentRow } from './documents.repository';
@@ -33,12 +33,12 @@ export class DocumentsService {
   private readonly logger = new Logger('Documents');
 
   constructor(
-    private readonly meetings: MeetingAccess,
+    private readonly meetings: MeetingAccessService,
     private readonly documents: DocumentsRepository,
     private readonly storage: DocumentStorage,
-    private readonly signer: DocumentUrlSigner,
+    private readonly signer: DocumentUrlService,
     private readonly unitOfWork: UnitOfWork,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Moves staged bytes under a new key of the meeting; staged bytes never outlive a failure. */

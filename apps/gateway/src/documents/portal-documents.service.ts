@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { PortalDocument } from '@livevote/contracts';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { DocumentStorage } from './document-storage';
 import { DocumentErrorCode, DocumentException } from './documents.exception';
@@ -18,7 +21,7 @@ import type { DocumentDownload } from './documents.service';
 @Injectable()
 export class PortalDocumentsService {
   constructor(
-    private readonly meetings: MeetingAccess,
+    private readonly meetings: MeetingAccessService,
     private readonly documents: DocumentsRepository,
     private readonly storage: DocumentStorage,
     private readonly config: AppConfig,

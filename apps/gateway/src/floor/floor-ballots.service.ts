@@ -11,13 +11,13 @@ import {
   managerBallotAdmission,
   type BallotMarks,
 } from '@livevote/rules';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
-import { LivePresence } from '../presence/live-presence';
-import { BallotIntake } from '../ballots/ballot-intake';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
+import { LivePresenceService } from '../quorum/live-presence.service';
+import { BallotIntakeService } from '../ballots/ballot-intake.service';
 import {
   TIMING_CODES,
   VotingErrorCode,
@@ -39,20 +39,20 @@ type Outcome =
 /**
  * Floor ballots: a clerk types a present member's paper sheet for a live matter
  * (docs/hybrid-meetings.md, "Floor ballots"). Each is one transaction that hands the ballot to
- * BallotIntake, which writes it with the same statement as every ballot (eligibility,
+ * BallotIntakeService, which writes it with the same statement as every ballot (eligibility,
  * precedence, the audit row) and brings the tallies up to date after the commit. In
  * double-entry mode a sheet waits until a second manager enters it alike.
  */
 @Injectable()
 export class FloorBallotsService {
   constructor(
-    private readonly access: MeetingAccess,
-    private readonly intake: BallotIntake,
+    private readonly access: MeetingAccessService,
+    private readonly intake: BallotIntakeService,
     private readonly floor: FloorBallotsRepository,
-    private readonly presence: LivePresence,
+    private readonly presence: LivePresenceService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async record(

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PresenceModule } from '../presence/presence.module';
+import { QuorumModule } from '../quorum/quorum.module';
 import { BallotsModule } from '../ballots/ballots.module';
 import { VotingModule } from '../voting/voting.module';
 import { FloorBallotsController } from './floor-ballots.controller';
@@ -17,6 +18,7 @@ import { FloorBallotsService } from './floor-ballots.service';
     IdentityModule,
     MeetingsModule,
     PresenceModule,
+    QuorumModule,
     VotingModule,
   ],
   controllers: [FloorBallotsController],

@@ -8,10 +8,10 @@ import type {
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { AccessTokens } from './access-tokens';
+import { AccessTokensService } from './access-tokens.service';
 import { AuthErrorCode, AuthException } from './auth.exception';
-import { AuthRateLimiter } from './auth-rate-limiter';
-import { Credentials } from './credentials';
+import { AuthRateLimitService } from './auth-rate-limit.service';
+import { CredentialsService } from './credentials.service';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 
 const DAY_MS = 86_400_000;
@@ -23,10 +23,10 @@ export function hashToken(token: string): string {
 @Injectable()
 export class AuthService {
   constructor(
-    private readonly credentials: Credentials,
+    private readonly credentials: CredentialsService,
     private readonly refreshTokens: RefreshTokensRepository,
-    private readonly accessTokens: AccessTokens,
-    private readonly limiter: AuthRateLimiter,
+    private readonly accessTokens: AccessTokensService,
+    private readonly limiter: AuthRateLimitService,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,

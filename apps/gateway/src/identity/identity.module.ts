@@ -1,47 +1,47 @@
 import { Module } from '@nestjs/common';
-import { AccessTokens } from './access-tokens';
+import { AccessTokensService } from './access-tokens.service';
 import { AuthController } from './auth.controller';
-import { AuthRateLimiter } from './auth-rate-limiter';
+import { AuthRateLimitService } from './auth-rate-limit.service';
 import { AuthService } from './auth.service';
-import { Credentials } from './credentials';
+import { CredentialsService } from './credentials.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHashService } from './password-hash.service';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
-import { Totp } from './totp';
+import { TotpService } from './totp.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 import { JwtSigningModule } from './jwt-signing.module';
-import { LiveTokens } from './live-tokens';
-import { PartnerAccessTokens } from './partner-access-tokens';
+import { LiveTokensService } from './live-tokens.service';
+import { PartnerAccessTokensService } from './partner-access-tokens.service';
 
 @Module({
   imports: [JwtSigningModule],
   controllers: [AuthController],
   providers: [
-    AccessTokens,
-    AuthRateLimiter,
+    AccessTokensService,
+    AuthRateLimitService,
     AuthService,
-    Credentials,
+    CredentialsService,
     JwtAuthGuard,
-    LiveTokens,
-    PartnerAccessTokens,
-    PasswordHasher,
+    LiveTokensService,
+    PartnerAccessTokensService,
+    PasswordHashService,
     RefreshTokensRepository,
-    Totp,
+    TotpService,
     UsersRepository,
     UsersService,
   ],
   exports: [
-    AccessTokens,
-    AuthRateLimiter,
-    Credentials,
+    AccessTokensService,
+    AuthRateLimitService,
+    CredentialsService,
     JwtAuthGuard,
-    LiveTokens,
-    PartnerAccessTokens,
-    PasswordHasher,
+    LiveTokensService,
+    PartnerAccessTokensService,
+    PasswordHashService,
     UsersRepository,
     UsersService,
-    Totp,
+    TotpService,
   ],
 })
 export class IdentityModule {}

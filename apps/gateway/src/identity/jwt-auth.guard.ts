@@ -5,11 +5,11 @@ import {
   Injectable,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { AccessTokens } from './access-tokens';
+import { AccessTokensService } from './access-tokens.service';
 import { AuthErrorCode, AuthException } from './auth.exception';
 import { bearerToken } from '../common/text';
-import { LiveTokens } from './live-tokens';
-import { PartnerAccessTokens } from './partner-access-tokens';
+import { LiveTokensService } from './live-tokens.service';
+import { PartnerAccessTokensService } from './partner-access-tokens.service';
 
 export interface Manager {
   userId: string;
@@ -21,9 +21,9 @@ type AuthedRequest = Request & { manager?: Manager };
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
   constructor(
-    private readonly tokens: AccessTokens,
-    private readonly liveTokens: LiveTokens,
-    private readonly partnerTokens: PartnerAccessTokens,
+    private readonly tokens: AccessTokensService,
+    private readonly liveTokens: LiveTokensService,
+    private readonly partnerTokens: PartnerAccessTokensService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConcurrencyGate, HasherBusyError } from './password-hasher';
+import { ConcurrencyGate, HasherBusyError } from './password-hash.service';
 
 function deferred() {
   let resolve!: () => void;

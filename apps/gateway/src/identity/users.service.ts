@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ApiException } from '../common/api-exception';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { PasswordHasher } from './password-hasher';
+import { PasswordHashService } from './password-hash.service';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
-import { Totp } from './totp';
+import { TotpService } from './totp.service';
 import { UsersRepository } from './users.repository';
 
 export interface CreatedUser {
@@ -30,8 +30,8 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly refreshTokens: RefreshTokensRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly totp: Totp,
+    private readonly hasher: PasswordHashService,
+    private readonly totp: TotpService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}

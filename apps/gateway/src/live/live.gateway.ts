@@ -17,22 +17,28 @@ import type { Socket } from 'socket.io';
 import { ApiException, apiExceptionOf } from '../common/api-exception';
 import { toProblem } from '../common/problem-details.filter';
 import { InvalidIdempotencyKeyException } from '../ballots/idempotency-key';
-import { BallotIntake } from '../ballots/ballot-intake';
+import { BallotIntakeService } from '../ballots/ballot-intake.service';
 import {
   chairRoom,
-  LiveBroadcaster,
+  LiveBroadcastService,
   meetingRoom,
   screenRoom,
   staffRoom,
   voterRoom,
   type LiveNamespace,
-} from '../broadcast/live-broadcaster';
-import { LivePresence, type MeetingRef } from '../presence/live-presence';
-import { LiveSessions, type LiveSessionData } from './live-sessions';
-import { LiveSnapshots } from './live-snapshots';
+} from '../broadcast/live-broadcast.service';
+import {
+  LivePresenceService,
+  type MeetingRef,
+} from '../quorum/live-presence.service';
+import {
+  LiveConnectionsService,
+  type LiveConnectionData,
+} from './live-connections.service';
+import { LiveSnapshotsService } from './live-snapshots.service';
 import { PacketGuard } from './packet-guard';
 
-interface SocketData extends LiveSessionData {
+interface SocketData extends LiveConnectionData {
   /** Voters: the meeting they attend (as present), left when the socket disconnects. */
   attending?: MeetingRef;
   /** The latest subscribe, until answered: one at a time per socket. */
@@ -96,20 +102,20 @@ export class LiveGateway implements OnGatewayInit {
   private readonly onVoterDisconnect = shared((socket) => this.left(socket));
 
   constructor(
-    private readonly sessions: LiveSessions,
-    private readonly broadcaster: LiveBroadcaster,
-    private readonly snapshots: LiveSnapshots,
-    private readonly presence: LivePresence,
-    private readonly ballots: BallotIntake,
+    private readonly connections: LiveConnectionsService,
+    private readonly broadcaster: LiveBroadcastService,
+    private readonly snapshots: LiveSnapshotsService,
+    private readonly presence: LivePresenceService,
+    private readonly ballots: BallotIntakeService,
     private readonly packets: PacketGuard,
   ) {}
 
   afterInit(server: LiveNamespace): void {
     this.broadcaster.attach(server);
-    this.sessions.attach(server);
+    this.connections.attach(server);
     this.packets.attach(server, (socket) => this.flooded(socket as LiveSocket));
     server.use((socket, next) => {
-      this.sessions.admit(socket.handshake.auth?.token).then(
+      this.connections.admit(socket.handshake.auth?.token).then(
         (session) => {
           if (!session) return next(new Error('unauthorized'));
           Object.assign(socket.data as SocketData, session);
@@ -145,7 +151,7 @@ export class LiveGateway implements OnGatewayInit {
     ack: unknown,
     handler: () => Promise<unknown>,
   ): void {
-    const valid = this.sessions.stillValid(socket);
+    const valid = this.connections.stillValid(socket);
     if (valid === true) this.answer(socket, event, ack, handler);
     else if (valid !== false)
       void valid.then((current) => {
@@ -266,7 +272,7 @@ export class LiveGateway implements OnGatewayInit {
     // no await from here until rooms, the disconnect listener and presence are all taken: a
     // close after this point finds them and undoes them (socket.io leaves the rooms, left()
     // counts the voter out)
-    const joined = this.sessions.join(
+    const joined = this.connections.join(
       socket,
       meeting,
       accountId,
@@ -307,7 +313,7 @@ export class LiveGateway implements OnGatewayInit {
   }
 
   reauth(socket: LiveSocket, body: unknown): Promise<ReauthResponse> {
-    return this.sessions.reauth(socket, body);
+    return this.connections.reauth(socket, body);
   }
 
   /** Throws what it refuses at once; the promise is the batch's answer. */
@@ -338,7 +344,7 @@ export class LiveGateway implements OnGatewayInit {
     event: string,
     error: unknown,
   ): AckError {
-    const problem = toProblem(error, this.sessions.languageOf(socket));
+    const problem = toProblem(error, this.connections.languageOf(socket));
     const ack = {
       status: problem.status,
       code: problem.code,

@@ -4,11 +4,12 @@ import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PresenceModule } from '../presence/presence.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { QuorumModule } from '../quorum/quorum.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { BallotsModule } from '../ballots/ballots.module';
 import { VotingModule } from '../voting/voting.module';
-import { LiveSessions } from './live-sessions';
-import { LiveSnapshots } from './live-snapshots';
+import { LiveConnectionsService } from './live-connections.service';
+import { LiveSnapshotsService } from './live-snapshots.service';
 import { LiveGateway } from './live.gateway';
 import { PacketGuard } from './packet-guard';
 
@@ -21,9 +22,15 @@ import { PacketGuard } from './packet-guard';
     MattersModule,
     MeetingsModule,
     PresenceModule,
-    SessionsModule,
+    QuorumModule,
+    RevocationModule,
     VotingModule,
   ],
-  providers: [LiveGateway, LiveSessions, LiveSnapshots, PacketGuard],
+  providers: [
+    LiveGateway,
+    LiveConnectionsService,
+    LiveSnapshotsService,
+    PacketGuard,
+  ],
 })
 export class LiveModule {}

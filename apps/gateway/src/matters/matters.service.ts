@@ -15,11 +15,18 @@ import {
 import { ApiException } from '../common/api-exception';
 import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
-import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
+import {
+  AuditLogService,
+  changesOf,
+  fieldsOf,
+} from '../audit/audit-log.service';
 import { UnitOfWork } from '../database/database';
 import { Clock } from '../common/clock';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import { MatterForecasts } from '../results/matter-forecasts';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
+import { MatterForecastsService } from '../results/matter-forecasts.service';
 import { MatterErrorCode, MatterException } from './matters.exception';
 import {
   mapMatter,
@@ -157,10 +164,10 @@ const AUDITED_FIELDS = [
 export class MattersService {
   constructor(
     private readonly matters: MattersRepository,
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly unitOfWork: UnitOfWork,
-    private readonly forecasts: MatterForecasts,
-    private readonly audit: AuditLog,
+    private readonly forecasts: MatterForecastsService,
+    private readonly audit: AuditLogService,
     private readonly clock: Clock,
   ) {}
 

@@ -1,6 +1,6 @@
 import type { Meeting, MeetingSettings } from '@livevote/contracts';
 import type { AppConfig } from '../config/app-config';
-import type { MeetingRow } from './meeting-access';
+import type { MeetingRow } from './meeting-access.service';
 
 const iso = (date: Date | null): string | null =>
   date ? date.toISOString() : null;

@@ -3,15 +3,22 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { AuditModule } from '../audit/audit.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PresenceModule } from '../presence/presence.module';
-import { MeetingAccess } from './meeting-access';
+import { QuorumModule } from '../quorum/quorum.module';
+import { MeetingAccessService } from './meeting-access.service';
 import { MeetingsController } from './meetings.controller';
 import { MeetingsRepository } from './meetings.repository';
 import { MeetingsService } from './meetings.service';
 
 @Module({
-  imports: [AuditModule, IdentityModule, AccountsModule, PresenceModule],
+  imports: [
+    AuditModule,
+    IdentityModule,
+    AccountsModule,
+    PresenceModule,
+    QuorumModule,
+  ],
   controllers: [MeetingsController],
-  providers: [MeetingAccess, MeetingsRepository, MeetingsService],
-  exports: [MeetingAccess, IdentityModule],
+  providers: [MeetingAccessService, MeetingsRepository, MeetingsService],
+  exports: [MeetingAccessService, IdentityModule],
 })
 export class MeetingsModule {}

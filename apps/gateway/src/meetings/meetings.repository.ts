@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
 import { meetings, questions } from '../database/schema';
-import type { MeetingRow } from './meeting-access';
+import type { MeetingRow } from './meeting-access.service';
 import { escapeLike } from '../common/text';
 
 export type MeetingInsert = typeof meetings.$inferInsert;

@@ -11,19 +11,26 @@ import type {
 } from '@livevote/contracts';
 import { meetingEndsAt } from '@livevote/rules';
 import { AccountsService } from '../accounts/accounts.service';
-import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
+import {
+  AuditLogService,
+  changesOf,
+  fieldsOf,
+} from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { noticeStatusSummary } from './notice-status';
-import { MeetingAccess, type MeetingRow } from './meeting-access';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from './meeting-access.service';
 import { MeetingErrorCode, MeetingException } from './meetings.exception';
 import { mapMeeting, mapMeetingSettings } from './meetings.mapper';
 import { MeetingsRepository, type MeetingInsert } from './meetings.repository';
-import { PresenceTracker } from '../presence/presence-tracker';
-import { PresentUnits } from '../presence/present-units';
+import { PresenceStore } from '../presence/presence.store';
+import { PresentUnitsService } from '../quorum/present-units.service';
 
 type MeetingFields = Omit<PatchMeetingRequest, 'type'>;
 
@@ -114,14 +121,14 @@ const AUDITED_SETTINGS = [
 export class MeetingsService {
   constructor(
     private readonly meetings: MeetingsRepository,
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly accounts: AccountsService,
-    private readonly presence: PresenceTracker,
-    private readonly presentUnits: PresentUnits,
+    private readonly presence: PresenceStore,
+    private readonly presentUnits: PresentUnitsService,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   create(
@@ -255,7 +262,7 @@ export class MeetingsService {
     });
   }
 
-  /** The voters connected now (PresenceTracker), by unit; no ballot is read. */
+  /** The voters connected now (PresenceStore), by unit; no ballot is read. */
   async connected(userId: string, shortCode: string): Promise<ConnectedVoters> {
     const meeting = await this.access.require(userId, shortCode);
     const voterIds = await this.presence.presentVoters(meeting.id);

@@ -1,7 +1,7 @@
 import { meetingPortalUrl } from '../meetings/meetings.mapper';
 import type { AppConfig } from '../config/app-config';
 import type { MeetingDetails } from '../mail/meeting-details';
-import type { MeetingRow } from '../meetings/meeting-access';
+import type { MeetingRow } from '../meetings/meeting-access.service';
 
 export function mapMeetingDetails(
   row: MeetingRow,

@@ -2,17 +2,17 @@ import { AuditModule } from '../audit/audit.module';
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { MeetingsModule } from '../meetings/meetings.module';
-import { InviteTokens } from './invite-tokens';
+import { InviteTokensService } from './invite-tokens.service';
 import { InvitesController } from './invites.controller';
 import { InvitesRepository } from './invites.repository';
 import { InvitesService } from './invites.service';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 
-/** Voter invites; MembersModule imports it. Exports InviteTokens and InvitesService for the voter portal. */
+/** Voter invites; MembersModule imports it. Exports InviteTokensService and InvitesService for the voter portal. */
 @Module({
   imports: [AuditModule, MeetingsModule, MailModule, JwtSigningModule],
   controllers: [InvitesController],
-  providers: [InviteTokens, InvitesRepository, InvitesService],
-  exports: [InviteTokens, InvitesService],
+  providers: [InviteTokensService, InvitesRepository, InvitesService],
+  exports: [InviteTokensService, InvitesService],
 })
 export class InvitesModule {}

@@ -6,7 +6,7 @@ import type {
   PersonalLink,
 } from '@livevote/contracts';
 import { ApiException } from '../common/api-exception';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
@@ -14,8 +14,11 @@ import { UnitOfWork } from '../database/database';
 import { checkInQrPng, formatCheckInCode } from '../common/check-in-code';
 import { inviteMail } from '../mail/invite-mail';
 import { MailTransport } from '../mail/mail-transport';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import { InviteTokens } from './invite-tokens';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
+import { InviteTokensService } from './invite-tokens.service';
 import { MemberErrorCode, MemberException } from './members.exception';
 import { mapMeetingDetails, personalPortalLink } from './invites.mapper';
 import { InvitesRepository, type InviteeRow } from './invites.repository';
@@ -59,14 +62,14 @@ export class InvitesService {
   private readonly logger = new Logger(InvitesService.name);
 
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly invites: InvitesRepository,
-    private readonly tokens: InviteTokens,
+    private readonly tokens: InviteTokensService,
     private readonly mail: MailTransport,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async inviteVoter(

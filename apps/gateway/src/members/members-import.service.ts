@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { ImportMembersResponse } from '@livevote/contracts';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { generateUniqueControlNumber } from './control-number';
 import {
   lineText,
@@ -25,12 +25,12 @@ import { VotersRepository, type VoterInsert } from './voters.repository';
 @Injectable()
 export class MembersImportService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly members: MembersRepository,
     private readonly voters: VotersRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async import(

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { MeetingsModule } from '../meetings/meetings.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { MembersController } from './members.controller';
 import { MembersImportService } from './members-import.service';
 import { MembersRepository } from './members.repository';
@@ -11,7 +11,7 @@ import { VotersRepository } from './voters.repository';
 import { VotersService } from './voters.service';
 
 @Module({
-  imports: [AuditModule, MeetingsModule, SessionsModule],
+  imports: [AuditModule, MeetingsModule, RevocationModule],
   controllers: [MembersController, VotersController],
   providers: [
     MembersRepository,

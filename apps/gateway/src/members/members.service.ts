@@ -5,12 +5,16 @@ import type {
   Member,
   UpdateMemberRequest,
 } from '@livevote/contracts';
-import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
+import {
+  AuditLogService,
+  changesOf,
+  fieldsOf,
+} from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
-import { VoterSessions } from '../sessions/voter-sessions';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
+import { VoterSessionRegistry } from '../revocation/voter-session.registry';
 import { generateControlNumber } from './control-number';
 import { MemberErrorCode, MemberException } from './members.exception';
 import { mapMember } from './members.mapper';
@@ -49,13 +53,13 @@ const MAIL_FIELDS = [
 @Injectable()
 export class MembersService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly members: MembersRepository,
     private readonly voters: VotersRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly sessions: VoterSessions,
-    private readonly audit: AuditLog,
+    private readonly sessions: VoterSessionRegistry,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** One page of members with their voters (loaded for the whole page at once) and the total. */

@@ -4,11 +4,18 @@ import type {
   UpdateVoterRequest,
   Voter,
 } from '@livevote/contracts';
-import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
+import {
+  AuditLogService,
+  changesOf,
+  fieldsOf,
+} from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
-import { VoterSessions, voterSessionVersion } from '../sessions/voter-sessions';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
+import {
+  VoterSessionRegistry,
+  voterSessionVersion,
+} from '../revocation/voter-session.registry';
 import { MemberErrorCode, MemberException } from './members.exception';
 import { mapVoter } from './members.mapper';
 import { MembersService } from './members.service';
@@ -28,13 +35,13 @@ const AUDITED_FIELDS = [
 @Injectable()
 export class VotersService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly members: MembersService,
     private readonly voters: VotersRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly sessions: VoterSessions,
-    private readonly audit: AuditLog,
+    private readonly sessions: VoterSessionRegistry,
+    private readonly audit: AuditLogService,
   ) {}
 
   create(

@@ -4,7 +4,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { MailModule } from '../mail/mail.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
-import { SessionsModule } from '../sessions/sessions.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { NominationsPortalController } from './nominations-portal.controller';
 import { NominationsController } from './nominations.controller';
 import { NominationsRepository } from './nominations.repository';
@@ -17,7 +17,7 @@ import { NominationsService } from './nominations.service';
     IdentityModule,
     MailModule,
     MeetingsModule,
-    SessionsModule,
+    RevocationModule,
   ],
   controllers: [NominationsController, NominationsPortalController],
   providers: [NominationsRepository, NominationsService, PortalAuthGuard],

@@ -7,14 +7,17 @@ import {
   type SubmitNominationRequest,
 } from '@livevote/contracts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { minuteBudget, spend } from '../identity/auth-rate-limiter';
+import { minuteBudget, spend } from '../identity/auth-rate-limit.service';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { MailTransport } from '../mail/mail-transport';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
 import { RedisConnection } from '../redis/redis.module';
 import { nominationMail } from './nomination-mail';
 import { mapNomination } from './nominations.mapper';
@@ -43,10 +46,10 @@ export class NominationsService {
   private readonly perMember: RateLimiterAbstract;
 
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly nominations: NominationsRepository,
     private readonly unitOfWork: UnitOfWork,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
     private readonly mail: MailTransport,
     private readonly clock: Clock,
     redis: RedisConnection,

@@ -11,7 +11,7 @@ import type { Campaign, CampaignWithStats } from '@livevote/contracts';
 import { CampaignsService } from './campaigns.service';
 import { CampaignDto, CampaignWithStatsDto } from './partner.dto';
 import { CurrentPartner, PartnerAuthGuard } from './partner-auth.guard';
-import type { PartnerPrincipal } from '../identity/partner-access-tokens';
+import type { PartnerPrincipal } from '../identity/partner-access-tokens.service';
 
 @ApiTags('Partner API')
 @ApiBearerAuth()

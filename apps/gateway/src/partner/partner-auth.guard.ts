@@ -7,16 +7,16 @@ import {
 import type { Request } from 'express';
 import { PartnerErrorCode, PartnerException } from './partner.exception';
 import {
-  PartnerAccessTokens,
+  PartnerAccessTokensService,
   type PartnerPrincipal,
-} from '../identity/partner-access-tokens';
+} from '../identity/partner-access-tokens.service';
 
 type PartnerRequest = Request & { partner?: PartnerPrincipal };
 
 /** Guards /papi/v1: a live partner access token (a manager JWT is not one). */
 @Injectable()
 export class PartnerAuthGuard implements CanActivate {
-  constructor(private readonly tokens: PartnerAccessTokens) {}
+  constructor(private readonly tokens: PartnerAccessTokensService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<PartnerRequest>();

@@ -3,8 +3,8 @@ import { PARTNER_SCOPE } from '@livevote/contracts';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { AuthException } from '../identity/auth.exception';
-import { AuthRateLimiter } from '../identity/auth-rate-limiter';
-import { Credentials } from '../identity/credentials';
+import { AuthRateLimitService } from '../identity/auth-rate-limit.service';
+import { CredentialsService } from '../identity/credentials.service';
 import { PartnerClientsService } from './partner-clients.service';
 import { PartnerGrantsRepository } from './partner-grants.repository';
 import {
@@ -57,8 +57,8 @@ export class PartnerAuthorizeService {
   constructor(
     private readonly clients: PartnerClientsService,
     private readonly grants: PartnerGrantsRepository,
-    private readonly credentials: Credentials,
-    private readonly limiter: AuthRateLimiter,
+    private readonly credentials: CredentialsService,
+    private readonly limiter: AuthRateLimitService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}

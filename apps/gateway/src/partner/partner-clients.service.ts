@@ -4,8 +4,15 @@ import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
-import { minuteBudget, refund, spend } from '../identity/auth-rate-limiter';
-import { HasherBusyError, PasswordHasher } from '../identity/password-hasher';
+import {
+  minuteBudget,
+  refund,
+  spend,
+} from '../identity/auth-rate-limit.service';
+import {
+  HasherBusyError,
+  PasswordHashService,
+} from '../identity/password-hash.service';
 import { RedisConnection } from '../redis/redis.module';
 import { OAuthErrorCode, OAuthException } from './oauth.exception';
 import {
@@ -41,7 +48,7 @@ export class PartnerClientsService {
 
   constructor(
     private readonly clients: PartnerClientsRepository,
-    private readonly hasher: PasswordHasher,
+    private readonly hasher: PasswordHashService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     config: AppConfig,

@@ -6,8 +6,8 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { AuthErrorCode, AuthException } from '../identity/auth.exception';
-import { LiveTokens } from '../identity/live-tokens';
-import { VoterSessions } from '../sessions/voter-sessions';
+import { LiveTokensService } from '../identity/live-tokens.service';
+import { VoterSessionRegistry } from '../revocation/voter-session.registry';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { bearerToken } from '../common/text';
 import type { ReaderRequest } from '../common/reader-language';
@@ -16,13 +16,13 @@ type VoterRequest = Request & ReaderRequest & { voter?: VoterPrincipal };
 
 /**
  * Guards the voter portal: a voter token (aud portal) in `Authorization: Bearer` whose voter
- * still exists and is still the same person (checked from memory, see VoterSessions).
+ * still exists and is still the same person (checked from memory, see VoterSessionRegistry).
  */
 @Injectable()
 export class PortalAuthGuard implements CanActivate {
   constructor(
-    private readonly tokens: LiveTokens,
-    private readonly sessions: VoterSessions,
+    private readonly tokens: LiveTokensService,
+    private readonly sessions: VoterSessionRegistry,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

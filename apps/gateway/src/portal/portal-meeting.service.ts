@@ -11,20 +11,20 @@ import type {
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { MattersRepository } from '../matters/matters.repository';
-import { MeetingAccess } from '../meetings/meeting-access';
-import { BallotIntake } from '../ballots/ballot-intake';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
+import { BallotIntakeService } from '../ballots/ballot-intake.service';
 import { BallotsRepository } from '../ballots/ballots.repository';
 import type { VoterPrincipal } from '../identity/voter-principal';
-import { MatterDirectory } from '../voting/matter-directory';
-import { SequenceStore } from '../broadcast/sequence';
-import { VoterSessions } from '../sessions/voter-sessions';
+import { MatterDirectoryStore } from '../voting/matter-directory.store';
+import { SequenceStore } from '../broadcast/sequence.store';
+import { VoterSessionRegistry } from '../revocation/voter-session.registry';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import {
   mapOwnBallot,
   mapPortalMeeting,
   mapPortalVoter,
 } from './portal.mapper';
-import { MatterForecasts } from '../results/matter-forecasts';
+import { MatterForecastsService } from '../results/matter-forecasts.service';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 
 /** A signed-in voter in their own meeting: its matters, their member's ballots, casting. */
@@ -32,15 +32,15 @@ import { PortalRepository, type PortalMeetingRow } from './portal.repository';
 export class PortalMeetingService {
   constructor(
     private readonly portal: PortalRepository,
-    private readonly meetings: MeetingAccess,
+    private readonly meetings: MeetingAccessService,
     private readonly matters: MattersRepository,
     private readonly sequences: SequenceStore,
-    private readonly directory: MatterDirectory,
+    private readonly directory: MatterDirectoryStore,
     private readonly ballots: BallotsRepository,
-    private readonly intake: BallotIntake,
-    private readonly forecasts: MatterForecasts,
+    private readonly intake: BallotIntakeService,
+    private readonly forecasts: MatterForecastsService,
     private readonly clock: Clock,
-    private readonly sessions: VoterSessions,
+    private readonly sessions: VoterSessionRegistry,
   ) {}
 
   async meeting(

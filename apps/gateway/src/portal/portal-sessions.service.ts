@@ -13,13 +13,13 @@ import {
   minuteBudget,
   spend,
   windowBudget,
-} from '../identity/auth-rate-limiter';
-import { LiveTokens } from '../identity/live-tokens';
-import { MeetingAccess } from '../meetings/meeting-access';
-import { InviteTokens } from '../members/invite-tokens';
+} from '../identity/auth-rate-limit.service';
+import { LiveTokensService } from '../identity/live-tokens.service';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
+import { InviteTokensService } from '../members/invite-tokens.service';
 import { InvitesService } from '../members/invites.service';
 import { RedisConnection } from '../redis/redis.module';
-import { voterSessionVersion } from '../sessions/voter-sessions';
+import { voterSessionVersion } from '../revocation/voter-session.registry';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import { mapPortalSession } from './portal.mapper';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
@@ -39,10 +39,10 @@ export class PortalSessionsService {
 
   constructor(
     private readonly portal: PortalRepository,
-    private readonly meetings: MeetingAccess,
-    private readonly invites: InviteTokens,
+    private readonly meetings: MeetingAccessService,
+    private readonly invites: InviteTokensService,
     private readonly inviteMails: InvitesService,
-    private readonly tokens: LiveTokens,
+    private readonly tokens: LiveTokensService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     redis: RedisConnection,

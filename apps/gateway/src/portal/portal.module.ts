@@ -4,7 +4,7 @@ import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { InvitesModule } from '../members/invites.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { BallotsModule } from '../ballots/ballots.module';
 import { VotingModule } from '../voting/voting.module';
 import { PortalAuthGuard } from './portal-auth.guard';
@@ -21,7 +21,7 @@ import { PortalSessionsService } from './portal-sessions.service';
     InvitesModule,
     MattersModule,
     MeetingsModule,
-    SessionsModule,
+    RevocationModule,
     VotingModule,
   ],
   controllers: [PortalController],

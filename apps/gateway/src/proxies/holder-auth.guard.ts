@@ -7,14 +7,17 @@ import {
 import type { Request } from 'express';
 import { bearerToken } from '../common/text';
 import { AuthErrorCode, AuthException } from '../identity/auth.exception';
-import { HolderTokens, type HolderPrincipal } from './holder-tokens';
+import {
+  HolderTokensService,
+  type HolderPrincipal,
+} from './holder-tokens.service';
 
 type HolderRequest = Request & { holder?: HolderPrincipal };
 
 /** Guards the holder routes of the portal: a holder session token (aud proxy-holder). */
 @Injectable()
 export class HolderAuthGuard implements CanActivate {
-  constructor(private readonly tokens: HolderTokens) {}
+  constructor(private readonly tokens: HolderTokensService) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<HolderRequest>();

@@ -15,8 +15,8 @@ import {
   toMicro,
   type VotingMethod,
 } from '@livevote/rules';
-import { AuditLog } from '../audit/audit-log';
-import { BallotIntake } from '../ballots/ballot-intake';
+import { AuditLogService } from '../audit/audit-log.service';
+import { BallotIntakeService } from '../ballots/ballot-intake.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
@@ -25,12 +25,15 @@ import {
   type MatterRow,
 } from '../matters/matters.repository';
 import {
-  MeetingAccess,
+  MeetingAccessService,
   MeetingNotFoundException,
   type MeetingRow,
-} from '../meetings/meeting-access';
-import { HolderPresenceBudget } from './holder-presence-budget';
-import { HolderTokens, type HolderPrincipal } from './holder-tokens';
+} from '../meetings/meeting-access.service';
+import { HolderPresenceBudgetStore } from './holder-presence-budget.store';
+import {
+  HolderTokensService,
+  type HolderPrincipal,
+} from './holder-tokens.service';
 import { mapHolderRef } from './proxies.mapper';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
 import {
@@ -39,7 +42,7 @@ import {
   type ProxyRow,
   type StandingBallotRow,
 } from './proxies.repository';
-import { ProxyBallots } from './proxy-ballots.service';
+import { ProxyBallotsService } from './proxy-ballots.service';
 import { directionOn, isDirected, refuseDirection } from './proxy-directions';
 import { ballotAnswer, marksOrFail } from '../ballots/ballot-marks';
 import { mapMethod } from '../matters/matters.mapper';
@@ -69,15 +72,15 @@ type Actor = { holder: HolderPrincipal } | { userId: string };
 export class HolderVotesService {
   constructor(
     private readonly proxies: ProxiesRepository,
-    private readonly intake: BallotIntake,
+    private readonly intake: BallotIntakeService,
     private readonly matters: MattersRepository,
-    private readonly access: MeetingAccess,
-    private readonly tokens: HolderTokens,
-    private readonly proxyBallots: ProxyBallots,
+    private readonly access: MeetingAccessService,
+    private readonly tokens: HolderTokensService,
+    private readonly proxyBallots: ProxyBallotsService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
-    private readonly presenceBudget: HolderPresenceBudget,
+    private readonly audit: AuditLogService,
+    private readonly presenceBudget: HolderPresenceBudgetStore,
   ) {}
 
   async session(

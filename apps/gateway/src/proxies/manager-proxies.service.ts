@@ -5,16 +5,16 @@ import type {
   PaperProxyRequest,
   ProxyHolderSummary,
 } from '@livevote/contracts';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { mapHolderSummary, mapProxy } from './proxies.mapper';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
 import { ProxiesRepository, type ProxyWithUnit } from './proxies.repository';
 import { ProxyAppointmentService } from './proxy-appointment.service';
-import { ProxyBallots } from './proxy-ballots.service';
+import { ProxyBallotsService } from './proxy-ballots.service';
 
 /**
  * What a meeting's managers do with proxies (docs/proxies.md): list them, enter paper ones,
@@ -24,12 +24,12 @@ import { ProxyBallots } from './proxy-ballots.service';
 export class ManagerProxiesService {
   constructor(
     private readonly proxies: ProxiesRepository,
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly appointment: ProxyAppointmentService,
-    private readonly proxyBallots: ProxyBallots,
+    private readonly proxyBallots: ProxyBallotsService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async list(

@@ -8,18 +8,19 @@ import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
 import { PresenceModule } from '../presence/presence.module';
-import { SessionsModule } from '../sessions/sessions.module';
+import { QuorumModule } from '../quorum/quorum.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { BallotsModule } from '../ballots/ballots.module';
 import { VotingModule } from '../voting/voting.module';
 import { HolderAuthGuard } from './holder-auth.guard';
-import { HolderTokens } from './holder-tokens';
-import { HolderPresenceBudget } from './holder-presence-budget';
+import { HolderTokensService } from './holder-tokens.service';
+import { HolderPresenceBudgetStore } from './holder-presence-budget.store';
 import { HolderVotesService } from './holder-votes.service';
 import { ManagerProxiesService } from './manager-proxies.service';
 import { ProxiesController } from './proxies.controller';
 import { ProxiesRepository } from './proxies.repository';
 import { ProxyAppointmentService } from './proxy-appointment.service';
-import { ProxyBallots } from './proxy-ballots.service';
+import { ProxyBallotsService } from './proxy-ballots.service';
 import { ProxyNoticesService } from './proxy-notices.service';
 import {
   HolderPortalController,
@@ -28,8 +29,8 @@ import {
 import { VoterProxiesService } from './voter-proxies.service';
 
 /**
- * Proxies (docs/proxies.md). Live voting tells ProxyBallots a matter opened through
- * MatterEvents, and presence tells it a member attended, so neither imports this module.
+ * Proxies (docs/proxies.md). Live voting tells ProxyBallotsService a matter opened through
+ * MatterEventsRegistry, and presence tells it a member attended, so neither imports this module.
  */
 @Module({
   imports: [
@@ -42,7 +43,8 @@ import { VoterProxiesService } from './voter-proxies.service';
     MattersModule,
     MeetingsModule,
     PresenceModule,
-    SessionsModule,
+    QuorumModule,
+    RevocationModule,
     VotingModule,
   ],
   controllers: [
@@ -52,17 +54,17 @@ import { VoterProxiesService } from './voter-proxies.service';
   ],
   providers: [
     HolderAuthGuard,
-    HolderPresenceBudget,
-    HolderTokens,
+    HolderPresenceBudgetStore,
+    HolderTokensService,
     HolderVotesService,
     PortalAuthGuard,
     ProxiesRepository,
     ManagerProxiesService,
     ProxyAppointmentService,
-    ProxyBallots,
+    ProxyBallotsService,
     ProxyNoticesService,
     VoterProxiesService,
   ],
-  exports: [ProxyBallots],
+  exports: [ProxyBallotsService],
 })
 export class ProxiesModule {}

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { ProxyHolderInput, SubmitProxyRequest } from '@livevote/contracts';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import type { ProxySource } from '../database/schema';
 import { MattersRepository } from '../matters/matters.repository';
-import type { MeetingRow } from '../meetings/meeting-access';
+import type { MeetingRow } from '../meetings/meeting-access.service';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
 import {
   ProxiesRepository,
   type HolderRow,
   type ProxyWithUnit,
 } from './proxies.repository';
-import { ProxyBallots } from './proxy-ballots.service';
+import { ProxyBallotsService } from './proxy-ballots.service';
 import { normalizeDirections } from './proxy-directions';
 import { ProxyNoticesService } from './proxy-notices.service';
 import { requireProxyWindowOpen } from './proxy-window';
@@ -46,12 +46,12 @@ export class ProxyAppointmentService {
   constructor(
     private readonly proxies: ProxiesRepository,
     private readonly matters: MattersRepository,
-    private readonly proxyBallots: ProxyBallots,
+    private readonly proxyBallots: ProxyBallotsService,
     private readonly notices: ProxyNoticesService,
     private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   /** Records a proxy (replacing the member's standing one) and tells whoever it concerns. */

@@ -1,9 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BallotIntake } from '../ballots/ballot-intake';
+import { BallotIntakeService } from '../ballots/ballot-intake.service';
 import { Clock } from '../common/clock';
 import { GroupedCalls } from '../common/grouped-read';
-import { LivePresence, type MeetingRef } from '../presence/live-presence';
-import { MatterEvents } from '../voting/matter-events';
+import {
+  LivePresenceService,
+  type MeetingRef,
+} from '../quorum/live-presence.service';
+import { MatterEventsRegistry } from '../voting/matter-events.registry';
 import { ProxiesRepository } from './proxies.repository';
 
 /**
@@ -12,8 +15,8 @@ import { ProxiesRepository } from './proxies.repository';
  * quorum updates that follow. Each runs after the command that caused it has committed.
  */
 @Injectable()
-export class ProxyBallots {
-  private readonly logger = new Logger('ProxyBallots');
+export class ProxyBallotsService {
+  private readonly logger = new Logger('ProxyBallotsService');
   /**
    * A member's voter joined the meeting or was checked in: attending revokes its proxy while
    * revocations are open. Members attending are revoked a group a statement: a crowd joining
@@ -25,11 +28,11 @@ export class ProxyBallots {
   );
 
   constructor(
-    private readonly intake: BallotIntake,
+    private readonly intake: BallotIntakeService,
     private readonly proxies: ProxiesRepository,
-    private readonly presence: LivePresence,
+    private readonly presence: LivePresenceService,
     private readonly clock: Clock,
-    matterEvents: MatterEvents,
+    matterEvents: MatterEventsRegistry,
   ) {
     presence.onAttended((memberId) => this.attending.add(memberId));
     matterEvents.listen({ opened: (matter) => this.onMatterOpened(matter) });

@@ -3,8 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport';
-import type { MeetingRow } from '../meetings/meeting-access';
-import { HolderTokens } from './holder-tokens';
+import type { MeetingRow } from '../meetings/meeting-access.service';
+import { HolderTokensService } from './holder-tokens.service';
 import { ProxiesRepository, type ProxyWithUnit } from './proxies.repository';
 import {
   holderLink,
@@ -20,7 +20,7 @@ export class ProxyNoticesService {
 
   constructor(
     private readonly proxies: ProxiesRepository,
-    private readonly holderTokens: HolderTokens,
+    private readonly holderTokens: HolderTokensService,
     private readonly mail: MailTransport,
     private readonly config: AppConfig,
     private readonly clock: Clock,

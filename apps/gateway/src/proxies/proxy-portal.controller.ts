@@ -29,7 +29,7 @@ import type {
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { CurrentHolder, HolderAuthGuard } from './holder-auth.guard';
-import type { HolderPrincipal } from './holder-tokens';
+import type { HolderPrincipal } from './holder-tokens.service';
 import { HolderVotesService } from './holder-votes.service';
 import {
   HolderCastRequestDto,

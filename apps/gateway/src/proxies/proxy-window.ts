@@ -1,5 +1,5 @@
 import { isEarlyVotingOpen } from '@livevote/rules';
-import type { MeetingRow } from '../meetings/meeting-access';
+import type { MeetingRow } from '../meetings/meeting-access.service';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
 
 /** Proxies are given, replaced and withdrawn only while early voting is open. */

@@ -13,10 +13,10 @@ import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { MattersRepository } from '../matters/matters.repository';
 import {
-  MeetingAccess,
+  MeetingAccessService,
   MeetingNotFoundException,
   type MeetingRow,
-} from '../meetings/meeting-access';
+} from '../meetings/meeting-access.service';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { mapProxy } from './proxies.mapper';
 import { ProxyErrorCode, ProxyException } from './proxies.exception';
@@ -25,7 +25,7 @@ import {
   ProxyAppointmentService,
   type SigningClient,
 } from './proxy-appointment.service';
-import { ProxyBallots } from './proxy-ballots.service';
+import { ProxyBallotsService } from './proxy-ballots.service';
 import { requireProxyWindowOpen } from './proxy-window';
 import { mapMethod } from '../matters/matters.mapper';
 
@@ -38,9 +38,9 @@ export class VoterProxiesService {
   constructor(
     private readonly proxies: ProxiesRepository,
     private readonly matters: MattersRepository,
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly appointment: ProxyAppointmentService,
-    private readonly proxyBallots: ProxyBallots,
+    private readonly proxyBallots: ProxyBallotsService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}

@@ -4,7 +4,7 @@ import { BroadcastModule } from '../broadcast/broadcast.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
-import { SessionsModule } from '../sessions/sessions.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { QuestionsPortalController } from './questions-portal.controller';
 import { QuestionsController } from './questions.controller';
 import { QuestionsRepository } from './questions.repository';
@@ -17,7 +17,7 @@ import { QuestionsService } from './questions.service';
     BroadcastModule,
     IdentityModule,
     MeetingsModule,
-    SessionsModule,
+    RevocationModule,
   ],
   controllers: [QuestionsController, QuestionsPortalController],
   providers: [PortalAuthGuard, QuestionsRepository, QuestionsService],

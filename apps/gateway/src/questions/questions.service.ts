@@ -10,15 +10,18 @@ import type {
 } from '@livevote/contracts';
 import { isMeetingOver } from '@livevote/rules';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AuditLog, changesOf } from '../audit/audit-log';
-import { LiveBroadcaster } from '../broadcast/live-broadcaster';
-import { ScreenQuestions } from '../broadcast/screen-questions';
+import { AuditLogService, changesOf } from '../audit/audit-log.service';
+import { LiveBroadcastService } from '../broadcast/live-broadcast.service';
+import { ScreenQuestionsRegistry } from '../broadcast/screen-questions.registry';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
-import { minuteBudget, spend } from '../identity/auth-rate-limiter';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import { minuteBudget, spend } from '../identity/auth-rate-limit.service';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
 import { RedisConnection } from '../redis/redis.module';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import {
@@ -49,15 +52,15 @@ export class QuestionsService {
   private readonly perMember: RateLimiterAbstract;
 
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly questions: QuestionsRepository,
     private readonly unitOfWork: UnitOfWork,
-    private readonly broadcaster: LiveBroadcaster,
+    private readonly broadcaster: LiveBroadcastService,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
     redis: RedisConnection,
-    screenQuestions: ScreenQuestions,
+    screenQuestions: ScreenQuestionsRegistry,
   ) {
     this.perMember = minuteBudget(redis, 'questions', QUESTIONS_PER_MINUTE);
     screenQuestions.provide((meetingId) => this.onScreen(meetingId));

@@ -4,15 +4,16 @@ import { AppConfig } from '../config/app-config';
 import { MailModule } from '../mail/mail.module';
 import { InvitesModule } from '../members/invites.module';
 import { PresenceModule } from '../presence/presence.module';
+import { QuorumModule } from '../quorum/quorum.module';
 import { QueuesModule } from '../queues/queues.module';
-import { BullmqMailScheduler, MailProcessor } from './bullmq-mail-scheduler';
-import { InProcessMailScheduler } from './in-process-mail-scheduler';
-import { MAIL_QUEUE, MailScheduler } from './mail-scheduler';
+import { BullmqMailScheduler, MailProcessor } from './bullmq-mail.scheduler';
+import { InProcessMailScheduler } from './in-process-mail.scheduler';
+import { MAIL_QUEUE, MailScheduler } from './mail.scheduler';
 import { RemindersRepository } from './reminders.repository';
 import { RemindersService } from './reminders.service';
 import { UnsubscribeController } from './unsubscribe.controller';
 import { UnsubscribeService } from './unsubscribe.service';
-import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { UnsubscribeTokensService } from './unsubscribe-tokens.service';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 
 /** Scheduled e-mail (reminders, "meeting is starting", manager summaries) and unsubscribe. */
@@ -41,6 +42,7 @@ export class RemindersModule {
         JwtSigningModule,
         MailModule,
         PresenceModule,
+        QuorumModule,
         ...(config.redis.url
           ? [
               QueuesModule.register(config),
@@ -53,7 +55,7 @@ export class RemindersModule {
         RemindersRepository,
         RemindersService,
         UnsubscribeService,
-        UnsubscribeTokens,
+        UnsubscribeTokensService,
         ...scheduler,
       ],
       exports: [RemindersService, MailScheduler],

@@ -11,7 +11,7 @@ import {
   type ScheduledMailKind,
   type ScheduledMailStatus,
 } from '../database/schema';
-import type { MeetingRow } from '../meetings/meeting-access';
+import type { MeetingRow } from '../meetings/meeting-access.service';
 import type { MeetingSummary } from './scheduled-mails';
 
 /** A row this node claimed (status `sending`) and now has to send. */

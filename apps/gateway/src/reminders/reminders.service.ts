@@ -8,12 +8,12 @@ import {
 } from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
-import { PresenceTracker } from '../presence/presence-tracker';
-import { QuorumCounter } from '../presence/quorum-counter';
+import { PresenceStore } from '../presence/presence.store';
+import { QuorumService } from '../quorum/quorum.service';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport';
 import type { MeetingDetails } from '../mail/meeting-details';
-import type { MeetingRow } from '../meetings/meeting-access';
-import { InviteTokens } from '../members/invite-tokens';
+import type { MeetingRow } from '../meetings/meeting-access.service';
+import { InviteTokensService } from '../members/invite-tokens.service';
 import {
   mapMeetingDetails,
   personalPortalLink,
@@ -43,7 +43,10 @@ import {
   type MailSignature,
   type MeetingSummary,
 } from './scheduled-mails';
-import { UnsubscribeTokens, type UnsubscribeScope } from './unsubscribe-tokens';
+import {
+  UnsubscribeTokensService,
+  type UnsubscribeScope,
+} from './unsubscribe-tokens.service';
 
 export interface TickResult {
   sent: number;
@@ -96,10 +99,10 @@ export class RemindersService {
   constructor(
     private readonly reminders: RemindersRepository,
     private readonly mail: MailTransport,
-    private readonly inviteTokens: InviteTokens,
-    private readonly unsubscribeTokens: UnsubscribeTokens,
-    private readonly presence: PresenceTracker,
-    private readonly quorumCounter: QuorumCounter,
+    private readonly inviteTokens: InviteTokensService,
+    private readonly unsubscribeTokens: UnsubscribeTokensService,
+    private readonly presence: PresenceStore,
+    private readonly quorumCounter: QuorumService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}

@@ -1,7 +1,7 @@
 import type { UnsubscribeResult } from '@livevote/contracts';
 import { pagePolicy } from '../common/security-headers';
 import { htmlTemplates } from '../common/templates';
-import type { UnsubscribeScope } from './unsubscribe-tokens';
+import type { UnsubscribeScope } from './unsubscribe-tokens.service';
 
 /** The token is in the address: no caching, no referrer, nothing loaded from elsewhere. */
 export const PAGE_HEADERS = {

@@ -11,14 +11,14 @@ import {
   invalidLinkPage,
   type UnsubscribePage,
 } from './unsubscribe-pages';
-import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { UnsubscribeTokensService } from './unsubscribe-tokens.service';
 
 /** The unsubscribe link of scheduled e-mails: its page, and turning the e-mails off. */
 @Injectable()
 export class UnsubscribeService {
   constructor(
     private readonly reminders: RemindersRepository,
-    private readonly unsubscribeTokens: UnsubscribeTokens,
+    private readonly unsubscribeTokens: UnsubscribeTokensService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}

@@ -4,9 +4,10 @@ import { ResultsModule } from '../results/results.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PresenceModule } from '../presence/presence.module';
+import { QuorumModule } from '../quorum/quorum.module';
 import { ReportController } from './report.controller';
-import { ReportRenderer } from './report-renderer';
-import { ReportSlots } from './report-slots';
+import { ReportRenderService } from './report-render.service';
+import { ReportSlotsStore } from './report-slots.store';
 import { ReportRepository } from './report.repository';
 import { ReportService } from './report.service';
 
@@ -17,8 +18,14 @@ import { ReportService } from './report.service';
     MattersModule,
     MeetingsModule,
     PresenceModule,
+    QuorumModule,
   ],
   controllers: [ReportController],
-  providers: [ReportRepository, ReportService, ReportSlots, ReportRenderer],
+  providers: [
+    ReportRepository,
+    ReportService,
+    ReportSlotsStore,
+    ReportRenderService,
+  ],
 })
 export class ReportModule {}

@@ -11,18 +11,21 @@ import {
   toFigures,
   type CloseSnapshot,
 } from '@livevote/rules';
-import { ChainSealer } from '../audit/chain-sealer';
+import { ChainSealingService } from '../audit/chain-sealing.service';
 import { resultStatement, ruleWords, type Language } from '@livevote/i18n';
 import { Clock } from '../common/clock';
 import { MattersRepository } from '../matters/matters.repository';
 import { MattersService } from '../matters/matters.service';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
 import { currentResult, mapResult, mapRule } from '../results/results.mapper';
 import type { ResultMatterRow } from '../results/results.repository';
 import type { ReportFormat } from './report-render';
-import { ReportRenderer } from './report-renderer';
-import { PresentUnits } from '../presence/present-units';
-import { ReportSlots } from './report-slots';
+import { ReportRenderService } from './report-render.service';
+import { PresentUnitsService } from '../quorum/present-units.service';
+import { ReportSlotsStore } from './report-slots.store';
 import { ReportErrorCode, ReportException } from './report.exception';
 import { ReportRepository, type MethodTurnout } from './report.repository';
 import { mapMethod } from '../matters/matters.mapper';
@@ -97,15 +100,15 @@ export interface RenderedReport {
 @Injectable()
 export class ReportService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly matters: MattersRepository,
     private readonly mattersService: MattersService,
     private readonly repository: ReportRepository,
     private readonly clock: Clock,
-    private readonly sealer: ChainSealer,
-    private readonly slots: ReportSlots,
-    private readonly renderer: ReportRenderer,
-    private readonly present: PresentUnits,
+    private readonly sealer: ChainSealingService,
+    private readonly slots: ReportSlotsStore,
+    private readonly renderer: ReportRenderService,
+    private readonly present: PresentUnitsService,
   ) {}
 
   /** The attendance register: connected members read now, the rest from the database. */

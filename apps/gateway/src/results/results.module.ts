@@ -5,20 +5,20 @@ import {
   ForecastStore,
   MemoryForecastStore,
   RedisForecastStore,
-} from './forecast-store';
-import { MatterForecasts } from './matter-forecasts';
+} from './forecast.store';
+import { MatterForecastsService } from './matter-forecasts.service';
 import { ResultsRepository } from './results.repository';
 
 /**
  * What matters, campaigns, the report and the live channel read of results (docs/verdicts.md):
  * stored results and the forecasts of live matters. The verdict itself is worked out by
- * voting/matter-results.ts when a matter closes.
+ * voting/matter-results.service.ts when a matter closes.
  */
 @Module({
   imports: [BroadcastModule],
   providers: [
     ResultsRepository,
-    MatterForecasts,
+    MatterForecastsService,
     {
       provide: ForecastStore,
       inject: [RedisConnection],
@@ -30,6 +30,6 @@ import { ResultsRepository } from './results.repository';
           : new MemoryForecastStore(),
     },
   ],
-  exports: [ResultsRepository, MatterForecasts],
+  exports: [ResultsRepository, MatterForecastsService],
 })
 export class ResultsModule {}

@@ -1,5 +1,5 @@
 import type { ScreenTokenSummary } from '@livevote/contracts';
-import type { ListedScreenToken } from '../sessions/screen-tokens.repository';
+import type { ListedScreenToken } from '../revocation/screen-tokens.repository';
 
 export function mapScreenToken(row: ListedScreenToken): ScreenTokenSummary {
   return {

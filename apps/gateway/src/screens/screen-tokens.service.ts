@@ -3,13 +3,13 @@ import type {
   ScreenTokenResponse,
   ScreenTokenSummary,
 } from '@livevote/contracts';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { UnitOfWork } from '../database/database';
 import { AppConfig } from '../config/app-config';
-import { LiveTokens } from '../identity/live-tokens';
-import { MeetingAccess } from '../meetings/meeting-access';
-import { ScreenSessions } from '../sessions/screen-sessions';
-import { SessionSignals } from '../sessions/session-signals';
+import { LiveTokensService } from '../identity/live-tokens.service';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
+import { ScreenTokenRegistry } from '../revocation/screen-token.registry';
+import { RevocationSignalsService } from '../revocation/revocation-signals.service';
 import { mapScreenToken } from './screen-tokens.mapper';
 import {
   ScreenTokenErrorCode,
@@ -23,13 +23,13 @@ import {
 @Injectable()
 export class ScreenTokensService {
   constructor(
-    private readonly access: MeetingAccess,
-    private readonly sessions: ScreenSessions,
-    private readonly signals: SessionSignals,
-    private readonly tokens: LiveTokens,
+    private readonly access: MeetingAccessService,
+    private readonly screenTokens: ScreenTokenRegistry,
+    private readonly signals: RevocationSignalsService,
+    private readonly tokens: LiveTokensService,
     private readonly config: AppConfig,
     private readonly unitOfWork: UnitOfWork,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async issue(userId: string, shortCode: string): Promise<ScreenTokenResponse> {
@@ -43,7 +43,7 @@ export class ScreenTokensService {
     userId: string,
   ): Promise<ScreenTokenResponse> {
     const { key, expiresAt } = await this.unitOfWork.run(async () => {
-      const made = await this.sessions.record(meeting.id, userId);
+      const made = await this.screenTokens.record(meeting.id, userId);
       await this.audit.record({
         meetingId: meeting.id,
         kind: 'screen_token.create',
@@ -64,13 +64,13 @@ export class ScreenTokensService {
 
   async list(userId: string, shortCode: string): Promise<ScreenTokenSummary[]> {
     const meeting = await this.access.require(userId, shortCode);
-    return (await this.sessions.list(meeting.id)).map(mapScreenToken);
+    return (await this.screenTokens.list(meeting.id)).map(mapScreenToken);
   }
 
   async revoke(userId: string, shortCode: string, key: string): Promise<void> {
     await this.unitOfWork.run(async () => {
       const meeting = await this.access.require(userId, shortCode);
-      if (!(await this.sessions.revoke(key, meeting.id)))
+      if (!(await this.screenTokens.revoke(key, meeting.id)))
         throw new ScreenTokenException(
           ScreenTokenErrorCode.ScreenTokenNotFound,
         );

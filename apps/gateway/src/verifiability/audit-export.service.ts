@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
 import type { AuditActor } from '../database/schema';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 
 export const AUDIT_CSV_COLUMNS = [
   'at',
@@ -34,7 +34,7 @@ const inert = (value: string) =>
 @Injectable()
 export class AuditExportService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly database: Database,
   ) {}
 

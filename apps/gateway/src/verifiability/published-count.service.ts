@@ -5,10 +5,10 @@ import {
   MattersRepository,
   type MatterRow,
 } from '../matters/matters.repository';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { currentResult } from '../results/results.mapper';
 import type { VoterPrincipal } from '../identity/voter-principal';
-import { MatterResults } from '../voting/matter-results';
+import { MatterResultsService } from '../voting/matter-results.service';
 import { ReceiptsRepository } from './receipts.repository';
 import {
   VerifiabilityErrorCode,
@@ -26,9 +26,9 @@ import { ballotAnswer } from '../ballots/ballot-marks';
 @Injectable()
 export class PublishedCountService {
   constructor(
-    private readonly access: MeetingAccess,
+    private readonly access: MeetingAccessService,
     private readonly matters: MattersRepository,
-    private readonly results: MatterResults,
+    private readonly results: MatterResultsService,
     private readonly repository: ReceiptsRepository,
   ) {}
 

@@ -18,10 +18,13 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { Database, rowsOf } from '../database/database';
-import { minuteBudget, spend } from '../identity/auth-rate-limiter';
+import { minuteBudget, spend } from '../identity/auth-rate-limit.service';
 import { MailTransport } from '../mail/mail-transport';
 import { plainName } from '../mail/plain-text';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
 import { RedisConnection } from '../redis/redis.module';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { receiptReasons } from './receipt-words';
@@ -47,7 +50,7 @@ export class ReceiptsService {
 
   constructor(
     private readonly repository: ReceiptsRepository,
-    private readonly meetings: MeetingAccess,
+    private readonly meetings: MeetingAccessService,
     private readonly database: Database,
     private readonly mail: MailTransport,
     private readonly config: AppConfig,

@@ -5,7 +5,7 @@ import { MailModule } from '../mail/mail.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
-import { SessionsModule } from '../sessions/sessions.module';
+import { RevocationModule } from '../revocation/revocation.module';
 import { VotingModule } from '../voting/voting.module';
 import { AuditExportService } from './audit-export.service';
 import { PublishedCountService } from './published-count.service';
@@ -25,7 +25,7 @@ import { VerifiabilityController } from './verifiability.controller';
     MailModule,
     MattersModule,
     MeetingsModule,
-    SessionsModule,
+    RevocationModule,
     VotingModule,
   ],
   controllers: [ReceiptsController, VerifiabilityController],

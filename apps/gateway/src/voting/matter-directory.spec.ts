@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../database/database';
-import { MatterDirectory, type MatterInfo } from './matter-directory';
+import {
+  MatterDirectoryStore,
+  type MatterInfo,
+} from './matter-directory.store';
 
 /** A database whose every select waits until the test answers it, counting the reads. */
 function fakeDatabase() {
@@ -32,10 +35,10 @@ const aMatter = (liveStatus: MatterInfo['liveStatus']): MatterInfo => ({
   liveEndsAt: null,
 });
 
-describe(MatterDirectory.name, () => {
+describe(MatterDirectoryStore.name, () => {
   it('answers the ballots that miss the cache together with one read', async () => {
     const { database, reads } = fakeDatabase();
-    const directory = new MatterDirectory(database);
+    const directory = new MatterDirectoryStore(database);
     const matter = aMatter('live');
     const asked = [1, 2, 3, 4, 5].map(() => directory.get(matter.id));
     expect(reads).toHaveLength(1);
@@ -48,7 +51,7 @@ describe(MatterDirectory.name, () => {
 
   it('does not keep a read that an invalidate overtook', async () => {
     const { database, reads } = fakeDatabase();
-    const directory = new MatterDirectory(database);
+    const directory = new MatterDirectoryStore(database);
     const before = aMatter('pending');
     const after = aMatter('live');
     const stale = directory.get(before.id);
@@ -77,7 +80,7 @@ describe(MatterDirectory.name, () => {
           );
         }),
     };
-    const directory = new MatterDirectory({
+    const directory = new MatterDirectoryStore({
       db: { select: () => query },
     } as unknown as Database);
     const first = directory.get(aMatter('live').id);
@@ -101,7 +104,7 @@ describe(MatterDirectory.name, () => {
           reads.push(resolve);
         }),
     };
-    const directory = new MatterDirectory({
+    const directory = new MatterDirectoryStore({
       db: { select: () => query },
     } as unknown as Database);
     const matterId = aMatter('live').id;

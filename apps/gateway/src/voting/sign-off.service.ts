@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { SignOffStatus } from '@livevote/contracts';
-import { AuditLog, changesOf } from '../audit/audit-log';
+import { AuditLogService, changesOf } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { MatterErrorCode, MatterException } from '../matters/matters.exception';
-import { MeetingAccess, type MeetingRow } from '../meetings/meeting-access';
-import { MatterResults } from './matter-results';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
+import { MatterResultsService } from './matter-results.service';
 import { currentResult, type StoredResult } from '../results/results.mapper';
 import {
   ResultsErrorCode,
@@ -22,11 +25,11 @@ import { ResultsRepository } from '../results/results.repository';
 export class SignOffService {
   constructor(
     private readonly repository: ResultsRepository,
-    private readonly access: MeetingAccess,
-    private readonly results: MatterResults,
+    private readonly access: MeetingAccessService,
+    private readonly results: MatterResultsService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async status(userId: string, shortCode: string): Promise<SignOffStatus> {

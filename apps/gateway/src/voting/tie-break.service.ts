@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { TieBreakRequest } from '@livevote/contracts';
-import { AuditLog } from '../audit/audit-log';
+import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { MatterErrorCode, MatterException } from '../matters/matters.exception';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { breakTie } from '../results/election-result';
 import { currentResult, type StoredResult } from '../results/results.mapper';
 import {
@@ -13,7 +13,7 @@ import {
   ResultsException,
 } from '../results/results.exception';
 import { ResultsRepository } from '../results/results.repository';
-import { MatterResults } from './matter-results';
+import { MatterResultsService } from './matter-results.service';
 
 /**
  * The chair's decision on a tied result (docs/elections.md, "Ties"): which of the tied options
@@ -25,11 +25,11 @@ import { MatterResults } from './matter-results';
 export class TieBreakService {
   constructor(
     private readonly repository: ResultsRepository,
-    private readonly access: MeetingAccess,
-    private readonly results: MatterResults,
+    private readonly access: MeetingAccessService,
+    private readonly results: MatterResultsService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async decide(

@@ -17,7 +17,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
-import { MatterLifecycle } from './matter-lifecycle';
+import { MatterLifecycleService } from './matter-lifecycle.service';
 import { MatterActionRequestDto } from './voting.dto';
 
 @ApiTags('Live voting')
@@ -25,7 +25,7 @@ import { MatterActionRequestDto } from './voting.dto';
 @UseGuards(JwtAuthGuard)
 @Controller('v1/Meetings/:shortCode')
 export class VotingController {
-  constructor(private readonly lifecycle: MatterLifecycle) {}
+  constructor(private readonly lifecycle: MatterLifecycleService) {}
 
   @ApiOperation({ summary: 'Start, extend or stop live voting on a matter' })
   @Post('matters/:matterKey/action')

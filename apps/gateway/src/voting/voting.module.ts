@@ -5,26 +5,27 @@ import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { PresenceModule } from '../presence/presence.module';
+import { QuorumModule } from '../quorum/quorum.module';
 import { RedisConnection } from '../redis/redis.module';
-import { LiveTallies } from './live-tallies';
+import { LiveTalliesService } from './live-tallies.service';
 import { LiveVotingRepository } from './live-voting.repository';
-import { MatterClose } from './matter-close';
-import { MatterDirectory } from './matter-directory';
-import { MatterEvents } from './matter-events';
-import { MatterLifecycle } from './matter-lifecycle';
-import { MatterStates } from './matter-states';
+import { MatterCloseService } from './matter-close.service';
+import { MatterDirectoryStore } from './matter-directory.store';
+import { MatterEventsRegistry } from './matter-events.registry';
+import { MatterLifecycleService } from './matter-lifecycle.service';
+import { MatterStatesService } from './matter-states.service';
 import { ResultsModule } from '../results/results.module';
-import { MatterResults } from './matter-results';
+import { MatterResultsService } from './matter-results.service';
 import { SignOffController } from './sign-off.controller';
 import { SignOffService } from './sign-off.service';
 import { TieBreakService } from './tie-break.service';
-import { MemoryTallyStore, RedisTallyStore, TallyStore } from './tally-store';
+import { MemoryTallyStore, RedisTallyStore, TallyStore } from './tally.store';
 import { VotingController } from './voting.controller';
 
 /**
  * Live voting: the matter lifecycle, the close, running tallies and their sequence numbers
  * (in Redis when configured); ballots come in through BallotsModule, which imports this one. Deadlines are DeadlinesModule's, which
- * listens to MatterEvents.
+ * listens to MatterEventsRegistry.
  */
 @Module({
   imports: [
@@ -34,18 +35,19 @@ import { VotingController } from './voting.controller';
     MattersModule,
     MeetingsModule,
     PresenceModule,
+    QuorumModule,
     ResultsModule,
   ],
   controllers: [SignOffController, VotingController],
   providers: [
-    LiveTallies,
+    LiveTalliesService,
     LiveVotingRepository,
-    MatterClose,
-    MatterDirectory,
-    MatterEvents,
-    MatterLifecycle,
-    MatterResults,
-    MatterStates,
+    MatterCloseService,
+    MatterDirectoryStore,
+    MatterEventsRegistry,
+    MatterLifecycleService,
+    MatterResultsService,
+    MatterStatesService,
     SignOffService,
     TieBreakService,
     {
@@ -59,13 +61,13 @@ import { VotingController } from './voting.controller';
   ],
   exports: [
     AuditModule,
-    LiveTallies,
+    LiveTalliesService,
     LiveVotingRepository,
-    MatterClose,
-    MatterDirectory,
-    MatterEvents,
+    MatterCloseService,
+    MatterDirectoryStore,
+    MatterEventsRegistry,
     BroadcastModule,
-    MatterResults,
+    MatterResultsService,
     ResultsModule,
   ],
 })

@@ -1,4 +1,8 @@
-import { AuditLog, changesOf, fieldsOf } from '../audit/audit-log';
+import {
+  AuditLogService,
+  changesOf,
+  fieldsOf,
+} from '../audit/audit-log.service';
 import { Injectable } from '@nestjs/common';
 import {
   WEBCAST_ROOM_META_KEY,
@@ -9,7 +13,7 @@ import {
 } from '@livevote/contracts';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccess } from '../meetings/meeting-access';
+import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { WebcastProvider } from './webcast-provider';
 import { WebcastErrorCode, WebcastException } from './webcast.exception';
 import { mapWebcast } from './webcast.mapper';
@@ -28,12 +32,12 @@ const WEBCAST_AUDITED = [
 @Injectable()
 export class WebcastService {
   constructor(
-    private readonly meetings: MeetingAccess,
+    private readonly meetings: MeetingAccessService,
     private readonly webcasts: WebcastRepository,
     private readonly provider: WebcastProvider,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly audit: AuditLog,
+    private readonly audit: AuditLogService,
   ) {}
 
   async get(userId: string, shortCode: string): Promise<Webcast> {

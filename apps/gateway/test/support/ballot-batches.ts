@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
 import {
-  BallotIngest,
+  BallotIngestService,
   type BallotRequest,
-} from '../../src/ballots/ballot-ingest';
+} from '../../src/ballots/ballot-ingest.service';
 import { BallotsRepository } from '../../src/ballots/ballots.repository';
 import type { TestGateway } from './test-app';
 
@@ -53,7 +53,7 @@ export class Signal {
 
 /** The idempotency keys of the ballots that reached the ingest queue, and its deepest length. */
 export function watchQueue(gateway: TestGateway) {
-  const ingest = gateway.app.get(BallotIngest);
+  const ingest = gateway.app.get(BallotIngestService);
   const original = ingest.submit.bind(ingest);
   const signal = new Signal();
   const watched = { keys: new Set<string | null>(), deepest: 0 };

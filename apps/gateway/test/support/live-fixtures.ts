@@ -1,6 +1,6 @@
 import { Database } from '../../src/database/database';
 import { matters, members, voters } from '../../src/database/schema';
-import { LiveTokens } from '../../src/identity/live-tokens';
+import { LiveTokensService } from '../../src/identity/live-tokens.service';
 import type { TenantFixture } from './factories';
 import type { TestGateway } from './test-app';
 
@@ -45,7 +45,7 @@ export async function createVoters(
       })),
     )
     .returning();
-  const tokens = gateway.app.get(LiveTokens);
+  const tokens = gateway.app.get(LiveTokensService);
   const expires = new Date(gateway.clock.nowMs() + 86_400_000);
   return voterRows.map((voter, i) => ({
     voterId: voter.id,

@@ -3,17 +3,18 @@ import { DynamicModule, Module, Provider } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import type { AppConfig } from '../../config/app-config';
 import { PresenceModule } from '../../presence/presence.module';
+import { QuorumModule } from '../../quorum/quorum.module';
 import { QueuesModule } from '../../queues/queues.module';
 import { VotingModule } from '../voting.module';
 import {
   BullmqDeadlineScheduler,
   DeadlineProcessor,
-} from './bullmq-deadline-scheduler';
-import { DeadlineCoordinator } from './deadline-coordinator';
-import { DEADLINE_QUEUE, DeadlineScheduler } from './deadline-scheduler';
-import { InProcessDeadlineScheduler } from './in-process-deadline-scheduler';
+} from './bullmq-deadline.scheduler';
+import { DeadlinesService } from './deadlines.service';
+import { DEADLINE_QUEUE, DeadlineScheduler } from './deadline.scheduler';
+import { InProcessDeadlineScheduler } from './in-process-deadline.scheduler';
 
-/** Deadlines of live matters; it hooks into the lifecycle through MatterEvents. */
+/** Deadlines of live matters; it hooks into the lifecycle through MatterEventsRegistry. */
 @Module({})
 export class DeadlinesModule {
   /** Deadlines go to BullMQ when Redis is configured, to in-process timers otherwise. */
@@ -36,6 +37,7 @@ export class DeadlinesModule {
       imports: [
         VotingModule,
         PresenceModule,
+        QuorumModule,
         ...(config.redis.url
           ? [
               QueuesModule.register(config),
@@ -43,7 +45,7 @@ export class DeadlinesModule {
             ]
           : []),
       ],
-      providers: [...scheduler, DeadlineCoordinator],
+      providers: [...scheduler, DeadlinesService],
     };
   }
 }
