@@ -62,7 +62,7 @@ export function MatterForm<
       header: t('matters.form.header'),
       snippet: t('matters.form.snippet'),
       choices:
-        draft.votingMethod !== 'plurality' || Number(draft.choices) > 1
+        draft.votingMethod !== 'plurality'
           ? t('election.seats')
           : t('matters.form.choices'),
       votingMethod: t('election.method.label'),
@@ -77,11 +77,12 @@ export function MatterForm<
       'votingMethod',
       'choices',
     ]);
-  // an election's `choices` are its seats
-  const election = votingMethod !== 'plurality' || Number(choices) > 1;
-  const choicesLabel = election
-    ? t('election.seats')
-    : t('matters.form.choices');
+  // an election's `choices` are its seats; the label follows the method only, never the
+  // figure typed in the field, so the field keeps its name while it is being edited
+  const choicesLabel =
+    votingMethod !== 'plurality'
+      ? t('election.seats')
+      : t('matters.form.choices');
 
   return (
     <form
