@@ -305,6 +305,8 @@ export const en = {
     form: {
       name: 'Name',
       header: 'Question shown to voters',
+      movedBy: 'Moved by (optional)',
+      secondedBy: 'Seconded by (optional)',
       options: 'Options (one a line)',
       snippet: 'More detail (optional)',
       choices: 'Choices a voter may pick',

@@ -318,6 +318,8 @@ export const fr: CatalogOf<typeof en> = {
     form: {
       name: 'Nom',
       header: 'Question présentée aux votants',
+      movedBy: 'Proposé par (facultatif)',
+      secondedBy: 'Appuyé par (facultatif)',
       options: 'Options (une par ligne)',
       snippet: 'Précisions (facultatif)',
       choices: 'Nombre de choix permis par votant',

@@ -41,6 +41,28 @@ describe(MatterForm.name, () => {
     expect(sent.autoCloseWhenAllVoted).toBe(true);
   });
 
+  it('sends the mover and seconder for the minutes, and none when left blank', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Approve the minutes');
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+    const [blank] = onSubmit.mock.calls.at(-1)!;
+    expect(blank.movedBy).toBeNull();
+    expect(blank.secondedBy).toBeNull();
+
+    await userEvent.type(
+      screen.getByLabelText('Moved by (optional)'),
+      '  Ana Chair ',
+    );
+    await userEvent.type(
+      screen.getByLabelText('Seconded by (optional)'),
+      'Bruno Silva',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add matter' }));
+    const [named] = onSubmit.mock.calls.at(-1)!;
+    expect(named.movedBy).toBe('Ana Chair');
+    expect(named.secondedBy).toBe('Bruno Silva');
+  });
+
   it('makes a new matter a secret ballot unless the box is cleared', async () => {
     const onSubmit = renderForm();
     const secret = screen.getByRole('checkbox', { name: 'Secret ballot' });

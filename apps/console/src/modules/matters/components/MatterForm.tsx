@@ -60,6 +60,8 @@ export function MatterForm<
       name: t('matters.form.name'),
       options: t('matters.form.options'),
       header: t('matters.form.header'),
+      movedBy: t('matters.form.movedBy'),
+      secondedBy: t('matters.form.secondedBy'),
       snippet: t('matters.form.snippet'),
       choices:
         draft.votingMethod !== 'plurality'
@@ -101,6 +103,16 @@ export function MatterForm<
         <div className="field">
           <label htmlFor={idOf('header')}>{t('matters.form.header')}</label>
           <input maxLength={2000} {...field('header')} />
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('movedBy')}>{t('matters.form.movedBy')}</label>
+          <input maxLength={200} autoComplete="off" {...field('movedBy')} />
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('secondedBy')}>
+            {t('matters.form.secondedBy')}
+          </label>
+          <input maxLength={200} autoComplete="off" {...field('secondedBy')} />
         </div>
         <div className="field">
           <label htmlFor={idOf('options')}>{t('matters.form.options')}</label>

@@ -92,6 +92,9 @@ describe(MattersPage.name, () => {
         'Mode d’élection : pluralité des voix : les 4 options qui obtiennent le plus de voix sont élues, en quotes-parts.',
       ),
     ).toBeDefined();
-    expect(within(form).getByLabelText('Sièges')).toBeDefined();
+    // the field keeps its name while a figure is typed in it: plurality choices
+    expect(
+      within(form).getByLabelText('Nombre de choix permis par votant'),
+    ).toBeDefined();
   });
 });

@@ -14,6 +14,9 @@ export interface MatterDraft {
   name: string;
   header: string;
   snippet: string;
+  /** Who moved and who seconded the motion, for the minutes (docs/report.md); may be blank. */
+  movedBy: string;
+  secondedBy: string;
   /** One option a line. */
   options: string;
   choices: string;
@@ -38,6 +41,8 @@ export const EMPTY_MATTER: MatterDraft = {
   name: '',
   header: '',
   snippet: '',
+  movedBy: '',
+  secondedBy: '',
   options: 'For\nAgainst\nAbstain',
   choices: '1',
   votingMethod: 'plurality',
@@ -56,6 +61,8 @@ export function draftOfMatter(matter: Matter): MatterDraft {
     name: matter.name,
     header: matter.header,
     snippet: matter.snippet,
+    movedBy: matter.movedBy ?? '',
+    secondedBy: matter.secondedBy ?? '',
     options: matter.options.join('\n'),
     choices: String(matter.choices),
     votingMethod: matter.votingMethod,
@@ -81,6 +88,9 @@ export function matterFields(draft: MatterDraft) {
     name: draft.name,
     header: draft.header,
     snippet: draft.snippet,
+    // blank is "nobody named": null clears it
+    movedBy: draft.movedBy.trim() || null,
+    secondedBy: draft.secondedBy.trim() || null,
     options: split(draft.options, /\n/),
     choices: Number(draft.choices),
     votingMethod: draft.votingMethod,
