@@ -1,5 +1,6 @@
 import {
   electionPercent,
+  isElection,
   type Figures,
   type Threshold,
   type ThresholdBase,
@@ -40,17 +41,8 @@ export interface MethodForWords {
   choices?: number;
 }
 
-/**
- * An election: a cumulative or ranked matter, or a plurality matter of more than one seat;
- * it is elected by its method, never against a threshold (docs/elections.md).
- */
-export function isElectionMatter(matter: MethodForWords): boolean {
-  return (
-    (matter.votingMethod !== undefined &&
-      matter.votingMethod !== 'plurality') ||
-    (matter.choices ?? 1) > 1
-  );
-}
+/** An election, as libs/rules decides it (`isElection`): its words never name a threshold. */
+export const isElectionMatter: (matter: MethodForWords) => boolean = isElection;
 
 /**
  * An election's rule: "plurality: the 2 options with the most votes are elected, by shares",

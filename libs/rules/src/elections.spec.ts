@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isElection,
   countElection,
   type ElectionBallot,
   type ElectionMatter,
@@ -18,6 +19,25 @@ const election = (overrides: Partial<ElectionMatter> = {}): ElectionMatter => ({
   votingMethod: 'plurality',
   thresholdBasis: 'shares',
   ...overrides,
+});
+
+describe(isElection.name, () => {
+  it.each([
+    // [votingMethod, choices, election]
+    [undefined, undefined, false],
+    ['plurality', 1, false],
+    ['plurality', 2, true],
+    [undefined, 3, true],
+    ['cumulative', 1, true],
+    ['cumulative', 3, true],
+    ['ranked', 1, true],
+    ['ranked', 5, true],
+  ] as const)(
+    '%s with %s choices: election %s',
+    (votingMethod, choices, election) => {
+      expect(isElection({ votingMethod, choices })).toBe(election);
+    },
+  );
 });
 
 describe(`${countElection.name}: plurality`, () => {

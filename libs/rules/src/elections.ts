@@ -55,6 +55,22 @@ export interface ElectionCount {
   quota: number | null;
 }
 
+/**
+ * An election: a cumulative or ranked matter, or a plurality matter of more than one seat. It
+ * is decided by its method (`countElection`), never against a threshold; motions and
+ * single-seat plurality choices keep theirs (docs/elections.md). A matter that does not say
+ * (`votingMethod` or `choices` absent) is plurality of one choice.
+ */
+export function isElection(matter: {
+  votingMethod?: VotingMethod;
+  choices?: number;
+}): boolean {
+  return (
+    (matter.votingMethod ?? 'plurality') !== 'plurality' ||
+    (matter.choices ?? 1) > 1
+  );
+}
+
 export interface ElectionMatter {
   options: readonly string[];
   /** Options left out of the count (e.g. "Abstain"). */

@@ -10,6 +10,7 @@ import {
   microShares,
   toFigures,
   type CloseSnapshot,
+  isElection,
 } from '@livevote/rules';
 import { ChainSealingService } from '../audit/chain-sealing.service';
 import { resultStatement, ruleWords, type Language } from '@livevote/i18n';
@@ -29,7 +30,6 @@ import { ReportSlotsStore } from './report-slots.store';
 import { ReportErrorCode, ReportException } from './report.exception';
 import { ReportRepository, type MethodTurnout } from './report.repository';
 import { mapMethod } from '../matters/matters.mapper';
-import { isElection } from '../results/election-result';
 
 const figures = (rows: MethodTurnout[]) => {
   const by = (method: MethodTurnout['method']) => {

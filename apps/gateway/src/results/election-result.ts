@@ -6,24 +6,13 @@ import type {
 } from '@livevote/contracts';
 import {
   exactUnits,
+  isElection,
   meetsThreshold,
   microShares,
   type ElectionCount,
 } from '@livevote/rules';
 import type { ProblemItem } from '../common/api-exception';
 import type { StoredResult } from './results.mapper';
-
-/**
- * An election: a cumulative or ranked matter, or a plurality matter of more than one seat. It
- * is counted by its method (libs/rules `countElection`), never against a threshold; motions
- * and single-seat plurality choices keep theirs (docs/elections.md).
- */
-export function isElection(matter: {
-  votingMethod: VotingMethod;
-  choices: number;
-}): boolean {
-  return matter.votingMethod !== 'plurality' || matter.choices > 1;
-}
 
 /** The parts of a stored result an election's count decides. */
 export type ElectionOutcome = Pick<

@@ -11,11 +11,11 @@ import {
   sharesText,
   subtractWeight,
   ZERO_WEIGHT,
+  isElection,
 } from '@livevote/rules';
 import { Clock } from '../common/clock';
 import { LiveBroadcastService } from '../broadcast/live-broadcast.service';
 import { SequenceStore } from '../broadcast/sequence.store';
-import { isElection } from './election-result';
 import { ForecastStore } from './forecast.store';
 import { ResultsRepository, type ResultMatterRow } from './results.repository';
 

@@ -12,6 +12,7 @@ import {
   microShares,
   sharesText,
   toFigures,
+  isElection,
 } from '@livevote/rules';
 import { ChainSealingService } from '../audit/chain-sealing.service';
 import { Clock } from '../common/clock';
@@ -28,7 +29,6 @@ import {
 } from '../results/results.mapper';
 import {
   electionOutcome,
-  isElection,
   type ElectionOutcome,
 } from '../results/election-result';
 import {
