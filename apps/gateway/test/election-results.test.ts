@@ -10,7 +10,6 @@ import {
   MatterStateEvent,
   MeetingReport,
   PublishedCount,
-  type ServerToClientEvents,
 } from '@livevote/contracts';
 import { countElection } from '@livevote/rules';
 import { parse } from 'csv-parse/sync';
@@ -26,7 +25,12 @@ import {
 } from './support/factories';
 import { AccountsService } from '../src/accounts/accounts.service';
 import { expectProblem, http, type Http } from './support/http';
-import { connectLive, request, type LiveClient } from './support/live-client';
+import {
+  connectLive,
+  request,
+  type LiveClient,
+  recorder,
+} from './support/live-client';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
 import {
   RunningClock,
@@ -37,43 +41,6 @@ import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestRedis, type TestRedis } from './support/test-redis';
 
 const run = promisify(execFile);
-
-type EventName = keyof ServerToClientEvents;
-type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
-
-/** Every event of a kind a socket receives, and a way to await one that matches. */
-function recorder<E extends EventName>(socket: LiveClient, event: E) {
-  const seen: Payload<E>[] = [];
-  const waiters: { test: (p: Payload<E>) => boolean; done: () => void }[] = [];
-  socket.on(event, ((payload: Payload<E>) => {
-    seen.push(payload);
-    for (const waiter of [...waiters])
-      if (waiter.test(payload)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.done();
-      }
-  }) as never);
-  return {
-    seen,
-    until(test: (p: Payload<E>) => boolean, timeoutMs = 15_000) {
-      const found = seen.find(test);
-      if (found) return Promise.resolve(found);
-      return new Promise<Payload<E>>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no matching ${event} in ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        waiters.push({
-          test,
-          done: () => {
-            clearTimeout(timer);
-            resolve(seen.find(test)!);
-          },
-        });
-      });
-    },
-  };
-}
 
 /** The text of a PDF, as pdftotext gives it. */
 async function pdfText(bytes: ArrayBuffer): Promise<string> {

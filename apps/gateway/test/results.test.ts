@@ -14,7 +14,6 @@ import {
   MeetingReport,
   PortalMeeting,
   QuorumEvent,
-  type ServerToClientEvents,
 } from '@livevote/contracts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
@@ -30,7 +29,12 @@ import {
   type UserFixture,
 } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
-import { connectLive, request, type LiveClient } from './support/live-client';
+import {
+  connectLive,
+  request,
+  type LiveClient,
+  recorder,
+} from './support/live-client';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
 import { grantAccess, registerPartner } from './support/partner-oauth';
 import {
@@ -45,43 +49,6 @@ const run = promisify(execFile);
 const SPECIAL = { numerator: 2, denominator: 3, strict: false };
 const UNITS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const SHARES = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
-
-type EventName = keyof ServerToClientEvents;
-type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
-
-/** Every event of a kind a socket receives, and a way to await one that matches. */
-function recorder<E extends EventName>(socket: LiveClient, event: E) {
-  const seen: Payload<E>[] = [];
-  const waiters: { test: (p: Payload<E>) => boolean; done: () => void }[] = [];
-  socket.on(event, ((payload: Payload<E>) => {
-    seen.push(payload);
-    for (const waiter of [...waiters])
-      if (waiter.test(payload)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.done();
-      }
-  }) as never);
-  return {
-    seen,
-    until(test: (p: Payload<E>) => boolean, timeoutMs = 15_000) {
-      const found = seen.find(test);
-      if (found) return Promise.resolve(found);
-      return new Promise<Payload<E>>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no matching ${event} in ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-        waiters.push({
-          test,
-          done: () => {
-            clearTimeout(timer);
-            resolve(seen.find(test)!);
-          },
-        });
-      });
-    },
-  };
-}
 
 /**
  * Issue 14 over real HTTP and socket.io on PostgreSQL and Redis: the rule of a matter, quorum

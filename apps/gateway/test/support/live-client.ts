@@ -6,6 +6,9 @@ import { io, type Socket } from 'socket.io-client';
 
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
 /** A socket.io client on the live namespace (websocket transport, like the apps). */
 export function connectLive(
   baseUrl: string,
@@ -61,4 +64,38 @@ export function request<E extends keyof ClientToServerEvents>(
   return new Promise((resolve) => {
     (socket.emit as (...args: unknown[]) => void)(event, payload, resolve);
   });
+}
+
+/** Every event of a kind a socket receives, and a way to await one that matches. */
+export function recorder<E extends EventName>(socket: LiveClient, event: E) {
+  const seen: Payload<E>[] = [];
+  const waiters: { test: (p: Payload<E>) => boolean; done: () => void }[] = [];
+  socket.on(event, ((payload: Payload<E>) => {
+    seen.push(payload);
+    for (const waiter of [...waiters])
+      if (waiter.test(payload)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.done();
+      }
+  }) as never);
+  return {
+    seen,
+    until(test: (p: Payload<E>) => boolean, timeoutMs = 15_000) {
+      const found = seen.find(test);
+      if (found) return Promise.resolve(found);
+      return new Promise<Payload<E>>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no matching ${event} in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          test,
+          done: () => {
+            clearTimeout(timer);
+            resolve(seen.find(test)!);
+          },
+        });
+      });
+    },
+  };
 }
