@@ -713,21 +713,28 @@ describe('The rules of voting in SQL', () => {
             .update(voters)
             .set({ checkedInAt: new Date() })
             .where(eq(voters.id, ids.voterId));
-        if (advanceBallot) {
+        // each ballot on a matter of its own: a member's ballots are one a matter
+        const cast = async (
+          method: 'proxy' | 'live' | 'other',
+          voterId: string | null,
+        ) => {
           const [matter] = await store.db
             .insert(matters)
-            .values({ meetingId, name: 'Early', options: ['A'], order: 0 })
+            .values({ meetingId, name: method, options: ['A'], order: 0 })
             .returning({ id: matters.id });
           await store.db.insert(ballots).values({
             matterId: matter.id,
             memberId: ids.memberId,
-            voterId: ids.voterId,
-            method: 'proxy',
+            voterId,
+            method,
             choices: ['A'],
             weight: 1,
             castAt: new Date(),
           });
-        }
+        };
+        if (advanceBallot) await cast('proxy', ids.voterId);
+        if (member.votedOnline) await cast('live', ids.voterId);
+        if (member.floorBallot) await cast('other', null);
         const online = String(member.online);
         const result = await store.db.execute(sql`
           select ${sql.raw(presentBySql({ member: 'mb', meeting: 'mt' }, online))} as way

@@ -13,6 +13,8 @@ const holderMustAttend: RepresentationSettings = {
   proxyHolderMustAttend: true,
 };
 const nothing = { proxy: null, advanceBallot: false };
+/** No ballot in the room and none cast online: what most cases vary besides. */
+const away = { floorBallot: false, votedOnline: false };
 const verified = (holderPresent = false) => ({
   proxy: { status: 'verified' as const, holderPresent },
   advanceBallot: false,
@@ -22,49 +24,80 @@ const verified = (holderPresent = false) => ({
 export const PRESENCE_CASES: PresenceCase[] = [
   {
     name: 'a member with nothing',
-    member: { checkedIn: false, online: false, representation: nothing },
+    member: {
+      ...away,
+      checkedIn: false,
+      online: false,
+      representation: nothing,
+    },
     settings: open,
     presentBy: null,
   },
   {
     name: 'a member connected',
-    member: { checkedIn: false, online: true, representation: nothing },
+    member: {
+      ...away,
+      checkedIn: false,
+      online: true,
+      representation: nothing,
+    },
     settings: open,
     presentBy: 'online',
   },
   {
     name: 'a member checked in at the desk',
-    member: { checkedIn: true, online: false, representation: nothing },
+    member: {
+      ...away,
+      checkedIn: true,
+      online: false,
+      representation: nothing,
+    },
     settings: open,
     presentBy: 'in_person',
   },
   {
     name: 'a member checked in and connected',
-    member: { checkedIn: true, online: true, representation: nothing },
+    member: { ...away, checkedIn: true, online: true, representation: nothing },
     settings: open,
     presentBy: 'in_person',
   },
   {
     name: 'a member with a verified proxy',
-    member: { checkedIn: false, online: false, representation: verified() },
+    member: {
+      ...away,
+      checkedIn: false,
+      online: false,
+      representation: verified(),
+    },
     settings: open,
     presentBy: 'proxy',
   },
   {
     name: 'a member with a verified proxy, connected itself',
-    member: { checkedIn: false, online: true, representation: verified() },
+    member: {
+      ...away,
+      checkedIn: false,
+      online: true,
+      representation: verified(),
+    },
     settings: open,
     presentBy: 'online',
   },
   {
     name: 'a member with a verified proxy, checked in itself',
-    member: { checkedIn: true, online: false, representation: verified() },
+    member: {
+      ...away,
+      checkedIn: true,
+      online: false,
+      representation: verified(),
+    },
     settings: open,
     presentBy: 'in_person',
   },
   {
     name: 'a member whose proxy is not yet verified',
     member: {
+      ...away,
       checkedIn: false,
       online: false,
       representation: {
@@ -78,6 +111,7 @@ export const PRESENCE_CASES: PresenceCase[] = [
   {
     name: 'a member whose proxy was revoked, gone again',
     member: {
+      ...away,
       checkedIn: false,
       online: false,
       representation: {
@@ -91,6 +125,7 @@ export const PRESENCE_CASES: PresenceCase[] = [
   {
     name: 'a member whose proxy holder must attend and has not',
     member: {
+      ...away,
       checkedIn: false,
       online: false,
       representation: verified(false),
@@ -100,18 +135,120 @@ export const PRESENCE_CASES: PresenceCase[] = [
   },
   {
     name: 'a member whose proxy holder must attend and has',
-    member: { checkedIn: false, online: false, representation: verified(true) },
+    member: {
+      ...away,
+      checkedIn: false,
+      online: false,
+      representation: verified(true),
+    },
     settings: holderMustAttend,
     presentBy: 'proxy',
   },
   {
     name: 'a member with a ballot given before the meeting',
     member: {
+      ...away,
       checkedIn: false,
       online: false,
       representation: { proxy: null, advanceBallot: true },
     },
     settings: open,
     presentBy: 'proxy',
+  },
+  {
+    name: 'a member that voted online, no longer connected',
+    member: {
+      ...away,
+      checkedIn: false,
+      online: false,
+      votedOnline: true,
+      representation: nothing,
+    },
+    settings: open,
+    presentBy: 'online',
+  },
+  {
+    name: 'a member that voted online and is connected',
+    member: {
+      ...away,
+      checkedIn: false,
+      online: true,
+      votedOnline: true,
+      representation: nothing,
+    },
+    settings: open,
+    presentBy: 'online',
+  },
+  {
+    name: 'a member that voted online, then checked in at the desk',
+    member: {
+      ...away,
+      checkedIn: true,
+      online: false,
+      votedOnline: true,
+      representation: nothing,
+    },
+    settings: open,
+    presentBy: 'in_person',
+  },
+  {
+    name: 'a member that voted online with a verified proxy',
+    member: {
+      ...away,
+      checkedIn: false,
+      online: false,
+      votedOnline: true,
+      representation: verified(true),
+    },
+    settings: holderMustAttend,
+    presentBy: 'online',
+  },
+  {
+    name: 'a member with a floor ballot',
+    member: {
+      ...away,
+      checkedIn: false,
+      online: false,
+      floorBallot: true,
+      representation: nothing,
+    },
+    settings: open,
+    presentBy: 'in_person',
+  },
+  {
+    name: 'a member with a floor ballot, connected',
+    member: {
+      ...away,
+      checkedIn: false,
+      online: true,
+      floorBallot: true,
+      representation: nothing,
+    },
+    settings: open,
+    presentBy: 'in_person',
+  },
+  {
+    name: 'a member with a floor ballot on one matter, voting online on another',
+    member: {
+      checkedIn: false,
+      online: false,
+      floorBallot: true,
+      votedOnline: true,
+      representation: nothing,
+    },
+    settings: open,
+    presentBy: 'in_person',
+  },
+  {
+    name: 'a member with a floor ballot and a ballot given before the meeting',
+    member: {
+      ...away,
+      checkedIn: false,
+      online: false,
+      floorBallot: true,
+      representation: { proxy: null, advanceBallot: true },
+    },
+    settings: open,
+    presentBy: 'in_person',
   },
 ];

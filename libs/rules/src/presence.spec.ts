@@ -22,9 +22,9 @@ describe(presentCount.name, () => {
     );
 
     expect(count).toEqual({
-      presentMembers: 8,
-      presentOnline: 2,
-      presentInPerson: 3,
+      presentMembers: 16,
+      presentOnline: 5,
+      presentInPerson: 8,
       presentByProxy: 3,
     });
     expect(

@@ -1,3 +1,4 @@
+import type { BallotMethod } from './ballots';
 import { sqlAlias } from './sql-alias';
 import { isRepresented, representedSql, type Representation } from './quorum';
 import type { RepresentationSettings } from './quorum';
@@ -12,8 +13,10 @@ import {
 
 /**
  * How a member (a unit) is present at a meeting, one way only (docs/presence.md):
- * - `in_person`: a voter of the member is checked in at the desk;
- * - `online`: a voter of the member is connected to the live meeting now;
+ * - `in_person`: a voter of the member is checked in at the desk, or a ballot in the room (a
+ *   floor ballot) stands for it;
+ * - `online`: a voter of the member is connected to the live meeting now, or cast a ballot
+ *   online during the meeting (it took part, whether it is still connected or not);
  * - `proxy`: neither, but the member is represented (see {@link isRepresented}: a verified
  *   proxy whose holder is present when the meeting asks for it, or a ballot given before the
  *   meeting).
@@ -31,8 +34,18 @@ export const PRESENT_BY: readonly PresentBy[] = [
 export interface Attendance {
   /** A voter of the member is checked in at the desk now. */
   checkedIn: boolean;
+  /**
+   * A ballot in the room stands for the member on a matter of the meeting: a floor ballot, or
+   * a vote in the room a manager recorded (a ballot of method `other`).
+   */
+  floorBallot: boolean;
   /** A voter of the member is connected to the live meeting now (on any node). */
   online: boolean;
+  /**
+   * A voter of the member cast a ballot online during the meeting (a ballot of method `live`
+   * stands for it on a matter), over the live channel or over HTTP.
+   */
+  votedOnline: boolean;
   representation: Representation;
 }
 
@@ -41,8 +54,8 @@ export function presentBy(
   member: Attendance,
   settings: RepresentationSettings,
 ): PresentBy | null {
-  if (member.checkedIn) return 'in_person';
-  if (member.online) return 'online';
+  if (member.checkedIn || member.floorBallot) return 'in_person';
+  if (member.online || member.votedOnline) return 'online';
   if (isRepresented(member.representation, settings)) return 'proxy';
   return null;
 }
@@ -133,17 +146,24 @@ export function quorumPresence(weights: PresentWeights): {
  * {@link presentBy} in SQL over a `members` row and its `meetings` row under the given aliases:
  * `'in_person'`, `'online'`, `'proxy'` or null. `online` is the caller's SQL boolean for "a
  * voter of this member is connected" (the connected set lives in Redis, not in PostgreSQL).
- * Reads `voters` (check-ins) and what {@link representedSql} reads.
+ * Reads `voters` (check-ins), `ballots` (a member's ballots are all of its meeting) and what
+ * {@link representedSql} reads. Each EXISTS refers to the member alone, so PostgreSQL may
+ * answer it from one hashed set for a whole meeting (docs/benchmarks-history.md, "The
+ * quorum's statement").
  */
 export function presentBySql(
   aliases: { member: string; meeting: string },
   online: string,
 ): string {
   const member = sqlAlias(aliases.member);
+  const cast = (method: Extract<BallotMethod, 'live' | 'other'>) =>
+    `exists (select 1 from ballots pb where pb.member_id = ${member}.id` +
+    ` and pb.method = '${method}')`;
   return (
     `(case when exists (select 1 from voters pv where pv.member_id = ${member}.id` +
-    ` and pv.checked_in_at is not null) then '${'in_person' satisfies PresentBy}'` +
-    ` when ${online} then '${'online' satisfies PresentBy}'` +
+    ` and pv.checked_in_at is not null) or ${cast('other')}` +
+    ` then '${'in_person' satisfies PresentBy}'` +
+    ` when ${online} or ${cast('live')} then '${'online' satisfies PresentBy}'` +
     ` when ${representedSql(aliases)} then '${'proxy' satisfies PresentBy}' end)`
   );
 }

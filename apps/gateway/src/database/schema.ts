@@ -465,6 +465,12 @@ export const ballots = pgTable(
     index('ballots_proxy_member_idx')
       .on(t.memberId)
       .where(sql`${t.method} = 'proxy'`),
+    // who is present in person probes the members' ballots in the room (libs/rules presence.ts):
+    // a handful a meeting, so the probe is one small set, not a read of every ballot
+    // (docs/benchmarks-history.md, "Who is present: ballots online and in the room")
+    index('ballots_floor_member_idx')
+      .on(t.memberId)
+      .where(sql`${t.method} = 'other'`),
   ],
 );
 

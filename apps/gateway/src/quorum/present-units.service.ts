@@ -18,9 +18,10 @@ export interface PresentFigures {
 }
 
 /**
- * Who is present at a meeting now (docs/presence.md): a member checked in at the desk, with a
- * voter connected (on any node), or represented by a proxy that counts; one way each, by the
- * rule of libs/rules presence.ts. The quorum, the stats and the close snapshot count these.
+ * Who is present at a meeting now (docs/presence.md): a member checked in at the desk or with a
+ * ballot in the room, with a voter connected (on any node) or a ballot cast online, or
+ * represented by a proxy that counts; one way each, by the rule of libs/rules presence.ts. The
+ * quorum, the stats, the close snapshot and the report's attendance count these.
  */
 @Injectable()
 export class PresentUnitsService {

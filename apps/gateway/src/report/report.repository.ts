@@ -57,9 +57,8 @@ export class ReportRepository {
 
   /**
    * Every unit and how it attended, by the meeting's one rule of presence (libs/rules
-   * presence.ts, docs/presence.md), read as a record: "online" is a voter connected now, in
-   * `online`, or a ballot the unit cast online; a floor ballot is attendance in person.
-   * Units sorted in the worker.
+   * presence.ts, docs/presence.md), as the quorum and the close snapshot count it: `online` is
+   * the members with a voter connected now. Units sorted in the worker.
    */
   async attendance(
     meetingId: string,
@@ -69,25 +68,17 @@ export class ReportRepository {
       with owners as (
         select member_id, json_agg(name order by name) as names
         from voters where meeting_id = ${meetingId} group by member_id
-      ), cast_by as (
-        select b.member_id, bool_or(b.method = 'live') as online,
-          bool_or(b.method = 'other') as floor
-        from ballots b join matters m on m.id = b.matter_id
-        where m.meeting_id = ${meetingId} group by b.member_id
       ), standing as (
         select member_id, holder_name from proxies
         where meeting_id = ${meetingId} and status = 'verified'
       )
       select mb.unit, mb.shares::float8 as shares, mb.eligible,
         coalesce(o.names, '[]'::json) as owners,
-        case when coalesce(c.floor, false) then 'in_person'
-          else coalesce(${PRESENT_BY_HEAD}(coalesce(c.online, false) or mb.id in (select unnest(${this.database.uuidArray(online)})))${PRESENT_BY_TAIL}, 'absent')
-        end as presence,
+        coalesce(${PRESENT_BY_HEAD}mb.id in (select unnest(${this.database.uuidArray(online)}))${PRESENT_BY_TAIL}, 'absent') as presence,
         p.holder_name as proxy_holder
       from members mb
       join meetings mt on mt.id = mb.meeting_id
       left join owners o on o.member_id = mb.id
-      left join cast_by c on c.member_id = mb.id
       left join standing p on p.member_id = mb.id
       where mb.meeting_id = ${meetingId}
     `);

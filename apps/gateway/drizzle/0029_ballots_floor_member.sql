@@ -1,0 +1,1 @@
+CREATE INDEX "ballots_floor_member_idx" ON "ballots" USING btree ("member_id") WHERE "ballots"."method" = 'other';
