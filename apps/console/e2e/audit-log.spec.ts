@@ -49,7 +49,7 @@ test.describe('The audit log in words', () => {
     await chair.goto(`/meetings/${shortCode}/audit`);
     const log = chair.getByRole('table', { name: 'Audit entries' });
     await expect(log).toContainText(
-      'The gateway set up the demo meeting with 12 units and 3 matters',
+      'The gateway set up the demo meeting with 12 units and 5 matters',
     );
     await expect(log).toContainText(
       'The gateway verified the proxy of unit 107',

@@ -229,13 +229,13 @@ test.describe('Meeting set-up', () => {
     await signInAsChair(page);
     await page.goto(`/meetings/${demo.meeting.shortCode}/matters`);
     const list = page.getByRole('list', { name: 'Matters' });
-    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByRole('listitem')).toHaveCount(5);
 
     const form = page.getByRole('form', { name: 'New matter' });
     await form.getByLabel('Name').fill('Adopt the 2027 budget');
     await form.getByLabel('Options (one a line)').fill('Yes\nNo');
     await form.getByRole('button', { name: 'Add matter' }).click();
-    await expect(list.getByRole('listitem')).toHaveCount(4);
+    await expect(list.getByRole('listitem')).toHaveCount(6);
     await expect(list.getByRole('listitem').last()).toContainText(
       'Adopt the 2027 budget',
     );
@@ -243,11 +243,11 @@ test.describe('Meeting set-up', () => {
     await page
       .getByRole('button', { name: 'Up Adopt the 2027 budget' })
       .click();
-    await expect(list.getByRole('listitem').nth(2)).toContainText(
+    await expect(list.getByRole('listitem').nth(4)).toContainText(
       'Adopt the 2027 budget',
     );
-    await expect(list.getByRole('listitem').nth(3)).toContainText(
-      'Replace the lobby windows',
+    await expect(list.getByRole('listitem').nth(5)).toContainText(
+      'Elect two social committee members',
     );
 
     await page
@@ -260,7 +260,7 @@ test.describe('Meeting set-up', () => {
     await edit.getByLabel('Choices a voter may pick').fill('1');
     await edit.getByLabel('Name').fill('Adopt the 2027 operating budget');
     await edit.getByRole('button', { name: 'Save matter' }).click();
-    await expect(list.getByRole('listitem').nth(2)).toContainText(
+    await expect(list.getByRole('listitem').nth(4)).toContainText(
       'Adopt the 2027 operating budget',
     );
     await keepScreenshot(page, 'matters', { fullPage: true });

@@ -612,7 +612,9 @@ describe('The audit log, complete', () => {
     expect(count('demo.seed')).toBe(1);
     expect(count('member.create')).toBe(12);
     expect(count('voter.create')).toBe(12);
-    expect(count('matter.create')).toBe(3);
+    expect(count('matter.create')).toBe(5);
+    expect(count('nomination.submit')).toBe(2);
+    expect(count('nomination.accept')).toBe(1);
     expect(count('check_in.create')).toBe(2);
     expect(count('proxy.paper')).toBe(1);
     expect(count('proxy.verify')).toBe(3);

@@ -129,6 +129,57 @@ describe('embedded default (PGlite)', () => {
     });
     expect(plan).toContain('members_search_text_trgm_idx');
 
+    // every kind of election, and nominations open for the next one (docs/elections.md)
+    expect(
+      (
+        matters.body as {
+          name: string;
+          votingMethod: string;
+          choices: number;
+        }[]
+      ).map(({ votingMethod, choices }) => [votingMethod, choices]),
+    ).toEqual([
+      ['plurality', 1],
+      ['plurality', 2],
+      ['plurality', 1],
+      ['ranked', 3],
+      ['cumulative', 2],
+    ]);
+    const nominations = await api.get(`${meetingPath}/nominations`, {
+      token: managerToken,
+    });
+    expect(nominations.status, nominations.text).toBe(200);
+    expect(
+      (nominations.body as { name: string; status: string; unit: string }[])
+        .map(({ name, status, unit }) => ({ name, status, unit }))
+        .sort((a, b) => a.unit.localeCompare(b.unit)),
+    ).toEqual([
+      { name: 'Chloé Martin', status: 'accepted', unit: '103' },
+      { name: 'Victor Hale', status: 'submitted', unit: '104' },
+    ]);
+    const meeting = await api.get(meetingPath, { token: managerToken });
+    expect(
+      Date.parse(meeting.body.nominationExpiryDate as string),
+    ).toBeGreaterThan(Date.now());
+    // an owner's early ranked ballot on the demo's STV election, on PGlite
+    const ranked = (
+      matters.body as { key: string; votingMethod: string }[]
+    ).find((matter) => matter.votingMethod === 'ranked')!;
+    const ana = demo.voters.find((voter) => voter.unit === '101')!;
+    const session = await api.post(
+      `/portal/v1/Meetings/${demo.meeting.shortCode}/session`,
+      {
+        inviteToken: new URL(ana.portalUrl).searchParams.get('invite'),
+      },
+    );
+    expect(session.status, session.text).toBe(200);
+    const early = await api.post(
+      `/portal/v1/Meetings/${demo.meeting.shortCode}/matters/${ranked.key}/ballots`,
+      { ranking: ['Rosa Delgado', 'Nora Fitzgerald'] },
+      { token: session.body.voterToken },
+    );
+    expect(early.status, early.text).toBe(201);
+
     const ready = await api.get('/readyz');
     expect(ready.body).toEqual({
       status: 'ready',

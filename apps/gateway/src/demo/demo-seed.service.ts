@@ -7,7 +7,11 @@ import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
-import type { RsvpAnswer } from '../database/schema';
+import type {
+  matters as mattersTable,
+  ProxyDirection,
+  RsvpAnswer,
+} from '../database/schema';
 import { UsersRepository } from '../identity/users.repository';
 import { UsersService } from '../identity/users.service';
 import { generateUniqueControlNumber } from '../members/control-number';
@@ -90,14 +94,15 @@ type Holder = 'secretary' | 'named';
 
 /**
  * A few proxies of each kind, on units 107 to 111 (112 is left to give one from the portal):
- * `directions` by matter index, the others at the holder's discretion.
+ * `directions` by matter index, in each matter's voting method, the others at the holder's
+ * discretion.
  */
 const DEMO_PROXIES: {
   unit: string;
   holder: Holder;
   source: 'electronic' | 'paper';
   status: 'submitted' | 'verified' | 'rejected' | 'withdrawn';
-  directions?: Record<number, string[]>;
+  directions?: Record<number, Omit<ProxyDirection, 'matterKey'>>;
   rejectReason?: string;
 }[] = [
   {
@@ -105,7 +110,11 @@ const DEMO_PROXIES: {
     holder: 'secretary',
     source: 'electronic',
     status: 'verified',
-    directions: { 1: ['Grace Lee', 'Irene Walsh'], 2: ['For'] },
+    directions: {
+      1: { choices: ['Grace Lee', 'Irene Walsh'] },
+      2: { choices: ['For'] },
+      3: { ranking: ['Nora Fitzgerald', 'Omar Haddad', 'Pia Schulz'] },
+    },
   },
   {
     unit: '108',
@@ -119,7 +128,10 @@ const DEMO_PROXIES: {
     holder: 'secretary',
     source: 'paper',
     status: 'verified',
-    directions: { 2: ['Against'] },
+    directions: {
+      2: { choices: ['Against'] },
+      4: { allocations: [{ option: 'Sam Osei', votes: 2 }] },
+    },
   },
   { unit: '110', holder: 'named', source: 'electronic', status: 'verified' },
   {
@@ -169,7 +181,15 @@ const DEMO_QUESTIONS: {
   },
 ];
 
-const DEMO_MATTERS = [
+/**
+ * A motion, the three kinds of election (docs/elections.md) and a special resolution. An
+ * election is decided by its method, never by a threshold: plurality for two seats, a ranked
+ * count (single transferable vote for three seats) and cumulative votes for two seats.
+ */
+const DEMO_MATTERS: (Omit<
+  typeof mattersTable.$inferInsert,
+  'meetingId' | 'order'
+> & { options: string[]; choices: number })[] = [
   {
     name: 'Approve the 2025 financial statements',
     header: 'Do you approve the audited financial statements for 2025?',
@@ -194,7 +214,57 @@ const DEMO_MATTERS = [
     // a special resolution: at least two-thirds of the votes cast, by shares
     threshold: { numerator: 2, denominator: 3, strict: false },
   },
+  {
+    name: 'Elect the reserve fund committee',
+    header:
+      'Rank the candidates in your order of preference; three seats, counted by single transferable vote.',
+    options: [
+      'Nora Fitzgerald',
+      'Omar Haddad',
+      'Pia Schulz',
+      'Quentin Roy',
+      'Rosa Delgado',
+    ],
+    choices: 3,
+    votingMethod: 'ranked',
+  },
+  {
+    name: 'Elect two social committee members',
+    header:
+      'You have two votes: give both to one candidate or one each to two candidates.',
+    options: ['Sam Osei', 'Tara Nguyen', 'Uma Rao'],
+    choices: 2,
+    votingMethod: 'cumulative',
+  },
 ];
+
+/**
+ * Nominations for next year's board, open until two days before the meeting (docs/elections.md,
+ * "Nominations"): one the chair accepted, one waiting for the chair's decision.
+ */
+const DEMO_NOMINATIONS: {
+  unit: string;
+  name: string;
+  statement: string;
+  status: 'submitted' | 'accepted';
+}[] = [
+  {
+    unit: '103',
+    name: 'Chloé Martin',
+    statement:
+      'Owner since 2015, accountant by trade. I would like to help the board plan the reserve fund and keep the fees predictable.',
+    status: 'accepted',
+  },
+  {
+    unit: '104',
+    name: 'Victor Hale',
+    statement:
+      'Victor is a retired building engineer on the fourth floor and has offered to look after the repairs schedule.',
+    status: 'submitted',
+  },
+];
+/** Days before the meeting when nominations close. */
+const NOMINATION_DAYS_BEFORE = 2;
 
 export interface DemoVoterLink {
   unit: string;
@@ -277,7 +347,7 @@ export class DemoSeedService {
         ).id;
       meeting ??= await this.createMeeting();
       if ((await this.demo.memberCount(meeting.id)) === 0)
-        await this.populate(meeting.id);
+        await this.populate(meeting.id, chairId);
       return this.details(meeting, chairId, created);
     });
   }
@@ -298,6 +368,9 @@ export class DemoSeedService {
       type: 'agm',
       meetingDate,
       expiryDate: new Date(meetingDate.getTime() - 86_400_000),
+      nominationExpiryDate: new Date(
+        meetingDate.getTime() - NOMINATION_DAYS_BEFORE * 86_400_000,
+      ),
       location: 'Harbourview party room',
       meetingTimezone: 'America/Toronto',
       duration: 90,
@@ -325,6 +398,7 @@ export class DemoSeedService {
           meetingTimezone: row.meetingTimezone,
           location: row.location,
           quorumMinimum: row.quorumMinimum,
+          nominationExpiryDate: row.nominationExpiryDate?.toISOString(),
         },
       },
     );
@@ -338,7 +412,7 @@ export class DemoSeedService {
     };
   }
 
-  private async populate(meetingId: string): Promise<void> {
+  private async populate(meetingId: string, chairId: string): Promise<void> {
     await this.log(
       meetingId,
       'demo.seed',
@@ -348,6 +422,7 @@ export class DemoSeedService {
         matters: DEMO_MATTERS.length,
         proxies: DEMO_PROXIES.length,
         questions: DEMO_QUESTIONS.length,
+        nominations: DEMO_NOMINATIONS.length,
       },
     );
     const taken = new Set<string>();
@@ -423,11 +498,59 @@ export class DemoSeedService {
             name: DEMO_MATTERS[index].name,
             options: DEMO_MATTERS[index].options,
             choices: DEMO_MATTERS[index].choices,
+            votingMethod: DEMO_MATTERS[index].votingMethod ?? 'plurality',
           },
         },
       );
     await this.seedProxies(meetingId, members, matters);
     await this.seedQuestions(meetingId, members);
+    await this.seedNominations(meetingId, members, chairId);
+  }
+
+  /** Sent from the portal some days ago; the accepted one decided by the demo chair. */
+  private async seedNominations(
+    meetingId: string,
+    members: Map<string, { memberId: string; voterId: string }>,
+    chairId: string,
+  ): Promise<void> {
+    const now = this.clock.now();
+    const rows = await this.demo.insertNominations(
+      DEMO_NOMINATIONS.map((nomination, index) => {
+        const member = members.get(nomination.unit)!;
+        const at = new Date(
+          now.getTime() - (DEMO_NOMINATIONS.length - index) * 86_400_000,
+        );
+        return {
+          meetingId,
+          memberId: member.memberId,
+          voterId: member.voterId,
+          name: nomination.name,
+          statement: nomination.statement,
+          status: nomination.status,
+          submittedAt: at,
+          decidedAt: nomination.status === 'accepted' ? at : null,
+          decidedBy: nomination.status === 'accepted' ? chairId : null,
+        };
+      }),
+    );
+    for (const [index, nomination] of DEMO_NOMINATIONS.entries()) {
+      const subject = {
+        type: 'nomination',
+        key: rows[index].id,
+        label: nomination.name,
+      };
+      await this.log(meetingId, 'nomination.submit', subject, {
+        unit: nomination.unit,
+        name: nomination.name,
+        statementLength: nomination.statement.length,
+        nomineeEmail: false,
+      });
+      if (nomination.status === 'accepted')
+        await this.log(meetingId, 'nomination.accept', subject, {
+          unit: nomination.unit,
+          status: { from: 'submitted', to: 'accepted' },
+        });
+    }
   }
 
   private async seedQuestions(
@@ -514,7 +637,7 @@ export class DemoSeedService {
           holderEmail: holder.email,
           directions: matters.map((matter, matterIndex) => ({
             matterKey: matter.id,
-            choices: proxy.directions?.[matterIndex] ?? null,
+            ...(proxy.directions?.[matterIndex] ?? { choices: null }),
           })),
           source: proxy.source,
           status: proxy.status,

@@ -7,6 +7,7 @@ import {
   matters,
   meetings,
   members,
+  nominations,
   proxies,
   proxyHolders,
   questions,
@@ -103,6 +104,15 @@ export class DemoRepository {
       .insert(matters)
       .values(values)
       .returning({ id: matters.id });
+  }
+
+  async insertNominations(
+    values: (typeof nominations.$inferInsert)[],
+  ): Promise<{ id: string }[]> {
+    return this.database.db
+      .insert(nominations)
+      .values(values)
+      .returning({ id: nominations.id });
   }
 
   async insertHolder(values: typeof proxyHolders.$inferInsert) {
