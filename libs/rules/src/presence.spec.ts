@@ -73,6 +73,13 @@ describe('present weights', () => {
 });
 
 describe(presentBySql.name, () => {
+  it('places the caller\'s "connected" test once: the repositories split the fragment around it', () => {
+    const slot = '(true /* online */)';
+    expect(
+      presentBySql({ member: 'mb', meeting: 'mt' }, slot).split(slot),
+    ).toHaveLength(2);
+  });
+
   it('refuses an alias that is not an identifier', () => {
     expect(() =>
       presentBySql({ member: 'mb; drop table x', meeting: 'mt' }, 'true'),
