@@ -368,6 +368,7 @@ describe('Meetings API', () => {
         oneLiveMatter: true,
         questionCategories: [],
         floorDoubleEntry: false,
+        translations: {},
       });
       const patched = await api.patch(
         url,

@@ -23,6 +23,7 @@ const settings: MeetingSettings = {
   oneLiveMatter: true,
   questionCategories: [],
   floorDoubleEntry: false,
+  translations: {},
 };
 
 function renderForm() {
