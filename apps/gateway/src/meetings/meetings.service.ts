@@ -115,6 +115,7 @@ const AUDITED_SETTINGS = [
   'oneLiveMatter',
   'questionCategories',
   'floorDoubleEntry',
+  'displayLanguages',
 ] as const;
 
 @Injectable()
@@ -247,6 +248,8 @@ export class MeetingsService {
         // docs/hybrid-meetings.md
         questionCategories: body.questionCategories,
         floorDoubleEntry: body.floorDoubleEntry,
+        // docs/i18n.md
+        displayLanguages: body.displayLanguages,
         updatedAt: this.clock.now(),
       });
       const changes = changesOf(current, row, AUDITED_SETTINGS);
