@@ -2,7 +2,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { formatInZone, translator, type Language } from '@livevote/i18n';
 import { meetingEndsAt } from '@livevote/rules';
 import type { Translated } from '@livevote/contracts';
-import { meetingIn, type MeetingTextFields } from './meeting-texts';
+import { meetingIn, type MeetingTextFields } from '../common/meeting-texts';
 
 /** What voter e-mails (invites, reminders) say about a meeting. */
 export interface MeetingDetails {

@@ -4,7 +4,7 @@ import { layoutHtml, paragraphHtml } from '../mail/mail-templates';
 import { formatMeetingTime } from '../mail/meeting-details';
 import { plainName } from '../mail/plain-text';
 import type { Translated } from '@livevote/contracts';
-import { meetingIn, type MeetingTextFields } from '../mail/meeting-texts';
+import { meetingIn, type MeetingTextFields } from '../common/meeting-texts';
 
 export interface NominationMailContent {
   meeting: {

@@ -82,7 +82,9 @@ describe('proxy mails', () => {
           {
             name: 'Budget',
             options: ['Yes', 'No'],
-            translations: { fr: { name: 'Budget 2027', options: ['Oui', 'Non'] } },
+            translations: {
+              fr: { name: 'Budget 2027', options: ['Oui', 'Non'] },
+            },
           },
         ],
         [
@@ -104,8 +106,15 @@ describe('proxy mails', () => {
     expect(english.subject).toBe('Your proxy: Harbourview AGM');
     expect(english.text).toContain('Budget: Yes');
     expect(english.text).toContain('Bylaw 12: 1. No, 2. Yes');
-    const holder = holderNoticeMail('pat@example.test', bilingual, 'https://x/h', 'fr');
-    expect(holder.subject).toBe('Vous détenez une procuration : AGA Harbourview');
+    const holder = holderNoticeMail(
+      'pat@example.test',
+      bilingual,
+      'https://x/h',
+      'fr',
+    );
+    expect(holder.subject).toBe(
+      'Vous détenez une procuration : AGA Harbourview',
+    );
   });
 
   it('never show a name as a link, in the text or the HTML', () => {

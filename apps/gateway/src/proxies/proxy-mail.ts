@@ -9,7 +9,7 @@ import {
   meetingIn,
   type MatterTexts,
   type MeetingTextFields,
-} from '../mail/meeting-texts';
+} from '../common/meeting-texts';
 
 export interface ProxyMailMeeting {
   name: string;

@@ -1,5 +1,5 @@
 import { chooseLanguage } from '@livevote/i18n';
-import type { MatterTexts } from '../mail/meeting-texts';
+import type { MatterTexts } from '../common/meeting-texts';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';

@@ -150,7 +150,10 @@ function voterMail(
 export function reminderMail(
   given: VoterMailInput & { earlyVotingClosesAt: Date },
 ): OutgoingMail {
-  const input = { ...given, meeting: meetingDetailsIn(given.meeting, given.lng) };
+  const input = {
+    ...given,
+    meeting: meetingDetailsIn(given.meeting, given.lng),
+  };
   const { meeting, lng } = input;
   const t = translator(lng);
   const closes = formatMeetingTime(
@@ -176,7 +179,10 @@ export function reminderMail(
 
 /** "Meeting is starting", a set number of minutes before the meeting. */
 export function meetingStartingMail(given: VoterMailInput): OutgoingMail {
-  const input = { ...given, meeting: meetingDetailsIn(given.meeting, given.lng) };
+  const input = {
+    ...given,
+    meeting: meetingDetailsIn(given.meeting, given.lng),
+  };
   const { meeting, lng } = input;
   const t = translator(lng);
   const starts = formatMeetingTime(

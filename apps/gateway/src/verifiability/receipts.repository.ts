@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { Translated } from '@livevote/contracts';
 import type { BallotMethod, VotingMethod } from '../database/schema';
-import type { MatterTextFields } from '../mail/meeting-texts';
+import type { MatterTextFields } from '../common/meeting-texts';
 import { Database, rowsOf } from '../database/database';
 
 /** A cast of the member's, with what stands for the member on that matter now. */

@@ -21,7 +21,7 @@ import { Database, rowsOf } from '../database/database';
 import { minuteBudget, spend } from '../identity/auth-rate-limit.service';
 import { MailTransport } from '../mail/mail-transport';
 import { plainName } from '../mail/plain-text';
-import { meetingIn, textIn } from '../mail/meeting-texts';
+import { meetingIn, textIn } from '../common/meeting-texts';
 import {
   MeetingAccessService,
   type MeetingRow,
@@ -118,7 +118,12 @@ export class ReceiptsService {
     const t = translator(lng);
     const status = this.status(meeting, row, lng);
     // the meeting's and the matter's own texts in the voter's language too (docs/i18n.md)
-    const matterName = textIn(row.matterName, row.matterTranslations, lng, 'name');
+    const matterName = textIn(
+      row.matterName,
+      row.matterTranslations,
+      lng,
+      'name',
+    );
     const meetingName = meetingIn(meeting, lng).name;
     const link = `${this.config.publicUrl}/vote/${meeting.shortCode}/receipts`;
     const text = [

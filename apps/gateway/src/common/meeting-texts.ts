@@ -78,3 +78,48 @@ export function matterIn(matter: MatterTexts, lng: Language): MatterInLanguage {
     label: (option) => byOption.get(option) ?? option,
   };
 }
+
+/** What the report and the big screen show (docs/i18n.md, "The report and the big screen"). */
+export type DisplayLanguages = 'primary' | 'all';
+
+/**
+ * A text as the report or the screen shows it: in `lng` (`primary`), or in every language of
+ * the meeting, the primary first, each different text once, joined by " / " (`all`):
+ * "Budget / Budget 2027". `textOf` gives a language's text with its fallback.
+ */
+export function shownText(
+  display: { mode: DisplayLanguages; languages: readonly Language[] },
+  lng: Language,
+  textOf: (language: Language) => string,
+): string {
+  if (display.mode !== 'all') return textOf(lng);
+  const texts: string[] = [];
+  for (const language of display.languages) {
+    const text = textOf(language);
+    if (text && !texts.includes(text)) texts.push(text);
+  }
+  return texts.length ? texts.join(' / ') : textOf(lng);
+}
+
+/** A matter's name and option labels as the report or the screen shows them. */
+export function matterShown(
+  matter: MatterTexts,
+  display: { mode: DisplayLanguages; languages: readonly Language[] },
+  lng: Language,
+): MatterInLanguage {
+  const by = new Map<Language, MatterInLanguage>();
+  const inLanguage = (language: Language) => {
+    let texts = by.get(language);
+    if (!texts) by.set(language, (texts = matterIn(matter, language)));
+    return texts;
+  };
+  const labels = matter.options.map((_, index) =>
+    shownText(display, lng, (language) => inLanguage(language).labels[index]),
+  );
+  const byOption = new Map(matter.options.map((o, i) => [o, labels[i]]));
+  return {
+    name: shownText(display, lng, (language) => inLanguage(language).name),
+    labels,
+    label: (option) => byOption.get(option) ?? option,
+  };
+}
