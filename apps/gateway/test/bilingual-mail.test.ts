@@ -219,6 +219,43 @@ describe('Bilingual mail', () => {
     });
   });
 
+  describe('a proxy', () => {
+    it('confirms to the member in its language and tells the holder, a voter, in the holder’s own', async () => {
+      const before = sink.messages.length;
+      // the English voter names the French voter as its holder, directing the budget
+      const given = await api.post(
+        `${portal()}/proxy`,
+        {
+          holder: {
+            isDefault: false,
+            name: 'Nadia Voisine',
+            email: french.email,
+          },
+          directions: [{ matterKey: matter.key, choices: ['Against'] }],
+          signedName: 'Owner English',
+          agree: true,
+        },
+        { token: english.token },
+      );
+      expect(given.status, given.text).toBe(201);
+      expect(sink.messages).toHaveLength(before + 2);
+      const to = (email: string) =>
+        sink.messages
+          .slice(before)
+          .find((mail) => mail.envelope.to.includes(email))!.parsed;
+      const confirmation = to(english.email);
+      expect(confirmation.subject).toBe('Your proxy: Harbourview AGM');
+      expect(confirmation.text).toContain('Approve the budget: Against');
+      const notice = to(french.email);
+      expect(notice.subject).toBe(
+        'Vous détenez une procuration : AGA de Harbourview',
+      );
+      expect(notice.text).toContain('AGA de Harbourview');
+      expect(notice.text).not.toContain('Harbourview AGM');
+      expect(notice.html).toContain('<html lang="fr">');
+    });
+  });
+
   describe('the receipt', () => {
     beforeAll(async () => {
       const started = await api.post(
