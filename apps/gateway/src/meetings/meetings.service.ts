@@ -112,10 +112,10 @@ const AUDITED_SETTINGS = [
   'quorumIncludesProxies',
   'requireQuorumToStart',
   'requireSignOff',
+  'displayLanguages',
   'oneLiveMatter',
   'questionCategories',
   'floorDoubleEntry',
-  'displayLanguages',
 ] as const;
 
 @Injectable()

@@ -1,4 +1,3 @@
-import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   MAX_STANDING_NOMINATIONS,
@@ -8,6 +7,7 @@ import {
   type SubmitNominationRequest,
 } from '@livevote/contracts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { chooseLanguage } from '@livevote/i18n';
 import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
