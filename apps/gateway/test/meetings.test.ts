@@ -368,6 +368,8 @@ describe('Meetings API', () => {
         oneLiveMatter: true,
         questionCategories: [],
         floorDoubleEntry: false,
+        translations: {},
+        displayLanguages: 'primary',
       });
       const patched = await api.patch(
         url,

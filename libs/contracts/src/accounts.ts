@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDateTime, ListLimit, SearchText } from './common';
+import { IsoDateTime, LanguageCode, ListLimit, SearchText } from './common';
 import { ACCOUNT_ROLES, AccountRole } from './results';
 
 const ACCOUNT_ROLE_LIMIT = ACCOUNT_ROLES.length;
@@ -18,6 +18,8 @@ export const Account = z.object({
   }),
   contactName: z.string(),
   contactEmail: z.string(),
+  /** The account's language: new meetings' primary language (docs/i18n.md). */
+  language: LanguageCode,
   subscription: z.object({
     product: z.string(),
     status: z.string(),
@@ -26,6 +28,12 @@ export const Account = z.object({
   updatedAt: IsoDateTime,
 });
 export type Account = z.infer<typeof Account>;
+
+/** `PATCH /v1/Accounts/{key}`: the account's language (docs/i18n.md). */
+export const PatchAccountRequest = z.strictObject({
+  language: LanguageCode.optional(),
+});
+export type PatchAccountRequest = z.infer<typeof PatchAccountRequest>;
 
 export const ListAccountsQuery = z.object({
   searchText: SearchText,

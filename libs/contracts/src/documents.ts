@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IsoDateTime } from './common';
+import { IsoDateTime, LanguageCode } from './common';
+import { translationsOf } from './translations';
 
 /** Upload limit of one document (docs/decisions.md, "Documents and webcast"). */
 export const MAX_DOCUMENT_SIZE = 25 * 1024 * 1024;
@@ -19,12 +20,19 @@ const DocumentName = z
   .max(255)
   .regex(/^\P{Cc}*$/u, 'No control characters.');
 
+/** A document's title in the meeting's other languages (docs/i18n.md). */
+export const DocumentTranslations = translationsOf({ name: DocumentName });
+export type DocumentTranslations = z.infer<typeof DocumentTranslations>;
+
 export const RegisterDocumentRequest = z.strictObject({
   Key: z.string().min(1).max(200),
   name: DocumentName,
   size: z.number().int().min(0).max(MAX_DOCUMENT_SIZE),
   /** Listed for the meeting's voters in the portal (default true); false for a proxy's scan. */
   forVoters: z.boolean().optional(),
+  translations: DocumentTranslations.optional(),
+  /** For readers of one language only (a document per language); null or absent: for all. */
+  language: LanguageCode.nullable().optional(),
 });
 export type RegisterDocumentRequest = z.infer<typeof RegisterDocumentRequest>;
 
@@ -37,6 +45,9 @@ export const MeetingDocument = z.strictObject({
     size: z.number(),
     url: z.string(),
   }),
+  translations: DocumentTranslations,
+  /** For readers of this language only; null: for all. */
+  language: LanguageCode.nullable(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './translations';
 export * from './auth';
 export * from './accounts';
 export * from './meetings';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { matterMethodFields, VotingMethod } from './ballot-body';
 import { IsoDateTime, SearchText } from './common';
+import { translationsOf } from './translations';
 import {
   Forecast,
   MatterResult,
@@ -62,6 +63,16 @@ const MatterSnippet = z
     MAX_SNIPPET_LENGTH,
     `At most ${MAX_SNIPPET_LENGTH.toLocaleString('en')} characters.`,
   );
+/** A matter's texts a voter reads, in the meeting's other languages (docs/i18n.md). */
+export const MatterTranslations = translationsOf({
+  name: MatterName,
+  header: MatterHeader,
+  snippet: MatterSnippet,
+  /** One label per canonical option, in the same order and number. */
+  options: z.array(MatterOption).max(MAX_MATTER_OPTIONS),
+});
+export type MatterTranslations = z.infer<typeof MatterTranslations>;
+
 const MatterChoices = z.number().int().min(1).max(MAX_MATTER_OPTIONS);
 /** Who moved or seconded the motion, as the minutes name them; null clears (docs/report.md). */
 const MatterMover = z
@@ -109,6 +120,7 @@ export const CreateMatterRequest = z
     snippet: MatterSnippet.nullable().optional(),
     movedBy: MatterMover.optional(),
     secondedBy: MatterMover.optional(),
+    translations: MatterTranslations.optional(),
     choices: MatterChoices.default(1),
     order: MatterOrder.optional(),
     eligibility: MatterEligibility.default(['all']),
@@ -157,6 +169,7 @@ export const UpdateMatterRequest = z
     snippet: MatterSnippet.nullable().optional(),
     movedBy: MatterMover.optional(),
     secondedBy: MatterMover.optional(),
+    translations: MatterTranslations.optional(),
     choices: MatterChoices.optional(),
     votingMethod: VotingMethod.optional(),
     order: MatterOrder.optional(),
@@ -188,6 +201,8 @@ export const Matter = z.strictObject({
   movedBy: z.string().nullable(),
   secondedBy: z.string().nullable(),
   options: z.array(z.string()),
+  /** The texts in the meeting's other languages; ballots always name the canonical options. */
+  translations: MatterTranslations,
   choices: z.number().int(),
   ...matterMethodFields,
   eligibility: z.array(z.string()),

@@ -9,6 +9,7 @@ import {
 import { QuestionCategories } from './hybrid';
 import { PresentCount } from './presence';
 import { QuorumBasis } from './results';
+import { MeetingLanguages, translationsOf } from './translations';
 
 export const MEETING_TYPES = ['agm', 'vbm', 'town', 'other'] as const;
 export const MeetingType = z.enum(MEETING_TYPES);
@@ -52,6 +53,14 @@ const Contact = z.strictObject({
   preferredName: Text(200).optional(),
 });
 
+/** The texts of a meeting a voter reads, in the meeting's other languages (docs/i18n.md). */
+export const MeetingTranslations = translationsOf({
+  name: z.string().trim().max(200),
+  description: Text(10_000),
+  location: Text(500),
+});
+export type MeetingTranslations = z.infer<typeof MeetingTranslations>;
+
 const meetingFields = {
   name: z.string().trim().min(1).max(200),
   description: Text(10_000).nullable().optional(),
@@ -63,12 +72,15 @@ const meetingFields = {
   addresses: z.array(Text(500)).max(50).nullable().optional(),
   contact: Contact.nullable().optional(),
   meetingTimezone: TimeZone.optional(),
-  /** The meeting's default language (docs/i18n.md); `en` on create. */
+  /** The meeting's default language (docs/i18n.md): its primary, `languages[0]`. */
   language: LanguageCode.optional(),
+  /** The languages of the meeting's content, the primary first (docs/i18n.md). */
+  languages: MeetingLanguages.optional(),
   duration: z.number().int().min(1).max(10_080).optional(),
   options: MeetingOptions.nullable().optional(),
   portalRevocationsClosedAt: IsoDateTimeInput.nullable().optional(),
   nominationExpiryDate: IsoDateTimeInput.nullable().optional(),
+  translations: MeetingTranslations.optional(),
 };
 
 export const CreateMeetingRequest = z.strictObject({
@@ -118,7 +130,10 @@ export const Meeting = z.strictObject({
     preferredName: z.string(),
   }),
   meetingTimezone: z.string(),
+  /** The primary language, `languages[0]`. */
   language: LanguageCode,
+  languages: z.array(LanguageCode),
+  translations: MeetingTranslations,
   duration: z.number(),
   options: z.strictObject({
     signature: z.string(),
@@ -159,6 +174,22 @@ function quorumAndResultSettings() {
   };
 }
 
+/**
+ * What the report and the big screen show of a bilingual meeting's own texts (docs/i18n.md,
+ * "The report and the big screen"): the reader's language (`primary`: the meeting's primary
+ * unless the report asks for another with `?lang=`), or every language of the meeting, the
+ * primary first (`all`: "Budget / Budget 2027").
+ */
+export const DISPLAY_LANGUAGES = ['primary', 'all'] as const;
+export const DisplayLanguages = z.enum(DISPLAY_LANGUAGES);
+export type DisplayLanguages = z.infer<typeof DisplayLanguages>;
+
+/** The settings' texts a voter reads, in the meeting's other languages (docs/i18n.md). */
+export const SettingsTranslations = translationsOf({
+  questionCategories: QuestionCategories,
+});
+export type SettingsTranslations = z.infer<typeof SettingsTranslations>;
+
 export const PatchMeetingSettingsRequest = z.strictObject({
   meetingReminderFrequency: z.number().int().min(0).max(365).optional(),
   meetingStartingReminder: z.number().int().min(0).max(10_080).optional(),
@@ -173,6 +204,8 @@ export const PatchMeetingSettingsRequest = z.strictObject({
   ...quorumAndResultSettings(),
   questionCategories: QuestionCategories.optional(),
   floorDoubleEntry: z.boolean().optional(),
+  translations: SettingsTranslations.optional(),
+  displayLanguages: DisplayLanguages.optional(),
 });
 export type PatchMeetingSettingsRequest = z.infer<
   typeof PatchMeetingSettingsRequest
@@ -204,6 +237,9 @@ export const MeetingSettings = z.strictObject({
   questionCategories: z.array(z.string()),
   /** Floor ballots count only once two managers entered the same sheet alike. */
   floorDoubleEntry: z.boolean(),
+  translations: SettingsTranslations,
+  /** The report's and the big screen's languages (docs/i18n.md). */
+  displayLanguages: DisplayLanguages,
 });
 export type MeetingSettings = z.infer<typeof MeetingSettings>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDateTime } from './common';
+import { translationsOf } from './translations';
 
 /** Nominations for a meeting's elections (docs/elections.md, "Nominations"). */
 
@@ -21,6 +22,24 @@ const NO_CONTROL = /^[^\p{Cc}]*$/u;
 /** A scheme (`https://`), `www.` or an e-mail address: what mail clients turn into links. */
 const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|@/i;
 
+const NominationStatement = z
+  .string()
+  .trim()
+  .max(
+    MAX_NOMINATION_STATEMENT,
+    `At most ${MAX_NOMINATION_STATEMENT.toLocaleString('en')} characters.`,
+  )
+  .refine(
+    (text) => !/[\p{Cc}]/u.test(text.replace(/[\n\r\t]/g, '')),
+    'No control characters.',
+  );
+
+/** A nomination's statement in the meeting's other languages (docs/i18n.md). */
+export const NominationTranslations = translationsOf({
+  statement: NominationStatement,
+});
+export type NominationTranslations = z.infer<typeof NominationTranslations>;
+
 /** `POST /portal/v1/Meetings/{shortCode}/nominations`: a voter nominates a candidate. */
 export const SubmitNominationRequest = z.strictObject({
   /** The candidate's name, as the ballot will show it. */
@@ -35,17 +54,9 @@ export const SubmitNominationRequest = z.strictObject({
       (name) => !LINK_LIKE.test(name),
       'A name, not a link or an e-mail address.',
     ),
-  statement: z
-    .string()
-    .trim()
-    .max(
-      MAX_NOMINATION_STATEMENT,
-      `At most ${MAX_NOMINATION_STATEMENT.toLocaleString('en')} characters.`,
-    )
-    .refine(
-      (text) => !/[\p{Cc}]/u.test(text.replace(/[\n\r\t]/g, '')),
-      'No control characters.',
-    ),
+  statement: NominationStatement,
+  /** The statement in the meeting's other languages (docs/i18n.md). */
+  translations: NominationTranslations.optional(),
   /** The nominee's address: they get a confirmation that they were nominated. */
   nomineeEmail: z.email().max(320).optional(),
   /** The nominee has agreed to stand. */
@@ -59,6 +70,8 @@ export const Nomination = z.strictObject({
   unit: z.string(),
   name: z.string(),
   statement: z.string(),
+  /** The statement in the meeting's other languages (docs/i18n.md). */
+  translations: NominationTranslations,
   status: NominationStatus,
   /** The manager's reason, when rejected; else null. */
   rejectReason: z.string().nullable(),

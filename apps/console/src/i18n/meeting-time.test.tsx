@@ -30,6 +30,8 @@ const aMeeting = (overrides: Partial<Meeting> = {}): Meeting => ({
   contact: { email: '', name: '', preferredName: '' },
   meetingTimezone: 'America/Toronto',
   language: 'en',
+  languages: ['en'],
+  translations: {},
   duration: 60,
   options: {
     signature: '',

@@ -15,6 +15,7 @@ export function mapAccount(row: AccountRow): Account {
     },
     contactName: row.contactName,
     contactEmail: row.contactEmail,
+    language: row.language,
     subscription: {
       product: row.subscription.product,
       status: row.subscription.status,

@@ -186,6 +186,7 @@ const accountColumns = {
   address: accounts.address,
   contactName: accounts.contactName,
   contactEmail: accounts.contactEmail,
+  language: accounts.language,
   subscription: accounts.subscription,
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CloseSnapshot } from '@livevote/rules';
 import type { Language } from '@livevote/i18n';
+import type { Translated } from '@livevote/contracts';
 import {
   bigint,
   boolean,
@@ -54,6 +55,8 @@ export const accounts = pgTable(
     address: jsonb('address').$type<AccountAddress>().notNull().default({}),
     contactName: text('contact_name').notNull().default(''),
     contactEmail: text('contact_email').notNull().default(''),
+    /** New meetings' primary language (docs/i18n.md). */
+    language: text('language').$type<Language>().notNull().default('en'),
     subscription: jsonb('subscription')
       .$type<AccountSubscription>()
       .notNull()
@@ -150,8 +153,17 @@ export const meetings = pgTable(
     addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
     contact: jsonb('contact').$type<MeetingContact>().notNull().default({}),
     meetingTimezone: text('meeting_timezone').notNull().default('UTC'),
-    /** The meeting's default language (docs/i18n.md). */
+    /** The meeting's primary language, `languages[0]` (docs/i18n.md). */
     language: text('language').$type<Language>().notNull().default('en'),
+    /** The languages of the meeting's content, the primary first (docs/i18n.md). */
+    languages: jsonb('languages').$type<Language[]>().notNull().default(['en']),
+    /** name, description and location in the other languages (docs/i18n.md). */
+    translations: jsonb('translations')
+      .$type<
+        Translated<{ name: string; description: string; location: string }>
+      >()
+      .notNull()
+      .default({}),
     duration: integer('duration').notNull().default(60),
     options: jsonb('options')
       .$type<Record<string, unknown>>()
@@ -204,6 +216,16 @@ export const meetings = pgTable(
       .$type<string[]>()
       .notNull()
       .default([]),
+    /** The settings' texts voters read (question categories) in the other languages. */
+    settingsTranslations: jsonb('settings_translations')
+      .$type<Translated<{ questionCategories: string[] }>>()
+      .notNull()
+      .default({}),
+    /** The report's and the big screen's languages: `primary` or `all` (docs/i18n.md). */
+    displayLanguages: text('display_languages')
+      .$type<'primary' | 'all'>()
+      .notNull()
+      .default('primary'),
     /** Floor ballots count only once two managers entered the same sheet (docs/hybrid-meetings.md). */
     floorDoubleEntry: boolean('floor_double_entry').notNull().default(false),
     /** User ids of the scrutineers named for the meeting; none: any scrutineer of the account. */
@@ -350,6 +372,18 @@ export const matters = pgTable(
     movedBy: text('moved_by'),
     secondedBy: text('seconded_by'),
     options: jsonb('options').$type<string[]>().notNull(),
+    /** name, header, snippet and option labels in the other languages (docs/i18n.md). */
+    translations: jsonb('translations')
+      .$type<
+        Translated<{
+          name: string;
+          header: string;
+          snippet: string;
+          options: string[];
+        }>
+      >()
+      .notNull()
+      .default({}),
     choices: integer('choices').notNull().default(1),
     /** How ballots are marked and counted (docs/elections.md); `choices` is the seats of an election. */
     votingMethod: text('voting_method')
@@ -590,6 +624,13 @@ export const documents = pgTable(
       .default('application/octet-stream'),
     /** Listed in the portal; a paper proxy's scan is registered with false (docs/proxies.md). */
     forVoters: boolean('for_voters').notNull().default(true),
+    /** The title in the other languages (docs/i18n.md). */
+    translations: jsonb('translations')
+      .$type<Translated<{ name: string }>>()
+      .notNull()
+      .default({}),
+    /** For readers of this language only; null: for all. */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -957,6 +998,11 @@ export const nominations = pgTable(
     }),
     name: text('name').notNull(),
     statement: text('statement').notNull(),
+    /** The statement in the other languages (docs/i18n.md). */
+    translations: jsonb('translations')
+      .$type<Translated<{ statement: string }>>()
+      .notNull()
+      .default({}),
     nomineeEmail: text('nominee_email'),
     /** When the nominee's confirmation went out; null when none was asked or it is pending. */
     nomineeNotifiedAt: at('nominee_notified_at'),

@@ -7,6 +7,8 @@ export function mapDocument(row: DocumentRow, url: string): MeetingDocument {
   return {
     key: row.id,
     document: { Key: row.storageKey, name: row.name, size: row.size, url },
+    translations: row.translations,
+    language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

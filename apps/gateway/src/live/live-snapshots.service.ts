@@ -111,6 +111,7 @@ export class LiveSnapshotsService {
         language: row.language,
         quorumMinimum: row.quorumMinimum,
         oneLiveMatter: row.oneLiveMatter,
+        displayLanguages: row.displayLanguages,
       },
       role: principal.role,
       matters: matters.matters,

@@ -43,6 +43,7 @@ export function mapMatter(
     movedBy: row.movedBy,
     secondedBy: row.secondedBy,
     options: row.options,
+    translations: row.translations,
     choices: row.choices,
     ...mapMethod(row),
     eligibility: row.eligibility,

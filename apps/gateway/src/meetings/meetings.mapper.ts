@@ -48,6 +48,8 @@ export function mapMeeting(
     },
     meetingTimezone: row.meetingTimezone,
     language: row.language,
+    languages: row.languages,
+    translations: row.translations,
     duration: row.duration,
     options: {
       signature: text(row.options.signature),
@@ -85,5 +87,7 @@ export function mapMeetingSettings(row: MeetingRow): MeetingSettings {
     oneLiveMatter: row.oneLiveMatter,
     questionCategories: row.questionCategories,
     floorDoubleEntry: row.floorDoubleEntry,
+    translations: row.settingsTranslations,
+    displayLanguages: row.displayLanguages,
   };
 }

@@ -112,6 +112,7 @@ const AUDITED_SETTINGS = [
   'quorumIncludesProxies',
   'requireQuorumToStart',
   'requireSignOff',
+  'displayLanguages',
   'oneLiveMatter',
   'questionCategories',
   'floorDoubleEntry',
@@ -247,6 +248,8 @@ export class MeetingsService {
         // docs/hybrid-meetings.md
         questionCategories: body.questionCategories,
         floorDoubleEntry: body.floorDoubleEntry,
+        // docs/i18n.md
+        displayLanguages: body.displayLanguages,
         updatedAt: this.clock.now(),
       });
       const changes = changesOf(current, row, AUDITED_SETTINGS);

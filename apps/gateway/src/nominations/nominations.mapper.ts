@@ -8,6 +8,7 @@ export function mapNomination(row: NominationWithUnit): Nomination {
     unit: row.unit,
     name: row.name,
     statement: row.statement,
+    translations: row.translations,
     status: row.status,
     rejectReason: row.rejectReason,
     submittedAt: row.submittedAt.toISOString(),

@@ -44,6 +44,7 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       language: 'en',
       quorumMinimum: 3,
       oneLiveMatter: true,
+      displayLanguages: 'primary',
     },
     role: 'chair',
     matters: [aLiveMatter()],

@@ -35,6 +35,7 @@ function anAccount(overrides: Partial<Account> = {}): Account {
     },
     contactName: 'Ada Chair',
     contactEmail: 'chair@example.org',
+    language: 'en',
     subscription: { product: 'standard', status: 'active' },
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

@@ -23,6 +23,8 @@ const settings: MeetingSettings = {
   oneLiveMatter: true,
   questionCategories: [],
   floorDoubleEntry: false,
+  translations: {},
+  displayLanguages: 'primary',
 };
 
 function renderForm() {

@@ -36,6 +36,8 @@ const meeting = {
   location: '',
   meetingTimezone: 'America/Toronto',
   language: 'fr',
+  languages: ['fr'],
+  translations: {},
   duration: 60,
   liveVotingStatus: 'live',
 } as unknown as Meeting;
@@ -57,6 +59,8 @@ const settings: MeetingSettings = {
   oneLiveMatter: true,
   questionCategories: [],
   floorDoubleEntry: false,
+  translations: {},
+  displayLanguages: 'primary',
 };
 
 const stats = {

@@ -13,6 +13,7 @@ const nomination = (over: Partial<Nomination>): Nomination => ({
   unit: '101',
   name: 'Grace Lee',
   statement: 'Twelve years on the board.\nI keep the reserve fund whole.',
+  translations: {},
   status: 'submitted',
   rejectReason: null,
   submittedAt: '2026-11-20T15:00:00.000Z',
