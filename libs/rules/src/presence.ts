@@ -133,7 +133,8 @@ export function quorumPresence(weights: PresentWeights): {
  * {@link presentBy} in SQL over a `members` row and its `meetings` row under the given aliases:
  * `'in_person'`, `'online'`, `'proxy'` or null. `online` is the caller's SQL boolean for "a
  * voter of this member is connected" (the connected set lives in Redis, not in PostgreSQL).
- * Reads `voters` (check-ins) and what {@link representedSql} reads.
+ * Reads `voters` (check-ins, a test voter's left out: docs/test-voters.md) and what
+ * {@link representedSql} reads.
  */
 export function presentBySql(
   aliases: { member: string; meeting: string },
@@ -142,7 +143,7 @@ export function presentBySql(
   const member = sqlAlias(aliases.member);
   return (
     `(case when exists (select 1 from voters pv where pv.member_id = ${member}.id` +
-    ` and pv.checked_in_at is not null) then '${'in_person' satisfies PresentBy}'` +
+    ` and pv.checked_in_at is not null and not pv.is_test_voter) then '${'in_person' satisfies PresentBy}'` +
     ` when ${online} then '${'online' satisfies PresentBy}'` +
     ` when ${representedSql(aliases)} then '${'proxy' satisfies PresentBy}' end)`
   );

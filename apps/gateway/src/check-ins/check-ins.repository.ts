@@ -16,6 +16,8 @@ export interface DeskVoterRow {
   rsvpAt: Date | null;
   checkInCode: string;
   checkedInAt: Date | null;
+  /** Checked in like any voter, counted nowhere (docs/test-voters.md). */
+  isTestVoter: boolean;
 }
 
 const deskColumns = {
@@ -30,6 +32,7 @@ const deskColumns = {
   rsvpAt: voters.rsvpAt,
   checkInCode: voters.checkInCode,
   checkedInAt: voters.checkedInAt,
+  isTestVoter: voters.isTestVoter,
 };
 
 @Injectable()
@@ -123,10 +126,11 @@ export class CheckInsRepository {
       .orderBy(asc(members.unit), asc(voters.name), asc(voters.id));
   }
 
+  /** Voters and units checked in now, test voters left out. */
   async counts(meetingId: string): Promise<{ voters: number; units: number }> {
     const result = await this.database.db.execute(sql`
       select count(*)::int as voters, count(distinct member_id)::int as units
-      from voters where meeting_id = ${meetingId} and checked_in_at is not null
+      from voters where meeting_id = ${meetingId} and checked_in_at is not null and not is_test_voter
     `);
     const row = rowsOf<{ voters: number; units: number }>(result)[0];
     return { voters: Number(row.voters), units: Number(row.units) };

@@ -68,7 +68,7 @@ export class ReportRepository {
     const result = await this.database.db.execute(sql`
       with owners as (
         select member_id, json_agg(name order by name) as names
-        from voters where meeting_id = ${meetingId} group by member_id
+        from voters where meeting_id = ${meetingId} and not is_test_voter group by member_id
       ), cast_by as (
         select b.member_id, bool_or(b.method = 'live') as online,
           bool_or(b.method = 'other') as floor
