@@ -270,7 +270,6 @@ export class BallotIntakeService {
       choices: marks.choices,
       votes: marks.votes,
       idempotencyKey,
-      test: false,
     });
     // after the batch that wrote it: the ballot's own event is in the chain either way; a
     // retry with the same Idempotency-Key answers the same receipt, writes nothing and is
@@ -310,7 +309,6 @@ export class BallotIntakeService {
       idempotencyKey: null,
       receivedAt: submission.at,
       receipt: newReceipt(),
-      test: false,
     };
     const [outcome] = await this.ballots.castBatch([input]);
     if (outcome.status !== 'accepted') {

@@ -220,8 +220,9 @@ export interface BallotInput {
   /**
    * A test voter's own ballot (`kind` voter): written to `test_ballots` and
    * `test_ballot_events` by a statement of its own, counted nowhere (docs/test-voters.md).
+   * Left out: a ballot that counts.
    */
-  test: boolean;
+  test?: boolean;
 }
 
 export type BatchOutcome =
@@ -397,7 +398,7 @@ export class BallotsRepository {
         recorded_by: input.recordedBy,
         choices: input.choices,
         ...(input.votes ? { votes: input.votes } : {}),
-        test: input.test,
+        test: input.test ?? false,
       })),
     );
     const result = await this.database.db.execute(sql`

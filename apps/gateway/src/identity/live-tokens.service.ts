@@ -49,7 +49,8 @@ export class LiveTokensService {
       voterId: string;
       memberId: string;
       meetingId: string;
-      isTest: boolean;
+      /** A test voter (docs/test-voters.md); false when left out. */
+      isTest?: boolean;
     },
     email: string,
     expiresAt: Date,
@@ -59,7 +60,7 @@ export class LiveTokensService {
         sub: voter.voterId,
         mbr: voter.memberId,
         mtg: voter.meetingId,
-        ver: voterSessionVersion(voter.voterId, email, voter.isTest),
+        ver: voterSessionVersion(voter.voterId, email, voter.isTest ?? false),
         ...(voter.isTest ? { tst: true } : {}),
       },
       PORTAL_AUDIENCE,
