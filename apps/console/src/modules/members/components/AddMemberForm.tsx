@@ -77,12 +77,12 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
           </label>
           <input type="email" {...field('voter.email')} />
         </div>
-        <div className="field checkbox">
-          <input type="checkbox" {...field('voter.isTestVoter')} />
-          <label htmlFor={idOf('voter.isTestVoter')}>
-            {t('members.add.testVoter')}
-          </label>
-        </div>
+      </div>
+      <div className="field checkbox">
+        <input type="checkbox" {...field('voter.isTestVoter')} />
+        <label htmlFor={idOf('voter.isTestVoter')}>
+          {t('members.add.testVoter')}
+        </label>
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>
         {create.isPending ? t('members.add.adding') : t('members.add.submit')}

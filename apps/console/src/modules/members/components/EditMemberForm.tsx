@@ -192,12 +192,12 @@ function EditVoterForm({
           <label htmlFor={idOf('email')}>{t('common.email')}</label>
           <input type="email" required {...field('email')} />
         </div>
-        <div className="field checkbox">
-          <input type="checkbox" {...field('isTestVoter')} />
-          <label htmlFor={idOf('isTestVoter')}>
-            {t('members.edit.testVoter')}
-          </label>
-        </div>
+      </div>
+      <div className="field checkbox">
+        <input type="checkbox" {...field('isTestVoter')} />
+        <label htmlFor={idOf('isTestVoter')}>
+          {t('members.edit.testVoter')}
+        </label>
       </div>
       <button type="submit" className="secondary" disabled={patch.isPending}>
         {patch.isPending
