@@ -321,6 +321,37 @@ describe('Test voters', () => {
       );
     });
 
+    it('refuses a test voter a proxy or a nomination, which would count (403)', async () => {
+      expectProblem(
+        await api.post(
+          `${portal()}/proxy`,
+          {
+            holder: { isDefault: true, name: 'Board Secretary' },
+            directions: [],
+            signedName: 'Rehearsal',
+            agree: true,
+          },
+          { token: testToken },
+        ),
+        403,
+        'test_voter',
+      );
+      expectProblem(
+        await api.delete(`${portal()}/proxy`, { token: testToken }),
+        403,
+        'test_voter',
+      );
+      expectProblem(
+        await api.post(
+          `${portal()}/nominations`,
+          { name: 'Rehearsal', statement: 'A test.', consent: true },
+          { token: testToken },
+        ),
+        403,
+        'test_voter',
+      );
+    });
+
     it('counts the real voter of the same unit, whatever the test voter casts after it', async () => {
       realReceipt = await castRest(voters[0].token, matter.key, 'For');
       await tallies.until(

@@ -1676,6 +1676,10 @@ export const en = {
     not_default_holder:
       'Managers vote only for the meeting’s default proxy holders; other holders vote from their own link.',
     invalid_holder_token: 'The proxy holder link is invalid or has expired.',
+    test_voter_proxy:
+      'A test voter gives or withdraws no proxy: a proxy counts, and nothing a test voter does may.',
+    test_voter_nomination:
+      'A test voter nominates no one: a nomination becomes an option of a real election.',
     too_many_proxies:
       'This unit has submitted as many proxies as a meeting takes from one unit; ask the meeting’s managers to record any change.',
     too_many_new_holders:

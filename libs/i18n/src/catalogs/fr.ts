@@ -1769,6 +1769,10 @@ export const fr: CatalogOf<typeof en> = {
     not_default_holder:
       'Les gestionnaires votent seulement pour les mandataires par défaut de l’assemblée ; les autres mandataires votent avec leur propre lien.',
     invalid_holder_token: 'Le lien de mandataire n’est pas valide ou a expiré.',
+    test_voter_proxy:
+      'Un votant de test ne donne ni ne retire de procuration : une procuration compte, et rien de ce que fait un votant de test ne doit compter.',
+    test_voter_nomination:
+      'Un votant de test ne propose pas de candidature : une candidature devient une option d’une véritable élection.',
     too_many_proxies:
       'Cette unité a soumis autant de procurations qu’une assemblée en accepte d’une unité ; demandez aux gestionnaires de l’assemblée d’inscrire tout changement.',
     too_many_new_holders:
