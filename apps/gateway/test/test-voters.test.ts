@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   BallotReceipt,
+  ImportMembersProblem,
   Matter,
+  Member,
   MeetingReport,
   MeetingStats,
   OwnBallot,
@@ -495,6 +497,77 @@ describe('Test voters', () => {
       ).toEqual([]);
       expectProblem(await api.get(portal(), { token: testToken }), 401);
       expect((await stats()).testVoterStats).toBe('');
+    });
+  });
+
+  describe('the CSV import', () => {
+    const importCsv = (lines: string[], query = '') =>
+      api.post(`${base()}/members/import${query}`, undefined, {
+        token: tenant.token,
+        raw: lines.join('\n'),
+        headers: { 'content-type': 'text/csv' },
+      });
+    const problems = (result: Parameters<typeof expectProblem>[0]) =>
+      ImportMembersProblem.parse(expectProblem(result, 400, 'import_invalid'))
+        .errors;
+
+    it('adds test voters from an isTestVoter column, empty meaning false', async () => {
+      const result = await importCsv([
+        'unit,voterName,voterEmail,isTestVoter',
+        '801,Tess Test,tess@rehearsal.test,true',
+        '801,Rita Real,rita@owners.test,',
+        '802,Nora No,nora@owners.test,no',
+      ]);
+      expect(result.status, result.text).toBe(200);
+      const list = await api.get(
+        `${base()}/members?searchText=80&size=100`,
+        asChair(),
+      );
+      const imported = (list.body as Member[])
+        .map((member) => Member.parse(member))
+        .flatMap((member) => member.voters)
+        .map((voter) => [voter.email, voter.isTestVoter]);
+      expect(Object.fromEntries(imported)).toEqual({
+        'tess@rehearsal.test': true,
+        'rita@owners.test': false,
+        'nora@owners.test': false,
+      });
+    });
+
+    it('refuses a bad isTestVoter, and one without a voter, on their lines', async () => {
+      const errors = problems(
+        await importCsv(
+          [
+            'unit,voterName,voterEmail,isTestVoter',
+            '803,Odd,odd@owners.test,maybe',
+            '804,,,true',
+          ],
+          '?dryRun=true',
+        ),
+      );
+      expect(errors.map((error) => error.line)).toEqual([2, 3]);
+      expect(errors[0].message).toContain('maybe');
+      expect(errors[1].message).toContain('without a voter');
+      const alone = problems(await importCsv(['unit,isTestVoter', '805,true']));
+      expect(alone[0].message).toContain('voterEmail');
+    });
+
+    it('refuses a file that would change a voter into the other kind, dry run or not', async () => {
+      const lines = [
+        'unit,voterName,voterEmail,isTestVoter',
+        '801,Rita Real,rita@owners.test,true',
+        '801,Tess Test,tess@rehearsal.test,yes',
+      ];
+      for (const query of ['?dryRun=true', '']) {
+        const errors = problems(await importCsv(lines, query));
+        expect(errors.map((error) => error.line)).toEqual([2]);
+        expect(errors[0].message).toContain('voter form');
+      }
+      const list = await api.get(
+        `${base()}/members?searchText=rita`,
+        asChair(),
+      );
+      expect(Member.parse(list.body[0]).voters[0].isTestVoter).toBe(false);
     });
   });
 });

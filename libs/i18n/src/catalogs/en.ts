@@ -195,7 +195,7 @@ export const en = {
     },
     import: {
       title: 'Import from a CSV file',
-      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
+      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
       example: 'Example',
       file: 'CSV file',
       refused_one: 'Nothing was imported: {{n}} line needs fixing.',
@@ -1568,6 +1568,13 @@ export const en = {
     voter_name_required: 'voterName is required when voterEmail is given',
     voter_email_required: 'voterEmail is required when voterName is given',
     voter_email_invalid: 'voterEmail "{{value}}": invalid e-mail address',
+    test_voter:
+      'isTestVoter "{{value}}": use true or false (yes/no, 1/0), or leave it empty for false',
+    test_voter_column_alone:
+      'the isTestVoter column needs the voterName and voterEmail columns',
+    test_voter_without_voter: 'isTestVoter is given on a row without a voter',
+    test_voter_changed:
+      'voter {{email}} is already in the meeting as the other kind; change isTestVoter in the voter form',
     voter_twice:
       'voter {{email}} of unit {{unit}} already appears on line {{seen}}',
     control_number_twice:

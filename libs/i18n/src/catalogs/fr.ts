@@ -204,7 +204,7 @@ export const fr: CatalogOf<typeof en> = {
     },
     import: {
       title: 'Importer un fichier CSV',
-      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
+      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
       example: 'Exemple',
       file: 'Fichier CSV',
       refused_one: 'Rien n’a été importé : {{n}} ligne est à corriger.',
@@ -1652,6 +1652,13 @@ export const fr: CatalogOf<typeof en> = {
     voter_email_required:
       'le courriel du votant (voterEmail) est obligatoire lorsque son nom (voterName) est donné',
     voter_email_invalid: 'voterEmail « {{value}} » : adresse courriel invalide',
+    test_voter:
+      'isTestVoter « {{value}} » : indiquez true ou false (yes/no, 1/0), ou laissez vide pour false',
+    test_voter_column_alone:
+      'la colonne isTestVoter exige les colonnes voterName et voterEmail',
+    test_voter_without_voter: 'isTestVoter est donné sur une ligne sans votant',
+    test_voter_changed:
+      'le votant {{email}} figure déjà dans l’assemblée avec l’autre valeur ; modifiez isTestVoter dans le formulaire du votant',
     voter_twice:
       'le votant {{email}} de l’unité {{unit}} figure déjà à la ligne {{seen}}',
     control_number_twice:
