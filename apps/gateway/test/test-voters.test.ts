@@ -287,7 +287,18 @@ describe('Test voters', () => {
         idempotencyKey: randomUUID(),
       });
       testSocketReceipt = BallotReceipt.parse(ack);
-      testRestReceipt = await castRest(testToken, matter.key, 'Against');
+      const key = randomUUID();
+      const send = () =>
+        api.post(
+          `${portal()}/matters/${matter.key}/ballots`,
+          { choices: ['Against'] },
+          { token: testToken, headers: { 'idempotency-key': key } },
+        );
+      const first = await send();
+      expect(first.status, first.text).toBe(201);
+      testRestReceipt = BallotReceipt.parse(first.body);
+      // a retry with the same key is the same cast, as for any voter
+      expect(BallotReceipt.parse((await send()).body)).toEqual(testRestReceipt);
       expect(testRestReceipt.receipt).not.toBe(testSocketReceipt.receipt);
       const own = await ownBallot(testToken, matter.key);
       expect(own).toMatchObject({
@@ -432,10 +443,24 @@ describe('Test voters', () => {
       expect(unit.owners).toEqual([`Owner ${voters[0].unit}`]);
       const figures = await stats();
       expect(figures.testVoterStats).toBe('1 test voter, 1 voted');
+      // closed for it as for anyone
+      expectProblem(
+        await api.post(
+          `${portal()}/matters/${matter.key}/ballots`,
+          { choices: ['For'] },
+          { token: testToken },
+        ),
+        409,
+        'matter_not_live',
+      );
       expect(figures.totalVoters).toBe(4);
     });
 
     it('checks a test voter in at the desk without making its unit present', async () => {
+      // the connected real voter's attendance is written within a second (no event tells it)
+      await expect
+        .poll(async () => (await stats()).attendanceCount, { timeout: 10_000 })
+        .toBe(1);
       const result = await api.post(
         `${base()}/check-ins`,
         { voterKey: testVoter.voterKey },
