@@ -29,7 +29,7 @@ export const PRESENT_BY: readonly PresentBy[] = [
 ];
 
 export interface Attendance {
-  /** A voter of the member is checked in at the desk now. */
+  /** A voter of the member is checked in at the desk now (a test voter does not count: docs/test-voters.md). */
   checkedIn: boolean;
   /** A voter of the member is connected to the live meeting now (on any node). */
   online: boolean;
