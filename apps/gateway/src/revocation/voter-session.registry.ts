@@ -149,11 +149,7 @@ export class VoterSessionRegistry implements RevocationSignalHandlers {
           const session = await this.rows.get(voterId);
           return {
             version: session
-              ? voterSessionVersion(
-                  voterId,
-                  session.email,
-                  session.isTestVoter,
-                )
+              ? voterSessionVersion(voterId, session.email, session.isTestVoter)
               : null,
             language: session?.language ?? null,
           };

@@ -25,8 +25,6 @@ export class VoterSessionsRepository {
       })
       .from(voters)
       .where(inArray(voters.id, voterIds));
-    return new Map(
-      rows.map(({ id, ...session }) => [id, session]),
-    );
+    return new Map(rows.map(({ id, ...session }) => [id, session]));
   }
 }
