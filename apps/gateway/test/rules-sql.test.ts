@@ -754,6 +754,32 @@ describe('The rules of voting in SQL', () => {
       },
     );
 
+    it("leaves a test voter's check-in out: its member is not present by it (docs/test-voters.md)", async () => {
+      const meetingId = await aMeeting({ proxyHolderMustAttend: false });
+      const ids = await aMemberWithProxy(meetingId, 'test-voter', {
+        status: 'withdrawn',
+        holderPresent: false,
+      });
+      await store.db.insert(voters).values({
+        meetingId,
+        memberId: ids.memberId,
+        name: 'Rehearsal',
+        email: 'rehearsal@test-voter.test',
+        isTestVoter: true,
+        checkedInAt: new Date(),
+      });
+      const result = await store.db.execute(sql`
+        select ${sql.raw(presentBySql({ member: 'mb', meeting: 'mt' }, 'false'))} as way
+        from members mb join meetings mt on mt.id = mb.meeting_id where mb.id = ${ids.memberId}
+      `);
+      expect(rowsOf(result)).toEqual([{ way: null }]);
+      const weights = await new PresenceRepository(store).presentWeights(
+        meetingId,
+        [],
+      );
+      expect(presentCountOf(weights.present)).toEqual(presentCount([null]));
+    });
+
     it('counts no member that may not vote, however present', async () => {
       const meetingId = await aMeeting();
       const ids = await aMemberWithProxy(meetingId, 'not-eligible');

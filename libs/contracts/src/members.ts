@@ -18,6 +18,8 @@ export const Voter = z.strictObject({
   name: z.string(),
   email: z.string(),
   isPanelist: z.boolean(),
+  /** A rehearsal voter: votes like any voter, but nothing it does counts (docs/test-voters.md). */
+  isTestVoter: z.boolean(),
   attending: z.boolean(),
   inAttendance: z.boolean(),
   /** The portal's three-way RSVP; `attending` is its `in_person`. */
@@ -218,6 +220,7 @@ export const CreateVoterRequest = z.strictObject({
   email: VoterEmail,
   name: VoterName,
   isPanelist: z.boolean().optional(),
+  isTestVoter: z.boolean().optional(),
   communicationPreferences: CommunicationPreferencesInput.optional(),
   language: LanguageCode.nullable().optional(),
 });
@@ -227,6 +230,7 @@ export const UpdateVoterRequest = z.strictObject({
   email: VoterEmail.optional(),
   name: VoterName.optional(),
   isPanelist: z.boolean().optional(),
+  isTestVoter: z.boolean().optional(),
   communicationPreferences: CommunicationPreferencesInput.optional(),
   language: LanguageCode.nullable().optional(),
 });

@@ -32,7 +32,7 @@ export const PRESENT_BY: readonly PresentBy[] = [
 ];
 
 export interface Attendance {
-  /** A voter of the member is checked in at the desk now. */
+  /** A voter of the member is checked in at the desk now (a test voter does not count: docs/test-voters.md). */
   checkedIn: boolean;
   /**
    * A ballot in the room stands for the member on a matter of the meeting: a floor ballot, or
@@ -146,7 +146,7 @@ export function quorumPresence(weights: PresentWeights): {
  * {@link presentBy} in SQL over a `members` row and its `meetings` row under the given aliases:
  * `'in_person'`, `'online'`, `'proxy'` or null. `online` is the caller's SQL boolean for "a
  * voter of this member is connected" (the connected set lives in Redis, not in PostgreSQL).
- * Reads `voters` (check-ins), `ballots` (a member's ballots are all of its meeting) and what
+ * Reads `voters` (check-ins, a test voter's left out: docs/test-voters.md), `ballots` (a member's ballots are all of its meeting) and what
  * {@link representedSql} reads. Each EXISTS refers to the member alone, so PostgreSQL may
  * answer it from one hashed set for a whole meeting (docs/benchmarks-history.md, "The
  * quorum's statement").
@@ -161,7 +161,7 @@ export function presentBySql(
     ` and pb.method = '${method}')`;
   return (
     `(case when exists (select 1 from voters pv where pv.member_id = ${member}.id` +
-    ` and pv.checked_in_at is not null) or ${cast('other')}` +
+    ` and pv.checked_in_at is not null and not pv.is_test_voter) or ${cast('other')}` +
     ` then '${'in_person' satisfies PresentBy}'` +
     ` when ${online} or ${cast('live')} then '${'online' satisfies PresentBy}'` +
     ` when ${representedSql(aliases)} then '${'proxy' satisfies PresentBy}' end)`

@@ -259,6 +259,8 @@ export class BallotIngestService implements OnApplicationShutdown {
         // a cast an earlier attempt of the same statement wrote is this request's own write
         replayed: result.status === 'replayed' && !result.rewritten,
       });
+      // a test voter's ballot changes no tally (docs/test-voters.md)
+      if (pending.input.test) return;
       if (result.status === 'accepted') {
         changesOf(pending.input.matterId).list.push({
           method: result.method,
@@ -334,8 +336,11 @@ export class BallotIngestService implements OnApplicationShutdown {
   }
 }
 
-const keyOf = (pending: Pending): string =>
-  `${pending.input.matterId}/${pending.input.memberId}`;
+/** A test voter's ballot is its own, not its member's: it waits only behind its own casts. */
+const keyOf = ({ input }: Pending): string =>
+  input.test
+    ? `${input.matterId}/test/${input.voterId}`
+    : `${input.matterId}/${input.memberId}`;
 
 /** Why the batch statement refused a ballot, from the state it met. */
 export function refusalCode(

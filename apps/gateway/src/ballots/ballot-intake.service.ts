@@ -226,6 +226,8 @@ export class BallotIntakeService {
       choices: marks.choices,
       votes: marks.votes,
       idempotencyKey,
+      // carried by the voter's token: no read of its own (docs/test-voters.md)
+      test: voter.isTest,
     });
   }
 

@@ -17,6 +17,8 @@ import {
   ballots,
   matters,
   members,
+  testBallotEvents,
+  testBallots,
   type BallotMethod,
 } from '../database/schema';
 
@@ -121,6 +123,81 @@ export const CAST_BATCH_STATEMENT = CAST_BATCH_TEMPLATE.replace(
   '$1',
 );
 
+/**
+ * The test voters' statement (docs/test-voters.md): the batch statement's judgement (time,
+ * eligibility, marks, the voter still a test voter of the member, which ballot replaces the
+ * standing one), written to `test_ballots` and `test_ballot_events`. Its rows read as the batch
+ * statement's: an accepted one names its event; no previous ballot, as no tally takes them.
+ */
+const CAST_TEST_TEMPLATE = `      with input as (
+        select * from jsonb_to_recordset($PAYLOAD::jsonb) as t(
+          ord int, event_id uuid, receipt text, matter_id uuid, member_id uuid, voter_id uuid,
+          kind text, choices jsonb, votes jsonb, idem_key text, received_at timestamptz)
+      ),
+      replay as (
+        select i.ord, e.id, e.cast_at, e.receipt, true as rewritten from input i
+        join test_ballot_events e on e.id = i.event_id
+        union all
+        select i.ord, e.id, e.cast_at, e.receipt, false from input i
+        join test_ballot_events e on e.voter_id = i.voter_id and e.idempotency_key = i.idem_key
+          and e.matter_id = i.matter_id and e.id <> i.event_id
+      ),
+      cand as (
+        select i.*, mb.shares as weight, ${METHOD_SQL} as method
+        from input i
+        join matters m on m.id = i.matter_id
+        join meetings mt on mt.id = m.meeting_id
+        join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
+        where not exists (select 1 from replay r where r.ord = i.ord)
+          and ${ELIGIBLE_SQL}
+          and ${MARKS_FIT_SQL}
+          and exists (select 1 from voters v
+            where v.id = i.voter_id and v.member_id = i.member_id and v.is_test_voter)
+        for share of m
+      ),
+      upserted as (
+        insert into test_ballots as b (matter_id, voter_id, member_id, method, choices, votes, weight,
+          idempotency_key, cast_at, receipt_id, created_at, updated_at)
+        select matter_id, voter_id, member_id, method, choices, votes, weight, idem_key,
+          received_at, event_id, received_at, received_at
+        from cand where method is not null
+        on conflict (matter_id, voter_id) do update set
+          method = excluded.method, choices = excluded.choices, votes = excluded.votes,
+          weight = excluded.weight, idempotency_key = excluded.idempotency_key,
+          cast_at = excluded.cast_at, receipt_id = excluded.receipt_id, updated_at = excluded.updated_at
+        where ${MAY_REPLACE_SQL}
+        returning b.receipt_id, b.method, b.weight
+      ),
+      events as (
+        insert into test_ballot_events (id, matter_id, voter_id, member_id, method, choices, votes, weight,
+          idempotency_key, cast_at, receipt)
+        select c.event_id, c.matter_id, c.voter_id, c.member_id, c.method, c.choices, c.votes, c.weight,
+          c.idem_key, c.received_at, c.receipt
+        from cand c
+        where c.event_id = any (array(select receipt_id from upserted))
+        on conflict do nothing
+        returning id
+      )
+      select 'accepted' as kind, null::int as ord, u.receipt_id as ballot_id, null as cast_at, null as receipt,
+        u.method, u.weight, null as prev_method, null::jsonb as prev_choices, null::jsonb as prev_votes,
+        null::numeric as prev_weight
+      from upserted u
+      union all
+      select case when r.rewritten then 'rewritten' else 'replayed' end, r.ord, r.id, r.cast_at, r.receipt,
+        null, null, null, null, null, null
+      from replay r
+`;
+const [CAST_TEST_HEAD, CAST_TEST_TAIL] = CAST_TEST_TEMPLATE.split(
+  '$PAYLOAD',
+).map((part) => sql.raw(part));
+
+/** Whose ballots a voter reads as its own: its member's, or a test voter's own. */
+export interface BallotOwner {
+  voterId: string;
+  memberId: string;
+  isTest: boolean;
+}
+
 /** What a ballot asks for; the database decides whether it is live, early (proxy) or refused. */
 export interface BallotInput {
   eventId: string;
@@ -140,6 +217,12 @@ export interface BallotInput {
   votes: number[] | null;
   idempotencyKey: string | null;
   receivedAt: Date;
+  /**
+   * A test voter's own ballot (`kind` voter): written to `test_ballots` and
+   * `test_ballot_events` by a statement of its own, counted nowhere (docs/test-voters.md).
+   * Left out: a ballot that counts.
+   */
+  test?: boolean;
 }
 
 export type BatchOutcome =
@@ -221,7 +304,29 @@ const toDate = (value: string | Date | null): Date | null =>
 export class BallotsRepository {
   constructor(private readonly database: Database) {}
 
+  /**
+   * The batch's ballots that count by the batch statement; a test voter's, rare, by the test
+   * statement, only in a batch that holds one (docs/test-voters.md).
+   */
   async castBatch(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+    if (!inputs.some((input) => input.test)) return this.castCounted(inputs);
+    const counted = inputs.filter((input) => !input.test);
+    const tests = inputs.filter((input) => input.test);
+    // the test ones first: should the batch statement fail after them, nothing that counts
+    // was written unanswered (its tally change would be lost), only test ballots, whose
+    // retry is answered as a replay
+    const testOutcomes = await this.castTest(tests);
+    const countedOutcomes = counted.length
+      ? await this.castCounted(counted)
+      : [];
+    let c = 0;
+    let t = 0;
+    return inputs.map((input) =>
+      input.test ? testOutcomes[t++] : countedOutcomes[c++],
+    );
+  }
+
+  private async castCounted(inputs: BallotInput[]): Promise<BatchOutcome[]> {
     const payload = JSON.stringify(
       inputs.map((input, ord) => ({
         ord,
@@ -246,42 +351,38 @@ export class BallotsRepository {
         sql`${CAST_BATCH_HEAD}${payload}${CAST_BATCH_TAIL}`,
       ),
     );
-    const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
-    // an accepted ballot's receipt is the event id its input was given
-    const ordOf = new Map(inputs.map((input, ord) => [input.eventId, ord]));
-    for (const row of rowsOf<OutcomeRow>(result)) {
-      const ord = row.ord ?? ordOf.get(row.ballot_id)!;
-      outcomes[ord] =
-        row.kind !== 'accepted'
-          ? {
-              status: 'replayed',
-              ballotId: row.ballot_id,
-              castAt: new Date(row.cast_at!),
-              // every accepted cast has one (the receipts migration gave the earlier ones theirs)
-              receipt: row.receipt ?? '',
-              rewritten: row.kind === 'rewritten',
-            }
-          : {
-              status: 'accepted',
-              ballotId: row.ballot_id,
-              // written as the input's receive time and choices (cast_at = received_at)
-              castAt: inputs[ord].receivedAt,
-              receipt: inputs[ord].receipt,
-              method: row.method!,
-              choices: inputs[ord].choices,
-              votes: inputs[ord].votes,
-              weight: Number(row.weight),
-              prev: row.prev_method
-                ? {
-                    method: row.prev_method,
-                    choices: row.prev_choices ?? [],
-                    votes: row.prev_votes ?? null,
-                    weight: Number(row.prev_weight ?? 0),
-                  }
-                : null,
-            };
-    }
-    return outcomes;
+    return outcomesOf(inputs, rowsOf<OutcomeRow>(result));
+  }
+
+  /**
+   * Test voters' ballots, in one statement judged by the same rules as the batch statement
+   * (time, eligibility, marks, replacement), written apart: `test_ballots` holds one a matter
+   * and test voter, so a test ballot never meets a member's standing ballot. Safe to run twice
+   * as the batch statement is.
+   */
+  private async castTest(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+    const payload = JSON.stringify(
+      inputs.map((input, ord) => ({
+        ord,
+        event_id: input.eventId,
+        receipt: input.receipt,
+        matter_id: input.matterId,
+        member_id: input.memberId,
+        voter_id: input.voterId,
+        kind: input.kind,
+        choices: input.choices,
+        ...(input.votes ? { votes: input.votes } : {}),
+        idem_key: input.idempotencyKey,
+        received_at: input.receivedAt.toISOString(),
+      })),
+    );
+    const result = await this.database.idempotent(() =>
+      this.database.executeBatch(
+        'cast_test_batch',
+        sql`${CAST_TEST_HEAD}${payload}${CAST_TEST_TAIL}`,
+      ),
+    );
+    return outcomesOf(inputs, rowsOf<OutcomeRow>(result));
   }
 
   /** The state each refused ballot met, to tell its sender why. */
@@ -297,24 +398,27 @@ export class BallotsRepository {
         recorded_by: input.recordedBy,
         choices: input.choices,
         ...(input.votes ? { votes: input.votes } : {}),
+        test: input.test ?? false,
       })),
     );
     const result = await this.database.db.execute(sql`
       select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote, mt.meeting_date, mt.expiry_date,
         mb.id is not null as member_found,
-        i.voter_id is null or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id)
-          as voter_found,
+        i.voter_id is null or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id
+          and (v.is_test_voter or not i.test)) as voter_found,
         i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
         coalesce(${ELIGIBLE}, false) as eligible,
         coalesce(${MARKS_FIT}, false) as valid_choices,
-        b.method as existing_method, mt.portal_revocations_closed_at,
+        case when i.test then tb.method else b.method end as existing_method, mt.portal_revocations_closed_at,
         m.options, m.choices as matter_choices, m.voting_method
       from jsonb_to_recordset(${payload}::jsonb)
-        as i(ord int, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid, choices jsonb, votes jsonb)
+        as i(ord int, matter_id uuid, member_id uuid, voter_id uuid, recorded_by uuid, choices jsonb, votes jsonb,
+          test boolean)
       left join matters m on m.id = i.matter_id
       left join meetings mt on mt.id = m.meeting_id
       left join members mb on mb.id = i.member_id and mb.meeting_id = m.meeting_id
       left join ballots b on b.matter_id = i.matter_id and b.member_id = i.member_id
+      left join test_ballots tb on tb.matter_id = i.matter_id and tb.voter_id = i.voter_id
     `);
     return rowsOf<Record<string, unknown>>(result).map((row) => ({
       ord: Number(row.ord),
@@ -360,48 +464,99 @@ export class BallotsRepository {
   }
 
   /**
-   * The member's standing ballot on the matter, with the receipt of the cast that made it and
-   * the matter's voting method (how its marks read).
+   * The voter's standing ballot on the matter (its member's; a test voter's own,
+   * docs/test-voters.md), with the receipt of the cast that made it and the matter's voting
+   * method (how its marks read).
    */
-  async ownBallot(matterId: string, memberId: string) {
-    const [row] = await this.database.db
-      .select({
-        ballot: ballots,
-        receipt: ballotEvents.receipt,
-        votingMethod: matters.votingMethod,
-      })
-      .from(ballots)
-      .innerJoin(matters, eq(matters.id, ballots.matterId))
-      .leftJoin(ballotEvents, eq(ballotEvents.id, ballots.receiptId))
-      .where(
-        and(eq(ballots.matterId, matterId), eq(ballots.memberId, memberId)),
-      )
-      .limit(1);
-    return (
-      row && {
-        ...row.ballot,
-        receipt: row.receipt,
-        votingMethod: row.votingMethod,
-      }
-    );
+  async ownBallot(matterId: string, voter: BallotOwner) {
+    const [row] = await this.ownRows(voter, matterId);
+    return row;
   }
 
-  /** The member's ballots on every matter it has one on. */
-  async ownBallots(memberId: string) {
-    const rows = await this.database.db
-      .select({
-        ballot: ballots,
-        receipt: ballotEvents.receipt,
-        votingMethod: matters.votingMethod,
-      })
-      .from(ballots)
-      .innerJoin(matters, eq(matters.id, ballots.matterId))
-      .leftJoin(ballotEvents, eq(ballotEvents.id, ballots.receiptId))
-      .where(eq(ballots.memberId, memberId));
+  /** The voter's ballots (as ownBallot) on every matter it has one on. */
+  ownBallots(voter: BallotOwner) {
+    return this.ownRows(voter);
+  }
+
+  private async ownRows(voter: BallotOwner, matterId?: string) {
+    const rows = voter.isTest
+      ? await this.database.db
+          .select({
+            ballot: testBallots,
+            receipt: testBallotEvents.receipt,
+            votingMethod: matters.votingMethod,
+          })
+          .from(testBallots)
+          .innerJoin(matters, eq(matters.id, testBallots.matterId))
+          .leftJoin(
+            testBallotEvents,
+            eq(testBallotEvents.id, testBallots.receiptId),
+          )
+          .where(
+            and(
+              eq(testBallots.voterId, voter.voterId),
+              matterId ? eq(testBallots.matterId, matterId) : undefined,
+            ),
+          )
+      : await this.database.db
+          .select({
+            ballot: ballots,
+            receipt: ballotEvents.receipt,
+            votingMethod: matters.votingMethod,
+          })
+          .from(ballots)
+          .innerJoin(matters, eq(matters.id, ballots.matterId))
+          .leftJoin(ballotEvents, eq(ballotEvents.id, ballots.receiptId))
+          .where(
+            and(
+              eq(ballots.memberId, voter.memberId),
+              matterId ? eq(ballots.matterId, matterId) : undefined,
+            ),
+          );
     return rows.map((row) => ({
       ...row.ballot,
       receipt: row.receipt,
       votingMethod: row.votingMethod,
     }));
   }
+}
+
+/** Each input's outcome from the rows a batch statement returned (accepted, replayed, or refused when absent). */
+function outcomesOf(inputs: BallotInput[], rows: OutcomeRow[]): BatchOutcome[] {
+  const outcomes: BatchOutcome[] = inputs.map(() => ({ status: 'refused' }));
+  // an accepted ballot's receipt is the event id its input was given
+  const ordOf = new Map(inputs.map((input, ord) => [input.eventId, ord]));
+  for (const row of rows) {
+    const ord = row.ord ?? ordOf.get(row.ballot_id)!;
+    outcomes[ord] =
+      row.kind !== 'accepted'
+        ? {
+            status: 'replayed',
+            ballotId: row.ballot_id,
+            castAt: new Date(row.cast_at!),
+            // every accepted cast has one (the receipts migration gave the earlier ones theirs)
+            receipt: row.receipt ?? '',
+            rewritten: row.kind === 'rewritten',
+          }
+        : {
+            status: 'accepted',
+            ballotId: row.ballot_id,
+            // written as the input's receive time and choices (cast_at = received_at)
+            castAt: inputs[ord].receivedAt,
+            receipt: inputs[ord].receipt,
+            method: row.method!,
+            choices: inputs[ord].choices,
+            votes: inputs[ord].votes,
+            weight: Number(row.weight),
+            prev: row.prev_method
+              ? {
+                  method: row.prev_method,
+                  choices: row.prev_choices ?? [],
+                  votes: row.prev_votes ?? null,
+                  weight: Number(row.prev_weight ?? 0),
+                }
+              : null,
+          };
+  }
+  return outcomes;
 }

@@ -19,6 +19,8 @@ export interface DeskVoterRow {
   checkedInAt: Date | null;
   /** The voter's own language, if it chose one (docs/i18n.md). */
   language: Language | null;
+  /** Checked in like any voter, counted nowhere (docs/test-voters.md). */
+  isTestVoter: boolean;
 }
 
 const deskColumns = {
@@ -34,6 +36,7 @@ const deskColumns = {
   checkInCode: voters.checkInCode,
   checkedInAt: voters.checkedInAt,
   language: voters.language,
+  isTestVoter: voters.isTestVoter,
 };
 
 @Injectable()
@@ -127,10 +130,11 @@ export class CheckInsRepository {
       .orderBy(asc(members.unit), asc(voters.name), asc(voters.id));
   }
 
+  /** Voters and units checked in now, test voters left out. */
   async counts(meetingId: string): Promise<{ voters: number; units: number }> {
     const result = await this.database.db.execute(sql`
       select count(*)::int as voters, count(distinct member_id)::int as units
-      from voters where meeting_id = ${meetingId} and checked_in_at is not null
+      from voters where meeting_id = ${meetingId} and checked_in_at is not null and not is_test_voter
     `);
     const row = rowsOf<{ voters: number; units: number }>(result)[0];
     return { voters: Number(row.voters), units: Number(row.units) };

@@ -89,7 +89,9 @@ export class CheckInsService {
     const { meeting, voter, already, counts } = done;
     let proxiesRevoked = 0;
     if (!already) {
-      proxiesRevoked = await this.presence.checkedIn(meeting, voter.memberId);
+      // a test voter at the desk attends nowhere: no quorum, no proxy revoked (docs/test-voters.md)
+      if (!voter.isTestVoter)
+        proxiesRevoked = await this.presence.checkedIn(meeting, voter.memberId);
       this.announce(meeting, voter, true, counts);
     }
     return {
@@ -136,7 +138,7 @@ export class CheckInsService {
     });
     const { meeting, voter, wasIn, counts } = done;
     if (wasIn) {
-      this.presence.checkedOut(meeting);
+      if (!voter.isTestVoter) this.presence.checkedOut(meeting);
       this.announce(meeting, voter, false, counts);
     }
     return {

@@ -316,6 +316,8 @@ export const voters = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     isPanelist: boolean('is_panelist').notNull().default(false),
+    /** A rehearsal voter: votes like any voter, but nothing it does counts (docs/test-voters.md). */
+    isTestVoter: boolean('is_test_voter').notNull().default(false),
     /** RSVP in person: the seed's `attending`, kept with `rsvp` in one statement. */
     attending: boolean('attending').notNull().default(false),
     inAttendance: boolean('in_attendance').notNull().default(false),
@@ -351,6 +353,9 @@ export const voters = pgTable(
     index('voters_meeting_checked_in_idx')
       .on(t.meetingId)
       .where(sql`${t.checkedInAt} is not null`),
+    index('voters_meeting_test_idx')
+      .on(t.meetingId)
+      .where(sql`${t.isTestVoter}`),
   ],
 );
 
@@ -505,6 +510,76 @@ export const ballots = pgTable(
     index('ballots_floor_member_idx')
       .on(t.memberId)
       .where(sql`${t.method} = 'other'`),
+  ],
+);
+
+/**
+ * A test voter's standing ballot on a matter, one a matter and test voter: apart from
+ * `ballots`, so nothing that counts reads it and it never replaces a member's ballot
+ * (docs/test-voters.md). `proxy_id` is always null: the precedence rule of libs/rules reads
+ * these rows as it reads `ballots`.
+ */
+export const testBallots = pgTable(
+  'test_ballots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matterId: uuid('matter_id')
+      .notNull()
+      .references(() => matters.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id')
+      .notNull()
+      .references(() => voters.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    method: text('method').$type<BallotMethod>().notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    votes: jsonb('votes').$type<number[]>(),
+    weight: shares('weight').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    castAt: at('cast_at').notNull(),
+    /** The test_ballot_events row of the cast that made this ballot (its receipt). */
+    receiptId: uuid('receipt_id'),
+    proxyId: uuid('proxy_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('test_ballots_matter_voter_key').on(t.matterId, t.voterId),
+    index('test_ballots_voter_idx').on(t.voterId),
+  ],
+);
+
+/** Every accepted cast of a test voter, with its receipt; not chained, deleted with the voter. */
+export const testBallotEvents = pgTable(
+  'test_ballot_events',
+  {
+    id: uuid('id').primaryKey(),
+    matterId: uuid('matter_id')
+      .notNull()
+      .references(() => matters.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id')
+      .notNull()
+      .references(() => voters.id, { onDelete: 'cascade' }),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    method: text('method').$type<BallotMethod>().notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    votes: jsonb('votes').$type<number[]>(),
+    weight: shares('weight').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    castAt: at('cast_at').notNull(),
+    receipt: text('receipt').notNull(),
+  },
+  (t) => [
+    uniqueIndex('test_ballot_events_idempotency_key').on(
+      t.voterId,
+      t.idempotencyKey,
+      t.matterId,
+    ),
+    index('test_ballot_events_matter_idx').on(t.matterId),
+    uniqueIndex('test_ballot_events_receipt_key').on(t.receipt),
   ],
 );
 

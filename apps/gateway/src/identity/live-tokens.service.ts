@@ -16,6 +16,8 @@ export interface VoterSession {
   memberId: string;
   meetingId: string;
   version: string;
+  /** A test voter: nothing it does counts (docs/test-voters.md); the version vouches for it. */
+  isTest: boolean;
 }
 
 export type LivePrincipal =
@@ -29,6 +31,8 @@ interface VoterClaims {
   mbr: string;
   mtg: string;
   ver: string;
+  /** Set (true) on a test voter's token only. */
+  tst?: boolean;
 }
 
 /** Voter tokens (aud portal) and read-only screen tokens (aud screen), beside manager JWTs. */
@@ -41,7 +45,13 @@ export class LiveTokensService {
   ) {}
 
   issueVoter(
-    voter: { voterId: string; memberId: string; meetingId: string },
+    voter: {
+      voterId: string;
+      memberId: string;
+      meetingId: string;
+      /** A test voter (docs/test-voters.md); false when left out. */
+      isTest?: boolean;
+    },
     email: string,
     expiresAt: Date,
   ): string {
@@ -50,7 +60,8 @@ export class LiveTokensService {
         sub: voter.voterId,
         mbr: voter.memberId,
         mtg: voter.meetingId,
-        ver: voterSessionVersion(voter.voterId, email),
+        ver: voterSessionVersion(voter.voterId, email, voter.isTest ?? false),
+        ...(voter.isTest ? { tst: true } : {}),
       },
       PORTAL_AUDIENCE,
       expiresAt,
@@ -71,6 +82,7 @@ export class LiveTokensService {
           memberId: claims.mbr,
           meetingId: claims.mtg,
           version: claims.ver,
+          isTest: claims.tst === true,
           exp: claims.exp,
         }
       : null;

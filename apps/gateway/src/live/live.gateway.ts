@@ -290,7 +290,13 @@ export class LiveGateway implements OnGatewayInit {
               chairRoom(meeting.id),
             ],
     );
-    if (principal.role === 'voter' && !socket.data.attending) {
+    // a test voter is in the rooms, not in presence: it attends nowhere, so it neither moves
+    // the quorum nor revokes its member's proxy (docs/test-voters.md)
+    if (
+      principal.role === 'voter' &&
+      !principal.isTest &&
+      !socket.data.attending
+    ) {
       socket.data.attending = meeting;
       socket.on('disconnect', this.onVoterDisconnect);
       await Promise.all([

@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { Database, rowsOf } from '../database/database';
-import { meetings, questions } from '../database/schema';
+import { meetings, questions, voters } from '../database/schema';
 import type { MeetingRow } from './meeting-access.service';
 import { escapeLike } from '../common/text';
 
@@ -69,14 +79,21 @@ export class MeetingsRepository {
     return row;
   }
 
-  /** Questions asked in the meeting, whatever their status, by category. */
+  /** Questions asked in the meeting, whatever their status, by category; not test voters'. */
   async questionsByCategory(
     meetingId: string,
   ): Promise<Record<string, number>> {
     const rows = await this.database.db
       .select({ category: questions.category, count: count() })
       .from(questions)
-      .where(eq(questions.meetingId, meetingId))
+      .leftJoin(voters, eq(voters.id, questions.voterId))
+      // a test voter's questions are in the queue, not in the figures (docs/test-voters.md)
+      .where(
+        and(
+          eq(questions.meetingId, meetingId),
+          or(isNull(voters.id), eq(voters.isTestVoter, false)),
+        ),
+      )
       .groupBy(questions.category);
     return Object.fromEntries(rows.map((row) => [row.category, row.count]));
   }
@@ -117,7 +134,7 @@ export class MeetingsRepository {
   }
 
   /**
-   * One pass over the meeting's voters (grouped by member) and members, every figure a
+   * One pass over the meeting's voters but test voters (grouped by member) and members, every figure a
    * filtered aggregate of that pass. Each figure used to scan the same rows again
    * (docs/benchmarks-history.md, "The meeting's stats in one pass").
    */
@@ -133,7 +150,7 @@ export class MeetingsRepository {
           count(*) filter (where rsvp = 'online') as rsvp_online,
           count(*) filter (where rsvp = 'no') as rsvp_no,
           count(*) filter (where checked_in_at is not null) as checked_in
-        from voters where meeting_id = ${meetingId}
+        from voters where meeting_id = ${meetingId} and not is_test_voter
         group by member_id
       ),
       -- a member row and its voters' counts (either may be missing)
@@ -198,7 +215,12 @@ export class MeetingsRepository {
       select figures.*, proxy.*, mf.*,
         -- by-laws are decided on all eligible members, not on the votes cast (docs/decisions.md)
         (select count(*) from matters where meeting_id = ${meetingId} and threshold_base = 'eligible')::int
-          as "bylawCount"
+          as "bylawCount",
+        -- test voters count in no figure above, only here (docs/test-voters.md)
+        (select count(*) from voters where meeting_id = ${meetingId} and is_test_voter)::int
+          as "testVoters",
+        (select count(*) from voters tv where tv.meeting_id = ${meetingId} and tv.is_test_voter
+          and exists (select 1 from test_ballots tb where tb.voter_id = tv.id))::int as "testVotersVoted"
       from figures, proxy, mf
     `;
   }
@@ -212,7 +234,7 @@ export class MeetingsRepository {
       with v as (
         select member_id,
           ${PRESENT_AND_ATTENDING}
-        from voters where meeting_id = ${meetingId} and (in_attendance or attending)
+        from voters where meeting_id = ${meetingId} and (in_attendance or attending) and not is_test_voter
         group by member_id
       ),
       x as (

@@ -22,6 +22,7 @@ import { sanitizeRichText } from '../common/rich-text';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { noticeStatusSummary } from './notice-status';
+import { testVoterStats } from './test-voter-stats';
 import {
   MeetingAccessService,
   type MeetingRow,
@@ -282,7 +283,7 @@ export class MeetingsService {
       this.meetings.questionsByCategory(meeting.id),
       this.presentUnits.figures(meeting.id),
     ]);
-    const { invitedVoters, ...counts } = figures;
+    const { invitedVoters, testVoters, testVotersVoted, ...counts } = figures;
     const totalProxies =
       counts.totalElectronicProxies + counts.totalPaperProxies;
     return {
@@ -319,7 +320,7 @@ export class MeetingsService {
       totalArrearsShareAttendance: counts.totalArrearsShareAttendance,
       cachedAt: this.clock.now().toISOString(),
       noticeStatusSummary: noticeStatusSummary(invitedVoters, counts),
-      testVoterStats: '',
+      testVoterStats: testVoterStats(testVoters, testVotersVoted),
       questions,
       rtvPresence,
       present: present.units,

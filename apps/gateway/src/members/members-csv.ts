@@ -24,7 +24,13 @@ const MEMBER_COLUMNS = [
 ] as const;
 export type CsvMemberColumn = (typeof MEMBER_COLUMNS)[number];
 
-const COLUMNS = ['unit', ...MEMBER_COLUMNS, 'voterName', 'voterEmail'] as const;
+const COLUMNS = [
+  'unit',
+  ...MEMBER_COLUMNS,
+  'voterName',
+  'voterEmail',
+  'isTestVoter',
+] as const;
 type CsvColumn = (typeof COLUMNS)[number];
 
 export const MAX_IMPORT_ROWS = 100_000;
@@ -47,6 +53,8 @@ export interface CsvVoter {
   line: number;
   name: string;
   email: string;
+  /** Set when the file has an `isTestVoter` column (an empty cell is false): docs/test-voters.md. */
+  isTestVoter?: boolean;
 }
 
 export interface CsvMember {
@@ -189,6 +197,8 @@ function readHeader(names: string[]): Header {
   if (index.unit === undefined) errors.push(lineText('unit_column_required'));
   if ((index.voterName === undefined) !== (index.voterEmail === undefined))
     errors.push(lineText('voter_columns_together'));
+  if (index.isTestVoter !== undefined && index.voterEmail === undefined)
+    errors.push(lineText('test_voter_column_alone'));
   return { index, errors };
 }
 
@@ -316,7 +326,21 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
 
     const name = cell('voterName');
     const email = cell('voterEmail');
-    if (!name && !email) continue;
+    const testCell = cell('isTestVoter');
+    if (!name && !email) {
+      if (testCell) fail(lineText('test_voter_without_voter'));
+      continue;
+    }
+    const isTestVoter =
+      header.index.isTestVoter === undefined
+        ? undefined
+        : testCell
+          ? BOOLEANS[testCell.toLowerCase()]
+          : false;
+    if (isTestVoter === undefined && header.index.isTestVoter !== undefined) {
+      fail(lineText('test_voter', { value: testCell }));
+      continue;
+    }
     const nameResult = VoterName.safeParse(name);
     const emailResult = VoterEmail.safeParse(email);
     if (!name) fail(lineText('voter_name_required'));
@@ -338,6 +362,7 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
       line,
       name: nameResult.data,
       email: emailResult.data,
+      ...(isTestVoter !== undefined ? { isTestVoter } : {}),
     });
   }
 

@@ -9,6 +9,7 @@ import {
   lineText,
   parseMembersCsv,
   type ImportLineProblem,
+  type ParsedMembersCsv,
 } from './members-csv';
 import {
   MemberErrorCode,
@@ -67,6 +68,8 @@ export class MembersImportService {
             }),
           });
       }
+      errors.push(...(await this.testVoterChanges(meeting.id, parsed, byUnit)));
+      errors.sort((a, b) => a.line - b.line);
       if (errors.length) throw new MembersImportException(errors);
 
       const voterCount = parsed.members.reduce(
@@ -121,6 +124,7 @@ export class MembersImportService {
               meetingId: meeting.id,
               name: voter.name,
               email: voter.email,
+              isTestVoter: voter.isTestVoter ?? false,
               createdAt: now,
               updatedAt: now,
             });
@@ -145,6 +149,49 @@ export class MembersImportService {
         },
       });
       return { ...counts, dryRun: false };
+    });
+  }
+
+  /**
+   * The file's `isTestVoter` sets the voters it adds; an existing voter's is changed in the
+   * voter form, whose PATCH ends its sessions and keeps ballots that count from becoming a
+   * test voter's (docs/test-voters.md): a file that would change one is refused on its line.
+   */
+  private async testVoterChanges(
+    meetingId: string,
+    parsed: ParsedMembersCsv,
+    byUnit: Map<string, { id: string }>,
+  ): Promise<ImportLineProblem[]> {
+    if (
+      !parsed.members.some((member) =>
+        member.voters.some((voter) => voter.isTestVoter !== undefined),
+      )
+    )
+      return [];
+    const known = new Map(
+      (await this.voters.listKeys(meetingId)).map((voter) => [
+        `${voter.memberId}\n${voter.email.toLowerCase()}`,
+        voter.isTestVoter,
+      ]),
+    );
+    return parsed.members.flatMap((member) => {
+      const memberId = byUnit.get(member.unit)?.id;
+      if (!memberId) return [];
+      return member.voters.flatMap((voter) => {
+        const current = known.get(`${memberId}\n${voter.email.toLowerCase()}`);
+        return current === undefined ||
+          voter.isTestVoter === undefined ||
+          voter.isTestVoter === current
+          ? []
+          : [
+              {
+                line: voter.line,
+                message: lineText('test_voter_changed', {
+                  email: voter.email,
+                }),
+              },
+            ];
+      });
     });
   }
 }

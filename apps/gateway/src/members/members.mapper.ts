@@ -8,6 +8,7 @@ export function mapVoter(row: VoterRow): Voter {
     name: row.name,
     email: row.email,
     isPanelist: row.isPanelist,
+    isTestVoter: row.isTestVoter,
     attending: row.attending,
     inAttendance: row.inAttendance,
     rsvp: row.rsvp,

@@ -99,15 +99,22 @@ export class VotersRepository {
   }
 
   /** Every voter of the meeting: id, member, e-mail and name (the import merges by e-mail). */
-  listKeys(
-    meetingId: string,
-  ): Promise<{ id: string; memberId: string; email: string; name: string }[]> {
+  listKeys(meetingId: string): Promise<
+    {
+      id: string;
+      memberId: string;
+      email: string;
+      name: string;
+      isTestVoter: boolean;
+    }[]
+  > {
     return this.database.db
       .select({
         id: voters.id,
         memberId: voters.memberId,
         email: voters.email,
         name: voters.name,
+        isTestVoter: voters.isTestVoter,
       })
       .from(voters)
       .where(eq(voters.meetingId, meetingId));

@@ -29,6 +29,7 @@ const AUDITED_FIELDS = [
   'name',
   'email',
   'isPanelist',
+  'isTestVoter',
   'communicationPreferences',
 ] as const;
 
@@ -63,6 +64,7 @@ export class VotersService {
           name: input.name,
           email: input.email,
           isPanelist: input.isPanelist ?? false,
+          isTestVoter: input.isTestVoter ?? false,
           communicationPreferences: {
             disableAllEmails:
               input.communicationPreferences?.disableAllEmails ?? false,
@@ -100,7 +102,11 @@ export class VotersService {
     return mapVoter(await this.requireVoter(member.id, email));
   }
 
-  /** A new e-mail is another person: the voter's sessions end, on every node. */
+  /**
+   * A new e-mail is another person: the voter's sessions end, on every node; so do they when
+   * it becomes or stops being a test voter (docs/test-voters.md). A voter who cast ballots that
+   * count cannot become a test voter (409): they would count still.
+   */
   async update(
     userId: string,
     shortCode: string,
@@ -119,12 +125,21 @@ export class VotersService {
         (await this.voters.emailTaken(member.id, input.email, voter.id))
       )
         throw new MemberException(MemberErrorCode.VoterEmailTaken);
+      if (
+        input.isTestVoter === true &&
+        !voter.isTestVoter &&
+        (await this.voters.castBallots(voter.id))
+      )
+        throw new MemberException(MemberErrorCode.VoterHasBallots);
       const row = await this.voters
         .update(voter.id, {
           ...(input.email !== undefined ? { email: input.email } : {}),
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.isPanelist !== undefined
             ? { isPanelist: input.isPanelist }
+            : {}),
+          ...(input.isTestVoter !== undefined
+            ? { isTestVoter: input.isTestVoter }
             : {}),
           ...(input.communicationPreferences !== undefined
             ? {
@@ -149,16 +164,21 @@ export class VotersService {
         },
         changes: changesOf(voter, row, AUDITED_FIELDS),
       });
+      // a new person, or a test voter no longer (or now): its token says which it is
       replaced =
-        voterSessionVersion(row.id, row.email) !==
-        voterSessionVersion(voter.id, voter.email);
+        voterSessionVersion(row.id, row.email, row.isTestVoter) !==
+        voterSessionVersion(voter.id, voter.email, voter.isTestVoter);
       languageChanged = row.language !== voter.language;
       return mapVoter(row);
     });
     if (replaced)
       await this.sessions.revoke(
         updated.voterKey,
-        voterSessionVersion(updated.voterKey, updated.email),
+        voterSessionVersion(
+          updated.voterKey,
+          updated.email,
+          updated.isTestVoter,
+        ),
       );
     if (languageChanged)
       await this.sessions.languageChanged(
@@ -179,7 +199,8 @@ export class VotersService {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.members.requireMember(meeting.id, memberKey);
       const voter = await this.requireVoter(member.id, email, { lock: true });
-      if (await this.voters.castBallots(voter.id))
+      // a test voter's ballots are its own and counted nowhere: they go with it
+      if (!voter.isTestVoter && (await this.voters.castBallots(voter.id)))
         throw new MemberException(MemberErrorCode.VoterHasBallots);
       await this.voters.delete(voter.id);
       await this.audit.record({

@@ -7,6 +7,8 @@ export enum NominationErrorCode {
   TooManyNominations = 'too_many_nominations',
   NotSubmitted = 'nomination_not_submitted',
   RateLimited = 'rate_limited',
+  /** A test voter nominates no one into a real election (docs/test-voters.md). */
+  TestVoter = 'test_voter',
 }
 
 function describe(
@@ -22,6 +24,8 @@ function describe(
       return [409];
     case NominationErrorCode.RateLimited:
       return [429, 'nominations'];
+    case NominationErrorCode.TestVoter:
+      return [403, 'nomination'];
   }
 }
 

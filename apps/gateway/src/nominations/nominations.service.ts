@@ -64,6 +64,9 @@ export class NominationsService {
     body: SubmitNominationRequest,
   ): Promise<Nomination> {
     const meeting = await this.ownMeeting(voter, shortCode);
+    // a nomination becomes a real election's option (docs/test-voters.md)
+    if (voter.isTest)
+      throw new NominationException(NominationErrorCode.TestVoter);
     if (!nominationsOpen(meeting, this.clock.now()))
       throw new NominationException(NominationErrorCode.NominationsClosed);
     // a unit nominates as one, however many voters it registers
@@ -129,6 +132,8 @@ export class NominationsService {
     key: string,
   ): Promise<void> {
     const meeting = await this.ownMeeting(voter, shortCode);
+    if (voter.isTest)
+      throw new NominationException(NominationErrorCode.TestVoter);
     await this.unitOfWork.run(async () => {
       const row = isUuid(key)
         ? await this.nominations.forUpdate(meeting.id, key)

@@ -87,7 +87,7 @@ export class CampaignsRepository {
         (select count(*) from members
           where meeting_id = ${meetingId} and eligible)::int as "maxVoters",
         (select count(*) from voters
-          where meeting_id = ${meetingId} and attending)::int as "attendingCount"
+          where meeting_id = ${meetingId} and attending and not is_test_voter)::int as "attendingCount"
     `);
     const row = rowsOf(result)[0];
     return {

@@ -40,6 +40,7 @@ export class PortalAuthGuard implements CanActivate {
       voterId: voter.voterId,
       memberId: voter.memberId,
       meetingId: voter.meetingId,
+      isTest: voter.isTest,
     };
     request.readerLanguage = this.sessions.languageOf(voter.voterId);
     return true;

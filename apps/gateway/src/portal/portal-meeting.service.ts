@@ -75,7 +75,7 @@ export class PortalMeetingService {
       ? await this.directory.inMeeting(meeting.id, matterKey)
       : undefined;
     const ballot = matter
-      ? await this.ballots.ownBallot(matter.id, voter.memberId)
+      ? await this.ballots.ownBallot(matter.id, voter)
       : undefined;
     if (!ballot) throw new PortalException(PortalErrorCode.BallotNotFound);
     return mapOwnBallot(ballot);
@@ -86,7 +86,7 @@ export class PortalMeetingService {
     shortCode: string,
   ): Promise<OwnBallots> {
     await this.requireOwnMeeting(voter, shortCode);
-    const rows = await this.ballots.ownBallots(voter.memberId);
+    const rows = await this.ballots.ownBallots(voter);
     return { ballots: rows.map(mapOwnBallot) };
   }
 

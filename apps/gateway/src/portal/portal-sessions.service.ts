@@ -171,6 +171,7 @@ export class PortalSessionsService {
       name: string;
       email: string;
       language: Language | null;
+      isTestVoter: boolean;
     },
     member: { id: string; unit: string; shares: number; eligible: boolean },
   ): PortalSessionResponse {
@@ -179,7 +180,12 @@ export class PortalSessionsService {
       Math.max(this.clock.nowMs() + 12 * HOUR_MS, meetingEnd + 24 * HOUR_MS),
     );
     const token = this.tokens.issueVoter(
-      { voterId: voter.id, memberId: member.id, meetingId: meeting.id },
+      {
+        voterId: voter.id,
+        memberId: member.id,
+        meetingId: meeting.id,
+        isTest: voter.isTestVoter,
+      },
       voter.email,
       expiresAt,
     );

@@ -65,7 +65,10 @@ export function mapPortalMeeting(
 
 /** The voter's own ballot; its id is the receipt the voter was given, when there was one. */
 export function mapOwnBallot(
-  ballot: BallotRow & { receipt: string | null; votingMethod: VotingMethod },
+  ballot: Pick<
+    BallotRow,
+    'id' | 'receiptId' | 'matterId' | 'method' | 'castAt' | 'choices' | 'votes'
+  > & { receipt: string | null; votingMethod: VotingMethod },
 ): OwnBallot {
   return {
     ballotId: ballot.receiptId ?? ballot.id,

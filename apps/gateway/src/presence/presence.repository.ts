@@ -59,11 +59,11 @@ export class PresenceRepository {
     `);
   }
 
-  /** Members with a voter checked in at the desk now. */
+  /** Members with a voter checked in at the desk now (test voters attend nowhere). */
   async checkedInMembers(meetingId: string): Promise<string[]> {
     const result = await this.database.db.execute(sql`
       select distinct member_id from voters
-      where meeting_id = ${meetingId} and checked_in_at is not null
+      where meeting_id = ${meetingId} and checked_in_at is not null and not is_test_voter
     `);
     return rowsOf<{ member_id: string }>(result).map((row) => row.member_id);
   }

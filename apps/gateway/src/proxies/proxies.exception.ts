@@ -25,6 +25,8 @@ export enum ProxyErrorCode {
   TooManyProxies = 'too_many_proxies',
   TooManyNewHolders = 'too_many_new_holders',
   RateLimited = 'rate_limited',
+  /** A test voter gives or withdraws no proxy: it would count (docs/test-voters.md). */
+  TestVoter = 'test_voter',
 }
 
 function describe(code: ProxyErrorCode): [status: number, variant?: string] {
@@ -77,6 +79,8 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
       return [429];
     case ProxyErrorCode.RateLimited:
       return [429, 'holder_presence'];
+    case ProxyErrorCode.TestVoter:
+      return [403, 'proxy'];
   }
 }
 

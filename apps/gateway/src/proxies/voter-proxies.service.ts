@@ -52,6 +52,7 @@ export class VoterProxiesService {
     client: SigningClient,
   ): Promise<MemberProxy> {
     const meeting = await this.ownMeeting(voter, shortCode);
+    refuseTestVoter(voter);
     const saved = await this.appointment.appoint(meeting, {
       memberId: voter.memberId,
       holder: body.holder,
@@ -103,6 +104,7 @@ export class VoterProxiesService {
 
   async withdraw(voter: VoterPrincipal, shortCode: string): Promise<void> {
     const meeting = await this.ownMeeting(voter, shortCode);
+    refuseTestVoter(voter);
     await this.unitOfWork.run(async () => {
       requireProxyWindowOpen(meeting, this.clock.now());
       await this.proxies.lockMember(meeting.id, voter.memberId);
@@ -126,4 +128,9 @@ export class VoterProxiesService {
       throw new MeetingNotFoundException();
     return meeting;
   }
+}
+
+/** A member's proxy counts (quorum, holders' votes): a test voter neither gives nor withdraws one. */
+function refuseTestVoter(voter: VoterPrincipal): void {
+  if (voter.isTest) throw new ProxyException(ProxyErrorCode.TestVoter);
 }

@@ -345,7 +345,8 @@ export class RemindersRepository {
       with v as (
         select member_id, attending, in_attendance, rsvp, checked_in_at, last_invite_date,
           ${emailsDisabled(sql`communication_preferences`)} as no_email
-        from voters where meeting_id = ${meetingId}
+        -- test voters count in no figure (docs/test-voters.md)
+        from voters where meeting_id = ${meetingId} and not is_test_voter
       ),
       b as (
         select b.member_id, b.method from ballots b

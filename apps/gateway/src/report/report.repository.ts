@@ -67,7 +67,7 @@ export class ReportRepository {
     const result = await this.database.db.execute(sql`
       with owners as (
         select member_id, json_agg(name order by name) as names
-        from voters where meeting_id = ${meetingId} group by member_id
+        from voters where meeting_id = ${meetingId} and not is_test_voter group by member_id
       ), standing as (
         select member_id, holder_name from proxies
         where meeting_id = ${meetingId} and status = 'verified'
@@ -139,11 +139,13 @@ export class ReportRepository {
     }));
   }
 
-  /** The questions approved or answered, in the order they were asked. */
+  /** The questions approved or answered, in the order they were asked; not test voters'. */
   async questions(meetingId: string): Promise<ReportQuestion[]> {
     const result = await this.database.db.execute(sql`
-      select category, voter_name, asked_at, text, reply from questions
+      select category, voter_name, asked_at, text, reply from questions q
       where meeting_id = ${meetingId} and status in ('approved', 'answered')
+        -- a rehearsal's questions are not the meeting's record (docs/test-voters.md)
+        and not exists (select 1 from voters v where v.id = q.voter_id and v.is_test_voter)
       order by asked_at, id
     `);
     return rowsOf<{

@@ -59,7 +59,11 @@ describe('VoterSessionRegistry', () => {
     const version = voterSessionVersion('v1', 'ann@owners.test');
 
     const first = sessions.isCurrent('v1', version);
-    await reads.answer({ email: 'ann@owners.test', language: 'en' });
+    await reads.answer({
+      email: 'ann@owners.test',
+      language: 'en',
+      isTestVoter: false,
+    });
     expect(await first).toBe(true);
     expect(sessions.languageOf('v1')).toBe('en');
 
@@ -72,7 +76,11 @@ describe('VoterSessionRegistry', () => {
       voterId: 'v1',
       language: 'fr',
     });
-    await reads.answer({ email: 'ann@owners.test', language: 'en' });
+    await reads.answer({
+      email: 'ann@owners.test',
+      language: 'en',
+      isTestVoter: false,
+    });
     await new Promise(setImmediate);
     expect(sessions.languageOf('v1')).toBe('fr');
   });

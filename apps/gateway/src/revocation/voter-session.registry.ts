@@ -20,14 +20,22 @@ const MAX_ENTRIES = 100_000;
 
 /**
  * A voter's session version, carried in its voter token: it changes when the voter's e-mail
- * (the person behind it) changes. A deleted voter has none.
+ * (the person behind it) changes, and for a session when the voter becomes or stops being a
+ * test voter, whose token says so (docs/test-voters.md). An invite link's version is the
+ * person's only (`isTestVoter` left out). A deleted voter has none.
  */
-export function voterSessionVersion(voterId: string, email: string): string {
+export function voterSessionVersion(
+  voterId: string,
+  email: string,
+  isTestVoter = false,
+): string {
   // the first 16 characters of the digest's base64url, made from its first 12 bytes: a
   // string of its own, where slice() would keep the whole digest's string alive with it in
   // every entry of the cache below
   return createHash('sha256')
-    .update(`${voterId}\n${email.trim().toLowerCase()}`)
+    .update(
+      `${voterId}\n${email.trim().toLowerCase()}${isTestVoter ? '\ntest' : ''}`,
+    )
     .digest()
     .subarray(0, 12)
     .toString('base64url');
@@ -141,7 +149,7 @@ export class VoterSessionRegistry implements RevocationSignalHandlers {
           const session = await this.rows.get(voterId);
           return {
             version: session
-              ? voterSessionVersion(voterId, session.email)
+              ? voterSessionVersion(voterId, session.email, session.isTestVoter)
               : null,
             language: session?.language ?? null,
           };

@@ -7,24 +7,24 @@ import { voters } from '../database/schema';
 export interface VoterSessionRow {
   email: string;
   language: Language | null;
+  isTestVoter: boolean;
 }
 
 @Injectable()
 export class VoterSessionsRepository {
   constructor(private readonly database: Database) {}
 
-  /** Each voter's e-mail and own language, by id; a deleted voter is not in the answer. */
+  /** Each voter's e-mail, own language and test flag, by id; a deleted voter is not in the answer. */
   async sessionsOf(voterIds: string[]): Promise<Map<string, VoterSessionRow>> {
     const rows = await this.database.db
       .select({
         id: voters.id,
         email: voters.email,
         language: voters.language,
+        isTestVoter: voters.isTestVoter,
       })
       .from(voters)
       .where(inArray(voters.id, voterIds));
-    return new Map(
-      rows.map(({ id, email, language }) => [id, { email, language }]),
-    );
+    return new Map(rows.map(({ id, ...session }) => [id, session]));
   }
 }

@@ -55,13 +55,34 @@ const toDate = (value: unknown): Date | null =>
 export class ReceiptsRepository {
   constructor(private readonly database: Database) {}
 
-  /** The member's casts with a receipt (one, or all), newest first. */
+  /**
+   * The member's casts with a receipt (one, or all), newest first; a test voter's own casts,
+   * from the tables apart, never published (docs/test-voters.md).
+   */
   async ofMember(
     meetingId: string,
-    memberId: string,
+    owner: { memberId: string; voterId: string; isTest: boolean },
     receipt?: string,
   ): Promise<ReceiptRow[]> {
-    const result = await this.database.db.execute(sql`
+    const result = await this.database.db.execute(
+      owner.isTest
+        ? sql`
+      select e.id as event_id, e.receipt, e.matter_id, m.name as matter_name, m.translations as matter_translations,
+        m."order" as matter_order,
+        m.live_status, false as published,
+        e.method, e.voter_id, null as proxy_id, e.choices, e.votes, m.voting_method, e.cast_at,
+        null as proxy_status, null as proxy_revoked_at,
+        b.receipt_id as standing_event_id, se.receipt as standing_receipt, b.method as standing_method,
+        b.voter_id as standing_voter_id, null as standing_proxy_id, b.cast_at as standing_cast_at,
+        null as withdrawn_at
+      from test_ballot_events e
+      join matters m on m.id = e.matter_id and m.meeting_id = ${meetingId}
+      left join test_ballots b on b.matter_id = e.matter_id and b.voter_id = e.voter_id
+      left join test_ballot_events se on se.id = b.receipt_id
+      where e.voter_id = ${owner.voterId}
+        ${receipt ? sql`and e.receipt = ${receipt}` : sql``}
+      order by e.cast_at desc, e.id`
+        : sql`
       select e.id as event_id, e.receipt, e.matter_id, m.name as matter_name, m.translations as matter_translations,
         m."order" as matter_order,
         m.live_status, (m.live_status = 'closed' and m.result_generation = m.live_generation
@@ -78,9 +99,10 @@ export class ReceiptsRepository {
       left join proxies p on p.id = e.proxy_id
       left join ballots b on b.matter_id = e.matter_id and b.member_id = e.member_id
       left join ballot_events se on se.id = b.receipt_id
-      where e.member_id = ${memberId} and e.receipt is not null
+      where e.member_id = ${owner.memberId} and e.receipt is not null
         ${receipt ? sql`and e.receipt = ${receipt}` : sql``}
-      order by e.cast_at desc, e.id`);
+      order by e.cast_at desc, e.id`,
+    );
     return rowsOf<Record<string, unknown>>(result).map((row) => ({
       eventId: row.event_id as string,
       receipt: row.receipt as string,

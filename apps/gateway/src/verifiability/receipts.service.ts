@@ -71,7 +71,7 @@ export class ReceiptsService {
     lng: Language = 'en',
   ): Promise<ReceiptStatus[]> {
     const meeting = await this.ownMeeting(voter, shortCode);
-    const rows = await this.repository.ofMember(meeting.id, voter.memberId);
+    const rows = await this.repository.ofMember(meeting.id, voter);
     return rows.map((row) => this.status(meeting, row, lng));
   }
 
@@ -157,7 +157,7 @@ export class ReceiptsService {
     const meeting = await this.ownMeeting(voter, shortCode);
     const receipt = normalizeReceipt(code);
     const [row] = receipt
-      ? await this.repository.ofMember(meeting.id, voter.memberId, receipt)
+      ? await this.repository.ofMember(meeting.id, voter, receipt)
       : [];
     if (!row)
       throw new VerifiabilityException(VerifiabilityErrorCode.ReceiptNotFound);

@@ -112,6 +112,7 @@ export const en = {
       voters: 'Voters',
       proxies: 'Proxies',
       connected: '{{voters}}, {{units}}',
+      testVoters: 'Test voters',
       unit_one: '{{n}} unit',
       unit_other: '{{n}} units',
     },
@@ -158,6 +159,7 @@ export const en = {
       voters: 'Voters',
       actions: 'Actions',
       noVoter: 'No voter',
+      testVoter: 'Test voter',
       invited: 'Invited {{at}}',
       notInvited: 'Not invited',
       inviteSent: 'Invitation sent to {{email}}.',
@@ -178,6 +180,7 @@ export const en = {
       title: 'Add a member',
       voterName: 'Voter name',
       voterEmail: 'Voter e-mail',
+      testVoter: 'Test voter (a rehearsal: counts nowhere)',
       adding: 'Adding…',
       submit: 'Add member',
     },
@@ -187,11 +190,12 @@ export const en = {
       save: 'Save unit',
       voter: 'Voter {{name}}',
       voterSaved: 'Voter saved.',
+      testVoter: 'Test voter (a rehearsal: counts nowhere)',
       saveVoter: 'Save voter {{name}}',
     },
     import: {
       title: 'Import from a CSV file',
-      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
+      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
       example: 'Example',
       file: 'CSV file',
       refused_one: 'Nothing was imported: {{n}} line needs fixing.',
@@ -1564,6 +1568,13 @@ export const en = {
     voter_name_required: 'voterName is required when voterEmail is given',
     voter_email_required: 'voterEmail is required when voterName is given',
     voter_email_invalid: 'voterEmail "{{value}}": invalid e-mail address',
+    test_voter:
+      'isTestVoter "{{value}}": use true or false (yes/no, 1/0), or leave it empty for false',
+    test_voter_column_alone:
+      'the isTestVoter column needs the voterName and voterEmail columns',
+    test_voter_without_voter: 'isTestVoter is given on a row without a voter',
+    test_voter_changed:
+      'voter {{email}} is already in the meeting as the other kind; change isTestVoter in the voter form',
     voter_twice:
       'voter {{email}} of unit {{unit}} already appears on line {{seen}}',
     control_number_twice:
@@ -1672,6 +1683,10 @@ export const en = {
     not_default_holder:
       'Managers vote only for the meeting’s default proxy holders; other holders vote from their own link.',
     invalid_holder_token: 'The proxy holder link is invalid or has expired.',
+    test_voter_proxy:
+      'A test voter gives or withdraws no proxy: a proxy counts, and nothing a test voter does may.',
+    test_voter_nomination:
+      'A test voter nominates no one: a nomination becomes an option of a real election.',
     too_many_proxies:
       'This unit has submitted as many proxies as a meeting takes from one unit; ask the meeting’s managers to record any change.',
     too_many_new_holders:

@@ -112,6 +112,7 @@ export const fr: CatalogOf<typeof en> = {
       voters: 'Votants',
       proxies: 'Procurations',
       connected: '{{voters}}, {{units}}',
+      testVoters: 'Votants de test',
       unit_one: '{{n}} unité',
       unit_many: '{{n}} unités',
       unit_other: '{{n}} unités',
@@ -166,6 +167,7 @@ export const fr: CatalogOf<typeof en> = {
       voters: 'Votants',
       actions: 'Actions',
       noVoter: 'Aucun votant',
+      testVoter: 'Votant de test',
       invited: 'Convocation envoyée le {{at}}',
       notInvited: 'Aucune convocation',
       inviteSent: 'Convocation envoyée à {{email}}.',
@@ -187,6 +189,7 @@ export const fr: CatalogOf<typeof en> = {
       title: 'Ajouter un membre',
       voterName: 'Nom du votant',
       voterEmail: 'Courriel du votant',
+      testVoter: 'Votant de test (une répétition : ne compte nulle part)',
       adding: 'Ajout…',
       submit: 'Ajouter le membre',
     },
@@ -196,11 +199,12 @@ export const fr: CatalogOf<typeof en> = {
       save: 'Enregistrer l’unité',
       voter: 'Votant {{name}}',
       voterSaved: 'Votant enregistré.',
+      testVoter: 'Votant de test (une répétition : ne compte nulle part)',
       saveVoter: 'Enregistrer le votant {{name}}',
     },
     import: {
       title: 'Importer un fichier CSV',
-      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
+      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
       example: 'Exemple',
       file: 'Fichier CSV',
       refused_one: 'Rien n’a été importé : {{n}} ligne est à corriger.',
@@ -1648,6 +1652,13 @@ export const fr: CatalogOf<typeof en> = {
     voter_email_required:
       'le courriel du votant (voterEmail) est obligatoire lorsque son nom (voterName) est donné',
     voter_email_invalid: 'voterEmail « {{value}} » : adresse courriel invalide',
+    test_voter:
+      'isTestVoter « {{value}} » : indiquez true ou false (yes/no, 1/0), ou laissez vide pour false',
+    test_voter_column_alone:
+      'la colonne isTestVoter exige les colonnes voterName et voterEmail',
+    test_voter_without_voter: 'isTestVoter est donné sur une ligne sans votant',
+    test_voter_changed:
+      'le votant {{email}} figure déjà dans l’assemblée avec l’autre valeur ; modifiez isTestVoter dans le formulaire du votant',
     voter_twice:
       'le votant {{email}} de l’unité {{unit}} figure déjà à la ligne {{seen}}',
     control_number_twice:
@@ -1765,6 +1776,10 @@ export const fr: CatalogOf<typeof en> = {
     not_default_holder:
       'Les gestionnaires votent seulement pour les mandataires par défaut de l’assemblée ; les autres mandataires votent avec leur propre lien.',
     invalid_holder_token: 'Le lien de mandataire n’est pas valide ou a expiré.',
+    test_voter_proxy:
+      'Un votant de test ne donne ni ne retire de procuration : une procuration compte, et rien de ce que fait un votant de test ne doit compter.',
+    test_voter_nomination:
+      'Un votant de test ne propose pas de candidature : une candidature devient une option d’une véritable élection.',
     too_many_proxies:
       'Cette unité a soumis autant de procurations qu’une assemblée en accepte d’une unité ; demandez aux gestionnaires de l’assemblée d’inscrire tout changement.',
     too_many_new_holders:

@@ -58,6 +58,12 @@ export function MeetingDetailsPage() {
                 })}
               </dd>
             </div>
+            {stats.data.testVoterStats && (
+              <div>
+                <dt>{t('meetingSetup.glance.testVoters')}</dt>
+                <dd>{stats.data.testVoterStats}</dd>
+              </div>
+            )}
           </dl>
         </section>
       )}

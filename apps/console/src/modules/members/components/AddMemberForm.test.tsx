@@ -90,6 +90,7 @@ describe(AddMemberForm.name, () => {
       expect(api.createVoter).toHaveBeenCalledWith('abc123', 'm-1', {
         name: 'Ana',
         email: 'ana@example.com',
+        isTestVoter: false,
       }),
     );
     expect(api.createMember).toHaveBeenCalledWith('abc123', {
@@ -102,5 +103,25 @@ describe(AddMemberForm.name, () => {
       ),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('adds the voter as a test voter when the box is ticked', async () => {
+    const user = userEvent.setup();
+    const api = renderForm();
+    api.createMember.mockResolvedValue({ key: 'm-2' });
+    api.createVoter.mockResolvedValue({});
+    await user.type(screen.getByLabelText('Unit'), '999');
+    await user.type(screen.getByLabelText('Voter name'), 'Rehearsal');
+    await user.type(screen.getByLabelText('Voter e-mail'), 'chair@example.com');
+    await user.click(screen.getByRole('checkbox', { name: /test voter/i }));
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+
+    await vi.waitFor(() =>
+      expect(api.createVoter).toHaveBeenCalledWith('abc123', 'm-2', {
+        name: 'Rehearsal',
+        email: 'chair@example.com',
+        isTestVoter: true,
+      }),
+    );
   });
 });

@@ -8,7 +8,7 @@ import { useCreateMember } from '../hooks/useMembers';
 
 const EMPTY = {
   member: { unit: '', shares: '1' },
-  voter: { name: '', email: '' },
+  voter: { name: '', email: '', isTestVoter: false },
 };
 
 /** A member, and its first voter when a name or an e-mail is given. */
@@ -21,7 +21,11 @@ const NewMember = draftOf(
     member: { unit: member.unit, shares: Number(member.shares) },
     voter:
       voter.name.trim() || voter.email.trim()
-        ? { name: voter.name, email: voter.email.trim() }
+        ? {
+            name: voter.name,
+            email: voter.email.trim(),
+            isTestVoter: voter.isTestVoter,
+          }
         : undefined,
   }),
 );
@@ -37,6 +41,7 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
       'member.shares': t('members.table.shares'),
       'voter.name': t('members.add.voterName'),
       'voter.email': t('members.add.voterEmail'),
+      'voter.isTestVoter': t('members.add.testVoter'),
     },
   });
 
@@ -72,6 +77,12 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
           </label>
           <input type="email" {...field('voter.email')} />
         </div>
+      </div>
+      <div className="field checkbox">
+        <input type="checkbox" {...field('voter.isTestVoter')} />
+        <label htmlFor={idOf('voter.isTestVoter')}>
+          {t('members.add.testVoter')}
+        </label>
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>
         {create.isPending ? t('members.add.adding') : t('members.add.submit')}

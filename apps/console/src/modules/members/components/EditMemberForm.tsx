@@ -37,9 +37,10 @@ const MemberChange = draftOf(UpdateMemberRequest, (draft: MemberDraft) => ({
 
 const VoterChange = draftOf(
   UpdateVoterRequest,
-  (draft: { name: string; email: string }) => ({
+  (draft: { name: string; email: string; isTestVoter: boolean }) => ({
     name: draft.name,
     email: draft.email.trim(),
+    isTestVoter: draft.isTestVoter,
   }),
 );
 
@@ -150,8 +151,16 @@ function EditVoterForm({
   const patch = usePatchVoter(shortCode);
   const { form, idOf, field, summary, summaryId } = useContractForm({
     schema: VoterChange,
-    defaultValues: { name: voter.name, email: voter.email },
-    labels: { name: t('common.name'), email: t('common.email') },
+    defaultValues: {
+      name: voter.name,
+      email: voter.email,
+      isTestVoter: voter.isTestVoter,
+    },
+    labels: {
+      name: t('common.name'),
+      email: t('common.email'),
+      isTestVoter: t('members.edit.testVoter'),
+    },
   });
 
   const submit = form.handleSubmit((change) =>
@@ -183,6 +192,12 @@ function EditVoterForm({
           <label htmlFor={idOf('email')}>{t('common.email')}</label>
           <input type="email" required {...field('email')} />
         </div>
+      </div>
+      <div className="field checkbox">
+        <input type="checkbox" {...field('isTestVoter')} />
+        <label htmlFor={idOf('isTestVoter')}>
+          {t('members.edit.testVoter')}
+        </label>
       </div>
       <button type="submit" className="secondary" disabled={patch.isPending}>
         {patch.isPending

@@ -106,6 +106,27 @@ describe(MembersTable.name, () => {
     ).toBeDefined();
   });
 
+  it('marks a test voter with a badge, and only a test voter', () => {
+    renderTable({}, [
+      {
+        ...member,
+        voters: [
+          member.voters[0],
+          {
+            ...member.voters[0],
+            voterKey: 'v-2',
+            name: 'Rehearsal',
+            email: 'chair@example.test',
+            isTestVoter: true,
+          },
+        ],
+      },
+    ]);
+    const badges = screen.getAllByText('Test voter');
+    expect(badges).toHaveLength(1);
+    expect(badges[0].closest('li')?.textContent).toContain('Rehearsal');
+  });
+
   it('speaks French: headings, numbers, the invite and the delete confirmation', async () => {
     await act(() => i18n.changeLanguage('fr'));
     const user = userEvent.setup();

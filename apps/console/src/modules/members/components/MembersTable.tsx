@@ -68,6 +68,11 @@ export function MembersTable({
                         <span>
                           {voter.name}{' '}
                           <span className="muted">{voter.email}</span>
+                          {voter.isTestVoter && (
+                            <span className="badge badge-pending">
+                              {t('members.table.testVoter')}
+                            </span>
+                          )}
                         </span>
                         <span className="muted small">
                           {voter.lastInviteDate
