@@ -16,6 +16,7 @@ import {
   MembersImportException,
 } from './members.exception';
 import { MembersRepository, type MemberInsert } from './members.repository';
+import { VoterChanges } from './voter-changes';
 import { VotersRepository, type VoterInsert } from './voters.repository';
 
 /**
@@ -31,6 +32,7 @@ export class MembersImportService {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly audit: AuditLogService,
+    private readonly changes: VoterChanges,
   ) {}
 
   async import(
@@ -144,6 +146,10 @@ export class MembersImportService {
           votersRenamed: renames.length,
         },
       });
+      if (inserts.length || renames.length)
+        await this.unitOfWork.afterCommit(() =>
+          this.changes.changed(meeting.id),
+        );
       return { ...counts, dryRun: false };
     });
   }

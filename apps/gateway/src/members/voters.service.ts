@@ -20,6 +20,7 @@ import { MemberErrorCode, MemberException } from './members.exception';
 import { mapVoter } from './members.mapper';
 import { MembersService } from './members.service';
 import { isUniqueViolation } from './unique-violation';
+import { VoterChanges } from './voter-changes';
 import { VotersRepository, type VoterRow } from './voters.repository';
 
 const VOTER_EMAIL_INDEX = 'voters_member_email_key';
@@ -42,6 +43,7 @@ export class VotersService {
     private readonly clock: Clock,
     private readonly sessions: VoterSessionRegistry,
     private readonly audit: AuditLogService,
+    private readonly changes: VoterChanges,
   ) {}
 
   create(
@@ -85,6 +87,7 @@ export class VotersService {
         },
         changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
+      await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
       return mapVoter(row);
     });
   }
@@ -149,6 +152,7 @@ export class VotersService {
         },
         changes: changesOf(voter, row, AUDITED_FIELDS),
       });
+      await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
       replaced =
         voterSessionVersion(row.id, row.email) !==
         voterSessionVersion(voter.id, voter.email);
@@ -193,6 +197,7 @@ export class VotersService {
         },
         changes: { before: fieldsOf(voter, AUDITED_FIELDS) },
       });
+      await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
       return voter.id;
     });
     await this.sessions.revoke(voterId, null);

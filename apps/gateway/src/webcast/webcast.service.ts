@@ -1,22 +1,32 @@
+import { Injectable, Logger } from '@nestjs/common';
 import {
-  AuditLogService,
-  changesOf,
-  fieldsOf,
-} from '../audit/audit-log.service';
-import { Injectable } from '@nestjs/common';
-import {
+  WEBCAST_REHEARSAL_META_KEY,
   WEBCAST_ROOM_META_KEY,
   type CastProvider,
   type PutWebcastRequest,
   type Webcast,
   type WebcastLaunch,
 } from '@livevote/contracts';
+import {
+  AuditLogService,
+  changesOf,
+  fieldsOf,
+} from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
-import { MeetingAccessService } from '../meetings/meeting-access.service';
-import { WebcastProvider } from './webcast-provider';
+import {
+  MeetingAccessService,
+  type MeetingRow,
+} from '../meetings/meeting-access.service';
+import {
+  WebcastProvider,
+  WebcastProviderError,
+  type RehearsalRoom,
+  type WebcastRehearsal,
+} from './webcast-provider';
+import { WebcastSyncQueue } from './webcast-sync.queue';
 import { WebcastErrorCode, WebcastException } from './webcast.exception';
-import { mapWebcast } from './webcast.mapper';
+import { mapWebcast, roomRefOf, webcastMeetingInfo } from './webcast.mapper';
 import { WebcastRepository, type WebcastRow } from './webcast.repository';
 
 /** What the audit log compares of a webcast (docs/verifiability.md). */
@@ -29,12 +39,18 @@ const WEBCAST_AUDITED = [
   'reportsAt',
 ] as const;
 
+/** A rehearsal without a duration lasts this long (minutes; docs/webcast.md). */
+const DEFAULT_REHEARSAL_MINUTES = 60;
+
 @Injectable()
 export class WebcastService {
+  private readonly logger = new Logger('Webcast');
+
   constructor(
     private readonly meetings: MeetingAccessService,
     private readonly webcasts: WebcastRepository,
     private readonly provider: WebcastProvider,
+    private readonly sync: WebcastSyncQueue,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly audit: AuditLogService,
@@ -47,16 +63,20 @@ export class WebcastService {
 
   /**
    * PUT replaces the client's fields (omitted ones are cleared); the provider's room
-   * (`castId`, `meta.room`) is made once, on create, and kept.
+   * (`castId`, `meta.room`) is made on create and kept, unless another type needs another
+   * room (a Zoom webinar is not a Zoom meeting). The rehearsal follows the rehearsal fields.
+   * Panelists and registrants follow in the background (WebcastSyncService).
    */
-  put(
+  async put(
     userId: string,
     shortCode: string,
     body: PutWebcastRequest,
   ): Promise<{ webcast: Webcast; created: boolean }> {
-    return this.unitOfWork.run(async () => {
+    const done = await this.unitOfWork.run(async () => {
       const meeting = await this.meetings.requireForUpdate(userId, shortCode);
-      const existing = await this.webcasts.findForMeeting(meeting.id);
+      const existing = await this.webcasts.findForMeeting(meeting.id, {
+        lock: true,
+      });
       const now = this.clock.now();
       const fields = {
         castProvider: body.castProvider,
@@ -67,10 +87,40 @@ export class WebcastService {
         reportsAt: toDate(body.reportsAt),
         updatedAt: now,
       };
+      const before = existing
+        ? (existing.meta[WEBCAST_REHEARSAL_META_KEY] as RehearsalRoom | null) ??
+          null
+        : null;
+      const rehearsal = await this.atProvider(
+        this.rehearsalFor(meeting, fields, before),
+      );
+      const cleanUp: (() => Promise<void>)[] = [];
+      if (before && rehearsal?.id !== before.id)
+        cleanUp.push(() => this.provider.cancelRehearsal(before));
+
       if (existing) {
+        const oldRef = roomRefOf(existing);
+        const replace = this.provider.replacesRoom(
+          existing.castProvider as CastProvider,
+          body.castProvider,
+        );
+        const room = replace
+          ? await this.atProvider(
+              this.provider.createRoom(
+                webcastMeetingInfo(meeting),
+                body.castProvider,
+              ),
+            )
+          : { castId: existing.castId, room: oldRef.room };
+        if (replace) {
+          await this.webcasts.deleteAttendees(existing.id);
+          cleanUp.push(() => this.provider.deleteRoom(oldRef));
+        }
         const row = await this.webcasts.update(existing.id, {
           ...fields,
-          meta: withRoom(body.meta, existing.meta[WEBCAST_ROOM_META_KEY]),
+          castId: room.castId,
+          meta: withProviderKeys(body.meta, room.room, rehearsal),
+          ...(replace ? { status: 'not-started', statusAt: null } : {}),
         });
         const changes = changesOf(existing, row, WEBCAST_AUDITED);
         if (Object.keys(changes).length)
@@ -81,14 +131,19 @@ export class WebcastService {
             subject: { type: 'webcast', key: row.id },
             changes,
           });
-        return { webcast: mapWebcast(row), created: false };
+        return { row, created: false, cleanUp };
       }
-      const room = await this.provider.createRoom(meeting, body.castProvider);
+      const room = await this.atProvider(
+        this.provider.createRoom(
+          webcastMeetingInfo(meeting),
+          body.castProvider,
+        ),
+      );
       const row = await this.webcasts.insert({
         ...fields,
         meetingId: meeting.id,
         castId: room.castId,
-        meta: withRoom(body.meta, room.room),
+        meta: withProviderKeys(body.meta, room.room, rehearsal),
         status: 'not-started',
         createdAt: now,
       });
@@ -99,30 +154,39 @@ export class WebcastService {
         subject: { type: 'webcast', key: row.id },
         changes: { after: fieldsOf(row, WEBCAST_AUDITED) },
       });
-      return { webcast: mapWebcast(row), created: true };
+      return { row, created: true, cleanUp };
     });
+    // what the old room and rehearsal leave at the provider is removed once the change holds
+    for (const step of done.cleanUp)
+      await step().catch((error: unknown) =>
+        this.logger.warn(
+          `webcast ${done.row.id}: removing at the provider failed: ${String(error)}`,
+        ),
+      );
+    if (this.provider.registersAttendees)
+      await this.sync.request(done.row.id);
+    return { webcast: mapWebcast(done.row), created: done.created };
   }
 
-  /** The host's start link; the first launch marks the webcast started. */
+  /**
+   * The host's start link, the provider's capacities, whether the host is busy in another
+   * session, and whether the audience outnumbers the room. Without provider events, the first
+   * launch marks the webcast started; with them, the provider's events do.
+   */
   launch(userId: string, shortCode: string): Promise<WebcastLaunch> {
     return this.unitOfWork.run(async () => {
       const meeting = await this.meetings.requireForUpdate(userId, shortCode);
       const webcast = await this.require(meeting.id);
-      const castProvider = webcast.castProvider as CastProvider;
-      const launch = await this.provider.launch(
-        {
-          castProvider,
-          castId: webcast.castId,
-          room: webcast.meta[WEBCAST_ROOM_META_KEY],
-        },
-        meeting,
+      const ref = roomRefOf(webcast);
+      const launch = await this.atProvider(
+        this.provider.launch(ref, webcastMeetingInfo(meeting)),
       );
-      const capacity =
-        castProvider === 'video'
-          ? launch.webinarCapacity
-          : launch.meetingCapacity;
-      const voters = await this.webcasts.countVoters(meeting.id);
-      if (webcast.status !== 'started') {
+      const webinar = ref.castProvider === 'video';
+      const capacity = webinar
+        ? launch.webinarCapacity
+        : launch.meetingCapacity;
+      const audience = await this.webcasts.countAudience(meeting.id, webinar);
+      if (!this.provider.reportsEvents && webcast.status !== 'started') {
         await this.webcasts.update(webcast.id, {
           status: 'started',
           updatedAt: this.clock.now(),
@@ -135,8 +199,56 @@ export class WebcastService {
           changes: { status: { from: webcast.status, to: 'started' } },
         });
       }
-      return { ...launch, capacityWarning: voters > capacity };
+      return { ...launch, capacityWarning: audience > capacity };
     });
+  }
+
+  /** Asks for a sync of the meeting's webcast, if it has one at a provider that registers. */
+  async votersChanged(meetingId: string): Promise<void> {
+    if (!this.provider.registersAttendees) return;
+    const webcast = await this.webcasts.findForMeeting(meetingId);
+    if (webcast) await this.sync.request(webcast.id);
+  }
+
+  /** The rehearsal at the provider the fields ask for: scheduled, moved, or none. */
+  private async rehearsalFor(
+    meeting: MeetingRow,
+    fields: {
+      rehearsalAt: Date | null;
+      rehearsalDuration: number | null;
+      rehearsalTimezone: string | null;
+    },
+    existing: RehearsalRoom | null,
+  ): Promise<RehearsalRoom | null> {
+    if (!fields.rehearsalAt) return null;
+    const wanted: WebcastRehearsal = {
+      at: fields.rehearsalAt,
+      duration: fields.rehearsalDuration ?? DEFAULT_REHEARSAL_MINUTES,
+      timezone: fields.rehearsalTimezone ?? meeting.meetingTimezone,
+    };
+    if (
+      existing &&
+      existing.at === wanted.at.toISOString() &&
+      existing.duration === wanted.duration &&
+      existing.timezone === wanted.timezone
+    )
+      return existing;
+    return this.provider.scheduleRehearsal(
+      webcastMeetingInfo(meeting),
+      wanted,
+      existing,
+    );
+  }
+
+  /** A provider's failure as problem details (502/503), never a 500. */
+  private async atProvider<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof WebcastProviderError)
+        throw WebcastException.fromProvider(error);
+      throw error;
+    }
   }
 
   private async require(meetingId: string): Promise<WebcastRow> {
@@ -150,9 +262,15 @@ function toDate(value: string | null | undefined): Date | null {
   return value ? new Date(value) : null;
 }
 
-function withRoom(
+function withProviderKeys(
   meta: Record<string, unknown> | null | undefined,
   room: unknown,
+  rehearsal: RehearsalRoom | null,
 ): Record<string, unknown> {
-  return { ...meta, [WEBCAST_ROOM_META_KEY]: room };
+  return {
+    ...meta,
+    [WEBCAST_ROOM_META_KEY]: room,
+    ...(rehearsal ? { [WEBCAST_REHEARSAL_META_KEY]: rehearsal } : {}),
+  };
 }
+

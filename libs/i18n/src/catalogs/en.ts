@@ -1759,6 +1759,14 @@ export const en = {
     overloaded:
       'Too many ballots at once; retry with the same Idempotency-Key.',
     webcast_not_found: 'The meeting has no webcast; create it with PUT first.',
+    webcast_provider_error:
+      'The video provider ({{provider}}) refused the request: {{reason}}',
+    webcast_provider_unavailable:
+      'The video provider ({{provider}}) is unavailable; try again shortly. {{reason}}',
+    webhook_provider_not_found:
+      'This gateway takes no webcast events from that provider.',
+    invalid_signature:
+      'The event is not signed by the provider, or was signed too long ago.',
     invalid_credentials:
       'The e-mail, password or one-time code is not correct.',
     mfa_required: 'This account needs a one-time code (mfaToken).',
@@ -1886,6 +1894,8 @@ export const en = {
       checkIn:
         'Coming in person? Show this code at the check-in desk (it is yours alone too):',
       checkInAlt: 'Check-in QR code',
+      video: 'Watch and take part in the video room with your own link:',
+      videoLink: 'Join the video room',
     },
     reminder: {
       subject: 'Reminder: {{meeting}}',

@@ -1858,6 +1858,14 @@ export const fr: CatalogOf<typeof en> = {
       'Trop de votes à la fois ; réessayez avec la même Idempotency-Key.',
     webcast_not_found:
       'L’assemblée n’a pas de webdiffusion ; créez-la d’abord avec PUT.',
+    webcast_provider_error:
+      'Le fournisseur vidéo ({{provider}}) a refusé la demande : {{reason}}',
+    webcast_provider_unavailable:
+      'Le fournisseur vidéo ({{provider}}) est indisponible ; réessayez sous peu. {{reason}}',
+    webhook_provider_not_found:
+      'Cette passerelle ne reçoit pas d’événements de webdiffusion de ce fournisseur.',
+    invalid_signature:
+      'L’événement n’est pas signé par le fournisseur, ou l’a été il y a trop longtemps.',
     invalid_credentials:
       'L’adresse courriel, le mot de passe ou le code à usage unique n’est pas exact.',
     mfa_required: 'Ce compte exige un code à usage unique (mfaToken).',
@@ -1998,6 +2006,8 @@ export const fr: CatalogOf<typeof en> = {
       checkIn:
         'Vous venez en personne ? Présentez ce code à l’accueil (il est à vous seul, lui aussi) :',
       checkInAlt: 'Code QR d’accueil',
+      video: 'Suivez l’assemblée en vidéo et participez-y avec votre propre lien :',
+      videoLink: 'Rejoindre la salle vidéo',
     },
     reminder: {
       subject: 'Rappel : {{meeting}}',
