@@ -17,7 +17,12 @@ import { WebcastEventsService } from './webcast-events.service';
 export class WebcastWebhooksController {
   constructor(private readonly events: WebcastEventsService) {}
 
-  @ApiOperation({ summary: "Receive the video provider's events" })
+  @ApiOperation({
+    summary: "Receive the video provider's events",
+    description:
+      'Signed by the provider (Zoom: `x-zm-signature`, `x-zm-request-timestamp`); 401 otherwise.',
+    security: [],
+  })
   @ApiParam({ name: 'provider', example: 'zoom' })
   @Post(':provider')
   @HttpCode(200)

@@ -201,7 +201,9 @@ async function errorOf(
       status: response.status,
       unavailable: response.status === 429,
       retryAfterSeconds:
-        retryAfter !== undefined ? Math.ceil(retryAfter / 1000) : undefined,
+        retryAfter !== undefined
+          ? Math.max(1, Math.ceil(retryAfter / 1000))
+          : undefined,
     },
   );
 }
