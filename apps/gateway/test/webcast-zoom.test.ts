@@ -6,11 +6,7 @@ import {
   WebcastLaunch,
 } from '@livevote/contracts';
 import { LiveTokensService } from '../src/identity/live-tokens.service';
-import {
-  createTenant,
-  signIn,
-  type TenantFixture,
-} from './support/factories';
+import { createTenant, signIn, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { startGateway, type TestGateway } from './support/test-app';
@@ -84,7 +80,8 @@ describe('Webcast at Zoom', () => {
 
   const sessionOf = (webcast: Webcast): ZoomSessionRecord => {
     const session = zoom.sessions.get(webcast.castId);
-    if (!session) throw new Error(`no session ${webcast.castId} at the stand-in`);
+    if (!session)
+      throw new Error(`no session ${webcast.castId} at the stand-in`);
     return session;
   };
   /** Once the sync that follows a PUT has read the webinar's panelists. */
@@ -92,14 +89,19 @@ describe('Webcast at Zoom', () => {
     vi.waitFor(() =>
       expect(
         zoom.requests.some(
-          (r) => r.method === 'GET' && r.path === `/webinars/${webcast.castId}/panelists`,
+          (r) =>
+            r.method === 'GET' &&
+            r.path === `/webinars/${webcast.castId}/panelists`,
         ),
       ).toBe(true),
     );
   const emailsOf = (map: Map<string, { email: string }>) =>
     [...map.values()].map((entry) => entry.email).sort();
 
-  function voterToken(tenant: TenantFixture, voter: Voter & { memberKey: string }) {
+  function voterToken(
+    tenant: TenantFixture,
+    voter: Voter & { memberKey: string },
+  ) {
     return gateway.app.get(LiveTokensService).issueVoter(
       {
         voterId: voter.voterKey,
@@ -111,7 +113,10 @@ describe('Webcast at Zoom', () => {
     );
   }
 
-  async function deliver(event: unknown, options: { at?: number; secret?: string } = {}) {
+  async function deliver(
+    event: unknown,
+    options: { at?: number; secret?: string } = {},
+  ) {
     const signed = signZoomEvent(event, {
       timestampSeconds: options.at ?? gateway.clock.nowSeconds(),
       secret: options.secret,
@@ -179,15 +184,18 @@ describe('Webcast at Zoom', () => {
       meta: { room: { provider: 'zoom', kind: 'webinar', id: session.id } },
     });
     expect(
-      zoom.requests.filter(
-        (r) => r.method === 'POST' && r.path.endsWith('/webinars'),
-      ).at(-1)?.path,
+      zoom.requests
+        .filter((r) => r.method === 'POST' && r.path.endsWith('/webinars'))
+        .at(-1)?.path,
     ).toBe(`/users/${encodeURIComponent(ZOOM_TEST_APP.hostUser)}/webinars`);
   });
 
   it('seats panelists and registers every other voter, in step as voters change', async () => {
     const tenant = await newTenant();
-    const chair = await addVoter(tenant, { name: 'Ada Chair', isPanelist: true });
+    const chair = await addVoter(tenant, {
+      name: 'Ada Chair',
+      isPanelist: true,
+    });
     const owner = await addVoter(tenant, { name: 'Bo Owner' });
     const webcast = await putWebcast(tenant, { castProvider: 'video' });
     const session = sessionOf(webcast);
@@ -344,9 +352,7 @@ describe('Webcast at Zoom', () => {
     const tenant = await newTenant();
     const panelist = await addVoter(tenant, { isPanelist: true });
     const webinar = await putWebcast(tenant, { castProvider: 'video' });
-    await vi.waitFor(() =>
-      expect(sessionOf(webinar).panelists.size).toBe(1),
-    );
+    await vi.waitFor(() => expect(sessionOf(webinar).panelists.size).toBe(1));
     const meeting = await putWebcast(tenant, { castProvider: 'video-meeting' });
     expect(meeting.castId).not.toBe(webinar.castId);
     expect(zoom.sessions.has(webinar.castId)).toBe(false);
@@ -362,9 +368,13 @@ describe('Webcast at Zoom', () => {
     it("answers Zoom's start link, the account's capacities, and leaves the status to Zoom's events", async () => {
       const tenant = await newTenant();
       const webcast = await putWebcast(tenant, { castProvider: 'video' });
-      const result = await api.post(`${webcastPath(tenant)}/launch`, undefined, {
-        token: tenant.token,
-      });
+      const result = await api.post(
+        `${webcastPath(tenant)}/launch`,
+        undefined,
+        {
+          token: tenant.token,
+        },
+      );
       expect(result.status).toBe(200);
       expect(WebcastLaunch.parse(result.body)).toEqual({
         startUrl: sessionOf(webcast).start_url,
@@ -379,7 +389,9 @@ describe('Webcast at Zoom', () => {
 
     it('says the host is in use only when another session of theirs is live', async () => {
       const tenant = await newTenant();
-      const webcast = await putWebcast(tenant, { castProvider: 'video-meeting' });
+      const webcast = await putWebcast(tenant, {
+        castProvider: 'video-meeting',
+      });
       const launch = async () =>
         WebcastLaunch.parse(
           (
@@ -448,7 +460,9 @@ describe('Webcast at Zoom', () => {
         { token: tenant.token },
       );
       expectProblem(result, 502, 'webcast_provider_error');
-      expect(result.body.detail).toContain('Webinar plan is missing. (code 200)');
+      expect(result.body.detail).toContain(
+        'Webinar plan is missing. (code 200)',
+      );
     });
 
     it('retries a read Zoom failed once, and answers 503 with Retry-After when Zoom keeps limiting', async () => {
@@ -456,15 +470,22 @@ describe('Webcast at Zoom', () => {
       await putWebcast(tenant, { castProvider: 'video' });
       const launchPath = `${webcastPath(tenant)}/launch`;
       zoom.fail({ method: 'GET', path: /\/settings$/ }, 500);
-      const retried = await api.post(launchPath, undefined, { token: tenant.token });
+      const retried = await api.post(launchPath, undefined, {
+        token: tenant.token,
+      });
       expect(retried.status).toBe(200);
 
       zoom.fail({ method: 'GET', path: /\/settings$/ }, 429, {
         times: 4,
         headers: { 'retry-after': '0' },
-        body: { code: 429, message: 'You have reached the maximum per-second rate limit.' },
+        body: {
+          code: 429,
+          message: 'You have reached the maximum per-second rate limit.',
+        },
       });
-      const limited = await api.post(launchPath, undefined, { token: tenant.token });
+      const limited = await api.post(launchPath, undefined, {
+        token: tenant.token,
+      });
       expectProblem(limited, 503, 'webcast_provider_unavailable');
       expect(limited.headers.get('retry-after')).toBe('1');
       expect(limited.body.detail).toContain('maximum per-second rate limit');
@@ -527,13 +548,22 @@ describe('Webcast at Zoom', () => {
       await synced(await putWebcast(tenant, { castProvider: 'video' }));
       zoom.revokeTokens();
       zoom.fail({ path: '/oauth/token' }, 400, {
-        body: { reason: 'Invalid client_id or client_secret', error: 'invalid_client' },
+        body: {
+          reason: 'Invalid client_id or client_secret',
+          error: 'invalid_client',
+        },
       });
-      const result = await api.post(`${webcastPath(tenant)}/launch`, undefined, {
-        token: tenant.token,
-      });
+      const result = await api.post(
+        `${webcastPath(tenant)}/launch`,
+        undefined,
+        {
+          token: tenant.token,
+        },
+      );
       expectProblem(result, 502, 'webcast_provider_error');
-      expect(result.body.detail).toContain('Invalid client_id or client_secret');
+      expect(result.body.detail).toContain(
+        'Invalid client_id or client_secret',
+      );
     });
   });
 
@@ -558,7 +588,9 @@ describe('Webcast at Zoom', () => {
       const tenant = await newTenant();
       const webcast = await putWebcast(tenant, { castProvider: 'video' });
       const read = async () =>
-        Webcast.parse((await api.get(webcastPath(tenant), { token: tenant.token })).body);
+        Webcast.parse(
+          (await api.get(webcastPath(tenant), { token: tenant.token })).body,
+        );
       const t0 = gateway.clock.nowMs();
 
       const started = zoomEvent('webinar.started', webcast.castId, t0);
@@ -568,16 +600,25 @@ describe('Webcast at Zoom', () => {
       expect((await deliver(started)).status).toBe(200);
 
       expect(
-        (await deliver(zoomEvent('webinar.ended', webcast.castId, t0 + 60_000))).status,
+        (await deliver(zoomEvent('webinar.ended', webcast.castId, t0 + 60_000)))
+          .status,
       ).toBe(200);
       expect((await read()).status).toBe('ended');
       // an older event arriving late changes nothing
-      await deliver(zoomEvent('webinar.started', webcast.castId, t0 - 60_000, { uuid: 'older' }));
+      await deliver(
+        zoomEvent('webinar.started', webcast.castId, t0 - 60_000, {
+          uuid: 'older',
+        }),
+      );
       expect((await read()).status).toBe('ended');
 
       const recordedAt = t0 + 120_000;
-      await deliver(zoomEvent('recording.completed', webcast.castId, recordedAt));
-      expect((await read()).recordingsAt).toBe(new Date(recordedAt).toISOString());
+      await deliver(
+        zoomEvent('recording.completed', webcast.castId, recordedAt),
+      );
+      expect((await read()).recordingsAt).toBe(
+        new Date(recordedAt).toISOString(),
+      );
 
       const audit = await fetch(
         `${gateway.baseUrl}/v1/Meetings/${tenant.meeting.shortCode}/audit?kind=webcast`,
@@ -588,13 +629,19 @@ describe('Webcast at Zoom', () => {
         .split('\n')
         .map((line) => JSON.parse(line).kind);
       expect(kinds.filter((kind) => kind === 'webcast.status')).toHaveLength(2);
-      expect(kinds.filter((kind) => kind === 'webcast.recordings')).toHaveLength(1);
+      expect(
+        kinds.filter((kind) => kind === 'webcast.recordings'),
+      ).toHaveLength(1);
     });
 
     it('moves a Zoom meeting too', async () => {
       const tenant = await newTenant();
-      const webcast = await putWebcast(tenant, { castProvider: 'video-meeting' });
-      await deliver(zoomEvent('meeting.started', webcast.castId, gateway.clock.nowMs()));
+      const webcast = await putWebcast(tenant, {
+        castProvider: 'video-meeting',
+      });
+      await deliver(
+        zoomEvent('meeting.started', webcast.castId, gateway.clock.nowMs()),
+      );
       const read = await api.get(webcastPath(tenant), { token: tenant.token });
       expect(Webcast.parse(read.body).status).toBe('started');
     });
@@ -602,8 +649,16 @@ describe('Webcast at Zoom', () => {
     it('refuses a bad, missing or stale signature with 401 and changes nothing', async () => {
       const tenant = await newTenant();
       const webcast = await putWebcast(tenant, { castProvider: 'video' });
-      const event = zoomEvent('webinar.started', webcast.castId, gateway.clock.nowMs());
-      expectProblem(await deliver(event, { secret: 'not-the-secret' }), 401, 'invalid_signature');
+      const event = zoomEvent(
+        'webinar.started',
+        webcast.castId,
+        gateway.clock.nowMs(),
+      );
+      expectProblem(
+        await deliver(event, { secret: 'not-the-secret' }),
+        401,
+        'invalid_signature',
+      );
       expectProblem(
         await deliver(event, { at: gateway.clock.nowSeconds() - 600 }),
         401,
@@ -614,7 +669,9 @@ describe('Webcast at Zoom', () => {
         401,
         'invalid_signature',
       );
-      const signed = signZoomEvent(event, { timestampSeconds: gateway.clock.nowSeconds() });
+      const signed = signZoomEvent(event, {
+        timestampSeconds: gateway.clock.nowSeconds(),
+      });
       expectProblem(
         await api.post('/webhooks/webcast/zoom', undefined, {
           headers: signed.headers,
@@ -629,10 +686,22 @@ describe('Webcast at Zoom', () => {
 
     it('answers 200 and ignores events about no webcast of ours, or of no interest', async () => {
       expect(
-        (await deliver(zoomEvent('webinar.started', 12_345, gateway.clock.nowMs()))).status,
+        (
+          await deliver(
+            zoomEvent('webinar.started', 12_345, gateway.clock.nowMs()),
+          )
+        ).status,
       ).toBe(200);
       expect(
-        (await deliver(zoomEvent('meeting.participant_joined', 12_345, gateway.clock.nowMs()))).status,
+        (
+          await deliver(
+            zoomEvent(
+              'meeting.participant_joined',
+              12_345,
+              gateway.clock.nowMs(),
+            ),
+          )
+        ).status,
       ).toBe(200);
     });
 

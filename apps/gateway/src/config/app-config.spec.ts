@@ -136,7 +136,7 @@ describe(loadConfig.name, () => {
     });
   });
 
-  it('reads the Zoom app, with Zoom\'s own hosts unless overridden', () => {
+  it("reads the Zoom app, with Zoom's own hosts unless overridden", () => {
     expect(loadConfig({ DATA_DIR: dataDir(), ...zoomEnv }).webcast).toEqual({
       provider: 'zoom',
       zoom: {

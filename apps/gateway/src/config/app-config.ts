@@ -135,7 +135,9 @@ const EnvSchema = z.object({
   ZOOM_CLIENT_SECRET: z.string().trim().min(1).optional(),
   ZOOM_HOST_USER: z.string().trim().min(1).max(320).optional(),
   ZOOM_WEBHOOK_SECRET_TOKEN: z.string().trim().min(8).optional(),
-  ZOOM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.zoom.us/v2'),
+  ZOOM_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.zoom.us/v2'),
   ZOOM_OAUTH_URL: z.url({ protocol: /^https?$/ }).default('https://zoom.us'),
   LIVE_MAX_MESSAGE_BYTES: z.coerce
     .number()
@@ -172,8 +174,7 @@ export interface ZoomConfig {
 }
 
 export type WebcastConfig =
-  | { provider: 'jitsi' }
-  | { provider: 'zoom'; zoom: ZoomConfig };
+  { provider: 'jitsi' } | { provider: 'zoom'; zoom: ZoomConfig };
 
 /** The gateway's whole configuration, read once at start. Nothing else reads process.env. */
 export class AppConfig {

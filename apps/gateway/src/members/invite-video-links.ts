@@ -21,9 +21,7 @@ export class InviteVideoLinks {
     try {
       return await this.source(meetingId, voterId);
     } catch (error) {
-      this.logger.warn(
-        `no video link for voter ${voterId}: ${String(error)}`,
-      );
+      this.logger.warn(`no video link for voter ${voterId}: ${String(error)}`);
       return null;
     }
   }

@@ -61,7 +61,13 @@ export class WebcastEventsService {
     return this.unitOfWork.run(async () => {
       const webcast = await this.webcasts.findByCastId(provider, event.castId);
       if (!webcast) return;
-      if (!(await this.webcasts.recordEvent(provider, event.key, this.clock.now())))
+      if (
+        !(await this.webcasts.recordEvent(
+          provider,
+          event.key,
+          this.clock.now(),
+        ))
+      )
         return;
       const now = this.clock.now();
       if (event.change === 'recordings') {

@@ -35,8 +35,7 @@ export class WebcastPortalService {
     const castProvider = webcast.castProvider as CastProvider;
     const panelist = castProvider === 'video' && row.isPanelist;
     const rehearsal = webcast.meta[WEBCAST_REHEARSAL_META_KEY] as
-      | RehearsalRoom
-      | undefined;
+      RehearsalRoom | undefined;
     return {
       castProvider,
       status: webcast.status as PortalWebcast['status'],

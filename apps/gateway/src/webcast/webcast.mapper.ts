@@ -4,10 +4,7 @@ import {
   type Webcast,
 } from '@livevote/contracts';
 import type { MeetingRow } from '../meetings/meeting-access.service';
-import type {
-  WebcastMeetingInfo,
-  WebcastRoomRef,
-} from './webcast-provider';
+import type { WebcastMeetingInfo, WebcastRoomRef } from './webcast-provider';
 import type { WebcastRow } from './webcast.repository';
 
 export function mapWebcast(row: WebcastRow): Webcast {

@@ -57,7 +57,8 @@ export class WebcastModule implements OnModuleInit {
   ) {}
 
   static register(config: AppConfig): DynamicModule {
-    const zoom = config.webcast.provider === 'zoom' ? config.webcast.zoom : null;
+    const zoom =
+      config.webcast.provider === 'zoom' ? config.webcast.zoom : null;
     const queued = Boolean(zoom && config.redis.url);
     const queue: Provider[] = queued
       ? [

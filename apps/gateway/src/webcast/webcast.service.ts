@@ -88,8 +88,9 @@ export class WebcastService {
         updatedAt: now,
       };
       const before = existing
-        ? (existing.meta[WEBCAST_REHEARSAL_META_KEY] as RehearsalRoom | null) ??
-          null
+        ? ((existing.meta[
+            WEBCAST_REHEARSAL_META_KEY
+          ] as RehearsalRoom | null) ?? null)
         : null;
       const rehearsal = await this.atProvider(
         this.rehearsalFor(meeting, fields, before),
@@ -163,8 +164,7 @@ export class WebcastService {
           `webcast ${done.row.id}: removing at the provider failed: ${String(error)}`,
         ),
       );
-    if (this.provider.registersAttendees)
-      await this.sync.request(done.row.id);
+    if (this.provider.registersAttendees) await this.sync.request(done.row.id);
     return { webcast: mapWebcast(done.row), created: done.created };
   }
 
@@ -273,4 +273,3 @@ function withProviderKeys(
     ...(rehearsal ? { [WEBCAST_REHEARSAL_META_KEY]: rehearsal } : {}),
   };
 }
-

@@ -42,7 +42,9 @@ export class ZoomWebhooks extends WebcastWebhooks {
     const signature = header(request.headers, 'x-zm-signature');
     const timestamp = header(request.headers, 'x-zm-request-timestamp');
     if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return false;
-    if (Math.abs(nowMs - Number(timestamp) * 1000) > ZOOM_SIGNATURE_TOLERANCE_MS)
+    if (
+      Math.abs(nowMs - Number(timestamp) * 1000) > ZOOM_SIGNATURE_TOLERANCE_MS
+    )
       return false;
     const expected = Buffer.from(
       `v0=${this.hmac(`v0:${timestamp}:${request.rawBody.toString('utf8')}`)}`,
@@ -67,9 +69,14 @@ export class ZoomWebhooks extends WebcastWebhooks {
     const object = event.payload?.object;
     const castId = Number(object?.id);
     const ts = Number(event.event_ts);
-    if (!Number.isSafeInteger(castId) || castId <= 0 || !Number.isSafeInteger(ts))
+    if (
+      !Number.isSafeInteger(castId) ||
+      castId <= 0 ||
+      !Number.isSafeInteger(ts)
+    )
       return { ignored: `${event.event} without an id or event_ts` };
-    const session = typeof object?.uuid === 'string' ? object.uuid : String(castId);
+    const session =
+      typeof object?.uuid === 'string' ? object.uuid : String(castId);
     return {
       event: {
         key: createHash('sha256')

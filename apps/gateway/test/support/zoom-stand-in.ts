@@ -32,8 +32,20 @@ export interface ZoomSessionRecord {
   settings: Record<string, unknown>;
   start_url: string;
   join_url: string;
-  panelists: Map<string, { id: string; name: string; email: string; join_url: string }>;
-  registrants: Map<string, { id: string; email: string; first_name: string; last_name?: string; join_url: string }>;
+  panelists: Map<
+    string,
+    { id: string; name: string; email: string; join_url: string }
+  >;
+  registrants: Map<
+    string,
+    {
+      id: string;
+      email: string;
+      first_name: string;
+      last_name?: string;
+      join_url: string;
+    }
+  >;
 }
 
 export interface ZoomRequestRecord {
@@ -72,7 +84,11 @@ export interface ZoomStandIn {
   fail(
     match: { method?: string; path: RegExp | string },
     status: number,
-    options?: { times?: number; body?: unknown; headers?: Record<string, string> },
+    options?: {
+      times?: number;
+      body?: unknown;
+      headers?: Record<string, string>;
+    },
   ): void;
   /** Revokes every token issued so far. */
   revokeTokens(): void;
@@ -120,7 +136,9 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
     if (!url.pathname.startsWith('/v2/'))
       return send(res, 404, { code: 404, message: 'No such path.' });
     const path = url.pathname.slice(3);
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+    const body = text
+      ? (JSON.parse(text) as Record<string, unknown>)
+      : undefined;
     requests.push({ method, path, query, body });
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !tokens.has(bearer))
@@ -148,12 +166,18 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
     }
     const expected = `Basic ${Buffer.from(`${ZOOM_TEST_APP.clientId}:${ZOOM_TEST_APP.clientSecret}`).toString('base64')}`;
     if (req.method !== 'POST' || req.headers.authorization !== expected)
-      return send(res, 400, { reason: 'Invalid client_id or client_secret', error: 'invalid_client' });
+      return send(res, 400, {
+        reason: 'Invalid client_id or client_secret',
+        error: 'invalid_client',
+      });
     if (
       query.grant_type !== 'account_credentials' ||
       query.account_id !== ZOOM_TEST_APP.accountId
     )
-      return send(res, 400, { reason: 'Unsupported grant type', error: 'unsupported_grant_type' });
+      return send(res, 400, {
+        reason: 'Unsupported grant type',
+        error: 'unsupported_grant_type',
+      });
     const value = randomBytes(16).toString('hex');
     tokens.add(value);
     send(res, 200, {
@@ -174,8 +198,12 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
   ) {
     const host = encodeURIComponent(ZOOM_TEST_APP.hostUser);
     let m: RegExpExecArray | null;
-    if ((m = /^\/users\/([^/]+)\/(webinars|meetings)$/.exec(path)) && method === 'POST') {
-      if (m[1] !== host) return send(res, 404, { code: 1001, message: 'User does not exist.' });
+    if (
+      (m = /^\/users\/([^/]+)\/(webinars|meetings)$/.exec(path)) &&
+      method === 'POST'
+    ) {
+      if (m[1] !== host)
+        return send(res, 404, { code: 1001, message: 'User does not exist.' });
       const kind = m[2] === 'webinars' ? 'webinar' : 'meeting';
       const id = nextId++;
       const session: ZoomSessionRecord = {
@@ -196,9 +224,9 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
       sessions.set(id, session);
       return send(res, 201, publicSession(session));
     }
-    if ((m = /^\/users\/([^/]+)\/settings$/.exec(path)) && method === 'GET')
+    if (/^\/users\/[^/]+\/settings$/.test(path) && method === 'GET')
       return send(res, 200, { feature: state.feature });
-    if ((m = /^\/users\/([^/]+)\/meetings$/.exec(path)) && method === 'GET') {
+    if (/^\/users\/[^/]+\/meetings$/.test(path) && method === 'GET') {
       const live = query.type === 'live' ? state.live : [];
       return send(res, 200, {
         page_size: 30,
@@ -206,11 +234,18 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
         meetings: live.map((id) => ({ id, topic: 'Another session', type: 2 })),
       });
     }
-    m = /^\/(webinars|meetings)\/(\d+)(?:\/(panelists|registrants)(?:\/([^/]+))?)?$/.exec(path);
+    m =
+      /^\/(webinars|meetings)\/(\d+)(?:\/(panelists|registrants)(?:\/([^/]+))?)?$/.exec(
+        path,
+      );
     const session = m ? sessions.get(Number(m[2])) : undefined;
-    if (!m || !session || session.kind !== (m[1] === 'webinars' ? 'webinar' : 'meeting'))
+    if (
+      !m ||
+      !session ||
+      session.kind !== (m[1] === 'webinars' ? 'webinar' : 'meeting')
+    )
       return send(res, 404, {
-        code: m?.[1] === 'webinars' ? 3001 : 3001,
+        code: 3001,
         message: `${m?.[1] === 'webinars' ? 'Webinar' : 'Meeting'} does not exist: ${m?.[2] ?? path}.`,
       });
     const [, , , sub, subId] = m;
@@ -222,7 +257,8 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
       }
       if (method === 'PATCH') {
         for (const key of ['start_time', 'duration', 'timezone', 'topic'])
-          if (body[key] !== undefined) (session as unknown as Record<string, unknown>)[key] = body[key];
+          if (body[key] !== undefined)
+            (session as unknown as Record<string, unknown>)[key] = body[key];
         return send(res, 204);
       }
     }
@@ -233,8 +269,13 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
           panelists: [...session.panelists.values()],
         });
       if (method === 'POST' && !subId) {
-        const list = (body.panelists as { name: string; email: string }[]) ?? [];
-        if (list.length > 30) return send(res, 400, { code: 300, message: 'At most 30 panelists.' });
+        const list =
+          (body.panelists as { name: string; email: string }[]) ?? [];
+        if (list.length > 30)
+          return send(res, 400, {
+            code: 300,
+            message: 'At most 30 panelists.',
+          });
         for (const panelist of list) {
           const key = panelist.email.toLowerCase();
           if (!session.panelists.has(key)) {
@@ -247,7 +288,10 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
             });
           }
         }
-        return send(res, 201, { id: String(session.id), updated_at: new Date().toISOString() });
+        return send(res, 201, {
+          id: String(session.id),
+          updated_at: new Date().toISOString(),
+        });
       }
       if (method === 'DELETE' && subId) {
         for (const [key, panelist] of session.panelists)
@@ -255,13 +299,19 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
             session.panelists.delete(key);
             return send(res, 204);
           }
-        return send(res, 404, { code: 3001, message: 'Panelist does not exist.' });
+        return send(res, 404, {
+          code: 3001,
+          message: 'Panelist does not exist.',
+        });
       }
     }
     if (sub === 'registrants') {
       if (method === 'POST' && !subId) {
         if (session.settings.approval_type !== 0)
-          return send(res, 400, { code: 3038, message: 'Registration has not been enabled.' });
+          return send(res, 400, {
+            code: 3038,
+            message: 'Registration has not been enabled.',
+          });
         const email = String(body.email ?? '');
         if (!/^[^@\s]+@[^@\s]+$/.test(email) || !body.first_name)
           return send(res, 400, { code: 300, message: 'Validation Failed.' });
@@ -273,7 +323,8 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
             id,
             email,
             first_name: String(body.first_name),
-            last_name: body.last_name === undefined ? undefined : String(body.last_name),
+            last_name:
+              body.last_name === undefined ? undefined : String(body.last_name),
             join_url: `${origin}/${session.kind === 'webinar' ? 'w' : 'j'}/${session.id}?tk=registrant-${id}`,
           };
           session.registrants.set(key, registrant);
@@ -292,7 +343,10 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
             session.registrants.delete(key);
             return send(res, 204);
           }
-        return send(res, 404, { code: 3001, message: 'Registrant does not exist.' });
+        return send(res, 404, {
+          code: 3001,
+          message: 'Registrant does not exist.',
+        });
       }
     }
     send(res, 404, { code: 404, message: `No route ${method} ${path}.` });
@@ -344,9 +398,14 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
       faults.push({
         matches: (method, path) =>
           (!match.method || match.method === method) &&
-          (typeof match.path === 'string' ? path === match.path : match.path.test(path)),
+          (typeof match.path === 'string'
+            ? path === match.path
+            : match.path.test(path)),
         status,
-        body: options.body ?? { code: status, message: `Stand-in fault ${status}.` },
+        body: options.body ?? {
+          code: status,
+          message: `Stand-in fault ${status}.`,
+        },
         headers: options.headers ?? {},
         times: options.times ?? 1,
       });
@@ -397,7 +456,10 @@ export function signZoomEvent(
 ): { raw: string; headers: Record<string, string> } {
   const raw = JSON.stringify(event);
   const ts = String(options.timestampSeconds);
-  const signature = createHmac('sha256', options.secret ?? ZOOM_TEST_APP.webhookSecretToken)
+  const signature = createHmac(
+    'sha256',
+    options.secret ?? ZOOM_TEST_APP.webhookSecretToken,
+  )
     .update(`v0:${ts}:${raw}`)
     .digest('hex');
   return {
