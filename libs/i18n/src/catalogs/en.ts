@@ -795,7 +795,23 @@ export const en = {
     start: 'Start the webcast',
     started: 'Started.',
     notStarted: 'Not started yet.',
+    ended: 'Ended.',
+    status: 'Status',
+    room: {
+      jitsi: 'Room: Jitsi Meet (one link for everyone).',
+      zoom_webinar:
+        'Room: Zoom webinar {{id}}. Panelists and registered voters each have their own link.',
+      zoom_meeting:
+        'Room: Zoom meeting {{id}}. Every voter is registered with their own link.',
+    },
+    kindChange:
+      'Changing the kind of a Zoom webcast makes a new room at Zoom: every voter’s link changes, so send the invites again.',
     rehearsalAt: 'Rehearsal {{at}}.',
+    recordingsAt: 'Recordings ready {{at}}.',
+    capacities:
+      'The host’s plan holds {{meeting}} in a meeting and {{webinar}} in a webinar.',
+    inUse:
+      'The host is in another session at the provider right now; starting this one may end it.',
     capacity:
       'More members may join than the room holds ({{webinar}} in a webinar, {{meeting}} in a meeting).',
     openRoom: 'Open the host’s room (new tab)',

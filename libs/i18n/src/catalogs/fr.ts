@@ -819,7 +819,23 @@ export const fr: CatalogOf<typeof en> = {
     start: 'Lancer la webdiffusion',
     started: 'Lancée.',
     notStarted: 'Pas encore lancée.',
+    ended: 'Terminée.',
+    status: 'État',
+    room: {
+      jitsi: 'Salle : Jitsi Meet (un seul lien pour tous).',
+      zoom_webinar:
+        'Salle : webinaire Zoom {{id}}. Les panélistes et les votants inscrits ont chacun leur propre lien.',
+      zoom_meeting:
+        'Salle : réunion Zoom {{id}}. Chaque votant est inscrit avec son propre lien.',
+    },
+    kindChange:
+      'Changer le type d’une webdiffusion Zoom crée une nouvelle salle chez Zoom : le lien de chaque votant change, renvoyez donc les invitations.',
     rehearsalAt: 'Répétition le {{at}}.',
+    recordingsAt: 'Enregistrements prêts le {{at}}.',
+    capacities:
+      'Le forfait de l’hôte accueille {{meeting}} personnes en réunion et {{webinar}} en webinaire.',
+    inUse:
+      'L’hôte est dans une autre séance chez le fournisseur en ce moment ; lancer celle-ci pourrait y mettre fin.',
     capacity:
       'Plus de membres pourraient se joindre que la salle n’en accueille ({{webinar}} en webinaire, {{meeting}} en réunion).',
     openRoom: 'Ouvrir la salle de l’hôte (nouvel onglet)',
@@ -2006,7 +2022,8 @@ export const fr: CatalogOf<typeof en> = {
       checkIn:
         'Vous venez en personne ? Présentez ce code à l’accueil (il est à vous seul, lui aussi) :',
       checkInAlt: 'Code QR d’accueil',
-      video: 'Suivez l’assemblée en vidéo et participez-y avec votre propre lien :',
+      video:
+        'Suivez l’assemblée en vidéo et participez-y avec votre propre lien :',
       videoLink: 'Rejoindre la salle vidéo',
     },
     reminder: {
