@@ -625,6 +625,8 @@ export const en = {
         create: '{{actor}} set up the webcast',
         update: '{{actor}} changed the webcast',
         start: '{{actor}} started the webcast',
+        status: 'The video provider changed the webcast’s status',
+        recordings: 'The video provider reported the recordings ready',
       },
       demo: {
         seed: '{{actor}} set up the demo meeting with {{members}} and {{matters}}',

@@ -648,6 +648,8 @@ export const fr: CatalogOf<typeof en> = {
         create: '{{actor}} a préparé la webdiffusion',
         update: '{{actor}} a modifié la webdiffusion',
         start: '{{actor}} a lancé la webdiffusion',
+        status: 'Le fournisseur vidéo a changé l’état de la webdiffusion',
+        recordings: 'Le fournisseur vidéo a signalé les enregistrements prêts',
       },
       demo: {
         seed: '{{actor}} a préparé l’assemblée de démonstration avec {{members}} et {{matters}}',
