@@ -37,6 +37,7 @@ describe('Webcast at Zoom', () => {
   async function newTenant(): Promise<TenantFixture> {
     return createTenant(gateway, {
       meetingDate: MEETING_DATE,
+      expiryDate: new Date(MEETING_DATE.getTime() - 86_400_000),
       duration: 90,
       meetingTimezone: 'America/Toronto',
     });
@@ -233,6 +234,52 @@ describe('Webcast at Zoom', () => {
     expect(removed.status).toBe(204);
     await vi.waitFor(() =>
       expect(emailsOf(session.registrants)).toEqual([chair.email]),
+    );
+  });
+
+  it('moves the webinar when the meeting moves, and registers voters who sign up in the portal', async () => {
+    const tenant = await newTenant();
+    const owner = await addVoter(tenant);
+    const webcast = await putWebcast(tenant, { castProvider: 'video' });
+    const session = sessionOf(webcast);
+    await vi.waitFor(() => expect(session.registrants.size).toBe(1));
+
+    const patched = await api.patch(
+      `/v1/Meetings/${tenant.meeting.shortCode}`,
+      {
+        name: 'Annual meeting, moved',
+        meetingDate: '2026-12-03T18:30:00-05:00',
+        duration: 120,
+      },
+      { token: tenant.token },
+    );
+    expect(patched.status).toBe(200);
+    await vi.waitFor(() =>
+      expect(session).toMatchObject({
+        topic: 'Annual meeting, moved',
+        start_time: '2026-12-03T23:30:00Z',
+        duration: 120,
+        timezone: 'America/Toronto',
+      }),
+    );
+
+    const member = await api.get(
+      `/v1/Meetings/${tenant.meeting.shortCode}/members/${owner.memberKey}`,
+      { token: tenant.token },
+    );
+    const registered = await api.post(
+      `/portal/v1/Meetings/${tenant.meeting.shortCode}/register`,
+      {
+        controlNumber: member.body.controlNumber,
+        name: 'Di Newcomer',
+        email: 'di.newcomer@zoom-voters.test',
+      },
+    );
+    expect(registered.status).toBe(200);
+    await vi.waitFor(() =>
+      expect(emailsOf(session.registrants)).toEqual(
+        [owner.email, 'di.newcomer@zoom-voters.test'].sort(),
+      ),
     );
   });
 

@@ -41,6 +41,11 @@ export class JitsiWebcastProvider extends WebcastProvider {
     return { castId: castIdOf(name), room: { ...room } };
   }
 
+  /** A Jitsi room has no time. */
+  async reschedule(): Promise<null> {
+    return null;
+  }
+
   /** One room serves both types. */
   replacesRoom(): boolean {
     return false;

@@ -81,6 +81,15 @@ export abstract class WebcastProvider {
     castProvider: CastProvider,
   ): Promise<WebcastRoom>;
 
+  /**
+   * Moves the room to the meeting's current name, date, duration and time zone; answers the
+   * room to keep, or null when it needed no change (or the provider schedules nothing).
+   */
+  abstract reschedule(
+    webcast: WebcastRoomRef,
+    meeting: WebcastMeetingInfo,
+  ): Promise<Record<string, unknown> | null>;
+
   /** Whether a change of `castProvider` needs another room (a webinar is not a meeting). */
   abstract replacesRoom(from: CastProvider, to: CastProvider): boolean;
 

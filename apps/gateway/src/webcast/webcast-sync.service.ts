@@ -6,7 +6,7 @@ import {
   type ProviderAttendee,
 } from './webcast-provider';
 import { WebcastSyncQueue } from './webcast-sync.queue';
-import { roomRefOf } from './webcast.mapper';
+import { roomRefOf, webcastMeetingInfo } from './webcast.mapper';
 import {
   WebcastRepository,
   type WebcastAttendeeRow,
@@ -41,6 +41,21 @@ export class WebcastSyncService {
     if (!this.provider.registersAttendees) return;
     const webcast = await this.webcasts.findById(webcastId);
     if (!webcast) return;
+    // the session follows the meeting's name, date, duration and time zone
+    const meeting = await this.webcasts.meetingOf(webcast.meetingId);
+    if (meeting) {
+      const room = await this.provider.reschedule(
+        roomRefOf(webcast),
+        webcastMeetingInfo(meeting),
+      );
+      if (room)
+        await this.webcasts.setRoom(
+          webcast.id,
+          webcast.castId,
+          room,
+          this.clock.now(),
+        );
+    }
     const voters = await this.webcasts.votersOf(webcast.meetingId);
     const rows = await this.webcasts.attendees(webcast.id);
     const webinar = webcast.castProvider === 'video';

@@ -9,6 +9,7 @@ import { AuditModule } from '../audit/audit.module';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { IdentityModule } from '../identity/identity.module';
+import { MeetingScheduleChanges } from '../meetings/meeting-schedule-changes';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { InviteVideoLinks } from '../members/invite-video-links';
 import { InvitesModule } from '../members/invites.module';
@@ -51,6 +52,7 @@ import { ZoomWebhooks } from './zoom-webhooks';
 export class WebcastModule implements OnModuleInit {
   constructor(
     private readonly voterChanges: VoterChanges,
+    private readonly scheduleChanges: MeetingScheduleChanges,
     private readonly videoLinks: InviteVideoLinks,
     private readonly webcast: WebcastService,
     private readonly attendance: WebcastSyncService,
@@ -116,7 +118,10 @@ export class WebcastModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.voterChanges.subscribe((meetingId) =>
-      this.webcast.votersChanged(meetingId),
+      this.webcast.meetingChanged(meetingId),
+    );
+    this.scheduleChanges.subscribe((meetingId) =>
+      this.webcast.meetingChanged(meetingId),
     );
     this.videoLinks.provide((meetingId, voterId) =>
       this.attendance.joinUrlFor(meetingId, voterId),

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
 import {
+  meetings,
   voters,
   webcastAttendees,
   webcastEvents,
@@ -33,6 +34,17 @@ export class WebcastRepository {
       .where(eq(webcasts.meetingId, meetingId))
       .limit(1);
     const [row] = await (options.lock ? query.for('update') : query);
+    return row;
+  }
+
+  async meetingOf(
+    meetingId: string,
+  ): Promise<typeof meetings.$inferSelect | undefined> {
+    const [row] = await this.database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.id, meetingId))
+      .limit(1);
     return row;
   }
 
@@ -215,6 +227,22 @@ export class WebcastRepository {
     await this.database.db
       .delete(webcastAttendees)
       .where(eq(webcastAttendees.id, id));
+  }
+
+  /** Keeps the provider's room as rescheduled, unless the room was replaced meanwhile. */
+  async setRoom(
+    id: string,
+    castId: number,
+    room: Record<string, unknown>,
+    now: Date,
+  ): Promise<void> {
+    await this.database.db
+      .update(webcasts)
+      .set({
+        meta: sql`jsonb_set(${webcasts.meta}, '{room}', ${JSON.stringify(room)}::jsonb)`,
+        updatedAt: now,
+      })
+      .where(and(eq(webcasts.id, id), eq(webcasts.castId, castId)));
   }
 
   /** A new room knows none of the old one's panelists and registrants. */

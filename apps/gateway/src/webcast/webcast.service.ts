@@ -203,8 +203,11 @@ export class WebcastService {
     });
   }
 
-  /** Asks for a sync of the meeting's webcast, if it has one at a provider that registers. */
-  async votersChanged(meetingId: string): Promise<void> {
+  /**
+   * Asks for a sync of the meeting's webcast, if it has one at a provider that registers
+   * voters: after its voters, or its name, date, duration or time zone changed.
+   */
+  async meetingChanged(meetingId: string): Promise<void> {
     if (!this.provider.registersAttendees) return;
     const webcast = await this.webcasts.findForMeeting(meetingId);
     if (webcast) await this.sync.request(webcast.id);

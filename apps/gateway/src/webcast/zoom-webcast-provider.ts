@@ -22,7 +22,15 @@ export interface ZoomRoom {
   uuid?: string;
   /** The link without registration; voters get their registrant's link instead. */
   joinUrl?: string;
-  rehearsal?: RehearsalRoom;
+  /** What the session was scheduled with, to tell when the meeting moved. */
+  schedule?: ZoomSchedule;
+}
+
+interface ZoomSchedule {
+  topic: string;
+  start_time: string;
+  duration: number;
+  timezone: string;
 }
 
 /** Zoom takes at most this many panelists in one request. */
@@ -70,12 +78,7 @@ export class ZoomWebcastProvider extends WebcastProvider {
     castProvider: CastProvider,
   ): Promise<WebcastRoom> {
     const kind = kindOf(castProvider);
-    const schedule = {
-      topic: meeting.name.slice(0, TOPIC_LENGTH) || meeting.shortCode,
-      start_time: zoomTime(meeting.meetingDate),
-      duration: meeting.duration,
-      timezone: meeting.meetingTimezone,
-    };
+    const schedule = scheduleOf(meeting);
     const session = await this.api.request<ZoomSession>(
       'POST',
       `/users/${this.host}/${kind}s`,
@@ -109,8 +112,31 @@ export class ZoomWebcastProvider extends WebcastProvider {
       id: session.id,
       ...(session.uuid ? { uuid: session.uuid } : {}),
       ...(session.join_url ? { joinUrl: session.join_url } : {}),
+      schedule,
     };
     return { castId: session.id, room: { ...room } };
+  }
+
+  async reschedule(
+    webcast: WebcastRoomRef,
+    meeting: WebcastMeetingInfo,
+  ): Promise<Record<string, unknown> | null> {
+    const room = zoomRoom(webcast);
+    const schedule = scheduleOf(meeting);
+    const before = room.schedule;
+    if (
+      before &&
+      before.topic === schedule.topic &&
+      before.start_time === schedule.start_time &&
+      before.duration === schedule.duration &&
+      before.timezone === schedule.timezone
+    )
+      return null;
+    await this.api.request('PATCH', `/${room.kind}s/${room.id}`, {
+      retry: true,
+      body: schedule,
+    });
+    return { ...room, schedule };
   }
 
   replacesRoom(from: CastProvider, to: CastProvider): boolean {
@@ -317,6 +343,15 @@ export class ZoomWebcastProvider extends WebcastProvider {
         throw error;
     }
   }
+}
+
+function scheduleOf(meeting: WebcastMeetingInfo): ZoomSchedule {
+  return {
+    topic: meeting.name.slice(0, TOPIC_LENGTH) || meeting.shortCode,
+    start_time: zoomTime(meeting.meetingDate),
+    duration: meeting.duration,
+    timezone: meeting.meetingTimezone,
+  };
 }
 
 function kindOf(castProvider: CastProvider): ZoomRoom['kind'] {
