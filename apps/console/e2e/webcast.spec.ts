@@ -68,6 +68,37 @@ test.describe('Webcast tab', () => {
     ).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\/LiveVote-/);
     // Jitsi reports no events: the first launch marks the webcast started
     await expect(launch.getByText(/^Started\. Rehearsal /)).toBeVisible();
+    // a voter's portal shows the way into the video room
+    const member = await postAsChair<{ key: string }>(
+      request,
+      token,
+      `/v1/Meetings/${meeting.shortCode}/members`,
+      { unit: 'V-1', controlNumber: `VIDEO-${meeting.shortCode}` },
+    );
+    await postAsChair(
+      request,
+      token,
+      `/v1/Meetings/${meeting.shortCode}/members/${member.key}/voters`,
+      { name: 'Vera Video', email: 'vera.video@example.org' },
+    );
+    const link = await request.post(
+      `${e2eContext().baseUrl}/v1/Meetings/${meeting.shortCode}/members/${member.key}/voters/vera.video@example.org/personal-link`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const { portalUrl } = (await link.json()) as { portalUrl: string };
+    const voterPage = await page.context().newPage();
+    await voterPage.goto(portalUrl);
+    const video = voterPage.getByRole('region', { name: 'Video room' });
+    await expect(video.getByText('The video session is on now.')).toBeVisible();
+    await expect(
+      video.getByRole('link', { name: 'Join the video room (new tab)' }),
+    ).toHaveAttribute('href', /^https:\/\/meet\.jit\.si\/LiveVote-/);
+    // Jitsi's room is one for everyone: not called the voter's own
+    await expect(video.getByText(/yours alone/)).toHaveCount(0);
+    await expectNoAxeViolations(voterPage, 'the portal with a video room');
+    await video.screenshot({ path: 'test-results/portal-video.png' });
+    await voterPage.close();
+
     await page.screenshot({
       path: 'test-results/webcast-tab.png',
       fullPage: true,

@@ -326,6 +326,7 @@ describe('Webcast at Zoom', () => {
       status: 'not-started',
       role: 'attendee',
       joinUrl: session.registrants.get(owner.email)!.join_url,
+      personal: true,
       rehearsal: null,
     });
     const onStage = await vi.waitFor(async () => {
@@ -341,6 +342,7 @@ describe('Webcast at Zoom', () => {
       status: 'not-started',
       role: 'panelist',
       joinUrl: session.panelists.get(panelist.email)!.join_url,
+      personal: true,
       rehearsal: {
         at: '2026-11-30T23:00:00.000Z',
         duration: 30,

@@ -83,6 +83,8 @@ export const PortalWebcast = z.strictObject({
   status: z.enum(WEBCAST_STATUSES),
   role: z.enum(['panelist', 'attendee']),
   joinUrl: z.string().nullable(),
+  /** True when `joinUrl` is the voter's own (Zoom); false for a room everyone shares (Jitsi). */
+  personal: z.boolean(),
   /** The rehearsal's link, for panelists only, while one is scheduled. */
   rehearsal: z
     .strictObject({

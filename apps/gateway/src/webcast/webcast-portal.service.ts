@@ -7,7 +7,7 @@ import {
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { PortalErrorCode, PortalException } from '../portal/portal.exception';
-import type { RehearsalRoom } from './webcast-provider';
+import { WebcastProvider, type RehearsalRoom } from './webcast-provider';
 import { WebcastSyncService } from './webcast-sync.service';
 import { WebcastErrorCode, WebcastException } from './webcast.exception';
 import { WebcastRepository } from './webcast.repository';
@@ -19,6 +19,7 @@ export class WebcastPortalService {
     private readonly meetings: MeetingAccessService,
     private readonly webcasts: WebcastRepository,
     private readonly attendance: WebcastSyncService,
+    private readonly provider: WebcastProvider,
   ) {}
 
   async forVoter(
@@ -41,6 +42,7 @@ export class WebcastPortalService {
       status: webcast.status as PortalWebcast['status'],
       role: panelist ? 'panelist' : 'attendee',
       joinUrl: await this.attendance.joinUrlFor(meeting.id, voter.voterId),
+      personal: this.provider.registersAttendees,
       rehearsal:
         // the people on stage rehearse, whatever the type
         row.isPanelist && rehearsal

@@ -820,6 +820,21 @@ export const en = {
     starting: 'Starting…',
     getLink: 'Get the host’s start link',
   },
+  portalVideo: {
+    title: 'Video room',
+    status: {
+      'not-started': 'The video session has not started yet.',
+      started: 'The video session is on now.',
+      ended: 'The video session has ended.',
+    },
+    panelist: 'You are a panelist: you will be on stage.',
+    join: 'Join the video room (new tab)',
+    own: 'This link is yours alone: please do not forward it.',
+    pending:
+      'Your own link is on its way; look again in a minute or check your invitation e-mail.',
+    rehearsal: 'Rehearsal {{at}} ({{minutes}} minutes).',
+    rehearsalLink: 'Join the rehearsal (new tab)',
+  },
   screenLink: {
     noToken:
       'This screen link has no token. Ask the chair for a new screen link.',

@@ -844,6 +844,21 @@ export const fr: CatalogOf<typeof en> = {
     starting: 'Lancement…',
     getLink: 'Obtenir le lien de démarrage de l’hôte',
   },
+  portalVideo: {
+    title: 'Salle vidéo',
+    status: {
+      'not-started': 'La séance vidéo n’a pas encore commencé.',
+      started: 'La séance vidéo est en cours.',
+      ended: 'La séance vidéo est terminée.',
+    },
+    panelist: 'Vous êtes panéliste : vous serez sur scène.',
+    join: 'Rejoindre la salle vidéo (nouvel onglet)',
+    own: 'Ce lien est à vous seul : merci de ne pas le transférer.',
+    pending:
+      'Votre lien personnel est en route ; revenez dans une minute ou consultez votre courriel d’invitation.',
+    rehearsal: 'Répétition le {{at}} ({{minutes}} minutes).',
+    rehearsalLink: 'Rejoindre la répétition (nouvel onglet)',
+  },
   screenLink: {
     noToken:
       'Ce lien d’écran n’a pas de jeton. Demandez un nouveau lien d’écran à la présidence.',
