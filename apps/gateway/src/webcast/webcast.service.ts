@@ -170,36 +170,42 @@ export class WebcastService {
 
   /**
    * The host's start link, the provider's capacities, whether the host is busy in another
-   * session, and whether the audience outnumbers the room. Without provider events, the first
-   * launch marks the webcast started; with them, the provider's events do.
+   * session, and whether the audience outnumbers the room. The provider is asked outside any
+   * transaction: a slow provider never holds the meeting's lock. Without provider events, the
+   * first launch marks the webcast started; with them, the provider's events do.
    */
-  launch(userId: string, shortCode: string): Promise<WebcastLaunch> {
+  async launch(userId: string, shortCode: string): Promise<WebcastLaunch> {
+    const meeting = await this.meetings.require(userId, shortCode);
+    const webcast = await this.require(meeting.id);
+    const ref = roomRefOf(webcast);
+    const launch = await this.atProvider(
+      this.provider.launch(ref, webcastMeetingInfo(meeting)),
+    );
+    const webinar = ref.castProvider === 'video';
+    const capacity = webinar ? launch.webinarCapacity : launch.meetingCapacity;
+    const audience = await this.webcasts.countAudience(meeting.id, webinar);
+    if (!this.provider.reportsEvents && webcast.status !== 'started')
+      await this.markStarted(userId, shortCode);
+    return { ...launch, capacityWarning: audience > capacity };
+  }
+
+  /** The first launch of a webcast whose provider reports no events: started, audited once. */
+  private markStarted(userId: string, shortCode: string): Promise<void> {
     return this.unitOfWork.run(async () => {
       const meeting = await this.meetings.requireForUpdate(userId, shortCode);
       const webcast = await this.require(meeting.id);
-      const ref = roomRefOf(webcast);
-      const launch = await this.atProvider(
-        this.provider.launch(ref, webcastMeetingInfo(meeting)),
-      );
-      const webinar = ref.castProvider === 'video';
-      const capacity = webinar
-        ? launch.webinarCapacity
-        : launch.meetingCapacity;
-      const audience = await this.webcasts.countAudience(meeting.id, webinar);
-      if (!this.provider.reportsEvents && webcast.status !== 'started') {
-        await this.webcasts.update(webcast.id, {
-          status: 'started',
-          updatedAt: this.clock.now(),
-        });
-        await this.audit.record({
-          meetingId: meeting.id,
-          kind: 'webcast.start',
-          actor: { userId },
-          subject: { type: 'webcast', key: webcast.id },
-          changes: { status: { from: webcast.status, to: 'started' } },
-        });
-      }
-      return { ...launch, capacityWarning: audience > capacity };
+      if (webcast.status === 'started') return;
+      await this.webcasts.update(webcast.id, {
+        status: 'started',
+        updatedAt: this.clock.now(),
+      });
+      await this.audit.record({
+        meetingId: meeting.id,
+        kind: 'webcast.start',
+        actor: { userId },
+        subject: { type: 'webcast', key: webcast.id },
+        changes: { status: { from: webcast.status, to: 'started' } },
+      });
     });
   }
 
