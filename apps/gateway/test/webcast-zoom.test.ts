@@ -191,6 +191,31 @@ describe('Webcast at Zoom', () => {
     ).toBe(`/users/${encodeURIComponent(ZOOM_TEST_APP.hostUser)}/webinars`);
   });
 
+  it('leaves one webinar at Zoom when two set-ups race, the loser removing its own', async () => {
+    const tenant = await newTenant();
+    const results = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        api.put(
+          webcastPath(tenant),
+          { castProvider: 'video' },
+          { token: tenant.token },
+        ),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    for (const result of results)
+      if (result.status === 409) expectProblem(result, 409, 'webcast_changed');
+      else expect([200, 201]).toContain(result.status);
+    const webcast = Webcast.parse(
+      (await api.get(webcastPath(tenant), { token: tenant.token })).body,
+    );
+    const atZoom = [...zoom.sessions.values()].filter(
+      (session) => session.topic === tenant.meeting.name,
+    );
+    expect(atZoom.map((session) => session.id)).toEqual([webcast.castId]);
+  });
+
   it('seats panelists and registers every other voter, in step as voters change', async () => {
     const tenant = await newTenant();
     const chair = await addVoter(tenant, {

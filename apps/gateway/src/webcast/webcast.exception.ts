@@ -3,6 +3,8 @@ import type { WebcastProviderError } from './webcast-provider';
 
 export enum WebcastErrorCode {
   WebcastNotFound = 'webcast_not_found',
+  /** Another change of the webcast's room or rehearsal came first; read it and try again. */
+  WebcastChanged = 'webcast_changed',
   /** The provider refused the request or answered something unusable: 502. */
   ProviderError = 'webcast_provider_error',
   /** The provider could not be reached, timed out or limited our rate: 503. */
@@ -17,6 +19,8 @@ function describe(code: WebcastErrorCode): [status: number, variant?: string] {
   switch (code) {
     case WebcastErrorCode.WebcastNotFound:
       return [404];
+    case WebcastErrorCode.WebcastChanged:
+      return [409];
     case WebcastErrorCode.ProviderError:
       return [502];
     case WebcastErrorCode.ProviderUnavailable:

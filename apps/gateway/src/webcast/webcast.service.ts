@@ -23,6 +23,7 @@ import {
   WebcastProviderError,
   type RehearsalRoom,
   type WebcastRehearsal,
+  type WebcastRoom,
 } from './webcast-provider';
 import { WebcastSyncQueue } from './webcast-sync.queue';
 import { WebcastErrorCode, WebcastException } from './webcast.exception';
@@ -65,107 +66,159 @@ export class WebcastService {
    * PUT replaces the client's fields (omitted ones are cleared); the provider's room
    * (`castId`, `meta.room`) is made on create and kept, unless another type needs another
    * room (a Zoom webinar is not a Zoom meeting). The rehearsal follows the rehearsal fields.
-   * Panelists and registrants follow in the background (WebcastSyncService).
+   * The provider is asked first, outside any transaction, so a slow provider never holds the
+   * meeting's lock; if the webcast's room changed meanwhile (another PUT), what this one made
+   * at the provider is removed again and the answer is 409 `webcast_changed`. Panelists and
+   * registrants follow in the background (WebcastSyncService).
    */
   async put(
     userId: string,
     shortCode: string,
     body: PutWebcastRequest,
   ): Promise<{ webcast: Webcast; created: boolean }> {
-    const done = await this.unitOfWork.run(async () => {
-      const meeting = await this.meetings.requireForUpdate(userId, shortCode);
-      const existing = await this.webcasts.findForMeeting(meeting.id, {
-        lock: true,
-      });
-      const now = this.clock.now();
-      const fields = {
-        castProvider: body.castProvider,
-        rehearsalAt: toDate(body.rehearsalAt),
-        rehearsalTimezone: body.rehearsalTimezone ?? null,
-        rehearsalDuration: body.rehearsalDuration ?? null,
-        recordingsAt: toDate(body.recordingsAt),
-        reportsAt: toDate(body.reportsAt),
-        updatedAt: now,
-      };
-      const before = existing
-        ? ((existing.meta[
-            WEBCAST_REHEARSAL_META_KEY
-          ] as RehearsalRoom | null) ?? null)
-        : null;
-      const rehearsal = await this.atProvider(
-        this.rehearsalFor(meeting, fields, before),
-      );
-      const cleanUp: (() => Promise<void>)[] = [];
-      if (before && rehearsal?.id !== before.id)
-        cleanUp.push(() => this.provider.cancelRehearsal(before));
-
-      if (existing) {
-        const oldRef = roomRefOf(existing);
-        const replace = this.provider.replacesRoom(
-          existing.castProvider as CastProvider,
-          body.castProvider,
-        );
-        const room = replace
-          ? await this.atProvider(
-              this.provider.createRoom(
-                webcastMeetingInfo(meeting),
-                body.castProvider,
-              ),
-            )
-          : { castId: existing.castId, room: oldRef.room };
-        if (replace) {
-          await this.webcasts.deleteAttendees(existing.id);
-          cleanUp.push(() => this.provider.deleteRoom(oldRef));
-        }
-        const row = await this.webcasts.update(existing.id, {
-          ...fields,
-          castId: room.castId,
-          meta: withProviderKeys(body.meta, room.room, rehearsal),
-          ...(replace ? { status: 'not-started', statusAt: null } : {}),
+    const meeting = await this.meetings.require(userId, shortCode);
+    const seen = await this.webcasts.findForMeeting(meeting.id);
+    const fields = {
+      castProvider: body.castProvider,
+      rehearsalAt: toDate(body.rehearsalAt),
+      rehearsalTimezone: body.rehearsalTimezone ?? null,
+      rehearsalDuration: body.rehearsalDuration ?? null,
+      recordingsAt: toDate(body.recordingsAt),
+      reportsAt: toDate(body.reportsAt),
+    };
+    const plan = await this.atProvider(this.prepare(meeting, seen, fields));
+    let done: { row: WebcastRow; created: boolean };
+    try {
+      done = await this.unitOfWork.run(async () => {
+        const locked = await this.meetings.requireForUpdate(userId, shortCode);
+        const existing = await this.webcasts.findForMeeting(locked.id, {
+          lock: true,
         });
-        const changes = changesOf(existing, row, WEBCAST_AUDITED);
-        if (Object.keys(changes).length)
-          await this.audit.record({
-            meetingId: meeting.id,
-            kind: 'webcast.update',
-            actor: { userId },
-            subject: { type: 'webcast', key: row.id },
-            changes,
+        if (providerSideOf(existing) !== providerSideOf(seen))
+          throw new WebcastException(WebcastErrorCode.WebcastChanged);
+        const now = this.clock.now();
+        if (existing) {
+          if (plan.room) await this.webcasts.deleteAttendees(existing.id);
+          const room = plan.room ?? {
+            castId: existing.castId,
+            room: existing.meta[WEBCAST_ROOM_META_KEY],
+          };
+          const row = await this.webcasts.update(existing.id, {
+            ...fields,
+            updatedAt: now,
+            castId: room.castId,
+            meta: withProviderKeys(body.meta, room.room, plan.rehearsal),
+            ...(plan.room ? { status: 'not-started', statusAt: null } : {}),
           });
-        return { row, created: false, cleanUp };
-      }
-      const room = await this.atProvider(
-        this.provider.createRoom(
-          webcastMeetingInfo(meeting),
-          body.castProvider,
-        ),
-      );
-      const row = await this.webcasts.insert({
-        ...fields,
-        meetingId: meeting.id,
-        castId: room.castId,
-        meta: withProviderKeys(body.meta, room.room, rehearsal),
-        status: 'not-started',
-        createdAt: now,
+          const changes = changesOf(existing, row, WEBCAST_AUDITED);
+          if (Object.keys(changes).length)
+            await this.audit.record({
+              meetingId: locked.id,
+              kind: 'webcast.update',
+              actor: { userId },
+              subject: { type: 'webcast', key: row.id },
+              changes,
+            });
+          return { row, created: false };
+        }
+        const room = plan.room!;
+        const row = await this.webcasts.insert({
+          ...fields,
+          meetingId: locked.id,
+          castId: room.castId,
+          meta: withProviderKeys(body.meta, room.room, plan.rehearsal),
+          status: 'not-started',
+          createdAt: now,
+          updatedAt: now,
+        });
+        await this.audit.record({
+          meetingId: locked.id,
+          kind: 'webcast.create',
+          actor: { userId },
+          subject: { type: 'webcast', key: row.id },
+          changes: { after: fieldsOf(row, WEBCAST_AUDITED) },
+        });
+        return { row, created: true };
       });
-      await this.audit.record({
-        meetingId: meeting.id,
-        kind: 'webcast.create',
-        actor: { userId },
-        subject: { type: 'webcast', key: row.id },
-        changes: { after: fieldsOf(row, WEBCAST_AUDITED) },
-      });
-      return { row, created: true, cleanUp };
-    });
+    } catch (error) {
+      await this.removeAtProvider(plan.undo, meeting.id);
+      throw error;
+    }
     // what the old room and rehearsal leave at the provider is removed once the change holds
-    for (const step of done.cleanUp)
-      await step().catch((error: unknown) =>
-        this.logger.warn(
-          `webcast ${done.row.id}: removing at the provider failed: ${String(error)}`,
-        ),
-      );
+    await this.removeAtProvider(plan.cleanUp, meeting.id);
     if (this.provider.registersAttendees) await this.sync.request(done.row.id);
     return { webcast: mapWebcast(done.row), created: done.created };
+  }
+
+  /**
+   * What the PUT needs at the provider: a room when there is none or the type needs another,
+   * the rehearsal the fields ask for; with what to remove once the change holds (`cleanUp`)
+   * and what to remove if it does not (`undo`).
+   */
+  private async prepare(
+    meeting: MeetingRow,
+    existing: WebcastRow | undefined,
+    fields: {
+      castProvider: CastProvider;
+      rehearsalAt: Date | null;
+      rehearsalDuration: number | null;
+      rehearsalTimezone: string | null;
+    },
+  ): Promise<{
+    room: WebcastRoom | null;
+    rehearsal: RehearsalRoom | null;
+    cleanUp: (() => Promise<void>)[];
+    undo: (() => Promise<void>)[];
+  }> {
+    const cleanUp: (() => Promise<void>)[] = [];
+    const undo: (() => Promise<void>)[] = [];
+    const before = existing
+      ? ((existing.meta[WEBCAST_REHEARSAL_META_KEY] as RehearsalRoom | null) ??
+        null)
+      : null;
+    const rehearsal = await this.rehearsalFor(meeting, fields, before);
+    if (rehearsal && rehearsal.id !== before?.id)
+      undo.push(() => this.provider.cancelRehearsal(rehearsal));
+    if (before && rehearsal?.id !== before.id)
+      cleanUp.push(() => this.provider.cancelRehearsal(before));
+    const replace =
+      existing !== undefined &&
+      this.provider.replacesRoom(
+        existing.castProvider as CastProvider,
+        fields.castProvider,
+      );
+    let room: WebcastRoom | null = null;
+    if (!existing || replace) {
+      try {
+        room = await this.provider.createRoom(
+          webcastMeetingInfo(meeting),
+          fields.castProvider,
+        );
+      } catch (error) {
+        await this.removeAtProvider(undo, meeting.id);
+        throw error;
+      }
+      const made = { castProvider: fields.castProvider, ...room };
+      undo.push(() => this.provider.deleteRoom(made));
+    }
+    if (existing && replace) {
+      const old = roomRefOf(existing);
+      cleanUp.push(() => this.provider.deleteRoom(old));
+    }
+    return { room, rehearsal, cleanUp, undo };
+  }
+
+  /** Best-effort removals at the provider: a failure is logged, never the caller's. */
+  private async removeAtProvider(
+    steps: (() => Promise<void>)[],
+    meetingId: string,
+  ): Promise<void> {
+    for (const step of steps)
+      await step().catch((error: unknown) =>
+        this.logger.warn(
+          `meeting ${meetingId}: removing at the webcast provider failed: ${String(error)}`,
+        ),
+      );
   }
 
   /**
@@ -265,6 +318,17 @@ export class WebcastService {
     if (!row) throw new WebcastException(WebcastErrorCode.WebcastNotFound);
     return row;
   }
+}
+
+/** The webcast's provider side as a PUT saw it: a change of it meanwhile is a conflict. */
+function providerSideOf(row: WebcastRow | undefined): string {
+  if (!row) return 'none';
+  return JSON.stringify([
+    row.id,
+    row.castId,
+    row.castProvider,
+    row.meta[WEBCAST_REHEARSAL_META_KEY] ?? null,
+  ]);
 }
 
 function toDate(value: string | null | undefined): Date | null {

@@ -1792,6 +1792,8 @@ export const en = {
     overloaded:
       'Too many ballots at once; retry with the same Idempotency-Key.',
     webcast_not_found: 'The meeting has no webcast; create it with PUT first.',
+    webcast_changed:
+      'The webcast was changed meanwhile; read it again and repeat your change.',
     webcast_provider_error:
       'The video provider ({{provider}}) refused the request: {{reason}}',
     webcast_provider_unavailable:

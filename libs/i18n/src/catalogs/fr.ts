@@ -1891,6 +1891,8 @@ export const fr: CatalogOf<typeof en> = {
       'Trop de votes à la fois ; réessayez avec la même Idempotency-Key.',
     webcast_not_found:
       'L’assemblée n’a pas de webdiffusion ; créez-la d’abord avec PUT.',
+    webcast_changed:
+      'La webdiffusion a été modifiée entre-temps ; relisez-la et refaites votre modification.',
     webcast_provider_error:
       'Le fournisseur vidéo ({{provider}}) a refusé la demande : {{reason}}',
     webcast_provider_unavailable:
