@@ -60,7 +60,7 @@ test.describe('Webcast tab', () => {
       .click();
     await expect(
       launch.getByText(
-        'The host’s plan holds 100 in a meeting and 100 in a webinar.',
+        'The provider’s room holds 100 in a meeting and 100 in a webinar.',
       ),
     ).toBeVisible();
     await expect(

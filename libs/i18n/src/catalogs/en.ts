@@ -811,7 +811,7 @@ export const en = {
     rehearsalAt: 'Rehearsal {{at}}.',
     recordingsAt: 'Recordings ready {{at}}.',
     capacities:
-      'The host’s plan holds {{meeting}} in a meeting and {{webinar}} in a webinar.',
+      'The provider’s room holds {{meeting}} in a meeting and {{webinar}} in a webinar.',
     inUse:
       'The host is in another session at the provider right now; starting this one may end it.',
     capacity:

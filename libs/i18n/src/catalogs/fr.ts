@@ -835,7 +835,7 @@ export const fr: CatalogOf<typeof en> = {
     rehearsalAt: 'Répétition le {{at}}.',
     recordingsAt: 'Enregistrements prêts le {{at}}.',
     capacities:
-      'Le forfait de l’hôte accueille {{meeting}} personnes en réunion et {{webinar}} en webinaire.',
+      'La salle du fournisseur accueille {{meeting}} personnes en réunion et {{webinar}} en webinaire.',
     inUse:
       'L’hôte est dans une autre séance chez le fournisseur en ce moment ; lancer celle-ci pourrait y mettre fin.',
     capacity:

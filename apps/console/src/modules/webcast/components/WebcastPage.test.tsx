@@ -228,7 +228,7 @@ describe(WebcastPage.name, () => {
     );
     expect(
       await screen.findByText(
-        'The host’s plan holds 500 in a meeting and 1,000 in a webinar.',
+        'The provider’s room holds 500 in a meeting and 1,000 in a webinar.',
       ),
     ).toBeTruthy();
     screen.getByText(
