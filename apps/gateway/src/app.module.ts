@@ -81,7 +81,6 @@ export function domainModules(context: AppContext) {
     InvitesModule,
     MattersModule,
     DocumentsModule,
-    WebcastModule,
     DemoModule,
     PartnerModule,
   ];
@@ -101,6 +100,7 @@ export class AppModule {
           ],
         }),
         ...domainModules(context),
+        WebcastModule.register(context.config),
         VotingModule,
         BallotsModule,
         ScreensModule,

@@ -212,6 +212,8 @@ export const AUDIT_KINDS = [
   'webcast.create',
   'webcast.update',
   'webcast.start',
+  'webcast.status',
+  'webcast.recordings',
   'demo.seed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -55,6 +55,19 @@ export const portalApi = {
       },
     ),
 
+  /** The voter's link into the video room; null when the meeting has no webcast. */
+  webcast: async (shortCode: string, voterToken: string) => {
+    try {
+      return await call(
+        routes.webcast,
+        { shortCode },
+        { accessToken: voterToken },
+      );
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 404) return null;
+      throw caught;
+    }
+  },
   rsvp: (shortCode: string, voterToken: string) =>
     call(routes.rsvp, { shortCode }, { accessToken: voterToken }),
   setRsvp: (shortCode: string, attending: RsvpAnswer, voterToken: string) =>

@@ -25,6 +25,7 @@ import {
   PortalSessionResponse,
   PortalVoter,
   PortalVoterUpdate,
+  PortalWebcast,
   ProxyForm,
   PublishedCount,
   ReceiptStatus,
@@ -79,6 +80,8 @@ export const portalRoutes = {
     path: `${meeting}/check-in-code`,
     answer: PortalCheckInCode,
   },
+  /** The voter's own link into the video room (docs/webcast.md); 404 without a webcast. */
+  webcast: { method: 'GET', path: `${meeting}/webcast`, answer: PortalWebcast },
   documents: {
     method: 'GET',
     path: `${meeting}/documents`,

@@ -64,6 +64,8 @@ export const queryKeys = {
     ['portal', shortCode, voterKey, 'rsvp'] as const,
   checkInCode: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey, 'check-in-code'] as const,
+  portalWebcast: (shortCode: string, voterKey: string) =>
+    ['portal', shortCode, voterKey, 'webcast'] as const,
   portalDocuments: (shortCode: string, voterKey: string) =>
     ['portal', shortCode, voterKey, 'documents'] as const,
   proxyForm: (shortCode: string, voterKey: string) =>

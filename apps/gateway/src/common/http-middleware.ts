@@ -29,7 +29,12 @@ export interface BodyLimits {
   rawPaths: RegExp[];
   /** OAuth endpoints: an unreadable body is an RFC 6749 invalid_request, not problem details. */
   oauthPaths?: string[];
+  /** Paths (prefix match) whose JSON body is also kept as received, in `req.rawBody` (signed webhooks). */
+  rawJsonPaths?: string[];
 }
+
+/** The bytes of a JSON body as received, where a signature covers them (`rawJsonPaths`). */
+export type RawBodyRequest = Request & { rawBody?: Buffer };
 
 /** How deeply a JSON body may nest objects and arrays (serialising deeper ones overflows the stack). */
 export const MAX_JSON_DEPTH = 32;
@@ -39,6 +44,7 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = {
   csvPaths: [/\/members\/import$/],
   rawPaths: [/\/documents\/upload$/],
   oauthPaths: ['/papi/v1/oauth/token'],
+  rawJsonPaths: ['/webhooks/'],
 };
 
 /**
@@ -48,10 +54,16 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = {
 export function bodyParsers(
   limits: BodyLimits = DEFAULT_BODY_LIMITS,
 ): RequestHandler[] {
+  const rawJsonPaths = limits.rawJsonPaths ?? [];
   const json = express.json({
     limit: '1mb',
     type: ['application/json', 'application/*+json'],
     strict: true,
+    verify: (req, _res, buffer) => {
+      const url = req.url ?? '';
+      if (rawJsonPaths.some((prefix) => url.startsWith(prefix)))
+        (req as RawBodyRequest).rawBody = buffer;
+    },
   });
   const form = express.urlencoded({ extended: false, limit: '64kb' });
   const csv = express.text({ type: ['text/csv', 'text/plain'], limit: '10mb' });

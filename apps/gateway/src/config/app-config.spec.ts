@@ -120,4 +120,65 @@ describe(loadConfig.name, () => {
       expect(config.trustProxy).toEqual(expected);
     },
   );
+
+  const zoomEnv = {
+    WEBCAST_PROVIDER: 'zoom',
+    ZOOM_ACCOUNT_ID: 'acc-1',
+    ZOOM_CLIENT_ID: 'client-1',
+    ZOOM_CLIENT_SECRET: 'secret-1',
+    ZOOM_HOST_USER: 'host@example.test',
+    ZOOM_WEBHOOK_SECRET_TOKEN: 'webhook-secret-1',
+  };
+
+  it('uses Jitsi, needing no credentials, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).webcast).toEqual({
+      provider: 'jitsi',
+    });
+  });
+
+  it("reads the Zoom app, with Zoom's own hosts unless overridden", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), ...zoomEnv }).webcast).toEqual({
+      provider: 'zoom',
+      zoom: {
+        accountId: 'acc-1',
+        clientId: 'client-1',
+        clientSecret: 'secret-1',
+        hostUser: 'host@example.test',
+        webhookSecretToken: 'webhook-secret-1',
+        apiUrl: 'https://api.zoom.us/v2',
+        oauthUrl: 'https://zoom.us',
+      },
+    });
+    const local = loadConfig({
+      DATA_DIR: dataDir(),
+      ...zoomEnv,
+      ZOOM_API_URL: 'http://127.0.0.1:9/v2/',
+      ZOOM_OAUTH_URL: 'http://127.0.0.1:9',
+    }).webcast;
+    expect(local).toMatchObject({
+      zoom: { apiUrl: 'http://127.0.0.1:9/v2', oauthUrl: 'http://127.0.0.1:9' },
+    });
+  });
+
+  it.each([
+    'ZOOM_ACCOUNT_ID',
+    'ZOOM_CLIENT_ID',
+    'ZOOM_CLIENT_SECRET',
+    'ZOOM_HOST_USER',
+    'ZOOM_WEBHOOK_SECRET_TOKEN',
+  ])('refuses to start on Zoom without %s', (name) => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), ...zoomEnv, [name]: undefined }),
+    ).toThrow(
+      new ConfigError(
+        `Invalid configuration: ${name}: required when WEBCAST_PROVIDER is zoom (docs/webcast.md)`,
+      ),
+    );
+  });
+
+  it('refuses an unknown provider', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), WEBCAST_PROVIDER: 'teams' }),
+    ).toThrow(/^Invalid configuration: WEBCAST_PROVIDER: /);
+  });
 });

@@ -129,6 +129,16 @@ const EnvSchema = z.object({
     .default(100),
   LIVE_PACKET_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
   LIVE_FLOOD_SECONDS: z.coerce.number().int().min(1).max(600).default(3),
+  WEBCAST_PROVIDER: z.enum(['jitsi', 'zoom']).default('jitsi'),
+  ZOOM_ACCOUNT_ID: z.string().trim().min(1).optional(),
+  ZOOM_CLIENT_ID: z.string().trim().min(1).optional(),
+  ZOOM_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  ZOOM_HOST_USER: z.string().trim().min(1).max(320).optional(),
+  ZOOM_WEBHOOK_SECRET_TOKEN: z.string().trim().min(8).optional(),
+  ZOOM_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://api.zoom.us/v2'),
+  ZOOM_OAUTH_URL: z.url({ protocol: /^https?$/ }).default('https://zoom.us'),
   LIVE_MAX_MESSAGE_BYTES: z.coerce
     .number()
     .int()
@@ -138,6 +148,33 @@ const EnvSchema = z.object({
 });
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** The Zoom variables WEBCAST_PROVIDER=zoom cannot start without (docs/webcast.md). */
+const ZOOM_REQUIRED = [
+  'ZOOM_ACCOUNT_ID',
+  'ZOOM_CLIENT_ID',
+  'ZOOM_CLIENT_SECRET',
+  'ZOOM_HOST_USER',
+  'ZOOM_WEBHOOK_SECRET_TOKEN',
+] as const;
+
+/** Zoom's server-to-server OAuth app and the user who hosts every webinar (docs/webcast.md). */
+export interface ZoomConfig {
+  accountId: string;
+  clientId: string;
+  clientSecret: string;
+  /** The host's Zoom user id or e-mail: the `{userId}` of `/users/{userId}/webinars`. */
+  hostUser: string;
+  /** The app's webhook secret token: signs events and answers URL validation. */
+  webhookSecretToken: string;
+  /** REST API base, `https://api.zoom.us/v2` unless a test points it elsewhere. */
+  apiUrl: string;
+  /** OAuth host, `https://zoom.us` unless a test points it elsewhere. */
+  oauthUrl: string;
+}
+
+export type WebcastConfig =
+  { provider: 'jitsi' } | { provider: 'zoom'; zoom: ZoomConfig };
 
 /** The gateway's whole configuration, read once at start. Nothing else reads process.env. */
 export class AppConfig {
@@ -206,6 +243,8 @@ export class AppConfig {
    * What one live connection may send (live/packet-guard.ts): packets a second and in a
    * burst, the seconds it may stay over that before it is closed, and the largest message.
    */
+  /** The video provider of webcasts (docs/webcast.md): Jitsi needs nothing, Zoom its app. */
+  readonly webcast: WebcastConfig;
   readonly livePackets: {
     perSecond: number;
     burst: number;
@@ -277,6 +316,21 @@ export class AppConfig {
       renderQueue: env.REPORT_RENDER_QUEUE,
       rendersPerAccount: env.REPORT_RENDERS_PER_ACCOUNT,
     };
+    this.webcast =
+      env.WEBCAST_PROVIDER === 'zoom'
+        ? {
+            provider: 'zoom',
+            zoom: {
+              accountId: env.ZOOM_ACCOUNT_ID!,
+              clientId: env.ZOOM_CLIENT_ID!,
+              clientSecret: env.ZOOM_CLIENT_SECRET!,
+              hostUser: env.ZOOM_HOST_USER!,
+              webhookSecretToken: env.ZOOM_WEBHOOK_SECRET_TOKEN!,
+              apiUrl: env.ZOOM_API_URL.replace(/\/+$/, ''),
+              oauthUrl: env.ZOOM_OAUTH_URL.replace(/\/+$/, ''),
+            },
+          }
+        : { provider: 'jitsi' };
     this.livePackets = {
       perSecond: env.LIVE_PACKETS_PER_SECOND,
       burst: env.LIVE_PACKET_BURST,
@@ -315,6 +369,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${name}: ${issue.message}`);
   }
   const env = parsed.data;
+  if (env.WEBCAST_PROVIDER === 'zoom') {
+    const missing = ZOOM_REQUIRED.find((name) => !env[name]);
+    if (missing)
+      throw new ConfigError(
+        `Invalid configuration: ${missing}: required when WEBCAST_PROVIDER is zoom (docs/webcast.md)`,
+      );
+  }
   return new AppConfig(
     env,
     env.JWT_SECRET ?? persistedSecret(resolve(env.DATA_DIR)),

@@ -728,10 +728,51 @@ export const webcasts = pgTable(
     recordingsAt: at('recordings_at'),
     reportsAt: at('reports_at'),
     status: text('status').notNull().default('not-started'),
+    /** When the provider's event that set `status` happened: older events change nothing. */
+    statusAt: at('status_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('webcasts_meeting_key').on(t.meetingId)],
+);
+
+/**
+ * A voter as the video provider knows it (docs/webcast.md): a panelist or a registrant, its
+ * id there and its personal link. `voterId` turns null when the voter is deleted, until the
+ * sync has removed it at the provider too.
+ */
+export const webcastAttendees = pgTable(
+  'webcast_attendees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webcastId: uuid('webcast_id')
+      .notNull()
+      .references(() => webcasts.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id').references(() => voters.id, {
+      onDelete: 'set null',
+    }),
+    email: text('email').notNull(),
+    role: text('role').$type<'panelist' | 'attendee'>().notNull(),
+    providerId: text('provider_id').notNull(),
+    joinUrl: text('join_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webcast_attendees_voter_key').on(t.webcastId, t.voterId),
+    index('webcast_attendees_voter_idx').on(t.voterId),
+  ],
+);
+
+/** Provider events already applied, by the provider's identity of the event: replays change nothing. */
+export const webcastEvents = pgTable(
+  'webcast_events',
+  {
+    provider: text('provider').notNull(),
+    eventKey: text('event_key').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventKey] })],
 );
 
 /** Every accepted cast, append-only: the audit trail, the receipts and the idempotency keys. */

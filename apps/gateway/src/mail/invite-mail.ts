@@ -15,6 +15,8 @@ export interface InviteMailInput {
   unit: string;
   /** The voter's personal portal link, carrying their invite token. */
   portalLink: string;
+  /** The voter's own link into the video room, when the webcast gives one (docs/webcast.md). */
+  videoLink?: string | null;
   /** The voter's check-in code as printed, and as a QR image (PNG) for the door. */
   checkIn: { code: string; qrPng: Buffer };
   sentAt: Date;
@@ -60,6 +62,7 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
       .join('\n'),
     meeting.description,
     `${t('mail.joinWithLink')}\n${portalLink}\n${linkNote}`,
+    input.videoLink && `${t('mail.invite.video')}\n${input.videoLink}`,
     `${checkInNote}\n${input.checkIn.code}`,
     t('mail.meetingPage', { url: meeting.url }),
     t('mail.invite.calendar'),
@@ -82,6 +85,9 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
     portalLink,
     joinText: t('mail.joinLink'),
     linkNote,
+    videoLink: input.videoLink,
+    videoLabel: t('mail.invite.video'),
+    videoText: t('mail.invite.videoLink'),
     checkInNote,
     qrCid: CHECK_IN_QR_CID,
     qrAlt: t('mail.invite.checkInAlt'),

@@ -25,7 +25,8 @@ const render = htmlTemplates({
 <% if (it.description) { %><%~ include('@paragraph', { text: it.description }) %>
 <% } %><%~ include('@linkParagraph', { href: it.portalLink, text: it.joinText }) %>
 <%~ include('@paragraph', { text: it.linkNote }) %>
-<%~ include('@paragraph', { text: it.checkInNote }) %>
+<% if (it.videoLink) { %><%~ include('@linkParagraph', { label: it.videoLabel, href: it.videoLink, text: it.videoText }) %>
+<% } %><%~ include('@paragraph', { text: it.checkInNote }) %>
 <p><img src="cid:<%= it.qrCid %>" width="200" height="200" alt="<%= it.qrAlt %>"></p>
 <p style="font-family:monospace;font-size:1.4em"><%= it.checkInCode %></p>
 <%~ include('@linkParagraph', { label: it.meetingPageLabel, href: it.meetingUrl, text: it.meetingUrl }) %>
@@ -77,6 +78,10 @@ export interface InviteHtml {
   portalLink: string;
   joinText: string;
   linkNote: string;
+  /** The voter's own link into the video room (docs/webcast.md), when the webcast has one. */
+  videoLink?: string | null;
+  videoLabel?: string;
+  videoText?: string;
   checkInNote: string;
   qrCid: string;
   qrAlt: string;

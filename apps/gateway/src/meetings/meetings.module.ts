@@ -7,6 +7,7 @@ import { QuorumModule } from '../quorum/quorum.module';
 import { MeetingAccessService } from './meeting-access.service';
 import { MeetingsController } from './meetings.controller';
 import { MeetingsRepository } from './meetings.repository';
+import { MeetingScheduleChanges } from './meeting-schedule-changes';
 import { MeetingsService } from './meetings.service';
 
 @Module({
@@ -18,7 +19,12 @@ import { MeetingsService } from './meetings.service';
     QuorumModule,
   ],
   controllers: [MeetingsController],
-  providers: [MeetingAccessService, MeetingsRepository, MeetingsService],
-  exports: [MeetingAccessService, IdentityModule],
+  providers: [
+    MeetingAccessService,
+    MeetingsRepository,
+    MeetingsService,
+    MeetingScheduleChanges,
+  ],
+  exports: [MeetingAccessService, MeetingScheduleChanges, IdentityModule],
 })
 export class MeetingsModule {}

@@ -1,3 +1,4 @@
+import { MeetingScheduleChanges } from './meeting-schedule-changes';
 import { Injectable } from '@nestjs/common';
 import type {
   CreateMeetingRequest,
@@ -119,6 +120,14 @@ const AUDITED_SETTINGS = [
   'floorDoubleEntry',
 ] as const;
 
+/** What a video provider schedules the webcast's session by (docs/webcast.md). */
+const SCHEDULE_FIELDS = [
+  'name',
+  'meetingDate',
+  'duration',
+  'meetingTimezone',
+] as const;
+
 @Injectable()
 export class MeetingsService {
   constructor(
@@ -131,6 +140,7 @@ export class MeetingsService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly audit: AuditLogService,
+    private readonly scheduleChanges: MeetingScheduleChanges,
   ) {}
 
   create(
@@ -207,6 +217,10 @@ export class MeetingsService {
         updatedAt: this.clock.now(),
       });
       const changes = changesOf(current, row, AUDITED_MEETING_FIELDS);
+      if (SCHEDULE_FIELDS.some((field) => field in changes))
+        await this.unitOfWork.afterCommit(() =>
+          this.scheduleChanges.changed(row.id),
+        );
       // a save that changed nothing changed nothing the meeting records
       if (Object.keys(changes).length)
         await this.audit.record({

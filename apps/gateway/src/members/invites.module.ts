@@ -5,6 +5,7 @@ import { MeetingsModule } from '../meetings/meetings.module';
 import { InviteTokensService } from './invite-tokens.service';
 import { InvitesController } from './invites.controller';
 import { InvitesRepository } from './invites.repository';
+import { InviteVideoLinks } from './invite-video-links';
 import { InvitesService } from './invites.service';
 import { JwtSigningModule } from '../identity/jwt-signing.module';
 
@@ -12,7 +13,12 @@ import { JwtSigningModule } from '../identity/jwt-signing.module';
 @Module({
   imports: [AuditModule, MeetingsModule, MailModule, JwtSigningModule],
   controllers: [InvitesController],
-  providers: [InviteTokensService, InvitesRepository, InvitesService],
-  exports: [InviteTokensService, InvitesService],
+  providers: [
+    InviteTokensService,
+    InvitesRepository,
+    InvitesService,
+    InviteVideoLinks,
+  ],
+  exports: [InviteTokensService, InvitesService, InviteVideoLinks],
 })
 export class InvitesModule {}

@@ -19,6 +19,7 @@ import {
   type MeetingRow,
 } from '../meetings/meeting-access.service';
 import { InviteTokensService } from './invite-tokens.service';
+import { InviteVideoLinks } from './invite-video-links';
 import { MemberErrorCode, MemberException } from './members.exception';
 import { mapMeetingDetails, personalPortalLink } from './invites.mapper';
 import { InvitesRepository, type InviteeRow } from './invites.repository';
@@ -70,6 +71,7 @@ export class InvitesService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly audit: AuditLogService,
+    private readonly videoLinks: InviteVideoLinks,
   ) {}
 
   async inviteVoter(
@@ -197,6 +199,7 @@ export class InvitesService {
         meeting.shortCode,
         token,
       ),
+      videoLink: await this.videoLinks.forVoter(meeting.id, voter.id),
       checkIn,
       sentAt,
       uidDomain: this.config.mailDomain,

@@ -17,6 +17,7 @@ import {
   MembersImportException,
 } from './members.exception';
 import { MembersRepository, type MemberInsert } from './members.repository';
+import { VoterChanges } from './voter-changes';
 import { VotersRepository, type VoterInsert } from './voters.repository';
 
 /**
@@ -32,6 +33,7 @@ export class MembersImportService {
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly audit: AuditLogService,
+    private readonly changes: VoterChanges,
   ) {}
 
   async import(
@@ -148,6 +150,10 @@ export class MembersImportService {
           votersRenamed: renames.length,
         },
       });
+      if (inserts.length || renames.length)
+        await this.unitOfWork.afterCommit(() =>
+          this.changes.changed(meeting.id),
+        );
       return { ...counts, dryRun: false };
     });
   }

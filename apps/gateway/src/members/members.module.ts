@@ -8,6 +8,7 @@ import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 import { VotersController } from './voters.controller';
 import { VotersRepository } from './voters.repository';
+import { VoterChanges } from './voter-changes';
 import { VotersService } from './voters.service';
 
 @Module({
@@ -19,7 +20,14 @@ import { VotersService } from './voters.service';
     MembersService,
     VotersService,
     MembersImportService,
+    VoterChanges,
   ],
-  exports: [MembersRepository, VotersRepository, MembersService, VotersService],
+  exports: [
+    MembersRepository,
+    VotersRepository,
+    MembersService,
+    VotersService,
+    VoterChanges,
+  ],
 })
 export class MembersModule {}

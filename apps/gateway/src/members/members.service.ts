@@ -23,6 +23,7 @@ import {
   type MemberInsert,
   type MemberWithLiveVotes,
 } from './members.repository';
+import { VoterChanges } from './voter-changes';
 import { VotersRepository, type VoterRow } from './voters.repository';
 
 /** What the audit log keeps of a member (docs/verifiability.md); the control number only as changed. */
@@ -60,6 +61,7 @@ export class MembersService {
     private readonly clock: Clock,
     private readonly sessions: VoterSessionRegistry,
     private readonly audit: AuditLogService,
+    private readonly changes: VoterChanges,
   ) {}
 
   /** One page of members with their voters (loaded for the whole page at once) and the total. */
@@ -194,6 +196,7 @@ export class MembersService {
           voters: voters.map((voter) => voter.email),
         },
       });
+      await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
       return voters;
     });
     await Promise.all(

@@ -20,6 +20,7 @@ import { MemberErrorCode, MemberException } from './members.exception';
 import { mapVoter } from './members.mapper';
 import { MembersService } from './members.service';
 import { isUniqueViolation } from './unique-violation';
+import { VoterChanges } from './voter-changes';
 import { VotersRepository, type VoterRow } from './voters.repository';
 
 const VOTER_EMAIL_INDEX = 'voters_member_email_key';
@@ -43,6 +44,7 @@ export class VotersService {
     private readonly clock: Clock,
     private readonly sessions: VoterSessionRegistry,
     private readonly audit: AuditLogService,
+    private readonly changes: VoterChanges,
   ) {}
 
   create(
@@ -87,6 +89,7 @@ export class VotersService {
         },
         changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
+      await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
       return mapVoter(row);
     });
   }
@@ -164,6 +167,7 @@ export class VotersService {
         },
         changes: changesOf(voter, row, AUDITED_FIELDS),
       });
+      await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
       // a new person, or a test voter no longer (or now): its token says which it is
       replaced =
         voterSessionVersion(row.id, row.email, row.isTestVoter) !==
@@ -214,6 +218,7 @@ export class VotersService {
         },
         changes: { before: fieldsOf(voter, AUDITED_FIELDS) },
       });
+      await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
       return voter.id;
     });
     await this.sessions.revoke(voterId, null);

@@ -20,6 +20,7 @@ import { InviteTokensService } from '../members/invite-tokens.service';
 import { InvitesService } from '../members/invites.service';
 import { RedisConnection } from '../redis/redis.module';
 import { voterSessionVersion } from '../revocation/voter-session.registry';
+import { VoterChanges } from '../members/voter-changes';
 import { PortalErrorCode, PortalException } from './portal.exception';
 import { mapPortalSession } from './portal.mapper';
 import { PortalRepository, type PortalMeetingRow } from './portal.repository';
@@ -45,6 +46,7 @@ export class PortalSessionsService {
     private readonly tokens: LiveTokensService,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly voterChanges: VoterChanges,
     redis: RedisConnection,
   ) {
     this.failuresByAddress = minuteBudget(
@@ -127,8 +129,11 @@ export class PortalSessionsService {
       });
       return { voter, member };
     });
-    if (!registered.existing)
+    if (!registered.existing) {
+      // a new voter: the webcast registers them too (docs/webcast.md)
+      await this.voterChanges.changed(meeting.id);
       return this.sessionFor(meeting, registered.voter, registered.member);
+    }
     // probing which addresses are voters costs the client address's budget
     await this.countFailure([attempts[0]]);
     if ((await spend([this.relinksByVoter, registered.existing.id])) === null)

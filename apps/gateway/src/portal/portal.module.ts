@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { BroadcastModule } from '../broadcast/broadcast.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MattersModule } from '../matters/matters.module';
+import { MembersModule } from '../members/members.module';
 import { MeetingsModule } from '../meetings/meetings.module';
 import { InvitesModule } from '../members/invites.module';
 import { RevocationModule } from '../revocation/revocation.module';
@@ -21,6 +22,7 @@ import { PortalSessionsService } from './portal-sessions.service';
     InvitesModule,
     MattersModule,
     MeetingsModule,
+    MembersModule,
     RevocationModule,
     VotingModule,
   ],

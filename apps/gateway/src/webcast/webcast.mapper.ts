@@ -1,4 +1,10 @@
-import type { CastProvider, Webcast } from '@livevote/contracts';
+import {
+  WEBCAST_ROOM_META_KEY,
+  type CastProvider,
+  type Webcast,
+} from '@livevote/contracts';
+import type { MeetingRow } from '../meetings/meeting-access.service';
+import type { WebcastMeetingInfo, WebcastRoomRef } from './webcast-provider';
 import type { WebcastRow } from './webcast.repository';
 
 export function mapWebcast(row: WebcastRow): Webcast {
@@ -15,5 +21,25 @@ export function mapWebcast(row: WebcastRow): Webcast {
     status: row.status as Webcast['status'],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The webcast's room as the provider adapter takes it. */
+export function roomRefOf(row: WebcastRow): WebcastRoomRef {
+  return {
+    castProvider: row.castProvider as CastProvider,
+    castId: row.castId,
+    room: row.meta[WEBCAST_ROOM_META_KEY],
+  };
+}
+
+export function webcastMeetingInfo(meeting: MeetingRow): WebcastMeetingInfo {
+  return {
+    id: meeting.id,
+    shortCode: meeting.shortCode,
+    name: meeting.name,
+    meetingDate: meeting.meetingDate,
+    duration: meeting.duration,
+    meetingTimezone: meeting.meetingTimezone,
   };
 }

@@ -629,6 +629,8 @@ export const en = {
         create: '{{actor}} set up the webcast',
         update: '{{actor}} changed the webcast',
         start: '{{actor}} started the webcast',
+        status: 'The video provider changed the webcast’s status',
+        recordings: 'The video provider reported the recordings ready',
       },
       demo: {
         seed: '{{actor}} set up the demo meeting with {{members}} and {{matters}}',
@@ -799,12 +801,43 @@ export const en = {
     start: 'Start the webcast',
     started: 'Started.',
     notStarted: 'Not started yet.',
+    ended: 'Ended.',
+    status: 'Status',
+    room: {
+      jitsi: 'Room: Jitsi Meet (one link for everyone).',
+      zoom_webinar:
+        'Room: Zoom webinar {{id}}. Panelists and registered voters each have their own link.',
+      zoom_meeting:
+        'Room: Zoom meeting {{id}}. Every voter is registered with their own link.',
+    },
+    kindChange:
+      'Changing the kind of a Zoom webcast makes a new room at Zoom: every voter’s link changes, so send the invites again.',
     rehearsalAt: 'Rehearsal {{at}}.',
+    recordingsAt: 'Recordings ready {{at}}.',
+    capacities:
+      'The provider’s room holds {{meeting}} in a meeting and {{webinar}} in a webinar.',
+    inUse:
+      'The host is in another session at the provider right now; starting this one may end it.',
     capacity:
       'More members may join than the room holds ({{webinar}} in a webinar, {{meeting}} in a meeting).',
     openRoom: 'Open the host’s room (new tab)',
     starting: 'Starting…',
     getLink: 'Get the host’s start link',
+  },
+  portalVideo: {
+    title: 'Video room',
+    status: {
+      'not-started': 'The video session has not started yet.',
+      started: 'The video session is on now.',
+      ended: 'The video session has ended.',
+    },
+    panelist: 'You are a panelist: you will be on stage.',
+    join: 'Join the video room (new tab)',
+    own: 'This link is yours alone: please do not forward it.',
+    pending:
+      'Your own link is on its way; look again in a minute or check your invitation e-mail.',
+    rehearsal: 'Rehearsal {{at}} ({{minutes}} minutes).',
+    rehearsalLink: 'Join the rehearsal (new tab)',
   },
   screenLink: {
     noToken:
@@ -1774,6 +1807,16 @@ export const en = {
     overloaded:
       'Too many ballots at once; retry with the same Idempotency-Key.',
     webcast_not_found: 'The meeting has no webcast; create it with PUT first.',
+    webcast_changed:
+      'The webcast was changed meanwhile; read it again and repeat your change.',
+    webcast_provider_error:
+      'The video provider ({{provider}}) refused the request: {{reason}}',
+    webcast_provider_unavailable:
+      'The video provider ({{provider}}) is unavailable; try again shortly. {{reason}}',
+    webhook_provider_not_found:
+      'This gateway takes no webcast events from that provider.',
+    invalid_signature:
+      'The event is not signed by the provider, or was signed too long ago.',
     invalid_credentials:
       'The e-mail, password or one-time code is not correct.',
     mfa_required: 'This account needs a one-time code (mfaToken).',
@@ -1901,6 +1944,8 @@ export const en = {
       checkIn:
         'Coming in person? Show this code at the check-in desk (it is yours alone too):',
       checkInAlt: 'Check-in QR code',
+      video: 'Watch and take part in the video room with your own link:',
+      videoLink: 'Join the video room',
     },
     reminder: {
       subject: 'Reminder: {{meeting}}',

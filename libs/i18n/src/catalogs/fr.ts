@@ -652,6 +652,8 @@ export const fr: CatalogOf<typeof en> = {
         create: '{{actor}} a préparé la webdiffusion',
         update: '{{actor}} a modifié la webdiffusion',
         start: '{{actor}} a lancé la webdiffusion',
+        status: 'Le fournisseur vidéo a changé l’état de la webdiffusion',
+        recordings: 'Le fournisseur vidéo a signalé les enregistrements prêts',
       },
       demo: {
         seed: '{{actor}} a préparé l’assemblée de démonstration avec {{members}} et {{matters}}',
@@ -823,12 +825,43 @@ export const fr: CatalogOf<typeof en> = {
     start: 'Lancer la webdiffusion',
     started: 'Lancée.',
     notStarted: 'Pas encore lancée.',
+    ended: 'Terminée.',
+    status: 'État',
+    room: {
+      jitsi: 'Salle : Jitsi Meet (un seul lien pour tous).',
+      zoom_webinar:
+        'Salle : webinaire Zoom {{id}}. Les panélistes et les votants inscrits ont chacun leur propre lien.',
+      zoom_meeting:
+        'Salle : réunion Zoom {{id}}. Chaque votant est inscrit avec son propre lien.',
+    },
+    kindChange:
+      'Changer le type d’une webdiffusion Zoom crée une nouvelle salle chez Zoom : le lien de chaque votant change, renvoyez donc les invitations.',
     rehearsalAt: 'Répétition le {{at}}.',
+    recordingsAt: 'Enregistrements prêts le {{at}}.',
+    capacities:
+      'La salle du fournisseur accueille {{meeting}} personnes en réunion et {{webinar}} en webinaire.',
+    inUse:
+      'L’hôte est dans une autre séance chez le fournisseur en ce moment ; lancer celle-ci pourrait y mettre fin.',
     capacity:
       'Plus de membres pourraient se joindre que la salle n’en accueille ({{webinar}} en webinaire, {{meeting}} en réunion).',
     openRoom: 'Ouvrir la salle de l’hôte (nouvel onglet)',
     starting: 'Lancement…',
     getLink: 'Obtenir le lien de démarrage de l’hôte',
+  },
+  portalVideo: {
+    title: 'Salle vidéo',
+    status: {
+      'not-started': 'La séance vidéo n’a pas encore commencé.',
+      started: 'La séance vidéo est en cours.',
+      ended: 'La séance vidéo est terminée.',
+    },
+    panelist: 'Vous êtes panéliste : vous serez sur scène.',
+    join: 'Rejoindre la salle vidéo (nouvel onglet)',
+    own: 'Ce lien est à vous seul : merci de ne pas le transférer.',
+    pending:
+      'Votre lien personnel est en route ; revenez dans une minute ou consultez votre courriel d’invitation.',
+    rehearsal: 'Répétition le {{at}} ({{minutes}} minutes).',
+    rehearsalLink: 'Rejoindre la répétition (nouvel onglet)',
   },
   screenLink: {
     noToken:
@@ -1873,6 +1906,16 @@ export const fr: CatalogOf<typeof en> = {
       'Trop de votes à la fois ; réessayez avec la même Idempotency-Key.',
     webcast_not_found:
       'L’assemblée n’a pas de webdiffusion ; créez-la d’abord avec PUT.',
+    webcast_changed:
+      'La webdiffusion a été modifiée entre-temps ; relisez-la et refaites votre modification.',
+    webcast_provider_error:
+      'Le fournisseur vidéo ({{provider}}) a refusé la demande : {{reason}}',
+    webcast_provider_unavailable:
+      'Le fournisseur vidéo ({{provider}}) est indisponible ; réessayez sous peu. {{reason}}',
+    webhook_provider_not_found:
+      'Cette passerelle ne reçoit pas d’événements de webdiffusion de ce fournisseur.',
+    invalid_signature:
+      'L’événement n’est pas signé par le fournisseur, ou l’a été il y a trop longtemps.',
     invalid_credentials:
       'L’adresse courriel, le mot de passe ou le code à usage unique n’est pas exact.',
     mfa_required: 'Ce compte exige un code à usage unique (mfaToken).',
@@ -2013,6 +2056,9 @@ export const fr: CatalogOf<typeof en> = {
       checkIn:
         'Vous venez en personne ? Présentez ce code à l’accueil (il est à vous seul, lui aussi) :',
       checkInAlt: 'Code QR d’accueil',
+      video:
+        'Suivez l’assemblée en vidéo et participez-y avec votre propre lien :',
+      videoLink: 'Rejoindre la salle vidéo',
     },
     reminder: {
       subject: 'Rappel : {{meeting}}',

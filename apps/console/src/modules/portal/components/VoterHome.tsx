@@ -21,6 +21,7 @@ import { NominatePanel } from '../../nominations/components/NominatePanel';
 import { ProxyPanel } from '../../proxies/components/ProxyPanel';
 import { AskQuestionPanel } from '../../questions/components/AskQuestionPanel';
 import { ReceiptsSection } from '../../verifiability/components/ReceiptsSection';
+import { PortalVideoPanel } from '../../webcast/components/PortalVideoPanel';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { usePortalMeeting } from '../hooks/usePortalMeeting';
@@ -140,6 +141,7 @@ export function VoterHome({
             </section>
           )}
 
+          <PortalVideoPanel target={target} />
           <RsvpPanel target={target} />
           <CheckInCodePanel target={target} />
           <ProxyPanel target={target} />

@@ -175,4 +175,64 @@ describe(WebcastPage.name, () => {
       name: 'Ouvrir la salle de l’hôte (nouvel onglet)',
     });
   });
+
+  it('shows a Zoom room, its status from Zoom, the plan’s capacities and a busy host', async () => {
+    await act(() => i18n.changeLanguage('en'));
+    const user = userEvent.setup();
+    const zoomWebcast: Webcast = {
+      ...created,
+      castProvider: 'video',
+      castId: 81000000001,
+      meta: {
+        colour: 'blue',
+        room: { provider: 'zoom', kind: 'webinar', id: 81000000001 },
+        rehearsal: { id: '81000000002', at: '2026-11-30T23:00:00.000Z' },
+      },
+      status: 'ended',
+      recordingsAt: '2026-12-02T01:00:00.000Z',
+    };
+    const putWebcast = vi.fn(async () => zoomWebcast);
+    renderPage({
+      getWebcast: vi.fn(async () => zoomWebcast),
+      putWebcast,
+      launchWebcast: vi.fn(async () => ({
+        startUrl: 'https://zoom.example.test/s/81000000001',
+        meetingCapacity: 500,
+        webinarCapacity: 1000,
+        isInUse: true,
+        capacityWarning: false,
+      })),
+    });
+
+    expect(
+      await screen.findByText(
+        'Ended. Recordings ready Dec 1, 2026, 8:00 PM EST.',
+      ),
+    ).toBeTruthy();
+    screen.getByText(
+      'Room: Zoom webinar 81000000001. Panelists and registered voters each have their own link.',
+    );
+    screen.getByText(/Changing the kind of a Zoom webcast makes a new room/);
+
+    await user.click(screen.getByRole('button', { name: 'Save webcast' }));
+    // the gateway's own keys (room, rehearsal) are never sent back
+    await waitFor(() =>
+      expect(putWebcast).toHaveBeenCalledWith(
+        'abc123',
+        expect.objectContaining({ meta: { colour: 'blue' } }),
+      ),
+    );
+
+    await user.click(
+      screen.getByRole('button', { name: 'Get the host’s start link' }),
+    );
+    expect(
+      await screen.findByText(
+        'The provider’s room holds 500 in a meeting and 1,000 in a webinar.',
+      ),
+    ).toBeTruthy();
+    screen.getByText(
+      'The host is in another session at the provider right now; starting this one may end it.',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { useNumber, useZonedTime } from '../../../i18n/use-language';
 import {
   CAST_PROVIDERS,
   PutWebcastRequest,
+  WEBCAST_REHEARSAL_META_KEY,
   WEBCAST_ROOM_META_KEY,
   type CastProvider,
   type Webcast,
@@ -21,10 +22,34 @@ import {
   useWebcast,
 } from '../hooks/useWebcast';
 
+/** What the gateway keeps in `meta` itself: never sent back. */
+const PROVIDER_META_KEYS = new Set([
+  WEBCAST_ROOM_META_KEY,
+  WEBCAST_REHEARSAL_META_KEY,
+]);
+
+/** The room as the gateway describes it in `meta.room` (docs/webcast.md). */
+interface RoomMeta {
+  provider?: string;
+  kind?: 'webinar' | 'meeting';
+  id?: number;
+}
+
+function roomOf(webcast: Webcast): RoomMeta {
+  const room = webcast.meta[WEBCAST_ROOM_META_KEY];
+  return room && typeof room === 'object' ? (room as RoomMeta) : {};
+}
+
 /** Each provider's name. */
 const PROVIDER_NAMES: Record<CastProvider, string> = {
   video: 'webcast.provider.webinar',
   'video-meeting': 'webcast.provider.meeting',
+};
+
+const STATUS_TEXT: Record<Webcast['status'], string> = {
+  'not-started': 'webcast.notStarted',
+  started: 'webcast.started',
+  ended: 'webcast.ended',
 };
 
 interface WebcastDraft {
@@ -38,7 +63,7 @@ interface WebcastDraft {
 function webcastSetUp(webcast: Webcast | null, zone: string) {
   const meta = Object.fromEntries(
     Object.entries(webcast?.meta ?? {}).filter(
-      ([name]) => name !== WEBCAST_ROOM_META_KEY,
+      ([name]) => !PROVIDER_META_KEYS.has(name),
     ),
   );
   return draftOf(PutWebcastRequest, (draft: WebcastDraft) => ({
@@ -70,7 +95,15 @@ export function WebcastPage() {
         webcast.data !== undefined && (
           <>
             <WebcastForm
-              key={`${webcast.data?.updatedAt ?? 'new'} ${zone}`}
+              // what the form shows: a status the provider moved keeps a draft
+              key={[
+                webcast.data?.key ?? 'new',
+                webcast.data?.castProvider,
+                webcast.data?.rehearsalAt,
+                webcast.data?.rehearsalDuration,
+                webcast.data?.castId,
+                zone,
+              ].join(' ')}
               shortCode={shortCode}
               webcast={webcast.data}
               zone={zone}
@@ -139,6 +172,9 @@ function WebcastForm({
             <label htmlFor={`${id}-${value}`}>{t(PROVIDER_NAMES[value])}</label>
           </div>
         ))}
+        {webcast && roomOf(webcast).provider === 'zoom' && (
+          <p className="hint">{t('webcast.kindChange')}</p>
+        )}
       </fieldset>
       <div className="form-grid">
         <div className="field">
@@ -182,19 +218,37 @@ function LaunchPanel({
   const id = useId();
   const launch = useLaunchWebcast(shortCode);
   const at = useZonedTime(webcast.rehearsalTimezone);
+  const when = useZonedTime();
+  const room = roomOf(webcast);
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('webcast.start')}</h3>
       <p data-webcast-status={webcast.status}>
-        {webcast.status === 'started'
-          ? t('webcast.started')
-          : t('webcast.notStarted')}
+        {t(STATUS_TEXT[webcast.status])}
         {webcast.rehearsalAt &&
           ` ${t('webcast.rehearsalAt', { at: at(webcast.rehearsalAt) })}`}
+        {webcast.recordingsAt &&
+          ` ${t('webcast.recordingsAt', { at: when(webcast.recordingsAt) })}`}
       </p>
+      {room.provider === 'zoom' && room.kind ? (
+        <p className="hint">
+          {t(`webcast.room.zoom_${room.kind}`, { id: room.id })}
+        </p>
+      ) : room.provider === 'jitsi' ? (
+        <p className="hint">{t('webcast.room.jitsi')}</p>
+      ) : null}
       <ErrorMessage error={launch.error} />
       {launch.data ? (
         <div className="stack-small">
+          <p>
+            {t('webcast.capacities', {
+              meeting: number(launch.data.meetingCapacity),
+              webinar: number(launch.data.webinarCapacity),
+            })}
+          </p>
+          {launch.data.isInUse && (
+            <Alert tone="info">{t('webcast.inUse')}</Alert>
+          )}
           {launch.data.capacityWarning && (
             <Alert tone="info">
               {t('webcast.capacity', {
