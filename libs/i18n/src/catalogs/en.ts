@@ -9,6 +9,34 @@ export const en = {
     en: 'English',
     fr: 'Français',
   },
+  bilingual: {
+    /** A language's name inside a sentence or a label, in the reader's language. */
+    name: {
+      en: 'English',
+      fr: 'French',
+    },
+    fieldIn: '{{field}} ({{language}})',
+    languages: 'Languages',
+    languagesHint:
+      'The first is the primary language: its texts are the canonical ones, and a reader of the other language sees them wherever a translation is missing.',
+    one: '{{primary}} only',
+    pair: '{{primary}} first, then {{other}}',
+    optionsIn: 'Options in {{language}}',
+    optionsHint:
+      'One label for each {{primary}} option, in the same order. A blank label shows the {{primary}} one.',
+    optionLabel: '{{language}} label of “{{option}}”',
+    categoriesIn: 'Question categories in {{language}}',
+    categoriesHint:
+      'One for each {{primary}} category, in the same order. A blank line shows the {{primary}} one.',
+    categoryLabel: '{{language}} category for “{{category}}”',
+    missing:
+      'The {{language}} text of this matter is missing: voters reading {{language}} will see the {{primary}} text.',
+    voterLanguage: 'Language',
+    voterLanguageAuto: 'Automatic (the browser’s, else the meeting’s)',
+    documentLanguage: 'Readers',
+    documentLanguageAll: 'Everyone',
+    documentLanguageOnly: 'Readers of {{language}} only',
+  },
   meetings: {
     details: {
       title: 'Meeting details',
@@ -191,7 +219,7 @@ export const en = {
     },
     import: {
       title: 'Import from a CSV file',
-      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
+      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>, <c>language</c>: the voter’s, <c>en</c> or <c>fr</c>, blank for the automatic choice), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
       example: 'Example',
       file: 'CSV file',
       refused_one: 'Nothing was imported: {{n}} line needs fixing.',

@@ -8,6 +8,33 @@ export const fr: CatalogOf<typeof en> = {
     en: 'English',
     fr: 'Français',
   },
+  bilingual: {
+    name: {
+      en: 'anglais',
+      fr: 'français',
+    },
+    fieldIn: '{{field}} ({{language}})',
+    languages: 'Langues',
+    languagesHint:
+      'La première est la langue principale : ses textes font foi, et un lecteur de l’autre langue les voit partout où une traduction manque.',
+    one: '{{primary}} seulement',
+    pair: '{{primary}} d’abord, puis {{other}}',
+    optionsIn: 'Options en {{language}}',
+    optionsHint:
+      'Un libellé pour chaque option en {{primary}}, dans le même ordre. Un libellé vide affiche celui en {{primary}}.',
+    optionLabel: 'Libellé en {{language}} de « {{option}} »',
+    categoriesIn: 'Catégories de questions en {{language}}',
+    categoriesHint:
+      'Une pour chaque catégorie en {{primary}}, dans le même ordre. Une ligne vide affiche celle en {{primary}}.',
+    categoryLabel: 'Catégorie en {{language}} pour « {{category}} »',
+    missing:
+      'Le texte {{language}} de ce point manque : les votants qui lisent le {{language}} verront le texte {{primary}}.',
+    voterLanguage: 'Langue',
+    voterLanguageAuto: 'Automatique (celle du navigateur, sinon celle de l’assemblée)',
+    documentLanguage: 'Lecteurs',
+    documentLanguageAll: 'Tout le monde',
+    documentLanguageOnly: 'Lecteurs en {{language}} seulement',
+  },
   meetings: {
     details: {
       title: 'Détails de l’assemblée',
@@ -200,7 +227,7 @@ export const fr: CatalogOf<typeof en> = {
     },
     import: {
       title: 'Importer un fichier CSV',
-      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
+      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>, <c>language</c> : celle du votant, <c>en</c> ou <c>fr</c>, vide pour le choix automatique), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
       example: 'Exemple',
       file: 'Fichier CSV',
       refused_one: 'Rien n’a été importé : {{n}} ligne est à corriger.',
