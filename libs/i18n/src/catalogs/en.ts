@@ -33,6 +33,7 @@ export const en = {
       'The {{language}} text of this matter is missing: voters reading {{language}} will see the {{primary}} text.',
     voterLanguage: 'Language',
     voterLanguageAuto: 'Automatic (the browser’s, else the meeting’s)',
+    documentTitle: 'Title',
     documentLanguage: 'Readers',
     documentLanguageAll: 'Everyone',
     documentLanguageOnly: 'Readers of {{language}} only',

@@ -31,6 +31,7 @@ export const fr: CatalogOf<typeof en> = {
       'Le texte {{language}} de ce point manque : les votants qui lisent le {{language}} verront le texte {{primary}}.',
     voterLanguage: 'Langue',
     voterLanguageAuto: 'Automatique (celle du navigateur, sinon celle de l’assemblée)',
+    documentTitle: 'Titre',
     documentLanguage: 'Lecteurs',
     documentLanguageAll: 'Tout le monde',
     documentLanguageOnly: 'Lecteurs en {{language}} seulement',

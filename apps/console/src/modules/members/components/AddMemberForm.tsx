@@ -5,10 +5,15 @@ import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useCreateMember } from '../hooks/useMembers';
+import {
+  VoterLanguageSelect,
+  voterLanguageOf,
+  type VoterLanguageDraft,
+} from './VoterLanguageSelect';
 
 const EMPTY = {
   member: { unit: '', shares: '1' },
-  voter: { name: '', email: '' },
+  voter: { name: '', email: '', language: '' as VoterLanguageDraft },
 };
 
 /** A member, and its first voter when a name or an e-mail is given. */
@@ -21,7 +26,11 @@ const NewMember = draftOf(
     member: { unit: member.unit, shares: Number(member.shares) },
     voter:
       voter.name.trim() || voter.email.trim()
-        ? { name: voter.name, email: voter.email.trim() }
+        ? {
+            name: voter.name,
+            email: voter.email.trim(),
+            language: voterLanguageOf(voter.language),
+          }
         : undefined,
   }),
 );
@@ -37,6 +46,7 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
       'member.shares': t('members.table.shares'),
       'voter.name': t('members.add.voterName'),
       'voter.email': t('members.add.voterEmail'),
+      'voter.language': t('bilingual.voterLanguage'),
     },
   });
 
@@ -72,6 +82,7 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
           </label>
           <input type="email" {...field('voter.email')} />
         </div>
+        <VoterLanguageSelect {...field('voter.language')} />
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>
         {create.isPending ? t('members.add.adding') : t('members.add.submit')}

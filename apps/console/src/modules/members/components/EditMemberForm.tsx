@@ -10,6 +10,11 @@ import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { usePatchMember, usePatchVoter } from '../hooks/useMembers';
+import {
+  VoterLanguageSelect,
+  voterLanguageOf,
+  type VoterLanguageDraft,
+} from './VoterLanguageSelect';
 
 export interface EditMemberFormProps {
   shortCode: string;
@@ -37,9 +42,10 @@ const MemberChange = draftOf(UpdateMemberRequest, (draft: MemberDraft) => ({
 
 const VoterChange = draftOf(
   UpdateVoterRequest,
-  (draft: { name: string; email: string }) => ({
+  (draft: { name: string; email: string; language: VoterLanguageDraft }) => ({
     name: draft.name,
     email: draft.email.trim(),
+    language: voterLanguageOf(draft.language),
   }),
 );
 
@@ -150,8 +156,16 @@ function EditVoterForm({
   const patch = usePatchVoter(shortCode);
   const { form, idOf, field, summary, summaryId } = useContractForm({
     schema: VoterChange,
-    defaultValues: { name: voter.name, email: voter.email },
-    labels: { name: t('common.name'), email: t('common.email') },
+    defaultValues: {
+      name: voter.name,
+      email: voter.email,
+      language: voter.language ?? '',
+    },
+    labels: {
+      name: t('common.name'),
+      email: t('common.email'),
+      language: t('bilingual.voterLanguage'),
+    },
   });
 
   const submit = form.handleSubmit((change) =>
@@ -183,6 +197,7 @@ function EditVoterForm({
           <label htmlFor={idOf('email')}>{t('common.email')}</label>
           <input type="email" required {...field('email')} />
         </div>
+        <VoterLanguageSelect {...field('language')} />
       </div>
       <button type="submit" className="secondary" disabled={patch.isPending}>
         {patch.isPending
