@@ -15,7 +15,7 @@ export const en = {
       en: 'English',
       fr: 'French',
     },
-    fieldIn: '{{field}} ({{language}})',
+    fieldIn: '{{field}}, in {{language}}',
     languages: 'Languages',
     languagesHint:
       'The first is the primary language: its texts are the canonical ones, and a reader of the other language sees them wherever a translation is missing.',

@@ -13,7 +13,7 @@ export const fr: CatalogOf<typeof en> = {
       en: 'anglais',
       fr: 'français',
     },
-    fieldIn: '{{field}} ({{language}})',
+    fieldIn: '{{field}}, en {{language}}',
     languages: 'Langues',
     languagesHint:
       'La première est la langue principale : ses textes font foi, et un lecteur de l’autre langue les voit partout où une traduction manque.',
@@ -28,7 +28,7 @@ export const fr: CatalogOf<typeof en> = {
       'Une pour chaque catégorie en {{primary}}, dans le même ordre. Une ligne vide affiche celle en {{primary}}.',
     categoryLabel: 'Catégorie en {{language}} pour « {{category}} »',
     missing:
-      'Le texte {{language}} de ce point manque : les votants qui lisent le {{language}} verront le texte {{primary}}.',
+      'Le texte en {{language}} de ce point manque : les votants qui lisent en {{language}} verront le texte en {{primary}}.',
     voterLanguage: 'Langue',
     voterLanguageAuto: 'Automatique (celle du navigateur, sinon celle de l’assemblée)',
     documentTitle: 'Titre',

@@ -29,7 +29,10 @@ const NewMember = draftOf(
         ? {
             name: voter.name,
             email: voter.email.trim(),
-            language: voterLanguageOf(voter.language),
+            // automatic unless chosen: the gateway's default, not an explicit null
+            ...(voter.language && {
+              language: voterLanguageOf(voter.language),
+            }),
           }
         : undefined,
   }),

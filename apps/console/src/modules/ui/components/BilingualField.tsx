@@ -19,7 +19,7 @@ export interface BilingualFieldProps {
 
 /**
  * One text a voter reads, edited side by side: the canonical text | its translation, each
- * labelled with its language ("Name (English)", "Name (French)"); the controls carry their
+ * labelled with its language ("Name, in English", "Name, in French"); the controls carry their
  * own `lang`. A meeting in one language gets the plain field.
  */
 export function BilingualField({
