@@ -85,7 +85,7 @@ export class VotersService {
         },
         changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
-      return mapVoter(row);
+      return mapVoter(row, meeting.language);
     });
   }
 
@@ -97,7 +97,7 @@ export class VotersService {
   ): Promise<Voter> {
     const meeting = await this.access.require(userId, shortCode);
     const member = await this.members.requireMember(meeting.id, memberKey);
-    return mapVoter(await this.requireVoter(member.id, email));
+    return mapVoter(await this.requireVoter(member.id, email), meeting.language);
   }
 
   /** A new e-mail is another person: the voter's sessions end, on every node. */
@@ -153,7 +153,7 @@ export class VotersService {
         voterSessionVersion(row.id, row.email) !==
         voterSessionVersion(voter.id, voter.email);
       languageChanged = row.language !== voter.language;
-      return mapVoter(row);
+      return mapVoter(row, meeting.language);
     });
     if (replaced)
       await this.sessions.revoke(

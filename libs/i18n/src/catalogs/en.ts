@@ -612,6 +612,9 @@ export const en = {
         create: '{{actor}} made a big-screen link',
         revoke: '{{actor}} revoked a big-screen link',
       },
+      account: {
+        update: '{{actor}} changed the account’s settings',
+      },
       team: {
         add: '{{actor}} added {{label}} to the team',
         remove: '{{actor}} removed {{label}} from the team',
@@ -638,6 +641,9 @@ export const en = {
       duration: 'duration (minutes)',
       meetingTimezone: 'time zone',
       language: 'language',
+      languages: 'languages',
+      translations: 'translations',
+      settingsTranslations: 'translations of the settings',
       location: 'location',
       addresses: 'addresses',
       corporation: 'corporation',

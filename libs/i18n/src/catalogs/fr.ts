@@ -635,6 +635,9 @@ export const fr: CatalogOf<typeof en> = {
         create: '{{actor}} a créé un lien de grand écran',
         revoke: '{{actor}} a révoqué un lien de grand écran',
       },
+      account: {
+        update: '{{actor}} a changé les réglages du compte',
+      },
       team: {
         add: '{{actor}} a ajouté {{label}} à l’équipe',
         remove: '{{actor}} a retiré {{label}} de l’équipe',
@@ -661,6 +664,9 @@ export const fr: CatalogOf<typeof en> = {
       duration: 'la durée (minutes)',
       meetingTimezone: 'le fuseau horaire',
       language: 'la langue',
+      languages: 'langues',
+      translations: 'traductions',
+      settingsTranslations: 'traductions des réglages',
       location: 'le lieu',
       addresses: 'les adresses',
       corporation: 'la société',
