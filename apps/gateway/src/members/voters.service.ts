@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import type {
   CreateVoterRequest,
@@ -110,6 +111,8 @@ export class VotersService {
   ): Promise<Voter> {
     let replaced = false;
     let languageChanged = false;
+    // the stored language (null: none chosen), not the answer's effective one
+    let ownLanguage: Language | null = null;
     const updated = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.members.requireMember(meeting.id, memberKey);
@@ -153,6 +156,7 @@ export class VotersService {
         voterSessionVersion(row.id, row.email) !==
         voterSessionVersion(voter.id, voter.email);
       languageChanged = row.language !== voter.language;
+      ownLanguage = row.language;
       return mapVoter(row, meeting.language);
     });
     if (replaced)
@@ -161,10 +165,7 @@ export class VotersService {
         voterSessionVersion(updated.voterKey, updated.email),
       );
     if (languageChanged)
-      await this.sessions.languageChanged(
-        updated.voterKey,
-        updated.language ?? null,
-      );
+      await this.sessions.languageChanged(updated.voterKey, ownLanguage);
     return updated;
   }
 

@@ -1654,6 +1654,9 @@ export const fr: CatalogOf<typeof en> = {
     voter_email_required:
       'le courriel du votant (voterEmail) est obligatoire lorsque son nom (voterName) est donné',
     voter_email_invalid: 'voterEmail « {{value}} » : adresse courriel invalide',
+    voter_language: 'language « {{value}} » : la langue du votant est en ou fr',
+    language_without_voter:
+      'language est la langue du votant de la ligne : indiquez voterName et voterEmail',
     voter_twice:
       'le votant {{email}} de l’unité {{unit}} figure déjà à la ligne {{seen}}',
     control_number_twice:
