@@ -132,12 +132,20 @@ export class MattersRepository {
    */
   acceptedNominations(
     meetingId: string,
-  ): Promise<{ id: string; name: string; statement: string }[]> {
+  ): Promise<
+    {
+      id: string;
+      name: string;
+      statement: string;
+      translations: MatterRow['candidates'][number]['translations'];
+    }[]
+  > {
     return this.database.db
       .select({
         id: nominations.id,
         name: nominations.name,
         statement: nominations.statement,
+        translations: nominations.translations,
       })
       .from(nominations)
       .where(

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import {
   ControlNumber,
+  LanguageCode,
   MEMBER_TEXT_MAX,
   MEMBER_UNIT_MAX,
   MemberTag,
@@ -24,7 +25,13 @@ const MEMBER_COLUMNS = [
 ] as const;
 export type CsvMemberColumn = (typeof MEMBER_COLUMNS)[number];
 
-const COLUMNS = ['unit', ...MEMBER_COLUMNS, 'voterName', 'voterEmail'] as const;
+const COLUMNS = [
+  'unit',
+  ...MEMBER_COLUMNS,
+  'voterName',
+  'voterEmail',
+  'language',
+] as const;
 type CsvColumn = (typeof COLUMNS)[number];
 
 export const MAX_IMPORT_ROWS = 100_000;
@@ -47,6 +54,8 @@ export interface CsvVoter {
   line: number;
   name: string;
   email: string;
+  /** The voter's language (docs/i18n.md); absent when the cell is empty: kept as it is. */
+  language?: LanguageCode;
 }
 
 export interface CsvMember {
@@ -316,7 +325,14 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
 
     const name = cell('voterName');
     const email = cell('voterEmail');
-    if (!name && !email) continue;
+    const languageCell = cell('language').trim();
+    const language = LanguageCode.safeParse(languageCell.toLowerCase());
+    if (languageCell && !language.success)
+      fail(lineText('voter_language', { value: languageCell }));
+    if (!name && !email) {
+      if (languageCell) fail(lineText('language_without_voter'));
+      continue;
+    }
     const nameResult = VoterName.safeParse(name);
     const emailResult = VoterEmail.safeParse(email);
     if (!name) fail(lineText('voter_name_required'));
@@ -338,6 +354,7 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
       line,
       name: nameResult.data,
       email: emailResult.data,
+      ...(languageCell && language.success ? { language: language.data } : {}),
     });
   }
 

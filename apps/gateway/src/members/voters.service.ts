@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import type {
   CreateVoterRequest,
@@ -85,7 +86,7 @@ export class VotersService {
         },
         changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
-      return mapVoter(row);
+      return mapVoter(row, meeting.language);
     });
   }
 
@@ -97,7 +98,7 @@ export class VotersService {
   ): Promise<Voter> {
     const meeting = await this.access.require(userId, shortCode);
     const member = await this.members.requireMember(meeting.id, memberKey);
-    return mapVoter(await this.requireVoter(member.id, email));
+    return mapVoter(await this.requireVoter(member.id, email), meeting.language);
   }
 
   /** A new e-mail is another person: the voter's sessions end, on every node. */
@@ -110,6 +111,8 @@ export class VotersService {
   ): Promise<Voter> {
     let replaced = false;
     let languageChanged = false;
+    // the stored language (null: none chosen), not the answer's effective one
+    let ownLanguage: Language | null = null;
     const updated = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.members.requireMember(meeting.id, memberKey);
@@ -153,7 +156,8 @@ export class VotersService {
         voterSessionVersion(row.id, row.email) !==
         voterSessionVersion(voter.id, voter.email);
       languageChanged = row.language !== voter.language;
-      return mapVoter(row);
+      ownLanguage = row.language;
+      return mapVoter(row, meeting.language);
     });
     if (replaced)
       await this.sessions.revoke(
@@ -161,10 +165,7 @@ export class VotersService {
         voterSessionVersion(updated.voterKey, updated.email),
       );
     if (languageChanged)
-      await this.sessions.languageChanged(
-        updated.voterKey,
-        updated.language ?? null,
-      );
+      await this.sessions.languageChanged(updated.voterKey, ownLanguage);
     return updated;
   }
 

@@ -641,6 +641,9 @@ export const en = {
         create: '{{actor}} made a big-screen link',
         revoke: '{{actor}} revoked a big-screen link',
       },
+      account: {
+        update: '{{actor}} changed the account’s settings',
+      },
       team: {
         add: '{{actor}} added {{label}} to the team',
         remove: '{{actor}} removed {{label}} from the team',
@@ -667,6 +670,9 @@ export const en = {
       duration: 'duration (minutes)',
       meetingTimezone: 'time zone',
       language: 'language',
+      languages: 'languages',
+      translations: 'translations',
+      settingsTranslations: 'translations of the settings',
       location: 'location',
       addresses: 'addresses',
       corporation: 'corporation',
@@ -1593,6 +1599,8 @@ export const en = {
     voter_name_required: 'voterName is required when voterEmail is given',
     voter_email_required: 'voterEmail is required when voterName is given',
     voter_email_invalid: 'voterEmail "{{value}}": invalid e-mail address',
+    voter_language: 'language "{{value}}": the voter\'s language is en or fr',
+    language_without_voter: 'language is the language of the line\'s voter: give voterName and voterEmail',
     voter_twice:
       'voter {{email}} of unit {{unit}} already appears on line {{seen}}',
     control_number_twice:

@@ -663,6 +663,9 @@ export const fr: CatalogOf<typeof en> = {
         create: '{{actor}} a créé un lien de grand écran',
         revoke: '{{actor}} a révoqué un lien de grand écran',
       },
+      account: {
+        update: '{{actor}} a changé les réglages du compte',
+      },
       team: {
         add: '{{actor}} a ajouté {{label}} à l’équipe',
         remove: '{{actor}} a retiré {{label}} de l’équipe',
@@ -689,6 +692,9 @@ export const fr: CatalogOf<typeof en> = {
       duration: 'la durée (minutes)',
       meetingTimezone: 'le fuseau horaire',
       language: 'la langue',
+      languages: 'langues',
+      translations: 'traductions',
+      settingsTranslations: 'traductions des réglages',
       location: 'le lieu',
       addresses: 'les adresses',
       corporation: 'la société',
@@ -1676,6 +1682,9 @@ export const fr: CatalogOf<typeof en> = {
     voter_email_required:
       'le courriel du votant (voterEmail) est obligatoire lorsque son nom (voterName) est donné',
     voter_email_invalid: 'voterEmail « {{value}} » : adresse courriel invalide',
+    voter_language: 'language « {{value}} » : la langue du votant est en ou fr',
+    language_without_voter:
+      'language est la langue du votant de la ligne : indiquez voterName et voterEmail',
     voter_twice:
       'le votant {{email}} de l’unité {{unit}} figure déjà à la ligne {{seen}}',
     control_number_twice:
