@@ -159,7 +159,8 @@ function EditVoterForm({
     defaultValues: {
       name: voter.name,
       email: voter.email,
-      language: voter.language ?? '',
+      // the meeting's primary unless chosen: left automatic here (docs/i18n.md)
+      language: voter.languageChosen ? voter.language : '',
     },
     labels: {
       name: t('common.name'),
