@@ -369,6 +369,7 @@ describe('Meetings API', () => {
         questionCategories: [],
         floorDoubleEntry: false,
         translations: {},
+        displayLanguages: 'primary',
       });
       const patched = await api.patch(
         url,

@@ -4,7 +4,7 @@ import {
   ballotBodyFields,
   oneBallotBody,
 } from './ballot-body';
-import { IsoDateTime } from './common';
+import { IsoDateTime, LanguageCode } from './common';
 
 /** The portal's "will you attend?" (docs/hybrid-meetings.md, "RSVP"). */
 export const RSVP_ANSWERS = ['in_person', 'online', 'no'] as const;
@@ -73,6 +73,11 @@ export const DeskVoter = z.strictObject({
   rsvp: RsvpAnswer.nullable(),
   /** Checked in at the desk now; null when not (or checked out). */
   checkedInAt: IsoDateTime.nullable(),
+  /**
+   * The voter's language, its own else the meeting's primary: the desk confirms a check-in
+   * to the voter in it (docs/i18n.md).
+   */
+  language: LanguageCode,
 });
 export type DeskVoter = z.infer<typeof DeskVoter>;
 

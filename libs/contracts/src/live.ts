@@ -225,6 +225,11 @@ export const LiveSnapshot = z.strictObject({
     quorumMinimum: z.number(),
     /** One live matter at a time (the default), or several seen side by side. */
     oneLiveMatter: z.boolean(),
+    /**
+     * The big screen shows the matters in its reader's language (`primary`), or in all the
+     * meeting's, the primary first (`all`): docs/i18n.md, "The report and the big screen".
+     */
+    displayLanguages: z.enum(['primary', 'all']),
   }),
   role: z.enum(['chair', 'voter', 'screen']),
   matters: z.array(LiveMatter),

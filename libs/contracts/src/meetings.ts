@@ -179,6 +179,16 @@ function quorumAndResultSettings() {
   };
 }
 
+/**
+ * What the report and the big screen show of a bilingual meeting's own texts (docs/i18n.md,
+ * "The report and the big screen"): the reader's language (`primary`: the meeting's primary
+ * unless the report asks for another with `?lang=`), or every language of the meeting, the
+ * primary first (`all`: "Budget / Budget 2027").
+ */
+export const DISPLAY_LANGUAGES = ['primary', 'all'] as const;
+export const DisplayLanguages = z.enum(DISPLAY_LANGUAGES);
+export type DisplayLanguages = z.infer<typeof DisplayLanguages>;
+
 /** The settings' texts a voter reads, in the meeting's other languages (docs/i18n.md). */
 export const SettingsTranslations = translationsOf({
   questionCategories: QuestionCategories,
@@ -200,6 +210,7 @@ export const PatchMeetingSettingsRequest = z.strictObject({
   questionCategories: QuestionCategories.optional(),
   floorDoubleEntry: z.boolean().optional(),
   translations: SettingsTranslations.optional(),
+  displayLanguages: DisplayLanguages.optional(),
 });
 export type PatchMeetingSettingsRequest = z.infer<
   typeof PatchMeetingSettingsRequest
@@ -232,6 +243,8 @@ export const MeetingSettings = z.strictObject({
   /** Floor ballots count only once two managers entered the same sheet alike. */
   floorDoubleEntry: z.boolean(),
   translations: SettingsTranslations,
+  /** The report's and the big screen's languages (docs/i18n.md). */
+  displayLanguages: DisplayLanguages,
 });
 export type MeetingSettings = z.infer<typeof MeetingSettings>;
 

@@ -192,9 +192,13 @@ export type HolderSplit = z.infer<typeof HolderSplit>;
 
 export const HolderMatter = z.strictObject({
   matterKey: z.string(),
+  /** name and header in the view's `language` (docs/i18n.md). */
   name: z.string(),
   header: z.string(),
+  /** The canonical options: what a split names. */
   options: z.array(z.string()),
+  /** Each option in the view's `language`, in the same order (docs/i18n.md). */
+  optionLabels: z.array(z.string()),
   choices: z.number(),
   ...matterMethodFields,
   order: z.number(),
@@ -210,12 +214,16 @@ export const HolderMatter = z.strictObject({
 export type HolderMatter = z.infer<typeof HolderMatter>;
 
 export const HolderView = z.strictObject({
+  /** The language of the meeting's own texts in this answer: the reader's (docs/i18n.md). */
+  language: LanguageCode,
   holder: ProxyHolderRef.extend({ present: z.boolean() }),
   meeting: z.strictObject({
     shortCode: z.string(),
+    /** In the view's `language`. */
     name: z.string(),
     meetingDate: IsoDateTime,
     meetingTimezone: z.string(),
+    /** The meeting's primary language. */
     language: LanguageCode,
   }),
   /** Verified proxies held, in the order discretionary votes are assigned. */

@@ -31,11 +31,15 @@ export type AttendanceQuery = z.infer<typeof AttendanceQuery>;
 export const ReportMatter = z.strictObject({
   matterKey: z.string(),
   order: z.number().int(),
+  /** In the report's language, or in all the meeting's when it shows them all (docs/i18n.md). */
   name: z.string(),
   /** Who moved and seconded the motion; null when not recorded. */
   movedBy: z.string().nullable(),
   secondedBy: z.string().nullable(),
+  /** The canonical options, as ballots, tallies and results name them. */
   options: z.array(z.string()),
+  /** Each option as the report shows it, in the same order (docs/i18n.md). */
+  optionLabels: z.array(z.string()),
   choices: z.number().int(),
   ...matterMethodFields,
   exclusions: z.array(z.string()),
@@ -142,6 +146,7 @@ export const MeetingReport = z.strictObject({
   meeting: z.strictObject({
     key: z.string(),
     shortCode: z.string(),
+    /** name and location in the report's language, or all the meeting's (docs/i18n.md). */
     name: z.string(),
     account: z.string(),
     meetingDate: IsoDateTime,
@@ -165,6 +170,8 @@ export const MeetingReport = z.strictObject({
   questions: z.array(ReportQuestion),
   /** The language of the texts (`rule`, `statement`), the CSV headings and the PDF. */
   language: LanguageCode,
+  /** The languages of the meeting's own texts shown: `language` alone, or all the meeting's. */
+  contentLanguages: z.array(LanguageCode),
   generatedAt: IsoDateTime,
   /** The head of the meeting's hash chain as this report was made. */
   chainHead: ChainHead.nullable(),

@@ -106,6 +106,44 @@ describe('verdict words', () => {
     );
   });
 
+  it('names options by the labels the reader sees, the percentages still of the canonical options', () => {
+    const label = (option: string) => `${option} (fr)`;
+    const tie = {
+      ...rule,
+      election: true,
+      choices: 2,
+      verdict: 'elected' as const,
+      elected: ['Ann', 'Bob'],
+      tied: [],
+      tiedForLastSeat: ['Bob', 'Cy'],
+      totals: [
+        { vote: 'Ann', units: 6, shares: 6 },
+        { vote: 'Bob', units: 3, shares: 3 },
+        { vote: 'Cy', units: 3, shares: 3 },
+      ],
+      tieBreak: { elected: ['Bob'], method: 'lot' as const, note: '' },
+      forYes: { units: 6, shares: 6 },
+      base: { units: 12, shares: 12 },
+    };
+    expect(resultStatement(tie, 'fr', label)).toBe(
+      'Élus à la pluralité des voix : Ann (fr) (50 %), des bulletins exprimés en quotes-parts. Égalité pour le dernier siège : Bob (fr), Cy (fr) (25 % chacun). Bob (fr) élu(s) par tirage au sort.',
+    );
+    expect(
+      resultStatement(
+        {
+          ...rule,
+          verdict: 'elected',
+          elected: ['Ann'],
+          tied: [],
+          forYes: { units: 1, shares: 1 },
+          base: { units: 2, shares: 2 },
+        },
+        'en',
+        label,
+      ),
+    ).toContain('Ann (fr)');
+  });
+
   it('says how an election was counted, with percentages of the base its method names', () => {
     // the issue's example: Grace at 3.5 of 7.5 shares is elected by plurality, not by a majority
     const directors = {

@@ -131,7 +131,11 @@ export interface ResultForWords {
 }
 
 /** The words of an election's verdict: a sentence for who was elected, ties and tie break. */
-function electionStatement(result: ResultForWords, lng: Language): string {
+function electionStatement(
+  result: ResultForWords,
+  lng: Language,
+  label: (option: string) => string,
+): string {
   const t = translator(lng);
   const method = result.votingMethod ?? 'plurality';
   const rounds = result.rounds?.length ?? 0;
@@ -166,7 +170,9 @@ function electionStatement(result: ResultForWords, lng: Language): string {
       t('verdict.statement.election', {
         method: t(`verdict.method.${method}`, { count: rounds }),
         names: counted
-          .map((name) => t('verdict.electedName', { name, share: share(name) }))
+          .map((name) =>
+            t('verdict.electedName', { name: label(name), share: share(name) }),
+          )
           .join(', '),
         base,
       }),
@@ -190,7 +196,7 @@ function electionStatement(result: ResultForWords, lng: Language): string {
             ? result.choices - counted.length
             : decided.length || tied.length - 1,
         ),
-        tied: tied.join(', '),
+        tied: tied.map(label).join(', '),
         share: share(tied[0]),
       }),
     );
@@ -201,7 +207,7 @@ function electionStatement(result: ResultForWords, lng: Language): string {
           ? 'verdict.statement.tieBrokenNote'
           : 'verdict.statement.tieBroken',
         {
-          names: result.tieBreak.elected.join(', '),
+          names: result.tieBreak.elected.map(label).join(', '),
           method: t(`verdict.tieBreakMethod.${result.tieBreak.method}`),
           note: result.tieBreak.note,
         },
@@ -217,12 +223,14 @@ function electionStatement(result: ResultForWords, lng: Language): string {
 export function resultStatement(
   result: ResultForWords,
   lng: Language = 'en',
+  /** An option as the reader sees it (a translated label); the result names canonical options. */
+  label: (option: string) => string = (option) => option,
 ): string {
   if (
     result.election ||
     (result.votingMethod !== undefined && result.votingMethod !== 'plurality')
   )
-    return electionStatement(result, lng);
+    return electionStatement(result, lng, label);
   const t = translator(lng);
   const share = t('verdict.share', {
     units: percentText(result.forYes.units, result.base.units, lng),
@@ -230,7 +238,7 @@ export function resultStatement(
     shares: percentText(result.forYes.shares, result.base.shares, lng),
   });
   const rule = t('verdict.ruleSuffix', { rule: ruleWords(result, t) });
-  const names = (list: readonly string[]) => list.join(', ');
+  const names = (list: readonly string[]) => list.map(label).join(', ');
   switch (result.verdict) {
     case 'carried':
       return t('verdict.statement.carried', { share, rule });

@@ -1,7 +1,12 @@
 import type { DeskVoter, PortalRsvp } from '@livevote/contracts';
+import { chooseLanguage, type Language } from '@livevote/i18n';
 import type { DeskVoterRow } from './check-ins.repository';
 
-export function mapDeskVoter(row: DeskVoterRow): DeskVoter {
+/** A voter at the desk, with the language to confirm its check-in in (docs/i18n.md). */
+export function mapDeskVoter(
+  row: DeskVoterRow,
+  meeting: { language: Language },
+): DeskVoter {
   return {
     voterKey: row.id,
     name: row.name,
@@ -11,6 +16,10 @@ export function mapDeskVoter(row: DeskVoterRow): DeskVoter {
     shares: row.shares,
     rsvp: row.rsvp,
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    language: chooseLanguage({
+      preference: row.language,
+      meeting: meeting.language,
+    }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Language } from '@livevote/i18n';
 import { Database, rowsOf } from '../database/database';
 import { members, voters, type RsvpAnswer } from '../database/schema';
 
@@ -16,6 +17,8 @@ export interface DeskVoterRow {
   rsvpAt: Date | null;
   checkInCode: string;
   checkedInAt: Date | null;
+  /** The voter's own language, if it chose one (docs/i18n.md). */
+  language: Language | null;
 }
 
 const deskColumns = {
@@ -30,6 +33,7 @@ const deskColumns = {
   rsvpAt: voters.rsvpAt,
   checkInCode: voters.checkInCode,
   checkedInAt: voters.checkedInAt,
+  language: voters.language,
 };
 
 @Injectable()

@@ -45,7 +45,7 @@ export class CheckInsService {
       this.checkIns.checkedIn(meeting.id),
       this.checkIns.counts(meeting.id),
     ]);
-    return { counts, checkedIn: rows.map(mapDeskVoter) };
+    return { counts, checkedIn: rows.map((row) => mapDeskVoter(row, meeting)) };
   }
 
   async checkIn(
@@ -93,7 +93,7 @@ export class CheckInsService {
       this.announce(meeting, voter, true, counts);
     }
     return {
-      voter: mapDeskVoter(voter),
+      voter: mapDeskVoter(voter, meeting),
       counts,
       alreadyCheckedIn: already,
       proxiesRevoked,
@@ -140,7 +140,7 @@ export class CheckInsService {
       this.announce(meeting, voter, false, counts);
     }
     return {
-      voter: mapDeskVoter(voter),
+      voter: mapDeskVoter(voter, meeting),
       counts,
       alreadyCheckedIn: false,
       proxiesRevoked: 0,
@@ -191,7 +191,7 @@ export class CheckInsService {
   ): void {
     this.broadcaster.toChairs(meeting.id, 'checkin.updated', {
       shortCode: meeting.shortCode,
-      voter: mapDeskVoter(voter),
+      voter: mapDeskVoter(voter, meeting),
       checkedIn,
       counts,
     });

@@ -221,6 +221,11 @@ export const meetings = pgTable(
       .$type<Translated<{ questionCategories: string[] }>>()
       .notNull()
       .default({}),
+    /** The report's and the big screen's languages: `primary` or `all` (docs/i18n.md). */
+    displayLanguages: text('display_languages')
+      .$type<'primary' | 'all'>()
+      .notNull()
+      .default('primary'),
     /** Floor ballots count only once two managers entered the same sheet (docs/hybrid-meetings.md). */
     floorDoubleEntry: boolean('floor_double_entry').notNull().default(false),
     /** User ids of the scrutineers named for the meeting; none: any scrutineer of the account. */

@@ -122,6 +122,7 @@ export class LiveSnapshotsService {
         translations: { ...pickNames(row.translations) },
         quorumMinimum: row.quorumMinimum,
         oneLiveMatter: row.oneLiveMatter,
+        displayLanguages: row.displayLanguages,
       },
       role: principal.role,
       matters: matters.matters,

@@ -3,6 +3,7 @@ import type { OutgoingMail } from './mail-transport';
 import {
   formatMeetingTime,
   meetingCalendar,
+  meetingDetailsIn,
   type MeetingDetails,
 } from './meeting-details';
 import { inviteHtml } from './mail-templates';
@@ -27,7 +28,8 @@ export const CHECK_IN_QR_CID = 'check-in-qr@livevote';
 
 /** The voter invite: meeting details in text and HTML, the `.ics`, the personal link. */
 export function inviteMail(input: InviteMailInput): OutgoingMail {
-  const { meeting, voter, unit, portalLink, lng } = input;
+  const { voter, unit, portalLink, lng } = input;
+  const meeting = meetingDetailsIn(input.meeting, lng);
   const t = translator(lng);
   const when = t('mail.whenValue', {
     when: formatMeetingTime(meeting.meetingDate, meeting.meetingTimezone, lng),
@@ -100,7 +102,7 @@ export function inviteMail(input: InviteMailInput): OutgoingMail {
         filename: `${meeting.shortCode}.ics`,
         // A Buffer goes out byte for byte; a string would have its CRLFs (RFC 5545) rewritten.
         content: Buffer.from(
-          meetingCalendar(meeting, {
+          meetingCalendar(input.meeting, {
             stamp: input.sentAt,
             uidDomain: input.uidDomain,
             lng,

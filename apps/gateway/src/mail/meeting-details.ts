@@ -1,6 +1,8 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { formatInZone, translator, type Language } from '@livevote/i18n';
 import { meetingEndsAt } from '@livevote/rules';
+import type { Translated } from '@livevote/contracts';
+import { meetingIn, type MeetingTextFields } from '../common/meeting-texts';
 
 /** What voter e-mails (invites, reminders) say about a meeting. */
 export interface MeetingDetails {
@@ -9,11 +11,13 @@ export interface MeetingDetails {
   name: string;
   description: string;
   location: string;
+  /** name, description and location in the meeting's other languages (docs/i18n.md). */
+  translations: Translated<MeetingTextFields>;
   meetingDate: Date;
   /** Minutes. */
   duration: number;
   meetingTimezone: string;
-  /** The meeting's default language. */
+  /** The meeting's primary language, `languages[0]`. */
   language: Language;
   contact: { email?: string; name?: string; preferredName?: string };
   /** The meeting page: https://<shortCode>.<PORTAL_HOST>, else PUBLIC_URL/vote/<shortCode>. */
@@ -34,8 +38,16 @@ export function formatMeetingTime(
   return formatInZone(date, timeZone, lng, 'long');
 }
 
+/** The details with the meeting's own texts in `lng` (docs/i18n.md). */
+export function meetingDetailsIn(
+  meeting: MeetingDetails,
+  lng: Language,
+): MeetingDetails {
+  return meetingIn(meeting, lng);
+}
+
 /**
- * The `.ics` attachment. Times are UTC instants with the zone as X-WR-TIMEZONE: with a TZID,
+ * The `.ics` attachment: SUMMARY, DESCRIPTION and LOCATION in `lng`. Times are UTC instants with the zone as X-WR-TIMEZONE: with a TZID,
  * ical-generator would print a native Date in the process's zone, and a TZID also needs a
  * VTIMEZONE block we have no generator for. The UID is stable per meeting, so a second
  * invite updates the calendar entry instead of adding one; SEQUENCE grows with each edit.
@@ -45,6 +57,7 @@ export function meetingCalendar(
   options: { stamp: Date; uidDomain: string; lng?: Language },
 ): string {
   const lng = options.lng ?? meeting.language;
+  meeting = meetingDetailsIn(meeting, lng);
   const calendar = ical({
     prodId: {
       company: 'LiveVote',

@@ -88,5 +88,6 @@ export function mapMeetingSettings(row: MeetingRow): MeetingSettings {
     questionCategories: row.questionCategories,
     floorDoubleEntry: row.floorDoubleEntry,
     translations: row.settingsTranslations,
+    displayLanguages: row.displayLanguages,
   };
 }

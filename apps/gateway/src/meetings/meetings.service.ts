@@ -164,6 +164,7 @@ const AUDITED_SETTINGS = [
   'questionCategories',
   'floorDoubleEntry',
   'settingsTranslations',
+  'displayLanguages',
 ] as const;
 
 @Injectable()
@@ -362,6 +363,8 @@ export class MeetingsService {
         // docs/hybrid-meetings.md
         questionCategories: body.questionCategories,
         floorDoubleEntry: body.floorDoubleEntry,
+        // docs/i18n.md
+        displayLanguages: body.displayLanguages,
         updatedAt: this.clock.now(),
       });
       const changes = changesOf(current, row, AUDITED_SETTINGS);

@@ -13,6 +13,7 @@ export function mapMeetingDetails(
     name: row.name,
     description: row.description,
     location: row.location,
+    translations: row.translations,
     meetingDate: row.meetingDate,
     duration: row.duration,
     meetingTimezone: row.meetingTimezone,

@@ -3,6 +3,8 @@ import type { OutgoingMail } from '../mail/mail-transport';
 import { layoutHtml, paragraphHtml } from '../mail/mail-templates';
 import { formatMeetingTime } from '../mail/meeting-details';
 import { plainName } from '../mail/plain-text';
+import type { Translated } from '@livevote/contracts';
+import { meetingIn, type MeetingTextFields } from '../common/meeting-texts';
 
 export interface NominationMailContent {
   meeting: {
@@ -10,6 +12,8 @@ export interface NominationMailContent {
     meetingDate: Date;
     meetingTimezone: string;
     contactEmail?: string;
+    /** The name in the meeting's other languages (docs/i18n.md). */
+    translations?: Translated<MeetingTextFields>;
   };
   unit: string;
   /** The candidate's name as the member typed it. */
@@ -27,7 +31,7 @@ export function nominationMail(
   lng: Language,
 ): OutgoingMail {
   const t = translator(lng);
-  const { meeting } = content;
+  const meeting = meetingIn(content.meeting, lng);
   const paragraphs = [
     t('mail.hello', { name: plainName(content.candidateName) }),
     t('mail.nomination.nominated', {

@@ -6,12 +6,14 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNotNull,
   isNull,
   sql,
 } from 'drizzle-orm';
 import type { NominationStatus } from '@livevote/contracts';
+import type { Language } from '@livevote/i18n';
 import { Database } from '../database/database';
-import { members, nominations } from '../database/schema';
+import { members, nominations, voters } from '../database/schema';
 
 export type NominationRow = typeof nominations.$inferSelect;
 export type NominationWithUnit = NominationRow & { unit: string };
@@ -28,6 +30,25 @@ const withUnit = { ...getTableColumns(nominations), unit: members.unit };
 @Injectable()
 export class NominationsRepository {
   constructor(private readonly database: Database) {}
+
+  /** The language of the meeting's voter at this address, if one chose one (docs/i18n.md). */
+  async languageOfAddress(
+    meetingId: string,
+    email: string,
+  ): Promise<Language | null> {
+    const [row] = await this.database.db
+      .select({ language: voters.language })
+      .from(voters)
+      .where(
+        and(
+          eq(voters.meetingId, meetingId),
+          sql`lower(${voters.email}) = lower(${email})`,
+          isNotNull(voters.language),
+        ),
+      )
+      .limit(1);
+    return row?.language ?? null;
+  }
 
   /** The meeting's member, locked until the transaction ends: its nominations are counted in turn. */
   async lockMember(

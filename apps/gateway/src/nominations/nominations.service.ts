@@ -1,3 +1,4 @@
+import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   MAX_STANDING_NOMINATIONS,
@@ -241,12 +242,19 @@ export class NominationsService {
           meetingDate: meeting.meetingDate,
           meetingTimezone: meeting.meetingTimezone,
           contactEmail: meeting.contact.email,
+          translations: meeting.translations,
         },
         unit: row.unit,
         candidateName: row.name,
       },
-      // the nominee need not be a voter of the meeting: the meeting's language
-      meeting.language,
+      // a nominee who is a voter of the meeting reads its own language, anyone else the primary
+      chooseLanguage({
+        preference: await this.nominations.languageOfAddress(
+          meeting.id,
+          row.nomineeEmail,
+        ),
+        meeting: meeting.language,
+      }),
     );
     await this.mail.send(mail).catch(async (error: unknown) => {
       this.logger.warn(

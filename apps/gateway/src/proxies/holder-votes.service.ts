@@ -46,6 +46,8 @@ import { ProxyBallotsService } from './proxy-ballots.service';
 import { directionOn, isDirected, refuseDirection } from './proxy-directions';
 import { ballotAnswer, marksOrFail } from '../ballots/ballot-marks';
 import { mapMethod } from '../matters/matters.mapper';
+import { chooseLanguage } from '@livevote/i18n';
+import { matterIn, meetingIn, textIn } from '../common/meeting-texts';
 
 type MemberRow = Awaited<
   ReturnType<ProxiesRepository['held']>
@@ -101,12 +103,18 @@ export class HolderVotesService {
     };
   }
 
+  /**
+   * What the holder holds, the meeting's and the matters' texts in the reader's language:
+   * the first of `browser` (its `Accept-Language`) we speak, else the meeting's primary.
+   */
   async view(
     actor: Actor,
     shortCode: string,
     holderKey?: string,
+    browser: readonly string[] = [],
   ): Promise<HolderView> {
     const { meeting, holder } = await this.resolve(actor, shortCode, holderKey);
+    const lng = chooseLanguage({ browser, meeting: meeting.language });
     const [held, matters] = await Promise.all([
       this.proxies.held(holder.id),
       this.matters.listForMeeting(meeting.id),
@@ -125,10 +133,11 @@ export class HolderVotesService {
         row.proxy.directions.every(isDirected),
     );
     return {
+      language: lng,
       holder: { ...mapHolderRef(holder), present: holder.present },
       meeting: {
         shortCode: meeting.shortCode,
-        name: meeting.name,
+        name: meetingIn(meeting, lng).name,
         meetingDate: meeting.meetingDate.toISOString(),
         meetingTimezone: meeting.meetingTimezone,
         language: meeting.language,
@@ -149,9 +158,10 @@ export class HolderVotesService {
         const { directed, discretionary } = this.split(held, standing, matter);
         return {
           matterKey: matter.id,
-          name: matter.name,
-          header: matter.header,
+          name: textIn(matter.name, matter.translations, lng, 'name'),
+          header: textIn(matter.header, matter.translations, lng, 'header'),
           options: matter.options,
+          optionLabels: matterIn(matter, lng).labels,
           choices: matter.choices,
           ...mapMethod(matter),
           order: matter.order,
@@ -274,6 +284,7 @@ export class HolderVotesService {
     holder: HolderPrincipal,
     shortCode: string,
     present: boolean,
+    browser: readonly string[] = [],
   ): Promise<HolderView> {
     // spent first: a toggle past the budget costs no read either
     await this.presenceBudget.spend(holder.holderId);
@@ -284,7 +295,7 @@ export class HolderVotesService {
       this.clock.now(),
     );
     this.proxyBallots.quorumChanged(meeting);
-    return this.view({ holder }, shortCode);
+    return this.view({ holder }, shortCode, undefined, browser);
   }
 
   /**

@@ -27,6 +27,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { AcceptedLanguages } from '../common/accepted-languages';
 import { HolderVotesService } from './holder-votes.service';
 import {
   HolderCastRequestDto,
@@ -138,11 +139,13 @@ export class ProxiesController {
     @CurrentManager() manager: Manager,
     @Param('shortCode') shortCode: string,
     @Param('holderKey') holderKey: string,
+    @AcceptedLanguages() browser: string[],
   ): Promise<HolderView> {
     return this.holderVotes.view(
       { userId: manager.userId },
       shortCode,
       holderKey,
+      browser,
     );
   }
 

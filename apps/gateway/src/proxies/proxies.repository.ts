@@ -6,10 +6,12 @@ import {
   eq,
   gt,
   inArray,
+  isNotNull,
   isNull,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { Language } from '@livevote/i18n';
 import { attendingRevokesSql } from '@livevote/rules';
 import { Database, rowsOf } from '../database/database';
 import {
@@ -79,6 +81,25 @@ export class ProxiesRepository {
       .where(eq(voters.id, voterId))
       .limit(1);
     return row;
+  }
+
+  /** The language of the meeting's voter at this address, if one chose one (docs/i18n.md). */
+  async languageOfAddress(
+    meetingId: string,
+    email: string,
+  ): Promise<Language | null> {
+    const [row] = await this.database.db
+      .select({ language: voters.language })
+      .from(voters)
+      .where(
+        and(
+          eq(voters.meetingId, meetingId),
+          sql`lower(${voters.email}) = lower(${email})`,
+          isNotNull(voters.language),
+        ),
+      )
+      .limit(1);
+    return row?.language ?? null;
   }
 
   /** The meeting's holder: a default holder by name, any other by e-mail, whatever its case. */

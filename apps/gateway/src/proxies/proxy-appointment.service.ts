@@ -59,7 +59,7 @@ export class ProxyAppointmentService {
     meeting: MeetingRow,
     appointment: Appointment,
   ): Promise<ProxyWithUnit> {
-    const { saved, replacedVerified, matterNames } = await this.unitOfWork.run(
+    const { saved, replacedVerified, matterTexts } = await this.unitOfWork.run(
       async () => {
         requireProxyWindowOpen(meeting, this.clock.now());
         const member = await this.proxies.lockMember(
@@ -135,7 +135,7 @@ export class ProxyAppointmentService {
         return {
           saved: { proxy, unit: member.unit, holder },
           replacedVerified: replaced.some((row) => row.status === 'verified'),
-          matterNames: new Map(matters.map((m) => [m.id, m.name])),
+          matterTexts: new Map(matters.map((m) => [m.id, m])),
         };
       },
     );
@@ -143,7 +143,7 @@ export class ProxyAppointmentService {
       await this.proxyBallots.onProxyVerified(saved.proxy);
     if (saved.proxy.status === 'verified' || replacedVerified)
       this.proxyBallots.quorumChanged(meeting);
-    await this.notices.send(meeting, saved, matterNames);
+    await this.notices.send(meeting, saved, matterTexts);
     return saved;
   }
 

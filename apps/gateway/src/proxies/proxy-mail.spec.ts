@@ -18,9 +18,9 @@ const content: ProxyMailContent = {
     { matterKey: 'm1', choices: ['Yes'] },
     { matterKey: 'm2', choices: null },
   ],
-  matterNames: new Map([
-    ['m1', 'Budget'],
-    ['m2', 'Bylaw 12'],
+  matters: new Map([
+    ['m1', { name: 'Budget', options: ['Yes', 'No'] }],
+    ['m2', { name: 'Bylaw 12', options: ['Yes', 'No'] }],
   ]),
   signedName: 'Ann Owner',
   submittedAt: new Date('2026-11-20T15:30:00.000Z'),
@@ -63,6 +63,58 @@ describe('proxy mails', () => {
     expect(mail.subject).toBe('Vous détenez une procuration : Harbourview AGM');
     expect(mail.text).toContain('Bonjour Pat Holder,');
     expect(mail.html).toContain('Ouvrir votre page de mandataire');
+  });
+
+  it('name the meeting, the matters and the directed options in the reader’s language', () => {
+    const bilingual: ProxyMailContent = {
+      ...content,
+      meeting: {
+        ...content.meeting,
+        translations: { fr: { name: 'AGA Harbourview' } },
+      },
+      directions: [
+        { matterKey: 'm1', choices: ['Yes'] },
+        { matterKey: 'm2', ranking: ['No', 'Yes'] },
+      ],
+      matters: new Map([
+        [
+          'm1',
+          {
+            name: 'Budget',
+            options: ['Yes', 'No'],
+            translations: {
+              fr: { name: 'Budget 2027', options: ['Oui', 'Non'] },
+            },
+          },
+        ],
+        [
+          'm2',
+          {
+            name: 'Bylaw 12',
+            options: ['Yes', 'No'],
+            translations: { fr: { options: ['Oui', ''] } },
+          },
+        ],
+      ]),
+    };
+    const french = proxyConfirmationMail('ann@example.test', bilingual, 'fr');
+    expect(french.subject).toBe('Votre procuration : AGA Harbourview');
+    expect(french.text).toContain('Budget 2027: Oui');
+    // an untranslated name or a blank label falls back to the canonical text
+    expect(french.text).toContain('Bylaw 12: 1. No, 2. Oui');
+    const english = proxyConfirmationMail('ann@example.test', bilingual, 'en');
+    expect(english.subject).toBe('Your proxy: Harbourview AGM');
+    expect(english.text).toContain('Budget: Yes');
+    expect(english.text).toContain('Bylaw 12: 1. No, 2. Yes');
+    const holder = holderNoticeMail(
+      'pat@example.test',
+      bilingual,
+      'https://x/h',
+      'fr',
+    );
+    expect(holder.subject).toBe(
+      'Vous détenez une procuration : AGA Harbourview',
+    );
   });
 
   it('never show a name as a link, in the text or the HTML', () => {

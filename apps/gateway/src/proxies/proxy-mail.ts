@@ -1,15 +1,23 @@
-import type { ProxyDirection } from '@livevote/contracts';
+import type { ProxyDirection, Translated } from '@livevote/contracts';
 import { translator, type Language, type Translate } from '@livevote/i18n';
 import type { OutgoingMail } from '../mail/mail-transport';
 import { formatMeetingTime } from '../mail/meeting-details';
 import { proxyHtml } from '../mail/mail-templates';
 import { plainName } from '../mail/plain-text';
+import {
+  matterIn,
+  meetingIn,
+  type MatterTexts,
+  type MeetingTextFields,
+} from '../common/meeting-texts';
 
 export interface ProxyMailMeeting {
   name: string;
   meetingDate: Date;
   meetingTimezone: string;
   contactEmail?: string;
+  /** The name in the meeting's other languages (docs/i18n.md). */
+  translations?: Translated<MeetingTextFields>;
 }
 
 export interface ProxyMailContent {
@@ -17,30 +25,38 @@ export interface ProxyMailContent {
   unit: string;
   holderName: string;
   directions: ProxyDirection[];
-  /** Matter names by key, in the meeting's order. */
-  matterNames: Map<string, string>;
+  /** The matters' texts by key, in the meeting's order (docs/i18n.md). */
+  matters: Map<string, MatterTexts>;
   signedName: string;
   submittedAt: Date;
   status: string;
 }
 
-function directionLines(content: ProxyMailContent, t: Translate): string[] {
+/** Each direction with the matter's name and option labels in `lng`; ballots keep canonical options. */
+function directionLines(
+  content: ProxyMailContent,
+  lng: Language,
+  t: Translate,
+): string[] {
   return content.directions.map((direction) => {
-    const name =
-      content.matterNames.get(direction.matterKey) ?? direction.matterKey;
+    const given = content.matters.get(direction.matterKey);
+    const matter = given
+      ? matterIn(given, lng)
+      : { name: direction.matterKey, label: (option: string) => option };
+    const label = matter.label;
     // a ranking in its order (1. first, 2. second), votes placed as "option (n)"
     const how = direction.allocations
       ? direction.allocations
-          .map(({ option, votes }) => `${option} (${votes})`)
+          .map(({ option, votes }) => `${label(option)} (${votes})`)
           .join(', ')
       : direction.ranking
         ? direction.ranking
-            .map((option, index) => `${index + 1}. ${option}`)
+            .map((option, index) => `${index + 1}. ${label(option)}`)
             .join(', ')
         : direction.choices
-          ? direction.choices.join(', ')
+          ? direction.choices.map(label).join(', ')
           : t('mail.proxy.discretion');
-    return `${name}: ${how}`;
+    return `${matter.name}: ${how}`;
   });
 }
 
@@ -70,13 +86,14 @@ export function proxyConfirmationMail(
   lng: Language,
 ): OutgoingMail {
   const t = translator(lng);
-  const zone = content.meeting.meetingTimezone;
-  const when = formatMeetingTime(content.meeting.meetingDate, zone, lng);
+  const meeting = meetingIn(content.meeting, lng);
+  const zone = meeting.meetingTimezone;
+  const when = formatMeetingTime(meeting.meetingDate, zone, lng);
   const status = t(`mail.proxy.status.${content.status}`);
   const paragraphs = [
     t('mail.proxy.received', {
       unit: content.unit,
-      meeting: content.meeting.name,
+      meeting: meeting.name,
       when,
     }),
     t('mail.proxy.holder', { holder: plainName(content.holderName) }),
@@ -87,12 +104,12 @@ export function proxyConfirmationMail(
     }),
     t('mail.proxy.directions'),
   ];
-  const lines = directionLines(content, t);
+  const lines = directionLines(content, lng, t);
   const closing = t('mail.proxy.closing');
   return {
     to,
     replyTo: content.meeting.contactEmail || undefined,
-    subject: t('mail.proxy.subject', { meeting: content.meeting.name }),
+    subject: t('mail.proxy.subject', { meeting: meeting.name }),
     text: [...paragraphs, lines.join('\n'), closing].join('\n\n'),
     html: html(lng, { before: paragraphs, list: lines, after: [closing] }),
   };
@@ -106,11 +123,12 @@ export function holderNoticeMail(
   lng: Language,
 ): OutgoingMail {
   const t = translator(lng);
+  const meeting = meetingIn(content.meeting, lng);
   const paragraphs = [
     t('mail.hello', { name: plainName(content.holderName) }),
     t('mail.holder.appointed', {
       unit: content.unit,
-      meeting: content.meeting.name,
+      meeting: meeting.name,
     }),
     t('mail.holder.how'),
     t('mail.linkAlone'),
@@ -118,7 +136,7 @@ export function holderNoticeMail(
   return {
     to,
     replyTo: content.meeting.contactEmail || undefined,
-    subject: t('mail.holder.subject', { meeting: content.meeting.name }),
+    subject: t('mail.holder.subject', { meeting: meeting.name }),
     text: [...paragraphs, link].join('\n\n'),
     html: html(lng, { before: paragraphs, link }),
   };

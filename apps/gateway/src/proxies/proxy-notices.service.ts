@@ -1,4 +1,5 @@
 import { chooseLanguage } from '@livevote/i18n';
+import type { MatterTexts } from '../common/meeting-texts';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
@@ -33,7 +34,7 @@ export class ProxyNoticesService {
   async send(
     meeting: MeetingRow,
     { proxy, unit, holder }: ProxyWithUnit,
-    matterNames: Map<string, string>,
+    matters: Map<string, MatterTexts>,
   ): Promise<void> {
     const content: ProxyMailContent = {
       meeting: {
@@ -41,11 +42,12 @@ export class ProxyNoticesService {
         meetingDate: meeting.meetingDate,
         meetingTimezone: meeting.meetingTimezone,
         contactEmail: meeting.contact.email,
+        translations: meeting.translations,
       },
       unit,
       holderName: proxy.holderName,
       directions: proxy.directions,
-      matterNames,
+      matters,
       signedName: proxy.signedName,
       submittedAt: proxy.submittedAt,
       status: proxy.status,
@@ -75,9 +77,16 @@ export class ProxyNoticesService {
         meeting.shortCode,
         this.holderTokens.issueLink(holder.id, meeting),
       );
-      // a holder need not be a voter of the meeting: the meeting's language
+      // a holder who is a voter of the meeting reads its own language, anyone else the primary
+      const holderLanguage = chooseLanguage({
+        preference: await this.proxies.languageOfAddress(
+          meeting.id,
+          holder.email,
+        ),
+        meeting: meeting.language,
+      });
       messages.push({
-        mail: holderNoticeMail(holder.email, content, link, meeting.language),
+        mail: holderNoticeMail(holder.email, content, link, holderLanguage),
         // not sent: the next appointment naming the holder tries again
         unsent: () =>
           this.proxies.releaseNotice(holder.id, claimedAt).catch(() => {}),

@@ -31,6 +31,7 @@ import type { VoterPrincipal } from '../identity/voter-principal';
 import { CurrentHolder, HolderAuthGuard } from './holder-auth.guard';
 import type { HolderPrincipal } from './holder-tokens.service';
 import { HolderVotesService } from './holder-votes.service';
+import { AcceptedLanguages } from '../common/accepted-languages';
 import {
   HolderCastRequestDto,
   HolderCastResponseDto,
@@ -130,8 +131,9 @@ export class HolderPortalController {
   view(
     @CurrentHolder() holder: HolderPrincipal,
     @Param('shortCode') shortCode: string,
+    @AcceptedLanguages() browser: string[],
   ): Promise<HolderView> {
-    return this.holderVotes.view({ holder }, shortCode);
+    return this.holderVotes.view({ holder }, shortCode, undefined, browser);
   }
 
   @ApiOperation({ summary: 'Say whether the holder attends' })
@@ -143,8 +145,14 @@ export class HolderPortalController {
     @CurrentHolder() holder: HolderPrincipal,
     @Param('shortCode') shortCode: string,
     @Body() body: HolderPresenceRequestDto,
+    @AcceptedLanguages() browser: string[],
   ): Promise<HolderView> {
-    return this.holderVotes.setPresence(holder, shortCode, body.present);
+    return this.holderVotes.setPresence(
+      holder,
+      shortCode,
+      body.present,
+      browser,
+    );
   }
 
   @ApiOperation({ summary: "Cast the holder's discretionary ballot" })

@@ -14,6 +14,7 @@ const meeting: MeetingDetails = {
   name: 'Harbourview AGM',
   description: '',
   location: 'Party room',
+  translations: {},
   meetingDate: new Date('2026-12-01T23:00:00.000Z'),
   duration: 90,
   meetingTimezone: 'America/Toronto',
@@ -67,6 +68,26 @@ describe('scheduled mails', () => {
     expect(mail.text).toContain(
       'Harbourview AGM commence le mardi 1 décembre 2026 à 18 h 00 HNE.',
     );
+  });
+
+  it('name the meeting in the voter’s language, the canonical text where none is given', () => {
+    const bilingual: MeetingDetails = {
+      ...meeting,
+      language: 'en',
+      translations: { fr: { name: 'AGA Harbourview', location: ' ' } },
+    };
+    const french = reminderMail({
+      ...voter('fr'),
+      meeting: bilingual,
+      earlyVotingClosesAt: closes,
+    });
+    expect(french.subject).toBe('Rappel : AGA Harbourview');
+    expect(french.text).toContain('Rappel au sujet de AGA Harbourview');
+    // a blank translation falls back to the canonical text
+    expect(french.text).toContain('Où : Party room');
+    const english = meetingStartingMail({ ...voter('en'), meeting: bilingual });
+    expect(english.subject).toBe('Starting soon: Harbourview AGM');
+    expect(english.text).not.toContain('AGA');
   });
 
   it('sum up the day for managers in the meeting’s language', () => {

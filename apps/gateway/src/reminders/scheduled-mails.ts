@@ -3,6 +3,7 @@ import type { OutgoingMail } from '../mail/mail-transport';
 import { plainName } from '../mail/plain-text';
 import {
   formatMeetingTime,
+  meetingDetailsIn,
   type MeetingDetails,
 } from '../mail/meeting-details';
 import { richTextToPlain, sanitizeRichText } from '../common/rich-text';
@@ -147,8 +148,12 @@ function voterMail(
 
 /** The reminder to a voter whose unit has not voted yet. */
 export function reminderMail(
-  input: VoterMailInput & { earlyVotingClosesAt: Date },
+  given: VoterMailInput & { earlyVotingClosesAt: Date },
 ): OutgoingMail {
+  const input = {
+    ...given,
+    meeting: meetingDetailsIn(given.meeting, given.lng),
+  };
   const { meeting, lng } = input;
   const t = translator(lng);
   const closes = formatMeetingTime(
@@ -173,7 +178,11 @@ export function reminderMail(
 }
 
 /** "Meeting is starting", a set number of minutes before the meeting. */
-export function meetingStartingMail(input: VoterMailInput): OutgoingMail {
+export function meetingStartingMail(given: VoterMailInput): OutgoingMail {
+  const input = {
+    ...given,
+    meeting: meetingDetailsIn(given.meeting, given.lng),
+  };
   const { meeting, lng } = input;
   const t = translator(lng);
   const starts = formatMeetingTime(
@@ -250,8 +259,9 @@ export function managerSummaryMail(input: {
   earlyVotingClosesAt: Date;
   signature: MailSignature | null;
 }): OutgoingMail {
-  const { meeting, summary: s } = input;
-  const lng = meeting.language;
+  const lng = input.meeting.language;
+  const meeting = meetingDetailsIn(input.meeting, lng);
+  const { summary: s } = input;
   const t = translator(lng);
   const zone = meeting.meetingTimezone;
   const quorum = s.quorum;

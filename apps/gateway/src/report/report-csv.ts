@@ -1,6 +1,7 @@
 import type { MeetingReport, QuorumRecord } from '@livevote/contracts';
 import { translator } from '@livevote/i18n';
 import { stringify } from 'csv-stringify/sync';
+import { optionLabel } from './report-format';
 
 /** The report as data, in one long table a spreadsheet can filter by section. */
 export const REPORT_CSV_COLUMNS = [
@@ -174,6 +175,9 @@ export function reportCsvParts(
       continue;
     }
     const rows: Row[] = [];
+    // options by their labels in the report's language; the figures are the same in every one
+    const label = optionLabel(item);
+    const names = (options: readonly string[]) => options.map(label).join('; ');
     const m: Row = { matter_order: item.order, matter: item.name };
     const push = (section: string, row: Row) =>
       rows.push({ section, ...m, ...row });
@@ -209,19 +213,19 @@ export function reportCsvParts(
     // one row per option and method, in the PDF's order: online, in person, by proxy
     for (const row of item.tally.rows) {
       push('tally', {
-        label: row.vote,
+        label: label(row.vote),
         method: 'online',
         units: row.numLiveVotes,
         shares: row.numLiveShares,
       });
       push('tally', {
-        label: row.vote,
+        label: label(row.vote),
         method: 'in_person',
         units: row.numOtherVotes,
         shares: row.numOtherShares,
       });
       push('tally', {
-        label: row.vote,
+        label: label(row.vote),
         method: 'proxy',
         units: row.numProxyVotes,
         shares: row.numProxyShares,
@@ -243,8 +247,8 @@ export function reportCsvParts(
     const result = item.result;
     if (result) {
       push('result', { label: 'verdict', text: result.verdict });
-      push('result', { label: 'elected', text: result.elected.join('; ') });
-      push('result', { label: 'tied', text: result.tied.join('; ') });
+      push('result', { label: 'elected', text: names(result.elected) });
+      push('result', { label: 'tied', text: names(result.tied) });
       push('result', {
         label: 'forYes',
         units: result.forYes.units,
@@ -259,11 +263,11 @@ export function reportCsvParts(
       if (result.tiedForLastSeat.length)
         push('result', {
           label: 'tiedForLastSeat',
-          text: result.tiedForLastSeat.join('; '),
+          text: names(result.tiedForLastSeat),
         });
       if (result.tieBreak) {
         const tie = result.tieBreak;
-        push('result', { label: 'tieBreak', text: tie.elected.join('; ') });
+        push('result', { label: 'tieBreak', text: names(tie.elected) });
         push('result', { label: 'tieBreakMethod', text: tie.method });
         push('result', { label: 'tieBreakNote', text: tie.note });
         push('result', { label: 'tieBreakBy', text: tie.decidedBy });
@@ -274,7 +278,7 @@ export function reportCsvParts(
         const n = i + 1;
         for (const [option, figures] of Object.entries(round.counts))
           push('round', {
-            label: option,
+            label: label(option),
             method: `round ${n}`,
             units: figures.units,
             shares: figures.shares,
@@ -289,13 +293,13 @@ export function reportCsvParts(
           push('round', {
             label: 'elected',
             method: `round ${n}`,
-            text: round.elected.join('; '),
+            text: names(round.elected),
           });
         if (round.excluded.length)
           push('round', {
             label: 'excluded',
             method: `round ${n}`,
-            text: round.excluded.join('; '),
+            text: names(round.excluded),
           });
       });
       push('result', { label: 'statement', text: item.statement });

@@ -22,3 +22,20 @@ export function instantText(
 
 /** Units in natural order: 2 before 10. */
 export const byUnit = new Intl.Collator('en', { numeric: true }).compare;
+
+/**
+ * An option as the report shows it (its label in the report's language, or in all the
+ * meeting's); the figures, rounds and results name canonical options (docs/i18n.md).
+ */
+export function optionLabel(matter: {
+  options: readonly string[];
+  optionLabels?: readonly string[];
+}): (option: string) => string {
+  const labels = new Map(
+    matter.options.map((option, i) => [
+      option,
+      matter.optionLabels?.[i] || option,
+    ]),
+  );
+  return (option) => labels.get(option) ?? option;
+}

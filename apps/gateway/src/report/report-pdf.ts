@@ -20,7 +20,12 @@ import type {
   TableCell,
   TDocumentDefinitions,
 } from 'pdfmake/interfaces';
-import { instantText, sharesFigure, unitsText } from './report-format';
+import {
+  instantText,
+  optionLabel,
+  sharesFigure,
+  unitsText,
+} from './report-format';
 
 /** The server-side pdfmake 0.3 API (its typings describe 0.2's printer class). */
 interface PdfMake {
@@ -370,6 +375,7 @@ const METHODS = ['live', 'other', 'proxy'] as const;
 /** The votes for each option by method, in units and shares, with its total. */
 function votesTable(w: Words, matter: ReportMatter): Content {
   const { m } = w;
+  const label = optionLabel(matter);
   const head = (text: string, colSpan = 1): TableCell => ({
     text,
     bold: true,
@@ -400,7 +406,7 @@ function votesTable(w: Words, matter: ReportMatter): Content {
     };
     const total = matter.result?.totals.find((t) => t.vote === row.vote);
     return [
-      { text: row.vote },
+      { text: label(row.vote) },
       ...METHODS.flatMap((method) => pair(units[method], shares[method])),
       ...pair(
         total?.units ?? METHODS.reduce((s, k) => s + units[k], 0),
@@ -455,8 +461,13 @@ function votesTable(w: Words, matter: ReportMatter): Content {
 type Result = NonNullable<ReportMatter['result']>;
 
 /** A ranked count, round by round: each continuing option's votes, what the round decided. */
-function roundsTables(w: Words, result: Result): Content[] {
+function roundsTables(
+  w: Words,
+  result: Result,
+  label: (option: string) => string,
+): Content[] {
   const { t } = w;
+  const names = (options: readonly string[]) => options.map(label).join(', ');
   return [
     { text: t('report.rounds'), style: 'h3' },
     ...result.rounds.map((round, i): Content => ({
@@ -466,7 +477,7 @@ function roundsTables(w: Words, result: Result): Content[] {
           [t('report.round', { n: i + 1 }), w.m('units'), w.m('shares')],
           [
             ...Object.entries(round.counts).map(([option, f]) => [
-              option,
+              label(option),
               w.shares(f.units),
               w.shares(f.shares),
             ]),
@@ -481,19 +492,19 @@ function roundsTables(w: Words, result: Result): Content[] {
         ...(round.elected.length
           ? [
               {
-                text: `${t('report.roundElected')}: ${round.elected.join(', ')}`,
+                text: `${t('report.roundElected')}: ${names(round.elected)}`,
               },
             ]
           : []),
         ...(round.excluded.length
           ? [
               {
-                text: `${t('report.roundExcluded')}: ${round.excluded.join(', ')}`,
+                text: `${t('report.roundExcluded')}: ${names(round.excluded)}`,
               },
             ]
           : []),
       ],
-      unbreakable: keepTogether(Object.keys(round.counts)),
+      unbreakable: keepTogether(Object.keys(round.counts).map(label)),
       margin: [0, 0, 0, 4],
     })),
   ];
@@ -506,16 +517,18 @@ function electionFacts(
   result: Result,
 ): Content[] {
   const { t } = w;
+  const label = optionLabel(matter);
+  const names = (options: readonly string[]) => options.map(label).join(', ');
   const lines: [string, string][] = [
-    [t('report.electedLine'), result.elected.join(', ') || t('report.none')],
+    [t('report.electedLine'), names(result.elected) || t('report.none')],
   ];
   if (result.tiedForLastSeat.length) {
-    lines.push([t('report.tiedLine'), result.tiedForLastSeat.join(', ')]);
+    lines.push([t('report.tiedLine'), names(result.tiedForLastSeat)]);
     lines.push([
       t('report.tieBreakLine'),
       result.tieBreak
         ? `${t('report.tieBreakText', {
-            names: result.tieBreak.elected.join(', '),
+            names: names(result.tieBreak.elected),
             method: t(`verdict.tieBreakMethod.${result.tieBreak.method}`),
             by: result.tieBreak.decidedBy,
             at: w.at(result.tieBreak.decidedAt),
@@ -538,7 +551,7 @@ function electionFacts(
   ]);
   return [
     facts(lines),
-    ...(result.rounds.length ? roundsTables(w, result) : []),
+    ...(result.rounds.length ? roundsTables(w, result, label) : []),
   ];
 }
 
@@ -604,12 +617,18 @@ function matterSection(w: Words, matter: ReportMatter): Content[] {
   if (matter.tally.withheld || matter.tally.votesCast === 0)
     body.push(
       { text: m('options'), style: 'h3' },
-      { ul: matter.options, fontSize: 8.5, margin: [0, 0, 0, 4] },
+      {
+        ul: matter.options.map(optionLabel(matter)),
+        fontSize: 8.5,
+        margin: [0, 0, 0, 4],
+      },
     );
   else if (matter.tally.votesCast > 0)
     body.push({
       stack: [{ text: m('votesTable'), style: 'h3' }, votesTable(w, matter)],
-      unbreakable: keepTogether(matter.tally.rows.map((row) => row.vote)),
+      unbreakable: keepTogether(
+        matter.tally.rows.map((row) => optionLabel(matter)(row.vote)),
+      ),
     });
   if (result && isElectionMatter(matter))
     body.push(...electionFacts(w, matter, result));

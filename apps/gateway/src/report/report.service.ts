@@ -30,6 +30,27 @@ import { ReportSlotsStore } from './report-slots.store';
 import { ReportErrorCode, ReportException } from './report.exception';
 import { ReportRepository, type MethodTurnout } from './report.repository';
 import { mapMethod } from '../matters/matters.mapper';
+import {
+  matterShown,
+  shownText,
+  textIn,
+  type DisplayLanguages,
+} from '../common/meeting-texts';
+
+/** The meeting's own texts as a report shows them: in its language, or in all the meeting's. */
+interface Display {
+  mode: DisplayLanguages;
+  languages: readonly Language[];
+}
+
+const displayOf = (meeting: MeetingRow): Display => ({
+  mode: meeting.displayLanguages,
+  languages: meeting.languages,
+});
+
+/** The languages a report shows the meeting's own texts in (docs/i18n.md). */
+const contentLanguages = (display: Display, lng: Language): Language[] =>
+  display.mode === 'all' ? [...display.languages] : [lng];
 
 const figures = (rows: MethodTurnout[]) => {
   const by = (method: MethodTurnout['method']) => {
@@ -61,7 +82,11 @@ const closedCsvBlocks = new LRUCache<string, string>({
 });
 
 /** The cache key of a closed matter's figures; undefined when they may still change. */
-function figuresKey(row: ResultMatterRow, lng: Language): string | undefined {
+function figuresKey(
+  row: ResultMatterRow,
+  lng: Language,
+  display: Display,
+): string | undefined {
   const stored = currentResult(row);
   if (row.liveStatus !== 'closed' || !stored?.chainHead) return undefined;
   return [
@@ -73,6 +98,8 @@ function figuresKey(row: ResultMatterRow, lng: Language): string | undefined {
     stored.tieBreak?.decidedAt ?? '',
     row.updatedAt.toISOString(),
     lng,
+    display.mode,
+    display.languages.join(','),
   ].join('|');
 }
 
@@ -196,13 +223,15 @@ export class ReportService {
     meeting: MeetingRow,
     lang?: Language,
   ): Promise<Omit<MeetingReport, 'sha256'>> {
+    const language = lang ?? meeting.language;
     return {
-      meeting: await this.meetingOf(meeting),
+      meeting: await this.meetingOf(meeting, language),
       matters: [],
       attendance: await this.attendance(meeting.id),
       proxies: [],
       questions: [],
-      language: lang ?? meeting.language,
+      language,
+      contentLanguages: contentLanguages(displayOf(meeting), language),
       generatedAt: this.clock.now().toISOString(),
       chainHead: null,
     };
@@ -219,14 +248,15 @@ export class ReportService {
     figureKeys: Map<string, string | undefined>;
   }> {
     const language = lang ?? meeting.language;
+    const display = displayOf(meeting);
     const rows = matterKey
       ? [await this.mattersService.requireMatter(meeting.id, matterKey)]
       : await this.matters.listForMeeting(meeting.id);
     const items = await Promise.all(
-      rows.map((row) => this.cachedMatterOf(row, language)),
+      rows.map((row) => this.cachedMatterOf(row, language, display)),
     );
     const figureKeys = new Map(
-      rows.map((row) => [row.id, figuresKey(row, language)]),
+      rows.map((row) => [row.id, figuresKey(row, language, display)]),
     );
     const whole = matterKey === undefined;
     const [attendance, proxies, questions] = whole
@@ -237,12 +267,13 @@ export class ReportService {
         ])
       : [[], [], []];
     const body = {
-      meeting: await this.meetingOf(meeting),
+      meeting: await this.meetingOf(meeting, language),
       matters: items,
       attendance,
       proxies,
       questions,
       language,
+      contentLanguages: contentLanguages(display, language),
       generatedAt: this.clock.now().toISOString(),
       // everything so far sealed, so the head covers it (docs/verifiability.md)
       chainHead: await this.sealer.seal(meeting.id),
@@ -252,16 +283,22 @@ export class ReportService {
 
   private async meetingOf(
     meeting: MeetingRow,
+    lng: Language,
   ): Promise<MeetingReport['meeting']> {
     const officers = await this.repository.officers(meeting.id);
+    const display = displayOf(meeting);
+    const shown = (field: 'name' | 'location') =>
+      shownText(display, lng, (language) =>
+        textIn(meeting[field], meeting.translations, language, field),
+      );
     return {
       key: meeting.id,
       shortCode: meeting.shortCode,
-      name: meeting.name,
+      name: shown('name'),
       account: await this.repository.accountName(meeting.accountId),
       meetingDate: meeting.meetingDate.toISOString(),
       meetingTimezone: meeting.meetingTimezone,
-      location: meeting.location,
+      location: shown('location'),
       quorumMinimum: meeting.quorumMinimum,
       quorumBasis: meeting.quorumBasis,
       quorumPercent: meeting.quorumPercent,
@@ -277,21 +314,29 @@ export class ReportService {
   private async cachedMatterOf(
     row: ResultMatterRow,
     lng: Language,
+    display: Display,
   ): Promise<ReportMatter> {
-    const key = figuresKey(row, lng);
+    const key = figuresKey(row, lng, display);
     const hit = key === undefined ? undefined : closedFigures.get(key);
     // each render sorts and may touch its copy in the worker: hand out a fresh array
     if (hit) return { ...hit, voted: hit.voted.slice() };
-    const item = await this.matterOf(row, lng);
+    const item = await this.matterOf(row, lng, display);
     if (key !== undefined)
       closedFigures.set(key, { ...item, voted: item.voted.slice() });
     return item;
   }
 
+  /**
+   * A matter's part of the report. Figures count the canonical options whatever the language,
+   * so a report says the same numbers in every language; only the names, the option labels
+   * and the sentences change with it (docs/i18n.md).
+   */
   private async matterOf(
     row: ResultMatterRow,
     lng: Language,
+    display: Display,
   ): Promise<ReportMatter> {
+    const shown = matterShown(row, display, lng);
     const [rows, turnout, voted] = await Promise.all([
       this.mattersService.publishedRows(row.id),
       this.repository.turnout(row.id),
@@ -309,10 +354,11 @@ export class ReportService {
     return {
       matterKey: row.id,
       order: row.order,
-      name: row.name,
+      name: shown.name,
       movedBy: row.movedBy,
       secondedBy: row.secondedBy,
       options: row.options,
+      optionLabels: shown.labels,
       choices: row.choices,
       ...mapMethod(row),
       exclusions: row.exclusions,
@@ -355,6 +401,7 @@ export class ReportService {
               choices: row.choices,
             },
             lng,
+            shown.label,
           )
         : null,
       // sorted by unit in the worker (report-render.ts), off the event loop

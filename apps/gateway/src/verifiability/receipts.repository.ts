@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
+import type { Translated } from '@livevote/contracts';
 import type { BallotMethod, VotingMethod } from '../database/schema';
+import type { MatterTextFields } from '../common/meeting-texts';
 import { Database, rowsOf } from '../database/database';
 
 /** A cast of the member's, with what stands for the member on that matter now. */
@@ -9,6 +11,8 @@ export interface ReceiptRow {
   receipt: string;
   matterId: string;
   matterName: string;
+  /** The matter's texts in the meeting's other languages (docs/i18n.md). */
+  matterTranslations: Translated<MatterTextFields>;
   matterOrder: number;
   liveStatus: string;
   published: boolean;
@@ -58,7 +62,8 @@ export class ReceiptsRepository {
     receipt?: string,
   ): Promise<ReceiptRow[]> {
     const result = await this.database.db.execute(sql`
-      select e.id as event_id, e.receipt, e.matter_id, m.name as matter_name, m."order" as matter_order,
+      select e.id as event_id, e.receipt, e.matter_id, m.name as matter_name, m.translations as matter_translations,
+        m."order" as matter_order,
         m.live_status, (m.live_status = 'closed' and m.result_generation = m.live_generation
           and m.result ->> 'publishedAt' is not null) as published,
         e.method, e.voter_id, e.proxy_id, e.choices, e.votes, m.voting_method, e.cast_at,
@@ -81,6 +86,8 @@ export class ReceiptsRepository {
       receipt: row.receipt as string,
       matterId: row.matter_id as string,
       matterName: row.matter_name as string,
+      matterTranslations:
+        (row.matter_translations as Translated<MatterTextFields> | null) ?? {},
       matterOrder: Number(row.matter_order),
       liveStatus: row.live_status as string,
       published: Boolean(row.published),

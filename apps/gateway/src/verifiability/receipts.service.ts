@@ -21,6 +21,7 @@ import { Database, rowsOf } from '../database/database';
 import { minuteBudget, spend } from '../identity/auth-rate-limit.service';
 import { MailTransport } from '../mail/mail-transport';
 import { plainName } from '../mail/plain-text';
+import { meetingIn, textIn } from '../common/meeting-texts';
 import {
   MeetingAccessService,
   type MeetingRow,
@@ -116,14 +117,19 @@ export class ReceiptsService {
     });
     const t = translator(lng);
     const status = this.status(meeting, row, lng);
+    // the meeting's and the matter's own texts in the voter's language too (docs/i18n.md)
+    const matterName = textIn(
+      row.matterName,
+      row.matterTranslations,
+      lng,
+      'name',
+    );
+    const meetingName = meetingIn(meeting, lng).name;
     const link = `${this.config.publicUrl}/vote/${meeting.shortCode}/receipts`;
     const text = [
       t('mail.hello', { name: plainName(person.name) }),
       '',
-      t('mail.receipt.intro', {
-        matter: row.matterName,
-        meeting: meeting.name,
-      }),
+      t('mail.receipt.intro', { matter: matterName, meeting: meetingName }),
       '',
       `    ${formatReceipt(row.receipt)}`,
       '',
@@ -137,7 +143,7 @@ export class ReceiptsService {
     ].join('\n');
     await this.mail.send({
       to: person.email,
-      subject: t('mail.receipt.subject', { matter: row.matterName }),
+      subject: t('mail.receipt.subject', { matter: matterName }),
       text,
     });
     return { sentAt: this.clock.now().toISOString(), to: person.email };

@@ -46,6 +46,7 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       translations: {},
       quorumMinimum: 3,
       oneLiveMatter: true,
+      displayLanguages: 'primary',
     },
     role: 'chair',
     matters: [aLiveMatter()],

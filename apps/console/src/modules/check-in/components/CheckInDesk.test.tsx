@@ -25,6 +25,7 @@ function aDeskVoter(overrides: Partial<DeskVoter> = {}): DeskVoter {
     shares: 1,
     rsvp: 'in_person',
     checkedInAt: '2026-11-21T17:55:00.000Z',
+    language: 'en',
     ...overrides,
   };
 }

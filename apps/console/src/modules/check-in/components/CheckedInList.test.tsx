@@ -14,6 +14,7 @@ const voter = (over: Partial<DeskVoter>): DeskVoter => ({
   shares: 1,
   rsvp: null,
   checkedInAt: '2026-11-21T23:55:00.000Z',
+  language: 'en',
   ...over,
 });
 

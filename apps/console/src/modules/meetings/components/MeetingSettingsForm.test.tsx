@@ -24,6 +24,7 @@ const settings: MeetingSettings = {
   questionCategories: [],
   floorDoubleEntry: false,
   translations: {},
+  displayLanguages: 'primary',
 };
 
 function renderForm() {

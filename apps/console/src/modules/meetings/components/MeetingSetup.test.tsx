@@ -60,6 +60,7 @@ const settings: MeetingSettings = {
   questionCategories: [],
   floorDoubleEntry: false,
   translations: {},
+  displayLanguages: 'primary',
 };
 
 const stats = {

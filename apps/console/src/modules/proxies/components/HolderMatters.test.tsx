@@ -9,6 +9,7 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     name: 'Approve the budget',
     header: '',
     options: ['For', 'Against'],
+    optionLabels: ['For', 'Against'],
     choices: 1,
     votingMethod: 'plurality',
     candidates: [],
