@@ -33,6 +33,11 @@ export const en = {
       'The {{language}} text of this matter is missing: voters reading {{language}} will see the {{primary}} text.',
     voterLanguage: 'Language',
     voterLanguageAuto: 'Automatic (the browser’s, else the meeting’s)',
+    display: {
+      label: 'Report and big screen show the meeting’s texts',
+      primary: 'In the reader’s language',
+      all: 'In both languages, the primary first',
+    },
     documentTitle: 'Title',
     documentLanguage: 'Readers',
     documentLanguageAll: 'Everyone',
@@ -1600,7 +1605,8 @@ export const en = {
     voter_email_required: 'voterEmail is required when voterName is given',
     voter_email_invalid: 'voterEmail "{{value}}": invalid e-mail address',
     voter_language: 'language "{{value}}": the voter\'s language is en or fr',
-    language_without_voter: 'language is the language of the line\'s voter: give voterName and voterEmail',
+    language_without_voter:
+      "language is the language of the line's voter: give voterName and voterEmail",
     voter_twice:
       'voter {{email}} of unit {{unit}} already appears on line {{seen}}',
     control_number_twice:

@@ -30,7 +30,13 @@ export const fr: CatalogOf<typeof en> = {
     missing:
       'Le texte en {{language}} de ce point manque : les votants qui lisent en {{language}} verront le texte en {{primary}}.',
     voterLanguage: 'Langue',
-    voterLanguageAuto: 'Automatique (celle du navigateur, sinon celle de l’assemblée)',
+    voterLanguageAuto:
+      'Automatique (celle du navigateur, sinon celle de l’assemblée)',
+    display: {
+      label: 'Le rapport et le grand écran montrent les textes de l’assemblée',
+      primary: 'Dans la langue du lecteur',
+      all: 'Dans les deux langues, la principale d’abord',
+    },
     documentTitle: 'Titre',
     documentLanguage: 'Lecteurs',
     documentLanguageAll: 'Tout le monde',

@@ -1,4 +1,5 @@
 import {
+  DISPLAY_LANGUAGES,
   PatchMeetingSettingsRequest,
   SUMMARY_REPORT_FREQUENCIES,
   type MeetingSettings,
@@ -32,6 +33,8 @@ interface Draft {
   translationLanguage: Language | '';
   /** One a canonical category, by position; blank falls back to the canonical one. */
   translatedCategories: string[];
+  /** The report's and the big screen's languages (docs/i18n.md). */
+  displayLanguages: MeetingSettings['displayLanguages'];
   floorDoubleEntry: boolean;
 }
 
@@ -50,6 +53,7 @@ function draftOfSettings(
     defaultProxyHolders: settings.defaultProxyHolders.join('\n'),
     questionCategories: settings.questionCategories.join('\n'),
     translationLanguage: other ?? '',
+    displayLanguages: settings.displayLanguages,
     translatedCategories: settings.questionCategories.map(
       (_, index) => translated[index] ?? '',
     ),
@@ -87,6 +91,7 @@ const SettingsChange = draftOf(PatchMeetingSettingsRequest, (draft: Draft) => ({
   questionCategories: list(draft.questionCategories, /\n/),
   floorDoubleEntry: draft.floorDoubleEntry,
   translations: translationsOf(draft),
+  displayLanguages: draft.displayLanguages,
 }));
 
 export function MeetingSettingsForm({
@@ -114,6 +119,7 @@ export function MeetingSettingsForm({
       defaultProxyHolders: t('meetingSetup.settings.proxyHolders'),
       questionCategories: t('meetingSetup.settings.categories'),
       translations: t('meetingSetup.settings.categories'),
+      displayLanguages: t('bilingual.display.label'),
     },
   });
   const categories = list(form.watch('questionCategories'), /\n/);
@@ -213,6 +219,20 @@ export function MeetingSettingsForm({
           />
         )}
       </div>
+      {other && (
+        <div className="field">
+          <label htmlFor={idOf('displayLanguages')}>
+            {t('bilingual.display.label')}
+          </label>
+          <select {...field('displayLanguages')}>
+            {DISPLAY_LANGUAGES.map((value) => (
+              <option key={value} value={value}>
+                {t(`bilingual.display.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <label className="ballot-option">
         <input type="checkbox" {...field('floorDoubleEntry')} />
         {t('meetingSetup.settings.doubleEntry')}
