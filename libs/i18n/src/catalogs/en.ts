@@ -1571,7 +1571,8 @@ export const en = {
     voter_email_required: 'voterEmail is required when voterName is given',
     voter_email_invalid: 'voterEmail "{{value}}": invalid e-mail address',
     voter_language: 'language "{{value}}": the voter\'s language is en or fr',
-    language_without_voter: 'language is the language of the line\'s voter: give voterName and voterEmail',
+    language_without_voter:
+      "language is the language of the line's voter: give voterName and voterEmail",
     voter_twice:
       'voter {{email}} of unit {{unit}} already appears on line {{seen}}',
     control_number_twice:
