@@ -47,10 +47,11 @@ export function VoterHome({
   const queryClient = useQueryClient();
   const portal = usePortalMeeting(shortCode, voter.voterKey, voterToken);
   const meeting = portal.data;
-  // the voter's own choice, else the browser's, else the meeting's (docs/i18n.md)
+  // the voter's own choice, else the browser's, else the meeting's primary (docs/i18n.md);
+  // `language` is answered even when none was chosen, `languageChosen` tells which
   useChosenLanguage({
-    preference: voter.language,
-    meeting: meeting?.language,
+    preference: voter.languageChosen ? voter.language : null,
+    meeting: meeting?.languages[0],
   });
   const saveLanguage = useMutation({
     mutationFn: (language: Language) =>
