@@ -68,7 +68,9 @@ export function portalReaderOf(request: Request & ReaderRequest): PortalReader {
 /** The portal's reader of this request (see {@link PortalReader}). */
 export const PortalReaderOf = createParamDecorator(
   (_data: unknown, context: ExecutionContext): PortalReader =>
-    portalReaderOf(context.switchToHttp().getRequest<Request & ReaderRequest>()),
+    portalReaderOf(
+      context.switchToHttp().getRequest<Request & ReaderRequest>(),
+    ),
 );
 
 /** The language a portal answer is in: the reader's, else the meeting's primary. */

@@ -130,9 +130,7 @@ export class MattersRepository {
    * The meeting's accepted nominations in the order they were accepted: an election's
    * candidates (docs/elections.md, "Nominations").
    */
-  acceptedNominations(
-    meetingId: string,
-  ): Promise<
+  acceptedNominations(meetingId: string): Promise<
     {
       id: string;
       name: string;

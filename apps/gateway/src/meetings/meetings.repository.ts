@@ -73,7 +73,10 @@ export class MeetingsRepository {
    * Takes the given languages out of the translations of the meeting's matters, nominations
    * and documents (docs/i18n.md: a language removed from a meeting takes its translations).
    */
-  async dropTranslations(meetingId: string, languages: string[]): Promise<void> {
+  async dropTranslations(
+    meetingId: string,
+    languages: string[],
+  ): Promise<void> {
     const codes = sql`${`{${languages.join(',')}}`}::text[]`;
     await this.database.db.execute(sql`
       with m as (

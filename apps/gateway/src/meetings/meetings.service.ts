@@ -113,7 +113,10 @@ function translationsOf(
     languages,
   );
   refuseProblems(problems);
-  return mergedTranslations(keptLanguages(current, languages), body.translations);
+  return mergedTranslations(
+    keptLanguages(current, languages),
+    body.translations,
+  );
 }
 
 function checkDates(

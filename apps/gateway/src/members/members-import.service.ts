@@ -141,7 +141,10 @@ export class MembersImportService {
               language: voter.language ?? null,
             });
             if (voter.language && voter.language !== current.language)
-              languageChanges.push({ id: current.id, language: voter.language });
+              languageChanges.push({
+                id: current.id,
+                language: voter.language,
+              });
           }
         }
       }

@@ -78,7 +78,9 @@ export class MembersService {
       byMember.set(voter.memberId, list);
     }
     return {
-      members: rows.map((row) => mapMember(row, byMember.get(row.id) ?? [], meeting.language)),
+      members: rows.map((row) =>
+        mapMember(row, byMember.get(row.id) ?? [], meeting.language),
+      ),
       total,
     };
   }

@@ -100,9 +100,7 @@ export class VotersRepository {
   }
 
   /** Every voter of the meeting: id, member, e-mail and name (the import merges by e-mail). */
-  listKeys(
-    meetingId: string,
-  ): Promise<
+  listKeys(meetingId: string): Promise<
     {
       id: string;
       memberId: string;

@@ -98,7 +98,10 @@ export class VotersService {
   ): Promise<Voter> {
     const meeting = await this.access.require(userId, shortCode);
     const member = await this.members.requireMember(meeting.id, memberKey);
-    return mapVoter(await this.requireVoter(member.id, email), meeting.language);
+    return mapVoter(
+      await this.requireVoter(member.id, email),
+      meeting.language,
+    );
   }
 
   /** A new e-mail is another person: the voter's sessions end, on every node. */

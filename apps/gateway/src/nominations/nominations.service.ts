@@ -1,4 +1,9 @@
 import { chooseLanguage } from '@livevote/i18n';
+import {
+  mergedTranslations,
+  refuseProblems,
+  unlistedLanguageProblems,
+} from '../common/translations';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   MAX_STANDING_NOMINATIONS,
@@ -64,6 +69,10 @@ export class NominationsService {
     body: SubmitNominationRequest,
   ): Promise<Nomination> {
     const meeting = await this.ownMeeting(voter, shortCode);
+    // the statement in the meeting's other languages: only languages it lists (docs/i18n.md)
+    refuseProblems(
+      unlistedLanguageProblems(body.translations, meeting.languages),
+    );
     if (!nominationsOpen(meeting, this.clock.now()))
       throw new NominationException(NominationErrorCode.NominationsClosed);
     // a unit nominates as one, however many voters it registers
@@ -94,6 +103,7 @@ export class NominationsService {
         voterId: voter.voterId,
         name: body.name,
         statement: body.statement,
+        translations: mergedTranslations({}, body.translations),
         nomineeEmail: body.nomineeEmail ?? null,
         status: 'submitted',
         submittedAt: now,
@@ -107,6 +117,7 @@ export class NominationsService {
           unit: member.unit,
           name: row.name,
           statementLength: row.statement.length,
+          translated: Object.keys(row.translations),
           nomineeEmail: row.nomineeEmail !== null,
         },
       });

@@ -26,10 +26,7 @@ import type {
   PortalVoter,
 } from '@livevote/contracts';
 import { IdempotencyKey } from '../ballots/idempotency-key';
-import {
-  PortalReaderOf,
-  type PortalReader,
-} from '../common/reader-language';
+import { PortalReaderOf, type PortalReader } from '../common/reader-language';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import {
   BallotReceiptDto,

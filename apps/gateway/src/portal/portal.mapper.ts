@@ -36,7 +36,10 @@ type MemberRow = Pick<
 
 /** The meeting's question categories in `language`, one per canonical category. */
 export function translatedCategories(
-  meeting: Pick<PortalMeetingRow, 'questionCategories' | 'settingsTranslations'>,
+  meeting: Pick<
+    PortalMeetingRow,
+    'questionCategories' | 'settingsTranslations'
+  >,
   language: LanguageCode,
 ): string[] {
   return translatedOptions(

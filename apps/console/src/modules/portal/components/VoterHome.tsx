@@ -52,7 +52,8 @@ export function VoterHome({
   const lng = useLanguage();
   const portal = usePortalMeeting(shortCode, voter.voterKey, voterToken, lng);
   const meeting = portal.data;
-  // the voter's own choice, else the browser's, else the meeting's primary (docs/i18n.md)
+  // the voter's own choice, else the browser's, else the meeting's primary (docs/i18n.md);
+  // `language` is answered even when none was chosen, `languageChosen` tells which
   useChosenLanguage({
     preference: voter.languageChosen ? voter.language : null,
     meeting: meeting?.languages[0],

@@ -20,6 +20,7 @@ describe(AskQuestionPanel.name, () => {
   it('sends a question in the chosen category and lists the voter’s questions with replies', async () => {
     const user = userEvent.setup();
     let own: OwnQuestions = {
+      language: 'en',
       categories: ['Budget', 'Repairs'],
       open: true,
       questions: [
