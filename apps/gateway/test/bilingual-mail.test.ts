@@ -256,6 +256,38 @@ describe('Bilingual mail', () => {
     });
   });
 
+  describe('a nomination', () => {
+    it('tells a nominee who is a French voter in French, the meeting by its French name', async () => {
+      await gateway.app
+        .get(Database)
+        .db.update(meetings)
+        .set({
+          nominationExpiryDate: new Date(gateway.clock.nowMs() + 24 * HOUR),
+        })
+        .where(eq(meetings.id, tenant.meeting.id));
+      const mail = await sent(() =>
+        api.post(
+          `${portal()}/nominations`,
+          {
+            name: 'Nadia Voisine',
+            statement: 'Ten years on the board.',
+            nomineeEmail: french.email,
+            consent: true,
+          },
+          { token: english.token },
+        ),
+      );
+      expect(mail.envelope.to).toEqual([french.email]);
+      expect(mail.parsed.subject).toBe(
+        'Vous avez été proposé·e comme candidat·e : AGA de Harbourview',
+      );
+      expect(mail.parsed.text).toMatch(
+        /à l’élection de AGA de Harbourview \(.+ H[NA]E\)\./,
+      );
+      expect(mail.parsed.text).not.toContain('Harbourview AGM');
+    });
+  });
+
   describe('the receipt', () => {
     beforeAll(async () => {
       const started = await api.post(

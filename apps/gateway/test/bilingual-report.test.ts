@@ -14,7 +14,12 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../src/database/database';
-import { matters, meetings, proxyHolders } from '../src/database/schema';
+import {
+  matters,
+  meetings,
+  proxyHolders,
+  questions,
+} from '../src/database/schema';
 import { createTenant, type TenantFixture } from './support/factories';
 import { expectProblem, http, type Http } from './support/http';
 import { connectLive, request } from './support/live-client';
@@ -100,10 +105,14 @@ describe('Bilingual report', () => {
   const setDisplay = async (displayLanguages: unknown) =>
     api.patch(`${base()}/settings`, { displayLanguages }, asChair());
 
-  /** The figures of the CSV (units and shares of every row), by section, in order. */
+  /**
+   * The figures of the CSV (units and shares of every row, with its method), by section, in
+   * order; questions carry no figures and their `method` is a category, a text.
+   */
   const figures = (rows: CsvRow[]) =>
     rows
       .slice(1)
+      .filter(([section]) => section !== 'question' && section !== 'answer')
       .map(([section, order, , , method, units, shares]) =>
         [section, order, method, units, shares].join('|'),
       );
@@ -161,6 +170,25 @@ describe('Bilingual report', () => {
         },
       })
       .where(eq(matters.id, budget.key));
+    await db
+      .update(meetings)
+      .set({
+        questionCategories: ['Finances', 'Other'],
+        settingsTranslations: {
+          fr: { questionCategories: ['Finances (fr)', 'Autre'] },
+        },
+      })
+      .where(eq(meetings.id, tenant.meeting.id));
+    await db.insert(questions).values({
+      meetingId: tenant.meeting.id,
+      memberId: voters[0].memberId,
+      voterId: voters[0].voterId,
+      voterName: 'Owner',
+      category: 'Other',
+      text: 'When is the next meeting?',
+      status: 'approved',
+      askedAt: new Date(now),
+    });
     await db
       .update(matters)
       .set({
@@ -224,8 +252,12 @@ describe('Bilingual report', () => {
     );
     expect(elected?.[7]).toBe('Anne; Bob');
 
+    // a question's category by the settings' translation
+    expect(french.find((row) => row[0] === 'question')?.[4]).toBe('Autre');
+
     const json = await jsonOf('?lang=fr');
     expect(json.language).toBe('fr');
+    expect(json.questions[0].category).toBe('Autre');
     expect(json.contentLanguages).toEqual(['fr']);
     expect(json.meeting.name).toBe('AGA de Harbourview');
     const matter = json.matters.find((m) => m.matterKey === budget.key)!;
@@ -246,6 +278,7 @@ describe('Bilingual report', () => {
     expect(english.meeting.name).toBe('Harbourview AGM');
     expect(english.matters[0].name).toBe('Approve the budget');
     expect(english.matters[0].optionLabels).toEqual(['For', 'Against']);
+    expect(english.questions[0].category).toBe('Other');
 
     const pdf = await pdfOf('?lang=fr');
     expect(pdf).toContain('AGA de Harbourview');

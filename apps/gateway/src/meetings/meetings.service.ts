@@ -163,11 +163,11 @@ const AUDITED_SETTINGS = [
   'quorumIncludesProxies',
   'requireQuorumToStart',
   'requireSignOff',
+  'displayLanguages',
   'oneLiveMatter',
   'questionCategories',
   'floorDoubleEntry',
   'settingsTranslations',
-  'displayLanguages',
 ] as const;
 
 @Injectable()

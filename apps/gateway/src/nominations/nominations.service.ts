@@ -1,4 +1,3 @@
-import { chooseLanguage } from '@livevote/i18n';
 import {
   mergedTranslations,
   refuseProblems,
@@ -13,6 +12,7 @@ import {
   type SubmitNominationRequest,
 } from '@livevote/contracts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { chooseLanguage } from '@livevote/i18n';
 import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';

@@ -37,7 +37,7 @@ describe('proxy mails', () => {
     expect(mail.text).toContain(
       'Signée par Ann Owner le vendredi 20 novembre 2026 à 10 h 30 HNE ; statut : soumise.',
     );
-    expect(mail.text).toContain('Bylaw 12: à la discrétion du mandataire');
+    expect(mail.text).toContain('Bylaw 12 : à la discrétion du mandataire');
     expect(mail.html).toContain('<html lang="fr">');
   });
 
@@ -99,9 +99,9 @@ describe('proxy mails', () => {
     };
     const french = proxyConfirmationMail('ann@example.test', bilingual, 'fr');
     expect(french.subject).toBe('Votre procuration : AGA Harbourview');
-    expect(french.text).toContain('Budget 2027: Oui');
+    expect(french.text).toContain('Budget 2027 : Oui');
     // an untranslated name or a blank label falls back to the canonical text
-    expect(french.text).toContain('Bylaw 12: 1. No, 2. Oui');
+    expect(french.text).toContain('Bylaw 12 : 1. No, 2. Oui');
     const english = proxyConfirmationMail('ann@example.test', bilingual, 'en');
     expect(english.subject).toBe('Your proxy: Harbourview AGM');
     expect(english.text).toContain('Budget: Yes');

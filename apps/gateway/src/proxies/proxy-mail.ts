@@ -56,7 +56,7 @@ function directionLines(
         : direction.choices
           ? direction.choices.map(label).join(', ')
           : t('mail.proxy.discretion');
-    return `${matter.name}: ${how}`;
+    return t('mail.proxy.directionLine', { matter: matter.name, how });
   });
 }
 

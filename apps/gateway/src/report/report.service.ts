@@ -48,6 +48,23 @@ const displayOf = (meeting: MeetingRow): Display => ({
   languages: meeting.languages,
 });
 
+/** A question's category as the report shows it: the settings' translation at its place. */
+function categoryShown(
+  meeting: MeetingRow,
+  display: Display,
+  lng: Language,
+): (category: string) => string {
+  return (category) => {
+    const index = meeting.questionCategories.indexOf(category);
+    if (index < 0) return category;
+    return shownText(display, lng, (language) => {
+      const label =
+        meeting.settingsTranslations[language]?.questionCategories?.[index];
+      return label && label.trim() ? label : category;
+    });
+  };
+}
+
 /** The languages a report shows the meeting's own texts in (docs/i18n.md). */
 const contentLanguages = (display: Display, lng: Language): Language[] =>
   display.mode === 'all' ? [...display.languages] : [lng];
@@ -266,12 +283,16 @@ export class ReportService {
           this.repository.questions(meeting.id),
         ])
       : [[], [], []];
+    const category = categoryShown(meeting, display, language);
     const body = {
       meeting: await this.meetingOf(meeting, language),
       matters: items,
       attendance,
       proxies,
-      questions,
+      questions: questions.map((question) => ({
+        ...question,
+        category: category(question.category),
+      })),
       language,
       contentLanguages: contentLanguages(display, language),
       generatedAt: this.clock.now().toISOString(),

@@ -1950,6 +1950,7 @@ export const en = {
       signed: 'Signed by {{name}} on {{when}}; status: {{status}}.',
       directions: 'Directions:',
       discretion: 'at the holder’s discretion',
+      directionLine: '{{matter}}: {{how}}',
       closing:
         'You may replace or withdraw this proxy in the portal until proxies close. Attending the meeting yourself revokes it while revocations are open.',
       status: {

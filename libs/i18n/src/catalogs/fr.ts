@@ -2062,6 +2062,7 @@ export const fr: CatalogOf<typeof en> = {
       signed: 'Signée par {{name}} le {{when}} ; statut : {{status}}.',
       directions: 'Consignes :',
       discretion: 'à la discrétion du mandataire',
+      directionLine: '{{matter}} : {{how}}',
       closing:
         'Vous pouvez remplacer ou retirer cette procuration dans le portail jusqu’à la clôture des procurations. Assister vous-même à l’assemblée la révoque tant que les révocations sont ouvertes.',
       status: {
