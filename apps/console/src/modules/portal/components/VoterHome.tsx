@@ -154,7 +154,10 @@ export function VoterHome({
 
           <RsvpPanel target={target} />
           <CheckInCodePanel target={target} />
-          <ProxyPanel target={target} />
+          <ProxyPanel
+            target={target}
+            texts={new Map(matters.map((matter) => [matter.matterKey, matter]))}
+          />
           <PortalDocuments target={target} />
           {meeting && (
             <NominatePanel
