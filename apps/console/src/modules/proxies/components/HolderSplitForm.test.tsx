@@ -11,7 +11,6 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     name: 'Approve the budget',
     header: '',
     options: ['For', 'Against', 'Abstain'],
-    optionLabels: ['For', 'Against', 'Abstain'],
     choices: 1,
     votingMethod: 'plurality',
     candidates: [],

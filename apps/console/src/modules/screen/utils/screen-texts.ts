@@ -13,7 +13,8 @@ type ScreenMeeting = Pick<
 
 /** The languages a screen shows the meeting's texts in (docs/i18n.md, "The report and the big screen"). */
 export function screenLanguages(
-  meeting: Pick<ScreenMeeting, 'languages' | 'displayLanguages'> | null,
+  meeting:
+    Pick<ScreenMeeting, 'languages' | 'displayLanguages'> | null | undefined,
   reader: LanguageCode,
 ): LanguageCode[] {
   if (meeting?.displayLanguages === 'all' && meeting.languages.length > 1)
