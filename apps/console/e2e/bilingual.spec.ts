@@ -6,7 +6,12 @@ import {
 } from '@playwright/test';
 import { e2eContext } from './support/context';
 import { expectNoAxeViolations } from './support/axe';
-import { fitsWidth, keepScreenshot, signInAsChair } from './support/helpers';
+import {
+  fitsWidth,
+  keepScreenshot,
+  screenshotPath,
+  signInAsChair,
+} from './support/helpers';
 
 test.use({ baseURL: e2eContext().baseUrl });
 
@@ -228,7 +233,9 @@ test.describe('Bilingual meeting', () => {
       '2',
     );
     await expect(tally.locator('[data-votes-cast="2"]')).toBeVisible();
-    await keepScreenshot(chair, 'control-room-bilingual-tally');
+    await budgetDesk.screenshot({
+      path: screenshotPath('control-room-bilingual-tally'),
+    });
     await call('POST', `/v1/Meetings/${code}/matters/${budget.key}/action`, {
       action: 'stop',
     });
@@ -274,11 +281,21 @@ test.describe('Bilingual meeting', () => {
     await chair
       .getByRole('button', { name: new RegExp(`^Edit.*${ROOF}`) })
       .click();
-    await expect(chair.getByLabel('Name, in English')).toHaveValue(ROOF);
-    await expect(chair.getByLabel('Name, in French')).toHaveValue(ROOF_FR);
-    await chair.getByLabel('French label of “Yes”').fill('Oui');
+    const edit = chair.getByRole('form', { name: `Edit “${ROOF}”` });
+    await expect(edit.getByLabel('Name, in English')).toHaveValue(ROOF);
+    await expect(edit.getByLabel('Name, in French')).toHaveValue(ROOF_FR);
+    await edit.getByLabel('French label of “Yes”').fill('Oui');
     await expectNoAxeViolations(chair, 'the matter form in two languages');
-    await keepScreenshot(chair, 'matter-form-bilingual', { fullPage: true });
+    await edit.screenshot({ path: screenshotPath('matter-form-bilingual') });
+    await edit.getByRole('button', { name: 'Save matter' }).click();
+    await expect(edit).toHaveCount(0);
+    // saved: the label given, the blank one the English option (the same number of labels)
+    const matters = await call<
+      { name: string; translations: { fr?: { options?: string[] } } }[]
+    >('GET', `/v1/Meetings/${code}/matters`);
+    expect(
+      matters.find((matter) => matter.name === ROOF)?.translations.fr?.options,
+    ).toEqual(['Oui', 'No']);
 
     await phone.close();
     await office.close();

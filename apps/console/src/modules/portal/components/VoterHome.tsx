@@ -185,6 +185,7 @@ export function VoterHome({
 
           <ReceiptsSection
             target={target}
+            names={new Map(matters.map((m) => [m.matterKey, m.name]))}
             matters={closed.map((m) => ({
               matterKey: m.matterKey,
               name: m.name,
