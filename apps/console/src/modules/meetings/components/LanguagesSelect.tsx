@@ -67,7 +67,7 @@ export const LanguagesSelect = forwardRef<
         ))}
       </select>
       <p className="hint" id={hintId}>
-        {t('bilingual.languagesHint')} {t('meetings.details.languageHint')}
+        {t('bilingual.languagesHint')}
       </p>
     </div>
   );
