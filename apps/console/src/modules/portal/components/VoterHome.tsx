@@ -61,7 +61,11 @@ export function VoterHome({
   const at = useZonedTime(meeting?.meetingTimezone);
   const live = useLiveMatters();
   const offsetMs = useServerClockOffset();
-  const { matters, missing } = mergeMatters(meeting?.matters ?? [], live);
+  const { matters, missing } = mergeMatters(
+    meeting?.matters ?? [],
+    live,
+    meeting?.language,
+  );
 
   const missingKey = missing.join(',');
   useEffect(() => {
