@@ -16,6 +16,7 @@ import {
   PortalEntry,
   PortalMeeting,
   PortalVoter,
+  ProxyForm,
   UploadedDocument,
   Voter,
   type LiveSnapshot,
@@ -682,6 +683,21 @@ describe('Bilingual meeting content', () => {
       expect(PortalEntry.parse(entry.body)).toMatchObject({
         language: 'fr',
         name: 'Assemblée annuelle',
+      });
+    });
+
+    it('words the proxy form in the voter’s language, options staying canonical', async () => {
+      const form = await api.get(`${portal()}/proxy-form`, asVoter(voters[0]));
+      expect(form.status, form.text).toBe(200);
+      const parsed = ProxyForm.parse(form.body);
+      expect(parsed.language).toBe('fr');
+      expect(
+        parsed.matters.find((m) => m.matterKey === budget.key),
+      ).toMatchObject({
+        name: 'Approuver le budget',
+        header: 'The 2027 budget',
+        options: ['Yes', 'No', 'Abstain'],
+        optionLabels: ['Pour', 'Contre', 'Abstention'],
       });
     });
 
