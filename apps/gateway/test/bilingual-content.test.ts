@@ -969,6 +969,14 @@ describe('Bilingual meeting content', () => {
           matter.candidates.filter((c) => 'fr' in c.translations),
         ),
       ).toEqual([]);
+      const documents = MeetingDocumentList.parse(
+        (await api.get(`${base()}/documents`, manager())).body,
+      );
+      expect(documents.filter((d) => 'fr' in d.translations)).toEqual([]);
+      const nominations = (await api.get(`${base()}/nominations`, manager()))
+        .body as Nomination[];
+      expect(nominations.length).toBeGreaterThan(0);
+      expect(nominations.filter((n) => 'fr' in n.translations)).toEqual([]);
       // the French voter now reads the canonical texts
       const french = await portalMeeting(voters[0]);
       expect(french).toMatchObject({
