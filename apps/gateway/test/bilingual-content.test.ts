@@ -16,6 +16,7 @@ import {
   PortalEntry,
   PortalMeeting,
   PortalVoter,
+  ProxyForm,
   UploadedDocument,
   Voter,
   type LiveSnapshot,
@@ -685,6 +686,21 @@ describe('Bilingual meeting content', () => {
       });
     });
 
+    it('words the proxy form in the voter’s language, options staying canonical', async () => {
+      const form = await api.get(`${portal()}/proxy-form`, asVoter(voters[0]));
+      expect(form.status, form.text).toBe(200);
+      const parsed = ProxyForm.parse(form.body);
+      expect(parsed.language).toBe('fr');
+      expect(
+        parsed.matters.find((m) => m.matterKey === budget.key),
+      ).toMatchObject({
+        name: 'Approuver le budget',
+        header: 'The 2027 budget',
+        options: ['Yes', 'No', 'Abstain'],
+        optionLabels: ['Pour', 'Contre', 'Abstention'],
+      });
+    });
+
     it('sends every language’s texts on the live channel and counts both voters’ canonical ballots', async () => {
       const chair = await connectLive(gateway.baseUrl, tenant.token);
       const frenchSocket = await connectLive(gateway.baseUrl, voters[0].token);
@@ -953,6 +969,14 @@ describe('Bilingual meeting content', () => {
           matter.candidates.filter((c) => 'fr' in c.translations),
         ),
       ).toEqual([]);
+      const documents = MeetingDocumentList.parse(
+        (await api.get(`${base()}/documents`, manager())).body,
+      );
+      expect(documents.filter((d) => 'fr' in d.translations)).toEqual([]);
+      const nominations = (await api.get(`${base()}/nominations`, manager()))
+        .body as Nomination[];
+      expect(nominations.length).toBeGreaterThan(0);
+      expect(nominations.filter((n) => 'fr' in n.translations)).toEqual([]);
       // the French voter now reads the canonical texts
       const french = await portalMeeting(voters[0]);
       expect(french).toMatchObject({

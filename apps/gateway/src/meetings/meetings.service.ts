@@ -79,8 +79,9 @@ function withCleanSignature(
 
 /**
  * The meeting's languages after a create or PATCH (docs/i18n.md, "Meeting content in two
- * languages"): `languages` as given, else `language` moved to the front of the current ones,
- * else the current ones (on create: the account's language). `language` is always the
+ * languages"): `languages` as given, else `language` moved to the front of the current ones
+ * (or in the primary's place when it is not one of them), else the current ones (on create:
+ * the account's language). `language` is always the
  * primary, `languages[0]`; given both, they must agree.
  */
 function languagesOf(
@@ -97,9 +98,11 @@ function languagesOf(
       ]);
     return body.languages;
   }
-  if (body.language !== undefined)
-    return [body.language, ...current.filter((code) => code !== body.language)];
-  return [...current];
+  if (body.language === undefined) return [...current];
+  // one of the meeting's languages becomes the primary; another replaces the primary
+  return current.includes(body.language)
+    ? [body.language, ...current.filter((code) => code !== body.language)]
+    : [body.language, ...current.slice(1)];
 }
 
 /** The meeting's translations after a write, checked against its languages. */

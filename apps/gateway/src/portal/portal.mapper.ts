@@ -2,6 +2,7 @@ import {
   translatedMatterTexts,
   translatedOptions,
   translatedText,
+  type Candidate,
   type LanguageCode,
 } from '@livevote/contracts';
 import type {
@@ -33,6 +34,22 @@ type MemberRow = Pick<
   typeof members.$inferSelect,
   'id' | 'unit' | 'shares' | 'eligible'
 >;
+
+/** Candidates with their statements in `language` (names are names: never translated). */
+export function translatedCandidates(
+  candidates: Candidate[],
+  language: LanguageCode,
+): Candidate[] {
+  return candidates.map((candidate) => ({
+    ...candidate,
+    statement: translatedText(
+      candidate,
+      candidate.translations,
+      language,
+      'statement',
+    ),
+  }));
+}
 
 /** The meeting's question categories in `language`, one per canonical category. */
 export function translatedCategories(
@@ -88,15 +105,7 @@ export function mapPortalMeeting(
       return {
         ...live,
         ...translatedMatterTexts(matter, language),
-        candidates: live.candidates.map((candidate) => ({
-          ...candidate,
-          statement: translatedText(
-            candidate,
-            candidate.translations,
-            language,
-            'statement',
-          ),
-        })),
+        candidates: translatedCandidates(live.candidates, language),
         allowProxyVote: matter.allowProxyVote,
         eligible: member ? isEligible(member, matter) : false,
       };

@@ -72,6 +72,7 @@ export function VoterHome({
   const at = useZonedTime(meeting?.meetingTimezone);
   const live = useLiveMatters();
   const offsetMs = useServerClockOffset();
+  // live updates read in the page's language, the one the portal answer is asked in
   const { matters, missing } = mergeMatters(meeting?.matters ?? [], live, lng);
 
   const missingKey = missing.join(',');
