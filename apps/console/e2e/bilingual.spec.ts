@@ -246,6 +246,40 @@ test.describe('Bilingual meeting', () => {
     await expect(result.getByRole('row', { name: /^Pour/ })).toContainText('2');
     await expect(result.getByRole('row', { name: /^For/ })).toHaveCount(0);
 
+    // the big screen in both languages, the primary first, as the settings ask
+    await call('PATCH', `/v1/Meetings/${code}/settings`, {
+      displayLanguages: 'all',
+    });
+    const screenToken = await call<{ token: string }>(
+      'POST',
+      `/v1/Meetings/${code}/screen-tokens`,
+    );
+    const room = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1600, height: 900 },
+      locale: 'en-US',
+    });
+    const screen = await room.newPage();
+    await screen.goto(`/screen/${code}?token=${screenToken.token}`);
+    await expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Harbourview AGM / AGA de Harbourview',
+      }),
+    ).toBeVisible();
+    await expect(screen.getByText(`${BUDGET} / ${BUDGET_FR}`)).toBeVisible();
+    const final = screen.getByRole('region', { name: 'Final tally' });
+    await expect(final.locator('[data-option="For"]')).toContainText(
+      'For / Pour',
+    );
+    await expect(final.locator('[data-option="For"]')).toHaveAttribute(
+      'data-votes',
+      '2',
+    );
+    await expectNoAxeViolations(screen, 'the screen in both languages');
+    await keepScreenshot(screen, 'screen-bilingual');
+    await room.close();
+
     // the French owner gives a proxy for the next matter, in French; the missing labels show
     // the English ones, never a key or a blank
     const proxy = elise.getByRole('region', { name: 'Procuration' });
