@@ -178,6 +178,8 @@ describe('The audit log, complete', () => {
     expect(renamed).toHaveLength(1);
     expect(renamed[0].changes).toEqual({
       language: { from: 'en', to: 'fr' },
+      // the primary is languages[0] (docs/i18n.md)
+      languages: { from: ['en'], to: ['fr'] },
     });
   });
 

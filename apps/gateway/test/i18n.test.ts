@@ -120,24 +120,34 @@ describe('Languages', () => {
     const voterPath = (v: VoterFixture) =>
       `/v1/Meetings/${tenant.meeting.shortCode}/members/${v.memberId}/voters/${encodeURIComponent(v.email)}`;
 
-    it('is null until set, then managers set and clear it', async () => {
+    // none chosen: the meeting's primary, `languageChosen` false (docs/i18n.md)
+    it('is the meeting’s primary until set, then managers set and clear it', async () => {
       const before = await api.get(voterPath(voters[0]), {
         token: tenant.token,
       });
-      expect(Voter.parse(before.body).language).toBeNull();
+      expect(Voter.parse(before.body)).toMatchObject({
+        language: 'en',
+        languageChosen: false,
+      });
       const set = await api.patch(
         voterPath(voters[0]),
         { language: 'fr' },
         { token: tenant.token },
       );
       expect(set.status).toBe(200);
-      expect(Voter.parse(set.body).language).toBe('fr');
+      expect(Voter.parse(set.body)).toMatchObject({
+        language: 'fr',
+        languageChosen: true,
+      });
       const cleared = await api.patch(
         voterPath(voters[0]),
         { language: null },
         { token: tenant.token },
       );
-      expect(Voter.parse(cleared.body).language).toBeNull();
+      expect(Voter.parse(cleared.body)).toMatchObject({
+        language: 'en',
+        languageChosen: false,
+      });
       expectProblem(
         await api.patch(
           voterPath(voters[0]),
@@ -169,7 +179,7 @@ describe('Languages', () => {
       const first = await api.get(voterPath(voters[0]), {
         token: tenant.token,
       });
-      expect(Voter.parse(first.body).language).toBeNull();
+      expect(Voter.parse(first.body).languageChosen).toBe(false);
     });
 
     it('tells the other nodes only when the language changes', async () => {
@@ -199,6 +209,13 @@ describe('Languages', () => {
           kind: 'voter-language',
           voterId: voters[1].voterId,
           language: 'fr',
+        });
+        // back to the automatic choice: told as none, not as the primary answered
+        expect((await manager(null)).status).toBe(200);
+        expect(publish).toHaveBeenLastCalledWith({
+          kind: 'voter-language',
+          voterId: voters[1].voterId,
+          language: null,
         });
       } finally {
         publish.mockRestore();

@@ -507,9 +507,21 @@ describe('Nominations', () => {
       expect(matter.options).toEqual(['Grace Lee', 'Ben Okafor', 'Ana Ortiz']);
       expect(matter.choices).toBe(2);
       expect(matter.candidates).toEqual([
-        { name: 'Grace Lee', statement: `${STATEMENT} (Grace Lee)` },
-        { name: 'Ben Okafor', statement: `${STATEMENT} (Ben Okafor)` },
-        { name: 'Ana Ortiz', statement: `${STATEMENT} (Ana Ortiz)` },
+        {
+          name: 'Grace Lee',
+          statement: `${STATEMENT} (Grace Lee)`,
+          translations: {},
+        },
+        {
+          name: 'Ben Okafor',
+          statement: `${STATEMENT} (Ben Okafor)`,
+          translations: {},
+        },
+        {
+          name: 'Ana Ortiz',
+          statement: `${STATEMENT} (Ana Ortiz)`,
+          translations: {},
+        },
       ]);
     });
 
@@ -549,10 +561,18 @@ describe('Nominations', () => {
       );
       expect(result.status, result.text).toBe(200);
       expect(Matter.parse(result.body).candidates).toEqual([
-        { name: 'Ana Ortiz', statement: `${STATEMENT} (Ana Ortiz)` },
-        { name: 'Grace Lee', statement: `${STATEMENT} (Grace Lee)` },
+        {
+          name: 'Ana Ortiz',
+          statement: `${STATEMENT} (Ana Ortiz)`,
+          translations: {},
+        },
+        {
+          name: 'Grace Lee',
+          statement: `${STATEMENT} (Grace Lee)`,
+          translations: {},
+        },
         // one per option: an option without a nomination has no statement
-        { name: 'Write-in', statement: '' },
+        { name: 'Write-in', statement: '', translations: {} },
       ]);
     });
 

@@ -410,6 +410,7 @@ describe('Voter portal API', () => {
       expect(result.status).toBe(200);
       expect(PortalEntry.parse(result.body)).toEqual({
         name: tenant.meeting.name,
+        language: 'en',
         meetingDate: tenant.meeting.meetingDate.toISOString(),
         meetingTimezone: tenant.meeting.meetingTimezone,
       });

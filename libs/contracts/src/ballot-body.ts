@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NominationTranslations } from './nominations';
 
 /**
  * What a ballot says, in the shape of its matter's voting method (docs/elections.md):
@@ -83,6 +84,8 @@ export const Candidate = z.strictObject({
   name: z.string(),
   /** The nominee's statement (plain text, at most 2,000 characters). */
   statement: z.string(),
+  /** The statement in the meeting's other languages, from the nomination (docs/i18n.md). */
+  translations: NominationTranslations,
 });
 export type Candidate = z.infer<typeof Candidate>;
 

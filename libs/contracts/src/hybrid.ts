@@ -325,6 +325,9 @@ export type OwnQuestion = z.infer<typeof OwnQuestion>;
 
 /** What the portal's form needs: the categories, and the voter's questions. */
 export const OwnQuestions = z.strictObject({
+  /** The language of `categories` and of each question's `category` (docs/i18n.md). */
+  language: LanguageCode,
+  /** In `language`; asking with one of these (or the canonical name) files the question. */
   categories: z.array(z.string()),
   /** Whether the voter may still ask (until the meeting is over). */
   open: z.boolean(),

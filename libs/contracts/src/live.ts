@@ -13,7 +13,12 @@ import {
   type QuestionEvent,
   type ScreenQuestionEvent,
 } from './hybrid';
-import { MatterLiveStatus as LiveStatus, MatterTallyRow } from './matters';
+import {
+  MatterLiveStatus as LiveStatus,
+  MatterTallyRow,
+  MatterTranslations,
+} from './matters';
+import { MeetingTranslations } from './meetings';
 import {
   Forecast,
   MatterResult,
@@ -182,6 +187,11 @@ export const LiveMatter = z.strictObject({
   header: z.string(),
   snippet: z.string(),
   options: z.array(z.string()),
+  /**
+   * The texts in the meeting's other languages, for the reader to choose from (docs/i18n.md,
+   * "Meeting content in two languages"); ballots always name the canonical `options`.
+   */
+  translations: MatterTranslations,
   choices: z.number(),
   ...matterMethodFields,
   order: z.number(),
@@ -207,7 +217,11 @@ export const LiveSnapshot = z.strictObject({
     name: z.string(),
     meetingDate: IsoDateTime,
     meetingTimezone: z.string(),
+    /** The primary language, `languages[0]`. */
     language: LanguageCode,
+    languages: z.array(LanguageCode),
+    /** `name` in the meeting's other languages (docs/i18n.md). */
+    translations: MeetingTranslations,
     quorumMinimum: z.number(),
     /** One live matter at a time (the default), or several seen side by side. */
     oneLiveMatter: z.boolean(),

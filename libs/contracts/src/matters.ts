@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { matterMethodFields, VotingMethod } from './ballot-body';
 import { IsoDateTime, SearchText } from './common';
-import { translationsOf } from './translations';
+import { lines, oneLine, translationsOf } from './translations';
 import {
   Forecast,
   MatterResult,
@@ -65,11 +65,14 @@ const MatterSnippet = z
   );
 /** A matter's texts a voter reads, in the meeting's other languages (docs/i18n.md). */
 export const MatterTranslations = translationsOf({
-  name: MatterName,
-  header: MatterHeader,
-  snippet: MatterSnippet,
-  /** One label per canonical option, in the same order and number. */
-  options: z.array(MatterOption).max(MAX_MATTER_OPTIONS),
+  name: oneLine(MatterName),
+  header: lines(MatterHeader),
+  snippet: lines(MatterSnippet),
+  /** One label per canonical option, in the same order and number (docs/i18n.md). */
+  options: z
+    .array(oneLine(MatterOption))
+    .max(MAX_MATTER_OPTIONS)
+    .superRefine(uniqueItems),
 });
 export type MatterTranslations = z.infer<typeof MatterTranslations>;
 

@@ -9,7 +9,12 @@ import {
 import { QuestionCategories } from './hybrid';
 import { PresentCount } from './presence';
 import { QuorumBasis } from './results';
-import { MeetingLanguages, translationsOf } from './translations';
+import {
+  lines,
+  MeetingLanguages,
+  oneLine,
+  translationsOf,
+} from './translations';
 
 export const MEETING_TYPES = ['agm', 'vbm', 'town', 'other'] as const;
 export const MeetingType = z.enum(MEETING_TYPES);
@@ -55,9 +60,9 @@ const Contact = z.strictObject({
 
 /** The texts of a meeting a voter reads, in the meeting's other languages (docs/i18n.md). */
 export const MeetingTranslations = translationsOf({
-  name: z.string().trim().max(200),
-  description: Text(10_000),
-  location: Text(500),
+  name: oneLine(z.string().trim().max(200)),
+  description: lines(Text(10_000)),
+  location: oneLine(Text(500)),
 });
 export type MeetingTranslations = z.infer<typeof MeetingTranslations>;
 

@@ -28,8 +28,14 @@ export const Voter = z.strictObject({
   checkedInAt: IsoDateTime.nullable(),
   communicationPreferences: CommunicationPreferences,
   lastInviteDate: IsoDateTime.nullable(),
-  /** The voter's own language, or null: the browser's, else the meeting's (docs/i18n.md). */
-  language: LanguageCode.nullable(),
+  /**
+   * The voter's language: their own choice, else the meeting's primary (docs/i18n.md, "Meeting
+   * content in two languages"); `languageChosen` false means none was chosen and the portal
+   * follows the browser.
+   */
+  language: LanguageCode,
+  /** Whether `language` was chosen (by the voter, a manager or the import); false: the default. */
+  languageChosen: z.boolean(),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
 });

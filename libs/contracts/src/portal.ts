@@ -18,8 +18,13 @@ export const PortalVoter = z.strictObject({
   voterKey: z.string(),
   name: z.string(),
   email: z.string(),
-  /** The voter's own language, or null: the browser's, else the meeting's. */
-  language: LanguageCode.nullable(),
+  /**
+   * The language the portal answers this voter in: their own choice, else the browser's
+   * (`Accept-Language`), else the meeting's primary (docs/i18n.md).
+   */
+  language: LanguageCode,
+  /** Whether the voter (or a manager, or the import) chose it; false: the automatic choice. */
+  languageChosen: z.boolean(),
 });
 export type PortalVoter = z.infer<typeof PortalVoter>;
 
@@ -51,8 +56,13 @@ export const PortalMeeting = z.strictObject({
   description: z.string(),
   meetingDate: IsoDateTime,
   meetingTimezone: z.string(),
-  /** The meeting's default language. */
+  /**
+   * The language of this answer's texts (name, description, location, matters, categories):
+   * the voter's (docs/i18n.md, "Meeting content in two languages").
+   */
   language: LanguageCode,
+  /** The meeting's languages, the primary first. */
+  languages: z.array(LanguageCode),
   duration: z.number(),
   location: z.string(),
   expiryDate: IsoDateTime.nullable(),
@@ -60,8 +70,17 @@ export const PortalMeeting = z.strictObject({
   questionCategories: z.array(z.string()),
   /** Members nominate candidates until then (docs/elections.md); null: the meeting takes none. */
   nominationExpiryDate: IsoDateTime.nullable(),
+  /**
+   * `name`, `header`, `snippet` and candidates' statements in `language`; `options` stay the
+   * canonical ones ballots name, `optionLabels` show them in `language` (docs/i18n.md).
+   */
   matters: z.array(
-    LiveMatter.extend({ allowProxyVote: z.boolean(), eligible: z.boolean() }),
+    LiveMatter.extend({
+      allowProxyVote: z.boolean(),
+      eligible: z.boolean(),
+      /** One label per option, in `language` (the canonical option where none is translated). */
+      optionLabels: z.array(z.string()),
+    }),
   ),
 });
 export type PortalMeeting = z.infer<typeof PortalMeeting>;
@@ -75,7 +94,9 @@ export type OwnBallots = z.infer<typeof OwnBallots>;
  * voter typing a control number knows where it goes.
  */
 export const PortalEntry = z.strictObject({
+  /** In `language`: the browser's (`Accept-Language`) where the meeting has it translated. */
   name: z.string(),
+  language: LanguageCode,
   meetingDate: IsoDateTime,
   meetingTimezone: z.string(),
 });

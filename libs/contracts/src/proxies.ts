@@ -91,13 +91,20 @@ export const ProxyForm = z.strictObject({
   /** Proxies are taken (and can be withdrawn) until this instant. */
   closesAt: IsoDateTime,
   open: z.boolean(),
-  /** The matters that take proxy votes and that the member may vote on, in order. */
+  /** The language of the matters' texts: the voter's (docs/i18n.md). */
+  language: LanguageCode,
+  /**
+   * The matters that take proxy votes and that the member may vote on, in order; `name`,
+   * `header` and candidates' statements in `language`, `options` canonical (directions name
+   * them) and `optionLabels` showing them in `language`.
+   */
   matters: z.array(
     z.strictObject({
       matterKey: z.string(),
       name: z.string(),
       header: z.string(),
       options: z.array(z.string()),
+      optionLabels: z.array(z.string()),
       choices: z.number(),
       ...matterMethodFields,
     }),

@@ -205,6 +205,7 @@ export const AUDIT_KINDS = [
   'team.add',
   'team.remove',
   'team.roles',
+  'account.update',
   'voter.invite',
   'holder.presence',
   'document.create',

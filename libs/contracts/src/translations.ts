@@ -10,6 +10,19 @@ import { LANGUAGE_CODES, LanguageCode } from './common';
  * object given replaces the stored one, languages not given stay.
  */
 
+/** A one-line translated text (a name, a location, an option's label): no control characters. */
+export function oneLine<T extends z.ZodString>(schema: T) {
+  return schema.regex(/^\P{Cc}*$/u, 'No control characters.');
+}
+
+/** A translated text of several lines (a description, a statement): no control characters but line breaks and tabs. */
+export function lines<T extends z.ZodString>(schema: T) {
+  return schema.refine(
+    (text) => !/\p{Cc}/u.test(text.replace(/[\n\r\t]/g, '')),
+    'No control characters but line breaks.',
+  );
+}
+
 /** A translations object over the given fields: every field optional, only known languages. */
 export function translationsOf<Shape extends z.ZodRawShape>(shape: Shape) {
   const perLanguage = z.strictObject(shape).partial();
@@ -70,4 +83,32 @@ export function translatedOptions(
     const label = translated?.[index];
     return label && label.trim() ? label : option;
   });
+}
+
+/** The matter texts a voter reads, in one language (docs/i18n.md). */
+export function translatedMatterTexts(
+  matter: {
+    name: string;
+    header: string;
+    snippet: string;
+    options: readonly string[];
+    translations: Translated<{
+      name: string;
+      header: string;
+      snippet: string;
+      options: string[];
+    }>;
+  },
+  language: LanguageCode | null | undefined,
+): { name: string; header: string; snippet: string; optionLabels: string[] } {
+  const { translations } = matter;
+  return {
+    name: translatedText(matter, translations, language, 'name'),
+    header: translatedText(matter, translations, language, 'header'),
+    snippet: translatedText(matter, translations, language, 'snippet'),
+    optionLabels: translatedOptions(
+      matter.options,
+      language ? translations[language]?.options : undefined,
+    ),
+  };
 }

@@ -9,6 +9,12 @@ const screenshots = resolve(
   '../../../../docs/screenshots',
 );
 
+/** Where a picture named `name` is kept (docs/screenshots), for an element's own screenshot. */
+export function screenshotPath(name: string): string {
+  mkdirSync(screenshots, { recursive: true });
+  return join(screenshots, `${name}.png`);
+}
+
 /** Keeps a picture of a main page for the README (docs/screenshots). */
 export async function keepScreenshot(
   page: Page,

@@ -24,6 +24,7 @@ import {
   type UpdateMatterRequest,
   type UpdateMemberRequest,
   type UpdateVoterRequest,
+  type RegisterDocumentRequest,
   type UploadedDocument,
   type Webcast,
 } from '@livevote/contracts';
@@ -222,16 +223,26 @@ export function createManagerApi(session: ManagerSession) {
       form.append('file', file, file.name);
       return call(routes.uploadDocument, { shortCode }, { rawBody: form });
     },
-    /** `forVoters: false` keeps it out of the portal (a proxy's scan). */
+    /**
+     * `forVoters: false` keeps it out of the portal (a proxy's scan); `texts` gives its title
+     * in the meeting's other language and the readers it is for (docs/i18n.md).
+     */
     registerDocument: (
       shortCode: string,
       uploaded: UploadedDocument,
       forVoters = true,
+      texts: Pick<RegisterDocumentRequest, 'translations' | 'language'> = {},
     ) =>
       call(
         routes.registerDocument,
         { shortCode },
-        { body: forVoters ? uploaded : { ...uploaded, forVoters } },
+        {
+          body: {
+            ...uploaded,
+            ...(forVoters ? {} : { forVoters }),
+            ...texts,
+          },
+        },
       ),
     deleteDocument: (shortCode: string, documentKey: string) =>
       call(routes.deleteDocument, { shortCode, documentKey }),

@@ -11,6 +11,7 @@ const entry = {
   name: 'AGM 2026',
   meetingDate: '2026-11-21T18:00:00.000Z',
   meetingTimezone: 'America/Toronto',
+  language: 'en',
 };
 
 describe('route', () => {

@@ -84,7 +84,7 @@ describe('times in the meeting’s zone', () => {
 
     await user.clear(date);
     await user.type(date, '2026-12-01T19:30');
-    await user.selectOptions(screen.getByLabelText('Default language'), 'fr');
+    await user.selectOptions(screen.getByLabelText('Languages'), 'fr');
     await user.click(screen.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(patchMeeting).toHaveBeenCalled());
     expect(patchMeeting.mock.calls[0][1]).toMatchObject({
@@ -92,6 +92,7 @@ describe('times in the meeting’s zone', () => {
       expiryDate: '2026-12-01T17:00:00.000Z',
       meetingTimezone: 'America/Toronto',
       language: 'fr',
+      languages: ['fr'],
     });
   });
 

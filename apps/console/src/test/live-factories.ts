@@ -10,6 +10,7 @@ export function aLiveMatter(overrides: Partial<LiveMatter> = {}): LiveMatter {
     header: '',
     snippet: '',
     options: ['For', 'Against'],
+    translations: {},
     choices: 1,
     votingMethod: 'plurality',
     candidates: [],

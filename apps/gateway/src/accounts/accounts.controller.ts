@@ -29,6 +29,7 @@ import {
   AccountUserDto,
   AddAccountUserRequestDto,
   ListAccountsQueryDto,
+  PatchAccountRequestDto,
   PatchAccountUserRequestDto,
 } from './accounts.dto';
 import { AccountsService } from './accounts.service';
@@ -58,6 +59,17 @@ export class AccountsController {
     @Param('key') key: string,
   ): Promise<Account> {
     return this.accounts.get(manager.userId, key);
+  }
+
+  @ApiOperation({ summary: "Set an account's language" })
+  @Patch(':key')
+  @ApiOkResponse({ type: AccountDto })
+  patch(
+    @CurrentManager() manager: Manager,
+    @Param('key') key: string,
+    @Body() body: PatchAccountRequestDto,
+  ): Promise<Account> {
+    return this.accounts.patch(manager.userId, key, body);
   }
 
   @ApiOperation({ summary: 'Add a user to an account' })

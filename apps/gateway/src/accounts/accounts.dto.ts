@@ -4,6 +4,7 @@ import {
   AccountUser,
   AddAccountUserRequest,
   ListAccountsQuery,
+  PatchAccountRequest,
   PatchAccountUserRequest,
 } from '@livevote/contracts';
 
@@ -16,3 +17,4 @@ export class AccountUserDto extends createZodDto(AccountUser) {}
 export class PatchAccountUserRequestDto extends createZodDto(
   PatchAccountUserRequest,
 ) {}
+export class PatchAccountRequestDto extends createZodDto(PatchAccountRequest) {}

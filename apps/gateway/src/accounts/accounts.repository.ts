@@ -44,6 +44,19 @@ export class AccountsRepository {
     return row;
   }
 
+  /** Sets the account's language; the row locked first by the caller's transaction. */
+  async update(
+    accountId: string,
+    values: Pick<typeof accounts.$inferInsert, 'language' | 'updatedAt'>,
+  ): Promise<AccountRow> {
+    const [row] = await this.database.db
+      .update(accounts)
+      .set(values)
+      .where(eq(accounts.id, accountId))
+      .returning(accountColumns);
+    return row;
+  }
+
   async findById(accountId: string): Promise<AccountRow | undefined> {
     const [row] = await this.database.db
       .select()

@@ -4,8 +4,10 @@ import type {
   AccountRole,
   AccountUser,
   ListAccountsQuery,
+  PatchAccountRequest,
 } from '@livevote/contracts';
 import { AuditLogService, changesOf } from '../audit/audit-log.service';
+import { Clock } from '../common/clock';
 import { isUuid } from '../common/ids';
 import { UnitOfWork } from '../database/database';
 import { ScreenTokenRegistry } from '../revocation/screen-token.registry';
@@ -32,6 +34,7 @@ export class AccountsService {
     private readonly signals: RevocationSignalsService,
     private readonly screens: ScreenTokenRegistry,
     private readonly audit: AuditLogService,
+    private readonly clock: Clock,
   ) {}
 
   async list(userId: string, query: ListAccountsQuery): Promise<Account[]> {
@@ -41,6 +44,33 @@ export class AccountsService {
 
   async get(userId: string, key: string): Promise<Account> {
     return mapAccount(await this.requireAccess(userId, key));
+  }
+
+  /**
+   * Sets the account's language, the primary of its new meetings (docs/i18n.md); meetings
+   * made before keep theirs. Any user of the account; in every meeting's audit log.
+   */
+  patch(
+    userId: string,
+    key: string,
+    body: PatchAccountRequest,
+  ): Promise<Account> {
+    return this.unitOfWork.run(async () => {
+      const current = await this.requireAccess(userId, key);
+      if (body.language === undefined || body.language === current.language)
+        return mapAccount(current);
+      const row = await this.accounts.update(current.id, {
+        language: body.language,
+        updatedAt: this.clock.now(),
+      });
+      await this.audit.recordForAccount(current.id, {
+        kind: 'account.update',
+        actor: { userId },
+        subject: { type: 'account', key: current.id, label: current.name },
+        changes: changesOf(current, row, ['language']),
+      });
+      return mapAccount(row);
+    });
   }
 
   /** The account when the user belongs to it; any other account is a 404 (no existence leak). */

@@ -44,3 +44,44 @@ export const ReaderLanguage = createParamDecorator(
       context.switchToHttp().getRequest<Request & ReaderRequest>(),
     ),
 );
+
+/**
+ * Who reads a portal answer (docs/i18n.md, "Meeting content in two languages"): the voter's
+ * own language when the guard found one, and the languages of `Accept-Language`; the answer
+ * takes the first of these we speak, else the meeting's primary.
+ */
+export interface PortalReader {
+  preference: Language | null;
+  browser: string[];
+}
+
+export function portalReaderOf(request: Request & ReaderRequest): PortalReader {
+  const header = request.headers['accept-language'];
+  return {
+    preference: request.readerLanguage ?? null,
+    browser: parseAcceptLanguage(
+      Array.isArray(header) ? header.join(',') : header,
+    ),
+  };
+}
+
+/** The portal's reader of this request (see {@link PortalReader}). */
+export const PortalReaderOf = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): PortalReader =>
+    portalReaderOf(
+      context.switchToHttp().getRequest<Request & ReaderRequest>(),
+    ),
+);
+
+/** The language a portal answer is in: the reader's, else the meeting's primary. */
+export function portalLanguage(
+  reader: PortalReader,
+  meeting: { language: Language },
+  preference: Language | null = reader.preference,
+): Language {
+  return chooseLanguage({
+    preference,
+    browser: reader.browser,
+    meeting: meeting.language,
+  });
+}

@@ -397,7 +397,15 @@ export const matters = pgTable(
       .default('plurality'),
     /** An election built from nominations: each option's candidate and statement, in option order. */
     candidates: jsonb('candidates')
-      .$type<{ name: string; statement: string; nominationId: string }[]>()
+      .$type<
+        {
+          name: string;
+          statement: string;
+          nominationId: string;
+          /** The statement in the other languages (docs/i18n.md); absent on older rows. */
+          translations?: Translated<{ statement: string }>;
+        }[]
+      >()
       .notNull()
       .default([]),
     eligibility: jsonb('eligibility')

@@ -1,3 +1,8 @@
+import {
+  mergedTranslations,
+  refuseProblems,
+  unlistedLanguageProblems,
+} from '../common/translations';
 import type { Readable } from 'node:stream';
 import { AuditLogService } from '../audit/audit-log.service';
 import { Injectable, Logger } from '@nestjs/common';
@@ -72,6 +77,18 @@ export class DocumentsService {
   ): Promise<MeetingDocument[]> {
     return this.unitOfWork.run(async () => {
       const meeting = await this.meetings.requireForUpdate(userId, shortCode);
+      // a title in other languages, a document for one language: the meeting's (docs/i18n.md)
+      refuseProblems([
+        ...unlistedLanguageProblems(body.translations, meeting.languages),
+        ...(body.language && !meeting.languages.includes(body.language)
+          ? [
+              {
+                path: 'language',
+                message: `Not one of the meeting's languages (${meeting.languages.join(', ')}).`,
+              },
+            ]
+          : []),
+      ]);
       const parts = parseDocumentKey(body.Key);
       if (parts?.meetingId !== meeting.id)
         throw new DocumentException(DocumentErrorCode.UnknownUpload);
@@ -88,6 +105,8 @@ export class DocumentsService {
         size: stored.size,
         contentType: stored.contentType,
         forVoters: body.forVoters ?? true,
+        translations: mergedTranslations({}, body.translations),
+        language: body.language ?? null,
       });
       await this.audit.record({
         meetingId: meeting.id,
@@ -99,6 +118,8 @@ export class DocumentsService {
             name: body.name,
             size: stored.size,
             forVoters: body.forVoters ?? true,
+            translations: body.translations ?? {},
+            language: body.language ?? null,
           },
         },
       });

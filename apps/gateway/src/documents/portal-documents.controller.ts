@@ -1,3 +1,4 @@
+import { PortalReaderOf, type PortalReader } from '../common/reader-language';
 import {
   Controller,
   Get,
@@ -37,8 +38,9 @@ export class PortalDocumentsController {
   list(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<PortalDocument[]> {
-    return this.documents.list(voter, shortCode);
+    return this.documents.list(voter, shortCode, reader);
   }
 
   @ApiOperation({ summary: 'Download a meeting document as a voter' })

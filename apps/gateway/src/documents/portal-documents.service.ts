@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { PortalDocument } from '@livevote/contracts';
+import { translatedText, type PortalDocument } from '@livevote/contracts';
+import { portalLanguage, type PortalReader } from '../common/reader-language';
 import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import {
@@ -27,20 +28,28 @@ export class PortalDocumentsService {
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * The documents for the voter's language: those for every reader and those of that
+   * language, titled in it (docs/i18n.md, "Meeting content in two languages").
+   */
   async list(
     voter: VoterPrincipal,
     shortCode: string,
+    reader: PortalReader,
   ): Promise<PortalDocument[]> {
     const meeting = await this.ownMeeting(voter, shortCode);
+    const language = portalLanguage(reader, meeting);
     const rows = await this.documents.listForVoters(meeting.id);
-    return rows.map((row) => ({
-      key: row.id,
-      name: row.name,
-      size: row.size,
-      contentType: row.contentType,
-      url: `${this.config.publicUrl}/portal/v1/Meetings/${meeting.shortCode}/documents/${row.id}`,
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows
+      .filter((row) => row.language === null || row.language === language)
+      .map((row) => ({
+        key: row.id,
+        name: translatedText(row, row.translations, language, 'name'),
+        size: row.size,
+        contentType: row.contentType,
+        url: `${this.config.publicUrl}/portal/v1/Meetings/${meeting.shortCode}/documents/${row.id}`,
+        createdAt: row.createdAt.toISOString(),
+      }));
   }
 
   async download(

@@ -22,6 +22,15 @@ import type { LivePrincipal } from '../identity/live-tokens.service';
 import { MatterForecastsService } from '../results/matter-forecasts.service';
 import { ScreenQuestionsRegistry } from '../broadcast/screen-questions.registry';
 
+/** The meeting's translated names only: the snapshot shows no description or location. */
+function pickNames(translations: MeetingRow['translations']) {
+  return Object.fromEntries(
+    Object.entries(translations).flatMap(([language, fields]) =>
+      fields?.name ? [[language, { name: fields.name }]] : [],
+    ),
+  );
+}
+
 /** Meetings whose reference is kept for sharing; past that the least recently renewed goes. */
 const SHARED_MEETINGS = 1_000;
 
@@ -109,6 +118,8 @@ export class LiveSnapshotsService {
         meetingDate: row.meetingDate.toISOString(),
         meetingTimezone: row.meetingTimezone,
         language: row.language,
+        languages: row.languages,
+        translations: { ...pickNames(row.translations) },
         quorumMinimum: row.quorumMinimum,
         oneLiveMatter: row.oneLiveMatter,
         displayLanguages: row.displayLanguages,

@@ -25,6 +25,9 @@ export function mapLiveMatter(
     header: matter.header,
     snippet: matter.snippet,
     options: matter.options,
+    // every language's texts ride along: each reader picks its own, so the fan-out stays one
+    // payload for the whole room (docs/i18n.md, "Meeting content in two languages")
+    translations: matter.translations,
     choices: matter.choices,
     ...mapMethod(matter),
     order: matter.order,

@@ -19,13 +19,14 @@ import type { Candidate, VotingMethod } from '@livevote/contracts';
 /** How a matter is voted on, as every view of it shows (docs/elections.md). */
 export function mapMethod(row: {
   votingMethod: VotingMethod;
-  candidates: { name: string; statement: string }[];
+  candidates: MatterRow['candidates'];
 }): { votingMethod: VotingMethod; candidates: Candidate[] } {
   return {
     votingMethod: row.votingMethod,
-    candidates: row.candidates.map(({ name, statement }) => ({
+    candidates: row.candidates.map(({ name, statement, translations }) => ({
       name,
       statement,
+      translations: translations ?? {},
     })),
   };
 }

@@ -130,14 +130,20 @@ export class MattersRepository {
    * The meeting's accepted nominations in the order they were accepted: an election's
    * candidates (docs/elections.md, "Nominations").
    */
-  acceptedNominations(
-    meetingId: string,
-  ): Promise<{ id: string; name: string; statement: string }[]> {
+  acceptedNominations(meetingId: string): Promise<
+    {
+      id: string;
+      name: string;
+      statement: string;
+      translations: MatterRow['candidates'][number]['translations'];
+    }[]
+  > {
     return this.database.db
       .select({
         id: nominations.id,
         name: nominations.name,
         statement: nominations.statement,
+        translations: nominations.translations,
       })
       .from(nominations)
       .where(

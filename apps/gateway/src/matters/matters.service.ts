@@ -13,6 +13,13 @@ import {
   type VotingMethod,
 } from '@livevote/contracts';
 import { ApiException } from '../common/api-exception';
+import {
+  keptLanguages,
+  mergedTranslations,
+  optionLabelProblems,
+  refuseProblems,
+  unlistedLanguageProblems,
+} from '../common/translations';
 import { isUuid } from '../common/ids';
 import { sanitizeRichText } from '../common/rich-text';
 import {
@@ -90,6 +97,59 @@ function refuseThresholdOf(
     );
 }
 
+/**
+ * The matter's translations after a write (docs/i18n.md, "Meeting content in two languages"):
+ * only the meeting's languages, option labels one per canonical option. When the canonical
+ * options change, every language with translated labels must give them again in the same body
+ * (its object replaced, `{}` or no `options` to fall back to the canonical labels): labels of
+ * other options are never kept beside new ones.
+ */
+function translationsAfter(
+  meeting: Pick<MeetingRow, 'languages'>,
+  current: MatterRow['translations'],
+  given: MatterRow['translations'] | undefined,
+  options: string[],
+  optionsChanged: boolean,
+): MatterRow['translations'] {
+  // a translated snippet is HTML like the canonical one: sanitized the same way
+  const clean = given && sanitizedSnippets(given);
+  const merged = mergedTranslations(
+    keptLanguages(current, meeting.languages),
+    clean,
+  );
+  const problems = [
+    ...unlistedLanguageProblems(given, meeting.languages),
+    ...optionLabelProblems(options, merged),
+  ];
+  if (optionsChanged)
+    for (const [language, fields] of Object.entries(current))
+      if (
+        fields?.options !== undefined &&
+        given?.[language as keyof typeof given] === undefined &&
+        !problems.some((p) => p.path === `translations.${language}.options`)
+      )
+        problems.push({
+          path: `translations.${language}.options`,
+          message:
+            'The options changed: give their labels in this language again (or leave options out of it to show the canonical ones).',
+        });
+  refuseProblems(problems);
+  return merged;
+}
+
+function sanitizedSnippets(
+  translations: MatterRow['translations'],
+): MatterRow['translations'] {
+  return Object.fromEntries(
+    Object.entries(translations).map(([language, fields]) => [
+      language,
+      fields?.snippet === undefined
+        ? fields
+        : { ...fields, snippet: sanitizeRichText(fields.snippet) },
+    ]),
+  );
+}
+
 function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
@@ -146,6 +206,7 @@ const AUDITED_FIELDS = [
   'type',
   'header',
   'options',
+  'translations',
   'choices',
   'votingMethod',
   'order',
@@ -191,6 +252,8 @@ export class MattersService {
         name: row.name,
         statement: row.statement,
         nominationId: row.id,
+        // the statement in the meeting's other languages, as nominated (docs/i18n.md)
+        translations: keptLanguages(row.translations, meeting.languages),
       });
     }
     if (!candidates.length)
@@ -232,6 +295,13 @@ export class MattersService {
         ? await this.fromNominations(meeting)
         : { options: body.options ?? [], candidates: [] };
       checkShape(options, body.choices, exclusions);
+      const translations = translationsAfter(
+        meeting,
+        {},
+        body.translations,
+        options,
+        false,
+      );
       if (
         (await this.matters.countForMeeting(meeting.id)) >= MAX_MEETING_MATTERS
       )
@@ -250,6 +320,7 @@ export class MattersService {
         movedBy: body.movedBy || null,
         secondedBy: body.secondedBy || null,
         options,
+        translations,
         candidates,
         choices: body.choices,
         votingMethod: body.votingMethod,
@@ -314,6 +385,14 @@ export class MattersService {
       const optionsChanged =
         changes.options !== undefined &&
         !sameList(changes.options, matter.options);
+      if (body.translations !== undefined || optionsChanged)
+        changes.translations = translationsAfter(
+          meeting,
+          matter.translations,
+          body.translations,
+          changes.options ?? matter.options,
+          optionsChanged,
+        );
       const choicesLowered =
         changes.choices !== undefined && changes.choices < matter.choices;
       // ballots are marked in their matter's method: it is fixed once there are any

@@ -79,6 +79,34 @@ export class MeetingsRepository {
     return row;
   }
 
+  /**
+   * Takes the given languages out of the translations of the meeting's matters, nominations
+   * and documents (docs/i18n.md: a language removed from a meeting takes its translations).
+   */
+  async dropTranslations(
+    meetingId: string,
+    languages: string[],
+  ): Promise<void> {
+    const codes = sql`${`{${languages.join(',')}}`}::text[]`;
+    await this.database.db.execute(sql`
+      with m as (
+        update matters set translations = translations - ${codes},
+          candidates = coalesce((
+            select jsonb_agg(c || jsonb_build_object('translations',
+              coalesce(c->'translations', '{}'::jsonb) - ${codes}) order by i)
+            from jsonb_array_elements(candidates) with ordinality as e(c, i)
+          ), '[]'::jsonb)
+        where meeting_id = ${meetingId}
+        returning 1
+      ), n as (
+        update nominations set translations = translations - ${codes}
+        where meeting_id = ${meetingId} and translations ?| ${codes}
+        returning 1
+      )
+      update documents set translations = translations - ${codes}
+      where meeting_id = ${meetingId} and translations ?| ${codes}`);
+  }
+
   /** Questions asked in the meeting, whatever their status, by category; not test voters'. */
   async questionsByCategory(
     meetingId: string,

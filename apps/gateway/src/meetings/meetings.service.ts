@@ -1,6 +1,7 @@
 import { MeetingScheduleChanges } from './meeting-schedule-changes';
 import { Injectable } from '@nestjs/common';
 import type {
+  LanguageCode,
   CreateMeetingRequest,
   ListMeetingsQuery,
   Meeting,
@@ -19,6 +20,13 @@ import {
 } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
+import {
+  keptLanguages,
+  mergedTranslations,
+  refuseProblems,
+  unlistedLanguageProblems,
+  type FieldProblem,
+} from '../common/translations';
 import { sanitizeRichText } from '../common/rich-text';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
@@ -53,7 +61,6 @@ function toColumns(body: MeetingFields): Partial<MeetingInsert> {
   if (has('addresses')) columns.addresses = body.addresses ?? [];
   if (has('contact')) columns.contact = body.contact ?? {};
   if (has('meetingTimezone')) columns.meetingTimezone = body.meetingTimezone!;
-  if (has('language')) columns.language = body.language!;
   if (has('duration')) columns.duration = body.duration!;
   if (has('options')) columns.options = withCleanSignature(body.options ?? {});
   if (has('portalRevocationsClosedAt'))
@@ -70,6 +77,51 @@ function withCleanSignature(
   return options.signature === undefined
     ? options
     : { ...options, signature: sanitizeRichText(options.signature) };
+}
+
+/**
+ * The meeting's languages after a create or PATCH (docs/i18n.md, "Meeting content in two
+ * languages"): `languages` as given, else `language` moved to the front of the current ones
+ * (or in the primary's place when it is not one of them), else the current ones (on create:
+ * the account's language). `language` is always the
+ * primary, `languages[0]`; given both, they must agree.
+ */
+function languagesOf(
+  body: Pick<MeetingFields, 'language' | 'languages'>,
+  current: readonly LanguageCode[],
+): LanguageCode[] {
+  if (body.languages) {
+    if (body.language !== undefined && body.language !== body.languages[0])
+      refuseProblems([
+        {
+          path: 'language',
+          message: `The primary language is the first of languages (${body.languages[0]}): give the same or leave language out.`,
+        },
+      ]);
+    return body.languages;
+  }
+  if (body.language === undefined) return [...current];
+  // one of the meeting's languages becomes the primary; another replaces the primary
+  return current.includes(body.language)
+    ? [body.language, ...current.filter((code) => code !== body.language)]
+    : [body.language, ...current.slice(1)];
+}
+
+/** The meeting's translations after a write, checked against its languages. */
+function translationsOf(
+  body: Pick<MeetingFields, 'translations'>,
+  current: MeetingRow['translations'],
+  languages: readonly LanguageCode[],
+): MeetingRow['translations'] {
+  const problems: FieldProblem[] = unlistedLanguageProblems(
+    body.translations,
+    languages,
+  );
+  refuseProblems(problems);
+  return mergedTranslations(
+    keptLanguages(current, languages),
+    body.translations,
+  );
 }
 
 function checkDates(
@@ -92,6 +144,8 @@ const AUDITED_MEETING_FIELDS = [
   'duration',
   'meetingTimezone',
   'language',
+  'languages',
+  'translations',
   'location',
   'addresses',
   'corporation',
@@ -118,6 +172,7 @@ const AUDITED_SETTINGS = [
   'oneLiveMatter',
   'questionCategories',
   'floorDoubleEntry',
+  'settingsTranslations',
 ] as const;
 
 /** What a video provider schedules the webcast's session by (docs/webcast.md). */
@@ -149,11 +204,16 @@ export class MeetingsService {
     body: CreateMeetingRequest,
   ): Promise<Meeting> {
     return this.unitOfWork.run(async () => {
-      await this.accounts.requireAccess(userId, accountKey);
+      const account = await this.accounts.requireAccess(userId, accountKey);
+      // new meetings speak the account's language unless told otherwise (docs/i18n.md)
+      const languages = languagesOf(body, [account.language]);
       const columns = {
         duration: 60,
         meetingTimezone: 'UTC',
         ...toColumns(body),
+        language: languages[0],
+        languages,
+        translations: translationsOf(body, {}, languages),
       };
       const now = this.clock.now();
       const values = {
@@ -211,6 +271,28 @@ export class MeetingsService {
     return this.unitOfWork.run(async () => {
       const current = await this.access.requireForUpdate(userId, shortCode);
       const columns = toColumns(body);
+      const languages = languagesOf(body, current.languages);
+      if (body.language !== undefined || body.languages !== undefined) {
+        columns.language = languages[0];
+        columns.languages = languages;
+      }
+      if (body.translations !== undefined || body.languages !== undefined)
+        columns.translations = translationsOf(
+          body,
+          current.translations,
+          languages,
+        );
+      // a language taken off the meeting takes its translations with it, everywhere
+      const removed = current.languages.filter(
+        (code) => !languages.includes(code),
+      );
+      if (removed.length) {
+        columns.settingsTranslations = keptLanguages(
+          current.settingsTranslations,
+          languages,
+        );
+        await this.meetings.dropTranslations(current.id, removed);
+      }
       checkDates({ ...current, ...columns } as MeetingRow);
       const row = await this.meetings.update(current.id, {
         ...columns,
@@ -245,7 +327,46 @@ export class MeetingsService {
   ): Promise<MeetingSettings> {
     return this.unitOfWork.run(async () => {
       const current = await this.access.requireForUpdate(userId, shortCode);
+      const categories = body.questionCategories ?? current.questionCategories;
+      const problems = unlistedLanguageProblems(
+        body.translations,
+        current.languages,
+      );
+      // translated categories: one per canonical category, in the same order (docs/i18n.md)
+      for (const [language, fields] of Object.entries(body.translations ?? {}))
+        if (
+          fields?.questionCategories !== undefined &&
+          fields.questionCategories.length !== categories.length
+        )
+          problems.push({
+            path: `translations.${language}.questionCategories`,
+            message: `Give ${categories.length} categories, one for each category in the same order (got ${fields.questionCategories.length}).`,
+          });
+      // new categories leave no stale names behind: each language's are given again
+      const categoriesChanged =
+        body.questionCategories !== undefined &&
+        JSON.stringify(body.questionCategories) !==
+          JSON.stringify(current.questionCategories);
+      if (categoriesChanged)
+        for (const [language, fields] of Object.entries(
+          current.settingsTranslations,
+        ))
+          if (
+            fields?.questionCategories !== undefined &&
+            body.translations?.[language as LanguageCode] === undefined
+          )
+            problems.push({
+              path: `translations.${language}.questionCategories`,
+              message:
+                'The categories changed: give their names in this language again (or {} to drop them).',
+            });
+      refuseProblems(problems);
+      const settingsTranslations =
+        body.translations !== undefined
+          ? mergedTranslations(current.settingsTranslations, body.translations)
+          : undefined;
       const row = await this.meetings.update(current.id, {
+        settingsTranslations,
         meetingReminderFrequency: body.meetingReminderFrequency,
         meetingStartingReminder: body.meetingStartingReminder,
         managerSummaryReportFrequency: body.managerSummaryReportFreqency,

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import {
   ControlNumber,
+  LanguageCode,
   MEMBER_TEXT_MAX,
   MEMBER_UNIT_MAX,
   MemberTag,
@@ -30,6 +31,7 @@ const COLUMNS = [
   'voterName',
   'voterEmail',
   'isTestVoter',
+  'language',
 ] as const;
 type CsvColumn = (typeof COLUMNS)[number];
 
@@ -55,6 +57,8 @@ export interface CsvVoter {
   email: string;
   /** Set when the file has an `isTestVoter` column (an empty cell is false): docs/test-voters.md. */
   isTestVoter?: boolean;
+  /** The voter's language (docs/i18n.md); absent when the cell is empty: kept as it is. */
+  language?: LanguageCode;
 }
 
 export interface CsvMember {
@@ -326,8 +330,13 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
 
     const name = cell('voterName');
     const email = cell('voterEmail');
+    const languageCell = cell('language').trim();
+    const language = LanguageCode.safeParse(languageCell.toLowerCase());
+    if (languageCell && !language.success)
+      fail(lineText('voter_language', { value: languageCell }));
     const testCell = cell('isTestVoter');
     if (!name && !email) {
+      if (languageCell) fail(lineText('language_without_voter'));
       if (testCell) fail(lineText('test_voter_without_voter'));
       continue;
     }
@@ -363,6 +372,7 @@ export function parseMembersCsv(text: string): ParsedMembersCsv {
       name: nameResult.data,
       email: emailResult.data,
       ...(isTestVoter !== undefined ? { isTestVoter } : {}),
+      ...(languageCell && language.success ? { language: language.data } : {}),
     });
   }
 

@@ -1,3 +1,5 @@
+import type { Language } from '@livevote/i18n';
+import { VoterSessionRegistry } from '../revocation/voter-session.registry';
 import { Injectable } from '@nestjs/common';
 import type { ImportMembersResponse } from '@livevote/contracts';
 import { AuditLogService } from '../audit/audit-log.service';
@@ -34,6 +36,7 @@ export class MembersImportService {
     private readonly clock: Clock,
     private readonly audit: AuditLogService,
     private readonly changes: VoterChanges,
+    private readonly sessions: VoterSessionRegistry,
   ) {}
 
   async import(
@@ -47,7 +50,7 @@ export class MembersImportService {
     const parsed = parseMembersCsv(csv);
     if (parsed.errors.length) throw new MembersImportException(parsed.errors);
 
-    return this.unitOfWork.run(async () => {
+    const done = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const existing = await this.members.listKeys(meeting.id);
       const byUnit = new Map(existing.map((member) => [member.unit, member]));
@@ -79,7 +82,7 @@ export class MembersImportService {
         0,
       );
       const counts = { members: parsed.members.length, voters: voterCount };
-      if (dryRun) return { ...counts, dryRun: true };
+      if (dryRun) return { counts, languageChanges: [], dryRun: true };
 
       const now = this.clock.now();
       const taken = new Set(unitOfControlNumber.keys());
@@ -113,7 +116,8 @@ export class MembersImportService {
         ]),
       );
       const inserts: VoterInsert[] = [];
-      const renames: { id: string; name: string }[] = [];
+      const renames: Parameters<VotersRepository['renameMany']>[0] = [];
+      const languageChanges: { id: string; language: Language }[] = [];
       for (const member of parsed.members) {
         const memberId = memberIds.get(member.unit)!;
         for (const voter of member.voters) {
@@ -127,11 +131,27 @@ export class MembersImportService {
               name: voter.name,
               email: voter.email,
               isTestVoter: voter.isTestVoter ?? false,
+              language: voter.language ?? null,
               createdAt: now,
               updatedAt: now,
             });
-          else if (current.name !== voter.name)
-            renames.push({ id: current.id, name: voter.name });
+          else if (
+            current.name !== voter.name ||
+            (voter.language !== undefined &&
+              voter.language !== current.language)
+          ) {
+            // an empty language cell keeps the voter's (docs/i18n.md)
+            renames.push({
+              id: current.id,
+              name: voter.name,
+              language: voter.language ?? null,
+            });
+            if (voter.language && voter.language !== current.language)
+              languageChanges.push({
+                id: current.id,
+                language: voter.language,
+              });
+          }
         }
       }
       await this.voters.insertMany(inserts);
@@ -148,14 +168,19 @@ export class MembersImportService {
           updated: units.filter((unit) => byUnit.has(unit)),
           votersAdded: inserts.map((voter) => voter.email),
           votersRenamed: renames.length,
+          votersLanguageSet: languageChanges.length,
         },
       });
       if (inserts.length || renames.length)
         await this.unitOfWork.afterCommit(() =>
           this.changes.changed(meeting.id),
         );
-      return { ...counts, dryRun: false };
+      return { counts, languageChanges, dryRun: false };
     });
+    // problems a signed-in voter reads follow their new language, on every node
+    for (const { id, language } of done.languageChanges)
+      await this.sessions.languageChanged(id, language);
+    return { ...done.counts, dryRun: done.dryRun };
   }
 
   /**

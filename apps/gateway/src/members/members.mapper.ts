@@ -1,8 +1,12 @@
-import type { Member, Voter } from '@livevote/contracts';
+import type { LanguageCode, Member, Voter } from '@livevote/contracts';
 import type { MemberWithLiveVotes } from './members.repository';
 import type { VoterRow } from './voters.repository';
 
-export function mapVoter(row: VoterRow): Voter {
+/**
+ * A voter as managers see it; `primary` is the meeting's primary language, the voter's
+ * language until one is chosen (docs/i18n.md, "Meeting content in two languages").
+ */
+export function mapVoter(row: VoterRow, primary: LanguageCode): Voter {
   return {
     voterKey: row.id,
     name: row.name,
@@ -19,7 +23,8 @@ export function mapVoter(row: VoterRow): Voter {
         row.communicationPreferences.disableConsentReminders ?? false,
     },
     lastInviteDate: row.lastInviteDate?.toISOString() ?? null,
-    language: row.language,
+    language: row.language ?? primary,
+    languageChosen: row.language !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -28,6 +33,7 @@ export function mapVoter(row: VoterRow): Voter {
 export function mapMember(
   row: MemberWithLiveVotes,
   voters: readonly VoterRow[],
+  primary: LanguageCode,
 ): Member {
   return {
     key: row.id,
@@ -44,7 +50,7 @@ export function mapMember(
     eligible: row.eligible,
     shares: Number(row.shares),
     tags: row.tags,
-    voters: voters.map(mapVoter),
+    voters: voters.map((voter) => mapVoter(voter, primary)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

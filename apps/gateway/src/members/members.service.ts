@@ -80,7 +80,9 @@ export class MembersService {
       byMember.set(voter.memberId, list);
     }
     return {
-      members: rows.map((row) => mapMember(row, byMember.get(row.id) ?? [])),
+      members: rows.map((row) =>
+        mapMember(row, byMember.get(row.id) ?? [], meeting.language),
+      ),
       total,
     };
   }
@@ -92,7 +94,11 @@ export class MembersService {
   ): Promise<Member> {
     const meeting = await this.access.require(userId, shortCode);
     const member = await this.requireMember(meeting.id, memberKey);
-    return mapMember(member, await this.voters.listForMembers([member.id]));
+    return mapMember(
+      member,
+      await this.voters.listForMembers([member.id]),
+      meeting.language,
+    );
   }
 
   create(
@@ -126,7 +132,7 @@ export class MembersService {
         subject: { type: 'member', key: row.id, label: row.unit },
         changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
-      return mapMember({ ...row, hasLiveVotes: false }, []);
+      return mapMember({ ...row, hasLiveVotes: false }, [], meeting.language);
     });
   }
 
@@ -167,6 +173,7 @@ export class MembersService {
       return mapMember(
         { ...row, hasLiveVotes: member.hasLiveVotes },
         await this.voters.listForMembers([member.id]),
+        meeting.language,
       );
     });
   }

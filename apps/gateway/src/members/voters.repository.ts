@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
@@ -106,6 +107,7 @@ export class VotersRepository {
       email: string;
       name: string;
       isTestVoter: boolean;
+      language: Language | null;
     }[]
   > {
     return this.database.db
@@ -115,6 +117,7 @@ export class VotersRepository {
         email: voters.email,
         name: voters.name,
         isTestVoter: voters.isTestVoter,
+        language: voters.language,
       })
       .from(voters)
       .where(eq(voters.meetingId, meetingId));
@@ -125,20 +128,23 @@ export class VotersRepository {
       await this.database.db.insert(voters).values(rows.slice(i, i + CHUNK));
   }
 
-  /** Renames voters in multi-row statements. */
+  /** Renames voters and sets their language (kept where null) in multi-row statements. */
   async renameMany(
-    renames: { id: string; name: string }[],
+    renames: { id: string; name: string; language: Language | null }[],
     updatedAt: Date,
   ): Promise<void> {
     for (let i = 0; i < renames.length; i += CHUNK) {
       const values = sql.join(
         renames
           .slice(i, i + CHUNK)
-          .map(({ id, name }) => sql`(${id}::uuid, ${name}::text)`),
+          .map(
+            ({ id, name, language }) =>
+              sql`(${id}::uuid, ${name}::text, ${language}::text)`,
+          ),
         sql`, `,
       );
       await this.database.db.execute(
-        sql`update ${voters} set name = v.name, updated_at = ${updatedAt.toISOString()}::timestamptz from (values ${values}) as v(id, name) where ${voters.id} = v.id`,
+        sql`update ${voters} set name = v.name, language = coalesce(v.language, ${voters.language}), updated_at = ${updatedAt.toISOString()}::timestamptz from (values ${values}) as v(id, name, language) where ${voters.id} = v.id`,
       );
     }
   }

@@ -1,3 +1,4 @@
+import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import type {
   CreateVoterRequest,
@@ -90,7 +91,7 @@ export class VotersService {
         changes: { after: fieldsOf(row, AUDITED_FIELDS) },
       });
       await this.unitOfWork.afterCommit(() => this.changes.changed(meeting.id));
-      return mapVoter(row);
+      return mapVoter(row, meeting.language);
     });
   }
 
@@ -102,7 +103,10 @@ export class VotersService {
   ): Promise<Voter> {
     const meeting = await this.access.require(userId, shortCode);
     const member = await this.members.requireMember(meeting.id, memberKey);
-    return mapVoter(await this.requireVoter(member.id, email));
+    return mapVoter(
+      await this.requireVoter(member.id, email),
+      meeting.language,
+    );
   }
 
   /**
@@ -119,6 +123,8 @@ export class VotersService {
   ): Promise<Voter> {
     let replaced = false;
     let languageChanged = false;
+    // the stored language (null: none chosen), not the answer's effective one
+    let ownLanguage: Language | null = null;
     const updated = await this.unitOfWork.run(async () => {
       const meeting = await this.access.requireForUpdate(userId, shortCode);
       const member = await this.members.requireMember(meeting.id, memberKey);
@@ -173,7 +179,8 @@ export class VotersService {
         voterSessionVersion(row.id, row.email, row.isTestVoter) !==
         voterSessionVersion(voter.id, voter.email, voter.isTestVoter);
       languageChanged = row.language !== voter.language;
-      return mapVoter(row);
+      ownLanguage = row.language;
+      return mapVoter(row, meeting.language);
     });
     if (replaced)
       await this.sessions.revoke(
@@ -185,10 +192,7 @@ export class VotersService {
         ),
       );
     if (languageChanged)
-      await this.sessions.languageChanged(
-        updated.voterKey,
-        updated.language ?? null,
-      );
+      await this.sessions.languageChanged(updated.voterKey, ownLanguage);
     return updated;
   }
 

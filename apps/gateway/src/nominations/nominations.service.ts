@@ -1,3 +1,8 @@
+import {
+  mergedTranslations,
+  refuseProblems,
+  unlistedLanguageProblems,
+} from '../common/translations';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   MAX_STANDING_NOMINATIONS,
@@ -67,6 +72,10 @@ export class NominationsService {
     // a nomination becomes a real election's option (docs/test-voters.md)
     if (voter.isTest)
       throw new NominationException(NominationErrorCode.TestVoter);
+    // the statement in the meeting's other languages: only languages it lists (docs/i18n.md)
+    refuseProblems(
+      unlistedLanguageProblems(body.translations, meeting.languages),
+    );
     if (!nominationsOpen(meeting, this.clock.now()))
       throw new NominationException(NominationErrorCode.NominationsClosed);
     // a unit nominates as one, however many voters it registers
@@ -97,6 +106,7 @@ export class NominationsService {
         voterId: voter.voterId,
         name: body.name,
         statement: body.statement,
+        translations: mergedTranslations({}, body.translations),
         nomineeEmail: body.nomineeEmail ?? null,
         status: 'submitted',
         submittedAt: now,
@@ -110,6 +120,7 @@ export class NominationsService {
           unit: member.unit,
           name: row.name,
           statementLength: row.statement.length,
+          translated: Object.keys(row.translations),
           nomineeEmail: row.nomineeEmail !== null,
         },
       });

@@ -9,6 +9,7 @@ import type {
   PortalVoterUpdate,
 } from '@livevote/contracts';
 import { Clock } from '../common/clock';
+import { portalLanguage, type PortalReader } from '../common/reader-language';
 import { isUuid } from '../common/ids';
 import { MattersRepository } from '../matters/matters.repository';
 import { MeetingAccessService } from '../meetings/meeting-access.service';
@@ -46,6 +47,7 @@ export class PortalMeetingService {
   async meeting(
     voter: VoterPrincipal,
     shortCode: string,
+    reader: PortalReader,
   ): Promise<PortalMeeting> {
     const meeting = await this.requireOwnMeeting(voter, shortCode);
     const [matterRows, found] = await Promise.all([
@@ -62,6 +64,8 @@ export class PortalMeetingService {
       seqs,
       found?.member,
       forecasts,
+      // the voter's own language as stored now, else the browser's, else the meeting's
+      portalLanguage(reader, meeting, found?.voter.language ?? null),
     );
   }
 
@@ -112,6 +116,7 @@ export class PortalMeetingService {
     voter: VoterPrincipal,
     shortCode: string,
     update: PortalVoterUpdate,
+    reader: PortalReader,
   ): Promise<PortalVoter> {
     const meeting = await this.requireOwnMeeting(voter, shortCode);
     const set = await this.portal.setVoterLanguage(
@@ -124,7 +129,10 @@ export class PortalMeetingService {
     // the same language again writes nothing and tells no node (a loop of these costs a read)
     if (set.changed)
       await this.sessions.languageChanged(voter.voterId, set.row.language);
-    return mapPortalVoter(set.row);
+    return mapPortalVoter(
+      set.row,
+      portalLanguage(reader, meeting, set.row.language),
+    );
   }
 
   /** The voter's own meeting; any other is a 404. */

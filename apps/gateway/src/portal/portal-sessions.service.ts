@@ -1,3 +1,5 @@
+import { translatedText } from '@livevote/contracts';
+import { portalLanguage, type PortalReader } from '../common/reader-language';
 import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import type {
@@ -70,6 +72,7 @@ export class PortalSessionsService {
   async session(
     shortCode: string,
     inviteToken: string,
+    reader: PortalReader,
   ): Promise<PortalSessionResponse> {
     const meeting = await this.requireMeeting(shortCode);
     const invite = this.invites.verifyBound(inviteToken);
@@ -83,7 +86,7 @@ export class PortalSessionsService {
       invite.version !== voterSessionVersion(found.voter.id, found.voter.email)
     )
       throw new PortalException(PortalErrorCode.InvalidInvite);
-    return this.sessionFor(meeting, found.voter, found.member);
+    return this.sessionFor(meeting, found.voter, found.member, reader);
   }
 
   /**
@@ -96,6 +99,7 @@ export class PortalSessionsService {
     shortCode: string,
     request: PortalRegisterRequest,
     clientIp: string,
+    reader: PortalReader,
   ): Promise<PortalSessionResponse> {
     // only wrong control numbers count: a room of owners on one address all register
     const attempts: [RateLimiterAbstract, string][] = [
@@ -132,7 +136,12 @@ export class PortalSessionsService {
     if (!registered.existing) {
       // a new voter: the webcast registers them too (docs/webcast.md)
       await this.voterChanges.changed(meeting.id);
-      return this.sessionFor(meeting, registered.voter, registered.member);
+      return this.sessionFor(
+        meeting,
+        registered.voter,
+        registered.member,
+        reader,
+      );
     }
     // probing which addresses are voters costs the client address's budget
     await this.countFailure([attempts[0]]);
@@ -179,6 +188,7 @@ export class PortalSessionsService {
       isTestVoter: boolean;
     },
     member: { id: string; unit: string; shares: number; eligible: boolean },
+    reader: PortalReader,
   ): PortalSessionResponse {
     const meetingEnd = meetingEndsAt(meeting).getTime();
     const expiresAt = new Date(
@@ -194,14 +204,23 @@ export class PortalSessionsService {
       voter.email,
       expiresAt,
     );
-    return mapPortalSession(token, expiresAt, voter, member);
+    return mapPortalSession(
+      token,
+      expiresAt,
+      voter,
+      member,
+      portalLanguage(reader, meeting, voter.language),
+    );
   }
 
   /** The meeting's name and date, for the control-number page (no credential needed). */
-  async entry(shortCode: string): Promise<PortalEntry> {
+  async entry(shortCode: string, reader: PortalReader): Promise<PortalEntry> {
     const meeting = await this.requireMeeting(shortCode);
+    // no voter yet: the browser's language, else the meeting's primary
+    const language = portalLanguage(reader, meeting, null);
     return {
-      name: meeting.name,
+      name: translatedText(meeting, meeting.translations, language, 'name'),
+      language,
       meetingDate: meeting.meetingDate.toISOString(),
       meetingTimezone: meeting.meetingTimezone,
     };

@@ -26,6 +26,7 @@ import type {
   PortalVoter,
 } from '@livevote/contracts';
 import { IdempotencyKey } from '../ballots/idempotency-key';
+import { PortalReaderOf, type PortalReader } from '../common/reader-language';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import {
   BallotReceiptDto,
@@ -64,15 +65,19 @@ export class PortalController {
   session(
     @Param('shortCode') shortCode: string,
     @Body() body: PortalSessionRequestDto,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<PortalSessionResponse> {
-    return this.sessions.session(shortCode, body.inviteToken);
+    return this.sessions.session(shortCode, body.inviteToken, reader);
   }
 
   @ApiOperation({ summary: 'How a voter may enter a meeting', security: [] })
   @Get('entry')
   @ApiOkResponse({ type: PortalEntryDto })
-  entry(@Param('shortCode') shortCode: string): Promise<PortalEntry> {
-    return this.sessions.entry(shortCode);
+  entry(
+    @Param('shortCode') shortCode: string,
+    @PortalReaderOf() reader: PortalReader,
+  ): Promise<PortalEntry> {
+    return this.sessions.entry(shortCode, reader);
   }
 
   @ApiOperation({
@@ -86,8 +91,9 @@ export class PortalController {
     @Param('shortCode') shortCode: string,
     @Body() body: PortalRegisterRequestDto,
     @Ip() ip: string,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<PortalSessionResponse> {
-    return this.sessions.register(shortCode, body, ip);
+    return this.sessions.register(shortCode, body, ip, reader);
   }
 
   @ApiOperation({ summary: 'The meeting as a voter sees it' })
@@ -98,8 +104,9 @@ export class PortalController {
   meeting(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<PortalMeeting> {
-    return this.portal.meeting(voter, shortCode);
+    return this.portal.meeting(voter, shortCode, reader);
   }
 
   @ApiOperation({ summary: "The voter's ballots" })
@@ -114,7 +121,7 @@ export class PortalController {
     return this.portal.ownBallots(voter, shortCode);
   }
 
-  /** The voter's own language (null: the browser's, else the meeting's). */
+  /** The voter's own language (null: back to the browser's, else the meeting's primary). */
   @ApiOperation({ summary: "Set the voter's language" })
   @Patch('voter')
   @UseGuards(PortalAuthGuard)
@@ -124,8 +131,9 @@ export class PortalController {
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
     @Body() body: PortalVoterUpdateDto,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<PortalVoter> {
-    return this.portal.updateVoter(voter, shortCode, body);
+    return this.portal.updateVoter(voter, shortCode, body, reader);
   }
 
   @ApiOperation({ summary: "The voter's ballot on a matter" })

@@ -1,3 +1,10 @@
+import {
+  translatedMatterTexts,
+  translatedOptions,
+  translatedText,
+  type Candidate,
+  type LanguageCode,
+} from '@livevote/contracts';
 import type {
   OwnBallot,
   PortalMeeting,
@@ -28,38 +35,81 @@ type MemberRow = Pick<
   'id' | 'unit' | 'shares' | 'eligible'
 >;
 
-/** The meeting as its voter sees it: each matter's live state and whether their member may vote. */
+/** Candidates with their statements in `language` (names are names: never translated). */
+export function translatedCandidates(
+  candidates: Candidate[],
+  language: LanguageCode,
+): Candidate[] {
+  return candidates.map((candidate) => ({
+    ...candidate,
+    statement: translatedText(
+      candidate,
+      candidate.translations,
+      language,
+      'statement',
+    ),
+  }));
+}
+
+/** The meeting's question categories in `language`, one per canonical category. */
+export function translatedCategories(
+  meeting: Pick<
+    PortalMeetingRow,
+    'questionCategories' | 'settingsTranslations'
+  >,
+  language: LanguageCode,
+): string[] {
+  return translatedOptions(
+    meeting.questionCategories,
+    meeting.settingsTranslations[language]?.questionCategories,
+  );
+}
+
+/**
+ * The meeting as its voter sees it, its texts in the voter's `language` (docs/i18n.md,
+ * "Meeting content in two languages"): each matter's live state and whether their member may
+ * vote. Options stay canonical (ballots name them); `optionLabels` show them.
+ */
 export function mapPortalMeeting(
   meeting: PortalMeetingRow,
   matterRows: MatterRow[],
   seqs: Map<string, number>,
   member: EligibilityMember | undefined,
   forecasts: Map<string, Forecast | null>,
+  language: LanguageCode,
 ): PortalMeeting {
+  const text = (field: 'name' | 'description' | 'location') =>
+    translatedText(meeting, meeting.translations, language, field);
   return {
     key: meeting.id,
     shortCode: meeting.shortCode,
-    name: meeting.name,
-    description: meeting.description,
+    name: text('name'),
+    description: text('description'),
     meetingDate: meeting.meetingDate.toISOString(),
     meetingTimezone: meeting.meetingTimezone,
-    language: meeting.language,
+    language,
+    languages: meeting.languages,
     duration: meeting.duration,
-    location: meeting.location,
+    location: text('location'),
     expiryDate: meeting.expiryDate?.toISOString() ?? null,
-    questionCategories: meeting.questionCategories,
+    questionCategories: translatedCategories(meeting, language),
     nominationExpiryDate: meeting.nominationExpiryDate?.toISOString() ?? null,
-    matters: matterRows.map((matter) => ({
+    matters: matterRows.map((matter) => {
       // results once published (docs/verdicts.md, "What voters see")
-      ...mapLiveMatter(
+      const live = mapLiveMatter(
         matter,
         seqs.get(matter.id) ?? 0,
         'public',
         forecasts.get(matter.id),
-      ),
-      allowProxyVote: matter.allowProxyVote,
-      eligible: member ? isEligible(member, matter) : false,
-    })),
+      );
+      return {
+        ...live,
+        ...translatedMatterTexts(matter, language),
+        candidates: translatedCandidates(live.candidates, language),
+        allowProxyVote: matter.allowProxyVote,
+        eligible: member ? isEligible(member, matter) : false,
+      };
+    }),
   };
 }
 
@@ -80,12 +130,17 @@ export function mapOwnBallot(
   };
 }
 
-export function mapPortalVoter(voter: VoterRow): PortalVoter {
+/** The voter; `language` is the one the portal answers them in (`portalLanguage`). */
+export function mapPortalVoter(
+  voter: VoterRow,
+  language: LanguageCode,
+): PortalVoter {
   return {
     voterKey: voter.id,
     name: voter.name,
     email: voter.email,
-    language: voter.language,
+    language: voter.language ?? language,
+    languageChosen: voter.language !== null,
   };
 }
 
@@ -94,11 +149,12 @@ export function mapPortalSession(
   expiresAt: Date,
   voter: VoterRow,
   member: MemberRow,
+  language: LanguageCode,
 ): PortalSessionResponse {
   return {
     voterToken,
     expiresAt: expiresAt.toISOString(),
-    voter: mapPortalVoter(voter),
+    voter: mapPortalVoter(voter, language),
     member: {
       key: member.id,
       unit: member.unit,

@@ -1,3 +1,4 @@
+import { PortalReaderOf, type PortalReader } from '../common/reader-language';
 import {
   Body,
   Controller,
@@ -61,8 +62,9 @@ export class ProxyPortalController {
   form(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<ProxyForm> {
-    return this.proxies.form(voter, shortCode);
+    return this.proxies.form(voter, shortCode, reader);
   }
 
   @ApiOperation({ summary: 'Submit or replace a proxy' })

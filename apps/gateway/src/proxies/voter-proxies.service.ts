@@ -1,3 +1,6 @@
+import { translatedMatterTexts } from '@livevote/contracts';
+import { portalLanguage, type PortalReader } from '../common/reader-language';
+import { translatedCandidates } from '../portal/portal.mapper';
 import { Injectable } from '@nestjs/common';
 import type {
   MemberProxy,
@@ -69,8 +72,14 @@ export class VoterProxiesService {
   }
 
   /** What the member's proxy form offers: the default holders and the matters to direct. */
-  async form(voter: VoterPrincipal, shortCode: string): Promise<ProxyForm> {
+  async form(
+    voter: VoterPrincipal,
+    shortCode: string,
+    reader: PortalReader,
+  ): Promise<ProxyForm> {
     const meeting = await this.ownMeeting(voter, shortCode);
+    // the voter's language, options canonical beside their labels (docs/i18n.md)
+    const language = portalLanguage(reader, meeting);
     const [member, matters] = await Promise.all([
       this.proxies.member(meeting.id, voter.memberId),
       this.matters.listForMeeting(meeting.id),
@@ -79,19 +88,26 @@ export class VoterProxiesService {
       defaultProxyHolders: meeting.defaultProxyHolders,
       closesAt: earlyVotingClosesAt(meeting).toISOString(),
       open: isEarlyVotingOpen(meeting, this.clock.now()),
+      language,
       matters: matters
         .filter(
           (matter) =>
             matter.allowProxyVote && member && isEligible(member, matter),
         )
-        .map((matter) => ({
-          matterKey: matter.id,
-          name: matter.name,
-          header: matter.header,
-          options: matter.options,
-          choices: matter.choices,
-          ...mapMethod(matter),
-        })),
+        .map((matter) => {
+          const texts = translatedMatterTexts(matter, language);
+          const method = mapMethod(matter);
+          return {
+            matterKey: matter.id,
+            name: texts.name,
+            header: texts.header,
+            options: matter.options,
+            optionLabels: texts.optionLabels,
+            choices: matter.choices,
+            ...method,
+            candidates: translatedCandidates(method.candidates, language),
+          };
+        }),
     };
   }
 

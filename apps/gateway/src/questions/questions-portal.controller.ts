@@ -1,3 +1,4 @@
+import { PortalReaderOf, type PortalReader } from '../common/reader-language';
 import { Body, Controller, Get, Param, Post, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -31,8 +32,9 @@ export class QuestionsPortalController {
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
     @Body() body: AskQuestionRequestDto,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<OwnQuestion> {
-    return this.questions.ask(voter, shortCode, body);
+    return this.questions.ask(voter, shortCode, body, reader);
   }
 
   @ApiOperation({ summary: "The voter's questions with their replies" })
@@ -41,7 +43,8 @@ export class QuestionsPortalController {
   own(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
+    @PortalReaderOf() reader: PortalReader,
   ): Promise<OwnQuestions> {
-    return this.questions.own(voter, shortCode);
+    return this.questions.own(voter, shortCode, reader);
   }
 }

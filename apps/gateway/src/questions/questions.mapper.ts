@@ -22,10 +22,14 @@ export function mapQuestion(row: QuestionRow & { unit: string }): Question {
   };
 }
 
-export function mapOwnQuestion(row: QuestionRow): OwnQuestion {
+/** A voter's own question; `label` words its (canonical) category in the voter's language. */
+export function mapOwnQuestion(
+  row: QuestionRow,
+  label: (category: string) => string = (category) => category,
+): OwnQuestion {
   return {
     key: row.id,
-    category: row.category,
+    category: label(row.category),
     text: row.text,
     status: row.status,
     reply: row.reply,

@@ -1,3 +1,6 @@
+import type { LanguageCode } from '@livevote/contracts';
+import { portalLanguage, type PortalReader } from '../common/reader-language';
+import { translatedCategories } from '../portal/portal.mapper';
 import { Injectable, Logger } from '@nestjs/common';
 import type {
   AskQuestionRequest,
@@ -46,6 +49,34 @@ export const QUESTIONS_PER_MINUTE = 5;
  * change is told live: the queue to chairs, the asker's own question to the asker, and the
  * question on the big screen to screens and chairs (docs/live-protocol.md).
  */
+/**
+ * The canonical category a voter named: the category itself, or its name in one of the
+ * meeting's languages (docs/i18n.md); undefined when it is neither.
+ */
+export function canonicalCategory(
+  meeting: Pick<MeetingRow, 'questionCategories' | 'settingsTranslations'>,
+  given: string,
+): string | undefined {
+  if (meeting.questionCategories.includes(given)) return given;
+  for (const fields of Object.values(meeting.settingsTranslations)) {
+    const index = fields?.questionCategories?.indexOf(given) ?? -1;
+    if (index >= 0) return meeting.questionCategories[index];
+  }
+  return undefined;
+}
+
+/** A stored (canonical) category as a reader of `language` reads it. */
+function categoryLabel(
+  meeting: Pick<MeetingRow, 'questionCategories' | 'settingsTranslations'>,
+  language: LanguageCode,
+): (category: string) => string {
+  const labels = translatedCategories(meeting, language);
+  return (category) => {
+    const index = meeting.questionCategories.indexOf(category);
+    return index >= 0 ? labels[index] : category;
+  };
+}
+
 @Injectable()
 export class QuestionsService {
   private readonly logger = new Logger('Questions');
@@ -70,9 +101,12 @@ export class QuestionsService {
     voter: VoterPrincipal,
     shortCode: string,
     body: AskQuestionRequest,
+    reader: PortalReader,
   ): Promise<OwnQuestion> {
     const meeting = await this.ownMeeting(voter, shortCode);
-    if (!meeting.questionCategories.includes(body.category))
+    // filed under the canonical category, whichever language the voter named it in
+    const category = canonicalCategory(meeting, body.category);
+    if (category === undefined)
       throw new QuestionException(QuestionErrorCode.UnknownCategory);
     const now = this.clock.now();
     if (isMeetingOver(meeting, now))
@@ -98,23 +132,35 @@ export class QuestionsService {
         memberId: voter.memberId,
         voterId: voter.voterId,
         voterName: asker.name,
-        category: body.category,
+        category,
         text: body.text,
         askedAt: now,
         updatedAt: now,
       });
     });
     await this.tellChairs(meeting, [row.id], 'question.new');
-    return mapOwnQuestion(row);
+    return mapOwnQuestion(
+      row,
+      categoryLabel(meeting, portalLanguage(reader, meeting)),
+    );
   }
 
-  async own(voter: VoterPrincipal, shortCode: string): Promise<OwnQuestions> {
+  /** The voter's questions, categories in the voter's language (docs/i18n.md). */
+  async own(
+    voter: VoterPrincipal,
+    shortCode: string,
+    reader: PortalReader,
+  ): Promise<OwnQuestions> {
     const meeting = await this.ownMeeting(voter, shortCode);
     const rows = await this.questions.own(meeting.id, voter.voterId);
+    const language = portalLanguage(reader, meeting);
     return {
-      categories: meeting.questionCategories,
+      language,
+      categories: translatedCategories(meeting, language),
       open: !isMeetingOver(meeting, this.clock.now()),
-      questions: rows.map(mapOwnQuestion),
+      questions: rows.map((row) =>
+        mapOwnQuestion(row, categoryLabel(meeting, language)),
+      ),
     };
   }
 

@@ -9,6 +9,40 @@ export const en = {
     en: 'English',
     fr: 'Français',
   },
+  bilingual: {
+    /** A language's name inside a sentence or a label, in the reader's language. */
+    name: {
+      en: 'English',
+      fr: 'French',
+    },
+    fieldIn: '{{field}}, in {{language}}',
+    languages: 'Languages',
+    languagesHint:
+      'The first is the primary language: its texts are the canonical ones, and a reader of the other language sees them wherever a translation is missing.',
+    one: '{{primary}} only',
+    pair: '{{primary}} first, then {{other}}',
+    optionsIn: 'Options in {{language}}',
+    optionsHint:
+      'One label for each {{primary}} option, in the same order. A blank label shows the {{primary}} one.',
+    optionLabel: '{{language}} label of “{{option}}”',
+    categoriesIn: 'Question categories in {{language}}',
+    categoriesHint:
+      'One for each {{primary}} category, in the same order. A blank line shows the {{primary}} one.',
+    categoryLabel: '{{language}} category for “{{category}}”',
+    missing:
+      'The {{language}} text of this matter is missing: voters reading {{language}} will see the {{primary}} text.',
+    voterLanguage: 'Language',
+    voterLanguageAuto: 'Automatic (the browser’s, else the meeting’s)',
+    display: {
+      label: 'Report and big screen show the meeting’s texts',
+      primary: 'In the reader’s language',
+      all: 'In both languages, the primary first',
+    },
+    documentTitle: 'Title',
+    documentLanguage: 'Readers',
+    documentLanguageAll: 'Everyone',
+    documentLanguageOnly: 'Readers of {{language}} only',
+  },
   meetings: {
     details: {
       title: 'Meeting details',
@@ -195,7 +229,7 @@ export const en = {
     },
     import: {
       title: 'Import from a CSV file',
-      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
+      hint: 'A header row (<c>unit</c> required; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> separated by “;”, the <c>mail…</c> fields, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>, <c>language</c>: the voter’s, <c>en</c> or <c>fr</c>, blank for the automatic choice), then one row per voter. All or nothing: nothing is saved when a line is wrong.',
       example: 'Example',
       file: 'CSV file',
       refused_one: 'Nothing was imported: {{n}} line needs fixing.',
@@ -616,6 +650,9 @@ export const en = {
         create: '{{actor}} made a big-screen link',
         revoke: '{{actor}} revoked a big-screen link',
       },
+      account: {
+        update: '{{actor}} changed the account’s settings',
+      },
       team: {
         add: '{{actor}} added {{label}} to the team',
         remove: '{{actor}} removed {{label}} from the team',
@@ -644,6 +681,9 @@ export const en = {
       duration: 'duration (minutes)',
       meetingTimezone: 'time zone',
       language: 'language',
+      languages: 'languages',
+      translations: 'translations',
+      settingsTranslations: 'translations of the settings',
       location: 'location',
       addresses: 'addresses',
       corporation: 'corporation',
@@ -1608,6 +1648,9 @@ export const en = {
     test_voter_without_voter: 'isTestVoter is given on a row without a voter',
     test_voter_changed:
       'voter {{email}} is already in the meeting as the other kind; change isTestVoter in the voter form',
+    voter_language: 'language "{{value}}": the voter\'s language is en or fr',
+    language_without_voter:
+      "language is the language of the line's voter: give voterName and voterEmail",
     voter_twice:
       'voter {{email}} of unit {{unit}} already appears on line {{seen}}',
     control_number_twice:

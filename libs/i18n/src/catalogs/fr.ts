@@ -8,6 +8,40 @@ export const fr: CatalogOf<typeof en> = {
     en: 'English',
     fr: 'Français',
   },
+  bilingual: {
+    name: {
+      en: 'anglais',
+      fr: 'français',
+    },
+    fieldIn: '{{field}}, en {{language}}',
+    languages: 'Langues',
+    languagesHint:
+      'La première est la langue principale : ses textes font foi, et un lecteur de l’autre langue les voit partout où une traduction manque.',
+    one: '{{primary}} seulement',
+    pair: '{{primary}} d’abord, puis {{other}}',
+    optionsIn: 'Options en {{language}}',
+    optionsHint:
+      'Un libellé pour chaque option en {{primary}}, dans le même ordre. Un libellé vide affiche celui en {{primary}}.',
+    optionLabel: 'Libellé en {{language}} de « {{option}} »',
+    categoriesIn: 'Catégories de questions en {{language}}',
+    categoriesHint:
+      'Une pour chaque catégorie en {{primary}}, dans le même ordre. Une ligne vide affiche celle en {{primary}}.',
+    categoryLabel: 'Catégorie en {{language}} pour « {{category}} »',
+    missing:
+      'Le texte en {{language}} de ce point manque : les votants qui lisent en {{language}} verront le texte en {{primary}}.',
+    voterLanguage: 'Langue',
+    voterLanguageAuto:
+      'Automatique (celle du navigateur, sinon celle de l’assemblée)',
+    display: {
+      label: 'Le rapport et le grand écran montrent les textes de l’assemblée',
+      primary: 'Dans la langue du lecteur',
+      all: 'Dans les deux langues, la principale d’abord',
+    },
+    documentTitle: 'Titre',
+    documentLanguage: 'Lecteurs',
+    documentLanguageAll: 'Tout le monde',
+    documentLanguageOnly: 'Lecteurs en {{language}} seulement',
+  },
   meetings: {
     details: {
       title: 'Détails de l’assemblée',
@@ -204,7 +238,7 @@ export const fr: CatalogOf<typeof en> = {
     },
     import: {
       title: 'Importer un fichier CSV',
-      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
+      hint: 'Une ligne d’en-tête (<c>unit</c> obligatoire ; <c>shares</c>, <c>eligible</c>, <c>controlNumber</c>, <c>tags</c> séparées par « ; », les champs <c>mail…</c>, <c>voterName</c>, <c>voterEmail</c>, <c>isTestVoter</c>, <c>language</c> : celle du votant, <c>en</c> ou <c>fr</c>, vide pour le choix automatique), puis une ligne par votant. Tout ou rien : rien n’est enregistré si une ligne est erronée.',
       example: 'Exemple',
       file: 'Fichier CSV',
       refused_one: 'Rien n’a été importé : {{n}} ligne est à corriger.',
@@ -639,6 +673,9 @@ export const fr: CatalogOf<typeof en> = {
         create: '{{actor}} a créé un lien de grand écran',
         revoke: '{{actor}} a révoqué un lien de grand écran',
       },
+      account: {
+        update: '{{actor}} a changé les réglages du compte',
+      },
       team: {
         add: '{{actor}} a ajouté {{label}} à l’équipe',
         remove: '{{actor}} a retiré {{label}} de l’équipe',
@@ -667,6 +704,9 @@ export const fr: CatalogOf<typeof en> = {
       duration: 'la durée (minutes)',
       meetingTimezone: 'le fuseau horaire',
       language: 'la langue',
+      languages: 'langues',
+      translations: 'traductions',
+      settingsTranslations: 'traductions des réglages',
       location: 'le lieu',
       addresses: 'les adresses',
       corporation: 'la société',
@@ -1692,6 +1732,9 @@ export const fr: CatalogOf<typeof en> = {
     test_voter_without_voter: 'isTestVoter est donné sur une ligne sans votant',
     test_voter_changed:
       'le votant {{email}} figure déjà dans l’assemblée avec l’autre valeur ; modifiez isTestVoter dans le formulaire du votant',
+    voter_language: 'language « {{value}} » : la langue du votant est en ou fr',
+    language_without_voter:
+      'language est la langue du votant de la ligne : indiquez voterName et voterEmail',
     voter_twice:
       'le votant {{email}} de l’unité {{unit}} figure déjà à la ligne {{seen}}',
     control_number_twice:

@@ -42,6 +42,8 @@ function aSnapshot(overrides: Partial<LiveSnapshot> = {}): LiveSnapshot {
       meetingDate: iso(T0),
       meetingTimezone: 'UTC',
       language: 'en',
+      languages: ['en'],
+      translations: {},
       quorumMinimum: 3,
       oneLiveMatter: true,
       displayLanguages: 'primary',

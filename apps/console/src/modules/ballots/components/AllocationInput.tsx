@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stepVotes, votesOn, votesPlaced } from '../utils/marks';
+import { labelOf, stepVotes, votesOn, votesPlaced } from '../utils/marks';
 import { CandidateStatement, statementsOf } from './CandidateStatement';
 import type { MarksInputProps } from './MarksInput';
 
@@ -27,7 +27,7 @@ export function AllocationInput({
     onChange(next);
     const count = votesOn(next, option);
     setSaid(
-      `${t('election.ballot.votesOn', { count, option })}. ${t(
+      `${t('election.ballot.votesOn', { count, option: labelOf(matter, option) })}. ${t(
         'election.ballot.votesLeft',
         { left: limit - votesPlaced(next), limit },
       )}`,
@@ -53,13 +53,15 @@ export function AllocationInput({
               data-votes={count}
             >
               <span className="allocation-name" id={nameId}>
-                {option}
+                {labelOf(matter, option)}
               </span>
               <span className="stepper" role="group" aria-labelledby={nameId}>
                 <button
                   type="button"
                   className="secondary"
-                  aria-label={t('election.ballot.less', { option })}
+                  aria-label={t('election.ballot.less', {
+                    option: labelOf(matter, option),
+                  })}
                   aria-disabled={count === 0 || undefined}
                   onClick={() => step(option, -1)}
                 >
@@ -67,14 +69,19 @@ export function AllocationInput({
                 </button>
                 <output
                   className="stepper-count"
-                  aria-label={t('election.ballot.votesOn', { count, option })}
+                  aria-label={t('election.ballot.votesOn', {
+                    count,
+                    option: labelOf(matter, option),
+                  })}
                 >
                   {count}
                 </output>
                 <button
                   type="button"
                   className="secondary"
-                  aria-label={t('election.ballot.more', { option })}
+                  aria-label={t('election.ballot.more', {
+                    option: labelOf(matter, option),
+                  })}
                   aria-disabled={left === 0 || undefined}
                   onClick={() => step(option, 1)}
                 >
@@ -82,7 +89,7 @@ export function AllocationInput({
                 </button>
               </span>
               <CandidateStatement
-                name={option}
+                name={labelOf(matter, option)}
                 statement={statements.get(option)}
               />
             </li>

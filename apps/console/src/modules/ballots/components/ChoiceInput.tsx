@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toggleChoice } from '../../floor/utils/choices';
-import type { MarksDraft } from '../utils/marks';
+import { labelOf, type MarksDraft } from '../utils/marks';
 import { CandidateStatement, statementsOf } from './CandidateStatement';
 import type { MarksInputProps } from './MarksInput';
 
@@ -44,9 +44,11 @@ export function ChoiceInput({ id, matter, value, onChange }: MarksInputProps) {
                 disabled={!single && !checked && full}
                 onChange={() => toggle(index)}
               />
-              <label htmlFor={`${id}-${index}`}>{option}</label>
+              <label htmlFor={`${id}-${index}`}>
+                {labelOf(matter, option)}
+              </label>
               <CandidateStatement
-                name={option}
+                name={labelOf(matter, option)}
                 statement={statements.get(option)}
               />
             </div>

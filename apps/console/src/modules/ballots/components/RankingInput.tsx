@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moveRank, toggleRank } from '../utils/marks';
+import { labelOf, moveRank, toggleRank } from '../utils/marks';
 import { CandidateStatement, statementsOf } from './CandidateStatement';
 import type { MarksInputProps } from './MarksInput';
 
@@ -29,15 +29,17 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
     const rank = next.choices.indexOf(option) + 1;
     setSaid(
       rank
-        ? t('election.ballot.ranked', { option, rank })
-        : t('election.ballot.unranked', { option }),
+        ? t('election.ballot.ranked', { option: labelOf(matter, option), rank })
+        : t('election.ballot.unranked', { option: labelOf(matter, option) }),
     );
   };
   const move = (option: string, by: -1 | 1) => {
     const next = moveRank(value, option, by);
     onChange(next);
     const rank = next.choices.indexOf(option) + 1;
-    setSaid(t('election.ballot.moved', { option, rank }));
+    setSaid(
+      t('election.ballot.moved', { option: labelOf(matter, option), rank }),
+    );
     // the same button of the moved candidate, or the other one at an end
     const atEnd = by < 0 ? rank === 1 : rank === next.choices.length;
     setFocus(
@@ -46,7 +48,7 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
   };
   const remove = (option: string) => {
     onChange(toggleRank(value, option));
-    setSaid(t('election.ballot.unranked', { option }));
+    setSaid(t('election.ballot.unranked', { option: labelOf(matter, option) }));
     setFocus(`tap:${option}`);
   };
   const ref = (key: string) => (element: HTMLButtonElement | null) => {
@@ -74,7 +76,7 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
                 aria-pressed={rank > 0}
                 // the visible name, then its rank in words
                 aria-label={
-                  option +
+                  labelOf(matter, option) +
                   (rank
                     ? t('election.ballot.rankedSuffix', { rank })
                     : t('election.ballot.notRankedSuffix'))
@@ -82,10 +84,10 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
                 data-rank={rank || undefined}
                 onClick={() => tap(option)}
               >
-                <span className="rank-name">{option}</span>
+                <span className="rank-name">{labelOf(matter, option)}</span>
               </button>
               <CandidateStatement
-                name={option}
+                name={labelOf(matter, option)}
                 statement={statements.get(option)}
               />
             </li>
@@ -104,13 +106,15 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
               <span className="rank-badge" aria-hidden="true">
                 {index + 1}
               </span>
-              <span className="rank-name">{option}</span>
+              <span className="rank-name">{labelOf(matter, option)}</span>
               <span className="rank-moves">
                 <button
                   ref={ref(`up:${option}`)}
                   type="button"
                   className="secondary small"
-                  aria-label={t('election.ballot.moveUp', { option })}
+                  aria-label={t('election.ballot.moveUp', {
+                    option: labelOf(matter, option),
+                  })}
                   aria-disabled={index === 0 || undefined}
                   onClick={() => index > 0 && move(option, -1)}
                 >
@@ -120,7 +124,9 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
                   ref={ref(`down:${option}`)}
                   type="button"
                   className="secondary small"
-                  aria-label={t('election.ballot.moveDown', { option })}
+                  aria-label={t('election.ballot.moveDown', {
+                    option: labelOf(matter, option),
+                  })}
                   aria-disabled={index === ranking.length - 1 || undefined}
                   onClick={() => index < ranking.length - 1 && move(option, 1)}
                 >
@@ -129,7 +135,9 @@ export function RankingInput({ id, matter, value, onChange }: MarksInputProps) {
                 <button
                   type="button"
                   className="secondary small"
-                  aria-label={t('election.ballot.remove', { option })}
+                  aria-label={t('election.ballot.remove', {
+                    option: labelOf(matter, option),
+                  })}
                   onClick={() => remove(option)}
                 >
                   ×

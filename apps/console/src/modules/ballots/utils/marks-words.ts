@@ -6,22 +6,30 @@ export function marksText(
   t: TFunction,
   method: 'plurality' | 'cumulative' | 'ranked',
   marks: MarksDraft,
+  /** An option as the reader sees it (its label in their language, docs/i18n.md). */
+  label: (option: string) => string = (option) => option,
 ): string {
   switch (method) {
     case 'ranked':
       return marks.choices
         .map((option, index) =>
-          t('election.ballot.rankedList', { rank: index + 1, option }),
+          t('election.ballot.rankedList', {
+            rank: index + 1,
+            option: label(option),
+          }),
         )
         .join(', ');
     case 'cumulative':
       return marks.choices
         .map((option, index) =>
-          t('election.ballot.allocated', { option, votes: marks.votes[index] }),
+          t('election.ballot.allocated', {
+            option: label(option),
+            votes: marks.votes[index],
+          }),
         )
         .join(', ');
     default:
-      return marks.choices.join(', ');
+      return marks.choices.map(label).join(', ');
   }
 }
 
@@ -33,13 +41,24 @@ export function answerText(
     allocations?: readonly { option: string; votes: number }[];
     ranking?: readonly string[];
   },
+  label: (option: string) => string = (option) => option,
 ): string {
   if (answer.ranking)
-    return marksText(t, 'ranked', { choices: [...answer.ranking], votes: [] });
+    return marksText(
+      t,
+      'ranked',
+      { choices: [...answer.ranking], votes: [] },
+      label,
+    );
   if (answer.allocations)
-    return marksText(t, 'cumulative', {
-      choices: answer.allocations.map(({ option }) => option),
-      votes: answer.allocations.map(({ votes }) => votes),
-    });
-  return answer.choices.join(', ');
+    return marksText(
+      t,
+      'cumulative',
+      {
+        choices: answer.allocations.map(({ option }) => option),
+        votes: answer.allocations.map(({ votes }) => votes),
+      },
+      label,
+    );
+  return answer.choices.map(label).join(', ');
 }

@@ -22,6 +22,17 @@ export interface MarkableMatter {
   choices: number;
   votingMethod: VotingMethod;
   candidates?: readonly { name: string; statement: string }[];
+  /**
+   * One label per option in the reader's language (the portal's `optionLabels`, docs/i18n.md);
+   * ballots still name the canonical `options`.
+   */
+  optionLabels?: readonly string[];
+}
+
+/** What a reader sees for `option`: its label in their language, else the option itself. */
+export function labelOf(matter: MarkableMatter, option: string): string {
+  const label = matter.optionLabels?.[matter.options.indexOf(option)];
+  return label?.trim() ? label : option;
 }
 
 export const EMPTY_MARKS: MarksDraft = { choices: [], votes: [] };

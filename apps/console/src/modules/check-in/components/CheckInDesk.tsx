@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { useLiveMeeting, useQuorum } from '../../../api/live/use-live';
-import { useNumber } from '../../../i18n/use-language';
+import { useLanguage, useNumber } from '../../../i18n/use-language';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { useQuorumLine } from '../../live/hooks/useQuorumLine';
 import { Alert } from '../../ui/components/Alert';
@@ -30,12 +30,20 @@ export function outcomeText(
     : done;
 }
 
+interface Outcome {
+  /** For the registrar, in the console's language. */
+  text: string;
+  /** The same, in the voter's language when it is another, to show the voter (docs/i18n.md). */
+  forVoter?: { text: string; lang: string };
+}
+
 /**
  * The check-in desk (docs/hybrid-meetings.md): a code scanned or typed, a voter found by unit
  * or name, or a walk-in by control number; who is in, counted live from every desk.
  */
 export function CheckInDesk({ shortCode }: { shortCode: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = useLanguage();
   const meeting = useLiveMeeting();
   const quorum = useQuorum();
   const number = useNumber();
@@ -43,13 +51,25 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
   const list = useCheckInList(shortCode);
   const checkIn = useCheckIn(shortCode);
   const checkOut = useCheckOut(shortCode);
-  const [outcome, setOutcome] = useState<string>();
+  const [outcome, setOutcome] = useState<Outcome>();
+  const outcomeOf = (result: CheckInResult, checkedIn: boolean): Outcome => {
+    const voterLanguage = result.voter.language;
+    return {
+      text: outcomeText(t, result, checkedIn),
+      ...(voterLanguage !== lng && {
+        forVoter: {
+          text: outcomeText(i18n.getFixedT(voterLanguage), result, checkedIn),
+          lang: voterLanguage,
+        },
+      }),
+    };
+  };
 
   const submit = async (body: CheckInRequest): Promise<boolean> => {
     setOutcome(undefined);
     checkOut.reset();
     try {
-      setOutcome(outcomeText(t, await checkIn.mutateAsync(body), true));
+      setOutcome(outcomeOf(await checkIn.mutateAsync(body), true));
       return true;
     } catch {
       return false;
@@ -59,7 +79,7 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
     setOutcome(undefined);
     checkIn.reset();
     checkOut.mutate(voterKey, {
-      onSuccess: (result) => setOutcome(outcomeText(t, result, false)),
+      onSuccess: (result) => setOutcome(outcomeOf(result, false)),
     });
   };
   const counts = list.data?.counts;
@@ -105,7 +125,17 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
       </section>
 
       <CodeEntry onCode={(code) => submit({ code })} busy={checkIn.isPending} />
-      {outcome && <Alert tone="success">{outcome}</Alert>}
+      {outcome && (
+        <Alert tone="success">
+          {outcome.text}
+          {outcome.forVoter && (
+            <span className="for-voter" lang={outcome.forVoter.lang}>
+              {' '}
+              {outcome.forVoter.text}
+            </span>
+          )}
+        </Alert>
+      )}
       <ErrorMessage error={checkIn.error ?? checkOut.error} />
 
       <DeskSearch

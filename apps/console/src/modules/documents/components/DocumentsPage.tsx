@@ -5,6 +5,12 @@ import {
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import type { Language } from '@livevote/i18n';
+import {
+  contentLanguages,
+  useLanguageName,
+} from '../../../i18n/content-language';
+import { useMeeting } from '../../meetings/hooks/useMeetings';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -19,14 +25,37 @@ import {
 
 interface UploadDraft {
   file?: File;
+  /** The meeting's second language, whose title `translatedTitle` holds; '' for none. */
+  translationLanguage: Language | '';
+  /** The title in that language; blank: its readers see the file's name. */
+  translatedTitle: string;
+  /** The readers it is for; '' for everyone (docs/i18n.md). */
+  language: Language | '';
+}
+
+function textsOf(draft: UploadDraft) {
+  const title = draft.translatedTitle.trim();
+  return {
+    ...(draft.translationLanguage &&
+      title && {
+        translations: { [draft.translationLanguage]: { name: title } },
+      }),
+    ...(draft.language && { language: draft.language }),
+  };
 }
 
 /** The file's name and size, checked as the contract checks them when the file is registered. */
 const Upload = draftOf(
-  RegisterDocumentRequest.pick({ name: true, size: true }),
-  ({ file }: UploadDraft) => ({
-    name: file?.name ?? '',
-    size: file?.size ?? 0,
+  RegisterDocumentRequest.pick({
+    name: true,
+    size: true,
+    translations: true,
+    language: true,
+  }),
+  (draft: UploadDraft) => ({
+    name: draft.file?.name ?? '',
+    size: draft.file?.size ?? 0,
+    ...textsOf(draft),
   }),
 );
 
@@ -40,10 +69,27 @@ export function DocumentsPage() {
   const upload = useUploadDocument(shortCode);
   const remove = useDeleteDocument(shortCode);
   const input = useRef<HTMLInputElement>(null);
-  const { form, idOf, summary, summaryId } = useContractForm({
+  const nameOf = useLanguageName();
+  const meeting = useMeeting(shortCode);
+  const languages = meeting.data ? contentLanguages(meeting.data) : [];
+  const [, other] = languages;
+  const empty: UploadDraft = {
+    translationLanguage: other ?? '',
+    translatedTitle: '',
+    language: '',
+  };
+  const { form, idOf, field, summary, summaryId } = useContractForm({
     schema: Upload,
-    defaultValues: {},
-    labels: { name: t('documents.file'), size: t('documents.file') },
+    defaultValues: empty,
+    labels: {
+      name: t('documents.file'),
+      size: t('documents.file'),
+      translations: t('bilingual.fieldIn', {
+        field: t('bilingual.documentTitle'),
+        language: other ? nameOf(other) : '',
+      }),
+      language: t('bilingual.documentLanguage'),
+    },
   });
   const file = form.watch('file');
   // said as soon as the file is picked, not only when it is sent
@@ -52,12 +98,20 @@ export function DocumentsPage() {
   const handleSubmit = form.handleSubmit(() => {
     const picked = form.getValues('file');
     if (!picked || tooBig) return;
-    upload.mutate(picked, {
-      onSuccess: () => {
-        form.reset({});
-        if (input.current) input.current.value = '';
-      },
+    // the language the form was drawn for, should the meeting's have changed since
+    const texts = textsOf({
+      ...form.getValues(),
+      translationLanguage: other ?? '',
     });
+    upload.mutate(
+      { file: picked, texts },
+      {
+        onSuccess: () => {
+          form.reset(empty);
+          if (input.current) input.current.value = '';
+        },
+      },
+    );
   });
 
   return (
@@ -141,6 +195,38 @@ export function DocumentsPage() {
             }}
           />
         </div>
+        {other && (
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor={idOf('translatedTitle')}>
+                {t('bilingual.fieldIn', {
+                  field: t('bilingual.documentTitle'),
+                  language: nameOf(other),
+                })}
+              </label>
+              <input
+                maxLength={255}
+                lang={other}
+                {...field('translatedTitle')}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={idOf('language')}>
+                {t('bilingual.documentLanguage')}
+              </label>
+              <select {...field('language')}>
+                <option value="">{t('bilingual.documentLanguageAll')}</option>
+                {languages.map((language) => (
+                  <option key={language} value={language}>
+                    {t('bilingual.documentLanguageOnly', {
+                      language: nameOf(language),
+                    })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        )}
         <button
           type="submit"
           className="primary"

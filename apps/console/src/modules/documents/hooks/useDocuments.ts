@@ -1,3 +1,4 @@
+import type { RegisterDocumentRequest } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { useManagerApi } from '../../auth/hooks/useSession';
@@ -15,10 +16,19 @@ export function useUploadDocument(shortCode: string) {
   const api = useManagerApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File) =>
+    mutationFn: async ({
+      file,
+      texts,
+    }: {
+      file: File;
+      /** Its title in the other language, and the readers it is for (docs/i18n.md). */
+      texts?: Pick<RegisterDocumentRequest, 'translations' | 'language'>;
+    }) =>
       api.registerDocument(
         shortCode,
         await api.uploadDocument(shortCode, file),
+        true,
+        texts,
       ),
     onSettled: () =>
       queryClient.invalidateQueries({

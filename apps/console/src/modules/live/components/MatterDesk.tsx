@@ -6,7 +6,11 @@ import { ReportLinks } from '../../results/components/ReportLinks';
 import { ResultPanel } from '../../results/components/ResultPanel';
 import { SignOffControl } from '../../results/components/SignOffControl';
 import { useZonedTime } from '../../../i18n/use-language';
+import { contentLanguages } from '../../../i18n/content-language';
+import { useMatters } from '../../matters/hooks/useMatters';
+import { useMeeting } from '../../meetings/hooks/useMeetings';
 import { Countdown } from './Countdown';
+import { MissingTranslationWarning } from './MissingTranslationWarning';
 import { MatterControls } from './MatterControls';
 import { MatterStatus } from './MatterStatus';
 import { NotVotedList } from './NotVotedList';
@@ -26,6 +30,10 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
   const at = useZonedTime();
   const tally = useTally(matter.matterKey);
   const offsetMs = useServerClockOffset();
+  // the texts and languages the live state does not carry, for the translation warning
+  const meeting = useMeeting(shortCode);
+  const matters = useMatters(shortCode);
+  const texts = matters.data?.find((each) => each.key === matter.matterKey);
   return (
     <section
       className="panel desk"
@@ -49,6 +57,12 @@ export function MatterDesk({ shortCode, matter }: MatterDeskProps) {
           )}
         </div>
       </div>
+      {matter.liveStatus !== 'live' && texts && meeting.data && (
+        <MissingTranslationWarning
+          matter={texts}
+          languages={contentLanguages(meeting.data)}
+        />
+      )}
       <MatterControls
         key={`${matter.matterKey}:${matter.liveStatus}`}
         shortCode={shortCode}

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 export interface TallyViewProps {
   /** The matter's options, shown even before the first tally arrives. */
   options: readonly string[];
+  /** Each option as shown (its label in the reader's language), by position; else the option. */
+  labels?: readonly string[];
   tally?: MatterTallyEvent;
   /** A secret ballot shows turnout only until the gateway sends its rows at close. */
   secretBallot?: boolean;
@@ -31,7 +33,11 @@ export function TallyView({
   title,
   large = false,
   votingMethod = 'plurality',
+  labels,
 }: TallyViewProps) {
+  // the tally counts canonical options; the reader sees their labels (docs/i18n.md)
+  const shown = (option: string) =>
+    labels?.[options.indexOf(option)]?.trim() || option;
   const number = useNumber();
   const lng = useLanguage();
   const { t } = useTranslation();
@@ -99,7 +105,7 @@ export function TallyView({
                 data-proxy-votes={line.proxyVotes}
               >
                 <div className="tally-label">
-                  <span className="tally-option">{line.option}</span>
+                  <span className="tally-option">{shown(line.option)}</span>
                   <span className="tally-figures">
                     {t('live.votes', {
                       count: line.votes,

@@ -1,9 +1,13 @@
 import { VOTING_METHODS } from '@livevote/contracts';
+import type { Language } from '@livevote/i18n';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useLanguageName } from '../../../i18n/content-language';
 import { Alert } from '../../ui/components/Alert';
+import { BilingualField } from '../../ui/components/BilingualField';
+import { TranslatedList } from '../../ui/components/TranslatedList';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useContractForm, WORDED } from '../../ui/hooks/useContractForm';
 import { RuleFields } from '../../results/components/RuleFields';
@@ -20,6 +24,8 @@ export interface MatterFormProps<Body> {
   /** The request, checked by `schema`. */
   onSubmit: (body: Body) => void;
   onCancel?: () => void;
+  /** The meeting's languages, the primary first: a second one is edited beside (docs/i18n.md). */
+  languages?: readonly Language[];
 }
 
 /** The draft as `schema`'s request, with `choices` at most the options (one field cannot check it). */
@@ -50,8 +56,10 @@ export function MatterForm<
   error,
   onSubmit,
   onCancel,
+  languages = [],
 }: MatterFormProps<Body>) {
   const { t } = useTranslation();
+  const nameOf = useLanguageName();
   const checked = useMemo(() => matterSchema(schema, t), [schema, t]);
   const { form, id, idOf, field, summary, summaryId } = useContractForm({
     schema: checked,
@@ -69,8 +77,17 @@ export function MatterForm<
           : t('matters.form.choices'),
       votingMethod: t('election.method.label'),
       eligibility: t('matters.form.eligibility'),
+      translations: t('bilingual.languages'),
     }),
   });
+  const [primary, other] = languages;
+  const bilingual = Boolean(primary && other && initial.translationLanguage);
+  const pair = bilingual ? languages : languages.slice(0, 1);
+  const canonicalOptions = form
+    .watch('options')
+    .split('\n')
+    .map((option) => option.trim())
+    .filter(Boolean);
   const [threshold, thresholdBasis, thresholdBase, votingMethod, choices] =
     form.watch([
       'threshold',
@@ -96,14 +113,36 @@ export function MatterForm<
       {summary && <Alert id={summaryId}>{summary}</Alert>}
       <ErrorMessage error={error} />
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor={idOf('name')}>{t('matters.form.name')}</label>
-          <input required maxLength={500} {...field('name')} />
-        </div>
-        <div className="field">
-          <label htmlFor={idOf('header')}>{t('matters.form.header')}</label>
-          <input maxLength={2000} {...field('header')} />
-        </div>
+        <BilingualField
+          label={t('matters.form.name')}
+          languages={pair}
+          ids={[idOf('name'), idOf('translation.name')]}
+          canonical={
+            <input required maxLength={500} lang={primary} {...field('name')} />
+          }
+          translation={
+            <input
+              maxLength={500}
+              lang={other}
+              {...field('translation.name')}
+            />
+          }
+        />
+        <BilingualField
+          label={t('matters.form.header')}
+          languages={pair}
+          ids={[idOf('header'), idOf('translation.header')]}
+          canonical={
+            <input maxLength={2000} lang={primary} {...field('header')} />
+          }
+          translation={
+            <input
+              maxLength={2000}
+              lang={other}
+              {...field('translation.header')}
+            />
+          }
+        />
         <div className="field">
           <label htmlFor={idOf('movedBy')}>{t('matters.form.movedBy')}</label>
           <input maxLength={200} autoComplete="off" {...field('movedBy')} />
@@ -114,13 +153,49 @@ export function MatterForm<
           </label>
           <input maxLength={200} autoComplete="off" {...field('secondedBy')} />
         </div>
-        <div className="field">
-          <label htmlFor={idOf('options')}>{t('matters.form.options')}</label>
-          <textarea rows={4} required {...field('options')} />
-        </div>
-        <div className="field">
-          <label htmlFor={idOf('snippet')}>{t('matters.form.snippet')}</label>
-          <textarea rows={4} {...field('snippet')} />
+        <BilingualField
+          label={t('matters.form.snippet')}
+          languages={pair}
+          ids={[idOf('snippet'), idOf('translation.snippet')]}
+          canonical={<textarea rows={4} lang={primary} {...field('snippet')} />}
+          translation={
+            <textarea rows={4} lang={other} {...field('translation.snippet')} />
+          }
+        />
+        <div className={bilingual ? 'field bilingual' : 'field'}>
+          <label htmlFor={idOf('options')}>
+            {bilingual && primary
+              ? t('bilingual.fieldIn', {
+                  field: t('matters.form.options'),
+                  language: nameOf(primary),
+                })
+              : t('matters.form.options')}
+          </label>
+          <textarea rows={4} required lang={primary} {...field('options')} />
+          {bilingual && primary && other && (
+            <TranslatedList
+              legend={t('bilingual.optionsIn', { language: nameOf(other) })}
+              hint={t('bilingual.optionsHint', { primary: nameOf(primary) })}
+              hintId={`${id}-options-hint`}
+              items={canonicalOptions}
+              labelOf={(option) =>
+                t('bilingual.optionLabel', {
+                  language: nameOf(other),
+                  option,
+                })
+              }
+              idOf={(index) => idOf(`translation.options.${index}`)}
+              control={(index) => (
+                <input
+                  maxLength={500}
+                  lang={other}
+                  {...field(`translation.options.${index}`, {
+                    describedBy: `${id}-options-hint`,
+                  })}
+                />
+              )}
+            />
+          )}
         </div>
         <div className="field">
           <label htmlFor={idOf('votingMethod')}>

@@ -3,7 +3,9 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { contentLanguages } from '../../../i18n/content-language';
 import { useNumber } from '../../../i18n/use-language';
+import { useMeeting } from '../../meetings/hooks/useMeetings';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import {
@@ -14,8 +16,8 @@ import {
   usePatchMatter,
 } from '../hooks/useMatters';
 import {
-  EMPTY_MATTER,
   draftOfMatter,
+  emptyMatter,
   matterChange,
   newMatter,
 } from '../utils/matter-draft';
@@ -35,6 +37,10 @@ export function MattersPage() {
   const number = useNumber();
   const { shortCode = '' } = useParams();
   const { data: matters, error, isPending } = useMatters(shortCode);
+  const meeting = useMeeting(shortCode);
+  const languages = meeting.data
+    ? contentLanguages(meeting.data)
+    : ['en' as const];
   const create = useCreateMatter(shortCode);
   const patch = usePatchMatter(shortCode);
   const remove = useDeleteMatter(shortCode);
@@ -56,7 +62,8 @@ export function MattersPage() {
                 <li key={matter.key}>
                   <MatterForm
                     title={t('matters.editTitle', { name: matter.name })}
-                    initial={draftOfMatter(matter)}
+                    initial={draftOfMatter(matter, languages)}
+                    languages={languages}
                     schema={matterChange}
                     submitLabel={t('matters.save')}
                     pending={patch.isPending}
@@ -138,9 +145,10 @@ export function MattersPage() {
         )}
       </section>
       <MatterForm
-        key={createKey}
+        key={`${createKey}:${languages.join()}`}
         title={t('matters.newTitle')}
-        initial={EMPTY_MATTER}
+        initial={emptyMatter(languages)}
+        languages={languages}
         schema={newMatter}
         submitLabel={t('matters.add')}
         pending={create.isPending}

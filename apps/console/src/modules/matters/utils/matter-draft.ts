@@ -8,6 +8,7 @@ import {
   type ThresholdBasis,
   type VotingMethod,
 } from '@livevote/contracts';
+import type { Language } from '@livevote/i18n';
 import { draftOf } from '../../ui/hooks/useContractForm';
 
 export interface MatterDraft {
@@ -35,7 +36,26 @@ export interface MatterDraft {
   threshold: Threshold;
   thresholdBasis: ThresholdBasis;
   thresholdBase: ThresholdBase;
+  /** The meeting's second language, whose texts `translation` holds; '' for none. */
+  translationLanguage: Language | '';
+  /** The texts in that language; blank ones fall back to the canonical (docs/i18n.md). */
+  translation: MatterTranslationDraft;
 }
+
+export interface MatterTranslationDraft {
+  name: string;
+  header: string;
+  snippet: string;
+  /** One label per canonical option, by position. */
+  options: string[];
+}
+
+const NO_TRANSLATION: MatterTranslationDraft = {
+  name: '',
+  header: '',
+  snippet: '',
+  options: [],
+};
 
 export const EMPTY_MATTER: MatterDraft = {
   name: '',
@@ -54,9 +74,21 @@ export const EMPTY_MATTER: MatterDraft = {
   threshold: DEFAULT_MATTER_THRESHOLD,
   thresholdBasis: 'shares',
   thresholdBase: 'cast',
+  translationLanguage: '',
+  translation: NO_TRANSLATION,
 };
 
-export function draftOfMatter(matter: Matter): MatterDraft {
+/** A new matter's draft for a meeting in these languages (the primary first). */
+export function emptyMatter(languages: readonly Language[]): MatterDraft {
+  return { ...EMPTY_MATTER, translationLanguage: languages[1] ?? '' };
+}
+
+export function draftOfMatter(
+  matter: Matter,
+  languages: readonly Language[] = [],
+): MatterDraft {
+  const other = languages[1];
+  const translated = (other && matter.translations[other]) || {};
   return {
     name: matter.name,
     header: matter.header,
@@ -74,6 +106,40 @@ export function draftOfMatter(matter: Matter): MatterDraft {
     threshold: matter.threshold,
     thresholdBasis: matter.thresholdBasis,
     thresholdBase: matter.thresholdBase,
+    translationLanguage: other ?? '',
+    translation: {
+      name: translated.name ?? '',
+      header: translated.header ?? '',
+      snippet: translated.snippet ?? '',
+      options: matter.options.map(
+        (_, index) => translated.options?.[index] ?? '',
+      ),
+    },
+  };
+}
+
+/**
+ * The second language's texts as the contract takes them: blank texts left out, so they fall
+ * back to the canonical; option labels only when at least one is given, one per canonical
+ * option, a blank one taking the canonical label (the contract wants the same number).
+ */
+function translationsOf(draft: MatterDraft, options: string[]) {
+  const language = draft.translationLanguage;
+  if (!language) return undefined;
+  const { name, header, snippet } = draft.translation;
+  const labels = options.map(
+    (option, index) => draft.translation.options[index]?.trim() || option,
+  );
+  const anyLabel = options.some((_, index) =>
+    draft.translation.options[index]?.trim(),
+  );
+  return {
+    [language]: {
+      ...(name.trim() && { name }),
+      ...(header.trim() && { header }),
+      ...(snippet.trim() && { snippet }),
+      ...(anyLabel && { options: labels }),
+    },
   };
 }
 
@@ -84,6 +150,7 @@ export function matterFields(draft: MatterDraft) {
       .split(separator)
       .map((item) => item.trim())
       .filter(Boolean);
+  const options = split(draft.options, /\n/);
   return {
     name: draft.name,
     header: draft.header,
@@ -91,7 +158,8 @@ export function matterFields(draft: MatterDraft) {
     // blank is "nobody named": null clears it
     movedBy: draft.movedBy.trim() || null,
     secondedBy: draft.secondedBy.trim() || null,
-    options: split(draft.options, /\n/),
+    options,
+    translations: translationsOf(draft, options),
     choices: Number(draft.choices),
     votingMethod: draft.votingMethod,
     eligibility: split(draft.eligibility, /,/),

@@ -3,9 +3,10 @@ import {
   MEETING_TYPES,
   TimeZone,
 } from '@livevote/contracts';
-import { fromZonedInput, knownZone } from '@livevote/i18n';
+import { fromZonedInput, knownZone, zoneAbbreviation } from '@livevote/i18n';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLanguage } from '../../../i18n/use-language';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
@@ -37,21 +38,32 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
   const navigate = useNavigate();
   const create = useCreateMeeting(accountKey);
   const { t } = useTranslation();
-  const zone = knownZone(browserTimeZone());
+  const lng = useLanguage();
+  // the date's label names the zone the zone field holds, with its name on that date
+  // ("America/Toronto, EST"), as the details form does (docs/i18n.md)
+  const zoneText = (draft: Draft) => {
+    const zone = knownZone(draft.meetingTimezone);
+    const at =
+      fromZonedInput(draft.meetingDate, zone) ?? new Date().toISOString();
+    return `${zone}, ${zoneAbbreviation(at, zone, lng)}`;
+  };
+  const labelsOf = (draft: Draft) => ({
+    name: t('meetings.details.name'),
+    type: t('meetingSetup.create.type'),
+    meetingDate: t('meetings.create.date', { zone: zoneText(draft) }),
+    meetingTimezone: t('meetings.details.timeZone'),
+  });
   const { form, id, idOf, field, summary, summaryId } = useContractForm({
     schema: NewMeeting,
     defaultValues: {
       name: '',
       type: 'agm',
       meetingDate: '',
-      meetingTimezone: zone,
+      meetingTimezone: knownZone(browserTimeZone()),
     },
-    labels: {
-      name: t('meetings.details.name'),
-      type: t('meetingSetup.create.type'),
-      meetingDate: t('meetings.create.date', { zone }),
-    },
+    labels: labelsOf,
   });
+  const labels = labelsOf(form.watch());
 
   const submit = form.handleSubmit((meeting) =>
     create.mutate(meeting, {
@@ -80,10 +92,20 @@ export function CreateMeetingForm({ accountKey }: { accountKey: string }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={idOf('meetingDate')}>
-            {t('meetings.create.date', { zone })}
-          </label>
+          <label htmlFor={idOf('meetingDate')}>{labels.meetingDate}</label>
           <input type="datetime-local" required {...field('meetingDate')} />
+        </div>
+        <div className="field">
+          <label htmlFor={idOf('meetingTimezone')}>
+            {labels.meetingTimezone}
+          </label>
+          <input
+            required
+            {...field('meetingTimezone', { describedBy: `${id}-tz` })}
+          />
+          <p className="hint" id={`${id}-tz`}>
+            {t('meetings.details.timeZoneHint')}
+          </p>
         </div>
       </div>
       <button type="submit" className="primary" disabled={create.isPending}>

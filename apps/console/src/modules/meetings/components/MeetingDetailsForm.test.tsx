@@ -22,11 +22,17 @@ const meeting = {
   duration: 60,
 } as unknown as Meeting;
 
-function renderForm() {
-  const api = { patchMeeting: vi.fn(async () => meeting) };
-  renderWithApi(<MeetingDetailsForm meeting={meeting} />, api);
+function renderForm(shown: Meeting = meeting) {
+  const api = { patchMeeting: vi.fn(async () => shown) };
+  renderWithApi(<MeetingDetailsForm meeting={shown} />, api);
   return api;
 }
+
+const bilingual = {
+  ...meeting,
+  languages: ['en', 'fr'],
+  translations: { fr: { name: 'AGA de Harbourview' } },
+} as unknown as Meeting;
 
 describe(MeetingDetailsForm.name, () => {
   it.each([
@@ -71,6 +77,63 @@ describe(MeetingDetailsForm.name, () => {
       quorumMinimum: 0,
       meetingTimezone: 'America/Toronto',
       language: 'en',
+      languages: ['en'],
     });
+  });
+
+  it('edits each text beside its translation when the meeting has two languages', async () => {
+    const user = userEvent.setup();
+    const api = renderForm(bilingual);
+    const english = screen.getByLabelText('Name, in English');
+    const french = screen.getByLabelText('Name, in French');
+    expect((english as HTMLInputElement).value).toBe('Harbourview AGM');
+    expect((french as HTMLInputElement).value).toBe('AGA de Harbourview');
+    expect(english.getAttribute('lang')).toBe('en');
+    expect(french.getAttribute('lang')).toBe('fr');
+    expect(screen.getByRole('group', { name: 'Location' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Location, in French'), 'Salle B');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+
+    await vi.waitFor(() => expect(api.patchMeeting).toHaveBeenCalledTimes(1));
+    // the blank French description is left out: its readers see the English one
+    expect(api.patchMeeting).toHaveBeenCalledWith(
+      'abc123',
+      expect.objectContaining({
+        language: 'en',
+        languages: ['en', 'fr'],
+        translations: {
+          fr: { name: 'AGA de Harbourview', location: 'Salle B' },
+        },
+      }),
+    );
+  });
+
+  it('adds a second language, the primary first, and names the fields in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const user = userEvent.setup();
+    const api = renderForm();
+    expect(screen.queryByLabelText('Nom, en anglais')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Langues'), 'fr,en');
+    expect(
+      screen.getByRole('option', { name: 'Français d’abord, puis anglais' }),
+    ).toBeTruthy();
+    await user.type(
+      screen.getByLabelText('Nom, en anglais'),
+      'Harbourview AGM',
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Enregistrer les détails' }),
+    );
+
+    await vi.waitFor(() => expect(api.patchMeeting).toHaveBeenCalledTimes(1));
+    expect(api.patchMeeting).toHaveBeenCalledWith(
+      'abc123',
+      expect.objectContaining({
+        language: 'fr',
+        languages: ['fr', 'en'],
+        translations: { en: { name: 'Harbourview AGM' } },
+      }),
+    );
+    await act(() => i18n.changeLanguage('en'));
   });
 });

@@ -2,18 +2,23 @@ import { PatchMeetingRequest, type Meeting } from '@livevote/contracts';
 import {
   fromZonedInput,
   knownZone,
-  LANGUAGES,
-  LANGUAGE_NAMES,
   toZonedInput,
   zoneAbbreviation,
-  type Language,
 } from '@livevote/i18n';
 import { useTranslation } from 'react-i18next';
+import { contentLanguages } from '../../../i18n/content-language';
 import { Alert } from '../../ui/components/Alert';
+import { BilingualField } from '../../ui/components/BilingualField';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePatchMeeting } from '../hooks/useMeetings';
+import {
+  LanguagesSelect,
+  languagesOfChoice,
+  choiceOfLanguages,
+  type LanguagesChoice,
+} from './LanguagesSelect';
 
 interface Draft {
   name: string;
@@ -25,10 +30,15 @@ interface Draft {
   duration: string;
   quorumMinimum: string;
   meetingTimezone: string;
-  language: Language;
+  /** The content languages, the primary first (docs/i18n.md). */
+  languages: LanguagesChoice;
+  /** The texts in the second language, when there is one; blank falls back to the canonical. */
+  translation: { name: string; description: string; location: string };
 }
 
 function draftOfMeeting(meeting: Meeting): Draft {
+  const languages = contentLanguages(meeting);
+  const translated = (languages[1] && meeting.translations[languages[1]]) || {};
   return {
     name: meeting.name,
     description: meeting.description,
@@ -38,8 +48,23 @@ function draftOfMeeting(meeting: Meeting): Draft {
     duration: String(meeting.duration),
     quorumMinimum: String(meeting.quorumMinimum),
     meetingTimezone: meeting.meetingTimezone,
-    language: meeting.language,
+    languages: choiceOfLanguages(languages),
+    translation: {
+      name: translated.name ?? '',
+      description: translated.description ?? '',
+      location: translated.location ?? '',
+    },
   };
+}
+
+/** The second language's texts given (blank ones left out: they fall back to the canonical). */
+function translationsOf(draft: Draft) {
+  const [, other] = languagesOfChoice(draft.languages);
+  if (!other) return undefined;
+  const given = Object.fromEntries(
+    Object.entries(draft.translation).filter(([, text]) => text.trim()),
+  );
+  return { [other]: given };
 }
 
 const MeetingChange = draftOf(PatchMeetingRequest, (draft: Draft) => ({
@@ -52,7 +77,9 @@ const MeetingChange = draftOf(PatchMeetingRequest, (draft: Draft) => ({
   duration: Number(draft.duration),
   quorumMinimum: Number(draft.quorumMinimum),
   meetingTimezone: draft.meetingTimezone,
-  language: draft.language,
+  language: languagesOfChoice(draft.languages)[0],
+  languages: languagesOfChoice(draft.languages),
+  translations: translationsOf(draft),
 }));
 
 /**
@@ -78,7 +105,8 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
     duration: t('meetings.details.duration'),
     quorumMinimum: t('meetings.details.quorum'),
     meetingTimezone: t('meetings.details.timeZone'),
-    language: t('meetings.details.language'),
+    languages: t('bilingual.languages'),
+    translations: t('bilingual.languages'),
   });
   const { form, id, idOf, field, summary, summaryId } = useContractForm({
     schema: MeetingChange,
@@ -86,6 +114,8 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
     labels: labelsOf,
   });
   const labels = labelsOf(form.watch());
+  const languages = languagesOfChoice(form.watch('languages'));
+  const [primary, other] = languages;
 
   const submit = form.handleSubmit((change) => patch.mutate(change));
 
@@ -98,14 +128,40 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
         <Alert tone="success">{t('meetings.details.saved')}</Alert>
       )}
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor={idOf('name')}>{labels.name}</label>
-          <input required maxLength={200} {...field('name')} />
-        </div>
-        <div className="field">
-          <label htmlFor={idOf('location')}>{labels.location}</label>
-          <input maxLength={500} {...field('location')} />
-        </div>
+        <LanguagesSelect
+          hintId={`${id}-lng`}
+          {...field('languages', { describedBy: `${id}-lng` })}
+        />
+        <BilingualField
+          label={labels.name}
+          languages={languages}
+          ids={[idOf('name'), idOf('translation.name')]}
+          canonical={
+            <input required maxLength={200} lang={primary} {...field('name')} />
+          }
+          translation={
+            <input
+              maxLength={200}
+              lang={other}
+              {...field('translation.name')}
+            />
+          }
+        />
+        <BilingualField
+          label={labels.location}
+          languages={languages}
+          ids={[idOf('location'), idOf('translation.location')]}
+          canonical={
+            <input maxLength={500} lang={primary} {...field('location')} />
+          }
+          translation={
+            <input
+              maxLength={500}
+              lang={other}
+              {...field('translation.location')}
+            />
+          }
+        />
         <div className="field">
           <label htmlFor={idOf('meetingDate')}>{labels.meetingDate}</label>
           <input type="datetime-local" required {...field('meetingDate')} />
@@ -137,24 +193,28 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
             {t('meetings.details.timeZoneHint')}
           </p>
         </div>
-        <div className="field">
-          <label htmlFor={idOf('language')}>{labels.language}</label>
-          <select {...field('language', { describedBy: `${id}-lng` })}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-          <p className="hint" id={`${id}-lng`}>
-            {t('meetings.details.languageHint')}
-          </p>
-        </div>
       </div>
-      <div className="field">
-        <label htmlFor={idOf('description')}>{labels.description}</label>
-        <textarea rows={3} maxLength={10000} {...field('description')} />
-      </div>
+      <BilingualField
+        label={labels.description}
+        languages={languages}
+        ids={[idOf('description'), idOf('translation.description')]}
+        canonical={
+          <textarea
+            rows={3}
+            maxLength={10000}
+            lang={primary}
+            {...field('description')}
+          />
+        }
+        translation={
+          <textarea
+            rows={3}
+            maxLength={10000}
+            lang={other}
+            {...field('translation.description')}
+          />
+        }
+      />
       <button type="submit" className="primary" disabled={patch.isPending}>
         {patch.isPending ? t('common.saving') : t('meetings.details.save')}
       </button>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { contentLanguages } from '../../../i18n/content-language';
 import { useNumber } from '../../../i18n/use-language';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -72,11 +73,12 @@ export function MeetingDetailsPage() {
       {meeting.data && (
         <MeetingDetailsForm key={meeting.data.key} meeting={meeting.data} />
       )}
-      {settings.data && (
+      {settings.data && meeting.data && (
         <MeetingSettingsForm
-          key={shortCode}
+          key={`${shortCode}:${meeting.data.languages.join()}`}
           shortCode={shortCode}
           settings={settings.data}
+          languages={contentLanguages(meeting.data)}
         />
       )}
       {settings.data && (

@@ -78,6 +78,42 @@ describe(MeetingSettingsForm.name, () => {
         defaultProxyHolders: [],
         questionCategories: [],
         floorDoubleEntry: true,
+        displayLanguages: 'primary',
+      }),
+    );
+  });
+
+  it('translates each question category beside it, and the screen’s languages, for a bilingual meeting', async () => {
+    const user = userEvent.setup();
+    const api = { patchSettings: vi.fn(async () => settings) };
+    renderWithApi(
+      <MeetingSettingsForm
+        shortCode="abc123"
+        settings={{
+          ...settings,
+          questionCategories: ['Budget', 'Roof'],
+          translations: { fr: { questionCategories: ['Budget', ''] } },
+        }}
+        languages={['en', 'fr']}
+      />,
+      api,
+    );
+    const roof = screen.getByLabelText('French category for “Roof”');
+    expect(roof.getAttribute('lang')).toBe('fr');
+    await user.type(roof, 'Toiture');
+    await user.selectOptions(
+      screen.getByLabelText('Report and big screen show the meeting’s texts'),
+      'all',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await vi.waitFor(() => expect(api.patchSettings).toHaveBeenCalled());
+    expect(api.patchSettings).toHaveBeenCalledWith(
+      'abc123',
+      expect.objectContaining({
+        questionCategories: ['Budget', 'Roof'],
+        translations: { fr: { questionCategories: ['Budget', 'Toiture'] } },
+        displayLanguages: 'all',
       }),
     );
   });

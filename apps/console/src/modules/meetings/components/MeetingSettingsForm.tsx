@@ -1,10 +1,14 @@
 import {
+  DISPLAY_LANGUAGES,
   PatchMeetingSettingsRequest,
   SUMMARY_REPORT_FREQUENCIES,
   type MeetingSettings,
 } from '@livevote/contracts';
+import type { Language } from '@livevote/i18n';
 import { useTranslation } from 'react-i18next';
+import { useLanguageName } from '../../../i18n/content-language';
 import { Alert } from '../../ui/components/Alert';
+import { TranslatedList } from '../../ui/components/TranslatedList';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { usePatchMeetingSettings } from '../hooks/useMeetings';
@@ -25,10 +29,22 @@ interface Draft {
   defaultProxyHolders: string;
   /** One a line (docs/hybrid-meetings.md). */
   questionCategories: string;
+  /** The meeting's second language, whose categories `translatedCategories` holds; '' for none. */
+  translationLanguage: Language | '';
+  /** One a canonical category, by position; blank falls back to the canonical one. */
+  translatedCategories: string[];
+  /** The report's and the big screen's languages (docs/i18n.md). */
+  displayLanguages: MeetingSettings['displayLanguages'];
   floorDoubleEntry: boolean;
 }
 
-function draftOfSettings(settings: MeetingSettings): Draft {
+function draftOfSettings(
+  settings: MeetingSettings,
+  languages: readonly Language[],
+): Draft {
+  const other = languages[1];
+  const translated =
+    (other && settings.translations[other]?.questionCategories) || [];
   return {
     meetingReminderFrequency: String(settings.meetingReminderFrequency),
     meetingStartingReminder: String(settings.meetingStartingReminder),
@@ -36,7 +52,33 @@ function draftOfSettings(settings: MeetingSettings): Draft {
     alternateManagerEmails: settings.alternateManagerContactEmails.join(', '),
     defaultProxyHolders: settings.defaultProxyHolders.join('\n'),
     questionCategories: settings.questionCategories.join('\n'),
+    translationLanguage: other ?? '',
+    displayLanguages: settings.displayLanguages,
+    translatedCategories: settings.questionCategories.map(
+      (_, index) => translated[index] ?? '',
+    ),
     floorDoubleEntry: settings.floorDoubleEntry,
+  };
+}
+
+/**
+ * The categories in the second language, one per canonical category (a blank one takes the
+ * canonical text, as the contract wants the same number), only when one is given.
+ */
+function translationsOf(draft: Draft) {
+  const language = draft.translationLanguage;
+  if (!language) return undefined;
+  const categories = list(draft.questionCategories, /\n/);
+  const given = categories.map(
+    (_, index) => draft.translatedCategories[index]?.trim() ?? '',
+  );
+  if (!given.some(Boolean)) return undefined;
+  return {
+    [language]: {
+      questionCategories: categories.map(
+        (category, index) => given[index] || category,
+      ),
+    },
   };
 }
 
@@ -48,20 +90,27 @@ const SettingsChange = draftOf(PatchMeetingSettingsRequest, (draft: Draft) => ({
   defaultProxyHolders: list(draft.defaultProxyHolders),
   questionCategories: list(draft.questionCategories, /\n/),
   floorDoubleEntry: draft.floorDoubleEntry,
+  translations: translationsOf(draft),
+  displayLanguages: draft.displayLanguages,
 }));
 
 export function MeetingSettingsForm({
   shortCode,
   settings,
+  languages = [],
 }: {
   shortCode: string;
   settings: MeetingSettings;
+  /** The meeting's languages, the primary first (docs/i18n.md). */
+  languages?: readonly Language[];
 }) {
   const { t } = useTranslation();
+  const nameOf = useLanguageName();
+  const [primary, other] = languages;
   const patch = usePatchMeetingSettings(shortCode);
   const { form, id, idOf, field, summary, summaryId } = useContractForm({
     schema: SettingsChange,
-    defaultValues: draftOfSettings(settings),
+    defaultValues: draftOfSettings(settings, languages),
     labels: {
       meetingReminderFrequency: t('meetingSetup.settings.reminders'),
       meetingStartingReminder: t('meetingSetup.settings.starting'),
@@ -69,8 +118,11 @@ export function MeetingSettingsForm({
       alternateManagerEmails: t('meetingSetup.settings.managers'),
       defaultProxyHolders: t('meetingSetup.settings.proxyHolders'),
       questionCategories: t('meetingSetup.settings.categories'),
+      translations: t('meetingSetup.settings.categories'),
+      displayLanguages: t('bilingual.display.label'),
     },
   });
+  const categories = list(form.watch('questionCategories'), /\n/);
 
   return (
     <form
@@ -134,10 +186,53 @@ export function MeetingSettingsForm({
       </div>
       <div className="field">
         <label htmlFor={idOf('questionCategories')}>
-          {t('meetingSetup.settings.categories')}
+          {primary && other
+            ? t('bilingual.fieldIn', {
+                field: t('meetingSetup.settings.categories'),
+                language: nameOf(primary),
+              })
+            : t('meetingSetup.settings.categories')}
         </label>
-        <textarea rows={3} {...field('questionCategories')} />
+        <textarea rows={3} lang={primary} {...field('questionCategories')} />
+        {primary && other && categories.length > 0 && (
+          <TranslatedList
+            legend={t('bilingual.categoriesIn', { language: nameOf(other) })}
+            hint={t('bilingual.categoriesHint', { primary: nameOf(primary) })}
+            hintId={`${id}-categories-hint`}
+            items={categories}
+            labelOf={(category) =>
+              t('bilingual.categoryLabel', {
+                language: nameOf(other),
+                category,
+              })
+            }
+            idOf={(index) => idOf(`translatedCategories.${index}`)}
+            control={(index) => (
+              <input
+                maxLength={100}
+                lang={other}
+                {...field(`translatedCategories.${index}`, {
+                  describedBy: `${id}-categories-hint`,
+                })}
+              />
+            )}
+          />
+        )}
       </div>
+      {other && (
+        <div className="field">
+          <label htmlFor={idOf('displayLanguages')}>
+            {t('bilingual.display.label')}
+          </label>
+          <select {...field('displayLanguages')}>
+            {DISPLAY_LANGUAGES.map((value) => (
+              <option key={value} value={value}>
+                {t(`bilingual.display.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <label className="ballot-option">
         <input type="checkbox" {...field('floorDoubleEntry')} />
         {t('meetingSetup.settings.doubleEntry')}

@@ -5,10 +5,20 @@ import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { useCreateMember } from '../hooks/useMembers';
+import {
+  VoterLanguageSelect,
+  voterLanguageOf,
+  type VoterLanguageDraft,
+} from './VoterLanguageSelect';
 
 const EMPTY = {
   member: { unit: '', shares: '1' },
-  voter: { name: '', email: '', isTestVoter: false },
+  voter: {
+    name: '',
+    email: '',
+    isTestVoter: false,
+    language: '' as VoterLanguageDraft,
+  },
 };
 
 /** A member, and its first voter when a name or an e-mail is given. */
@@ -25,6 +35,10 @@ const NewMember = draftOf(
             name: voter.name,
             email: voter.email.trim(),
             isTestVoter: voter.isTestVoter,
+            // automatic unless chosen: the gateway's default, not an explicit null
+            ...(voter.language && {
+              language: voterLanguageOf(voter.language),
+            }),
           }
         : undefined,
   }),
@@ -42,6 +56,7 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
       'voter.name': t('members.add.voterName'),
       'voter.email': t('members.add.voterEmail'),
       'voter.isTestVoter': t('members.add.testVoter'),
+      'voter.language': t('bilingual.voterLanguage'),
     },
   });
 
@@ -77,6 +92,7 @@ export function AddMemberForm({ shortCode }: { shortCode: string }) {
           </label>
           <input type="email" {...field('voter.email')} />
         </div>
+        <VoterLanguageSelect {...field('voter.language')} />
       </div>
       <div className="field checkbox">
         <input type="checkbox" {...field('voter.isTestVoter')} />

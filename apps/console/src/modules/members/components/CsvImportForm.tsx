@@ -7,9 +7,9 @@ import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useImportMembers } from '../hooks/useMembers';
 import { importLineErrors } from '../utils/import-errors';
 
-const EXAMPLE = `unit,shares,controlNumber,tags,voterName,voterEmail
-101,1,,owners,Ana Silva,ana@example.org
-102,2.5,,owners;board,Ben Okafor,ben@example.org`;
+const EXAMPLE = `unit,shares,controlNumber,tags,voterName,voterEmail,language
+101,1,,owners,Ana Silva,ana@example.org,en
+102,2.5,,owners;board,Ben Okafor,ben@example.org,fr`;
 
 export function CsvImportForm({ shortCode }: { shortCode: string }) {
   const id = useId();

@@ -10,6 +10,11 @@ import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { usePatchMember, usePatchVoter } from '../hooks/useMembers';
+import {
+  VoterLanguageSelect,
+  voterLanguageOf,
+  type VoterLanguageDraft,
+} from './VoterLanguageSelect';
 
 export interface EditMemberFormProps {
   shortCode: string;
@@ -37,10 +42,16 @@ const MemberChange = draftOf(UpdateMemberRequest, (draft: MemberDraft) => ({
 
 const VoterChange = draftOf(
   UpdateVoterRequest,
-  (draft: { name: string; email: string; isTestVoter: boolean }) => ({
+  (draft: {
+    name: string;
+    email: string;
+    isTestVoter: boolean;
+    language: VoterLanguageDraft;
+  }) => ({
     name: draft.name,
     email: draft.email.trim(),
     isTestVoter: draft.isTestVoter,
+    language: voterLanguageOf(draft.language),
   }),
 );
 
@@ -155,11 +166,14 @@ function EditVoterForm({
       name: voter.name,
       email: voter.email,
       isTestVoter: voter.isTestVoter,
+      // the meeting's primary unless chosen: left automatic here (docs/i18n.md)
+      language: voter.languageChosen ? voter.language : '',
     },
     labels: {
       name: t('common.name'),
       email: t('common.email'),
       isTestVoter: t('members.edit.testVoter'),
+      language: t('bilingual.voterLanguage'),
     },
   });
 
@@ -192,6 +206,7 @@ function EditVoterForm({
           <label htmlFor={idOf('email')}>{t('common.email')}</label>
           <input type="email" required {...field('email')} />
         </div>
+        <VoterLanguageSelect {...field('language')} />
       </div>
       <div className="field checkbox">
         <input type="checkbox" {...field('isTestVoter')} />

@@ -9,8 +9,12 @@ describe(CandidateStatements.name, () => {
     render(
       <CandidateStatements
         candidates={[
-          { name: 'Grace Lee', statement: 'Twelve years.\nReserve fund.' },
-          { name: 'Hugo Rossi', statement: '' },
+          {
+            name: 'Grace Lee',
+            statement: 'Twelve years.\nReserve fund.',
+            translations: {},
+          },
+          { name: 'Hugo Rossi', statement: '', translations: {} },
         ]}
       />,
     );

@@ -138,4 +138,26 @@ describe(BallotForm.name, () => {
     expect(box('Grace Lee').checked).toBe(false);
     expect(box('Grace Lee').disabled).toBe(true);
   });
+
+  it('shows each option in the voter’s language and sends the canonical option', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <BallotForm
+        question="Approuver le budget ?"
+        matter={{
+          options: ['For', 'Against'],
+          optionLabels: ['Pour', 'Contre'],
+          choices: 1,
+          votingMethod: 'plurality',
+        }}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(screen.queryByRole('radio', { name: 'For' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Contre' }));
+    await user.click(screen.getByRole('button'));
+    expect(onSubmit).toHaveBeenCalled();
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ choices: ['Against'] });
+  });
 });

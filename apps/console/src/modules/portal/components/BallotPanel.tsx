@@ -12,7 +12,7 @@ import { BallotForm } from './BallotForm';
 import { BallotReceipt } from './BallotReceipt';
 import { useTranslation } from 'react-i18next';
 import type { BallotBody } from '@livevote/rules';
-import { draftOf, type MarksDraft } from '../../ballots/utils/marks';
+import { draftOf, labelOf, type MarksDraft } from '../../ballots/utils/marks';
 import { marksText } from '../../ballots/utils/marks-words';
 
 export type PortalMatter = PortalMeeting['matters'][number];
@@ -41,6 +41,8 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
   const [pending, setPending] = useState<Pending>();
   const [draft, setDraft] = useState<MarksDraft>();
   const [justCast, setJustCast] = useState(false);
+  // the voter reads the labels in their language; the ballot names the canonical options
+  const label = (option: string) => labelOf(matter, option);
 
   if (!matter.eligible) return <p>{t('portal.ballot.notEligible')}</p>;
   if (own.isPending) return <Loading label={t('portal.ballot.loading')} />;
@@ -55,7 +57,9 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
           {t('portal.ballot.closed')}
           {!ballot && ` ${t('portal.ballot.didNotVote')}`}
         </p>
-        {ballot && <BallotReceipt ballot={ballot} target={target} />}
+        {ballot && (
+          <BallotReceipt ballot={ballot} target={target} label={label} />
+        )}
       </div>
     );
   }
@@ -72,7 +76,9 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
         </h4>
         <p>
           {t('portal.ballot.youChose')}{' '}
-          <strong>{marksText(t, matter.votingMethod, pending.marks)}</strong>
+          <strong>
+            {marksText(t, matter.votingMethod, pending.marks, label)}
+          </strong>
         </p>
         <ErrorMessage error={cast.error} />
         <div className="button-row">
@@ -136,7 +142,12 @@ export function BallotPanel({ target, matter, mode }: BallotPanelProps) {
 
   return (
     <div className="stack-small">
-      <BallotReceipt ballot={ballot} focus={justCast} target={target} />
+      <BallotReceipt
+        ballot={ballot}
+        focus={justCast}
+        target={target}
+        label={label}
+      />
       <button
         type="button"
         className="secondary wide"

@@ -13,12 +13,15 @@ export interface BallotReceiptProps {
   focus?: boolean;
   /** Who is signed in, to e-mail the receipt; without it, no e-mail button. */
   target?: VoterTarget;
+  /** An option as the voter reads it (its label in their language); else as named. */
+  label?: (option: string) => string;
 }
 
 export function BallotReceipt({
   ballot,
   focus = false,
   target,
+  label,
 }: BallotReceiptProps) {
   const { t } = useTranslation();
   const at = useZonedTime();
@@ -38,7 +41,8 @@ export function BallotReceipt({
           : t('portal.receipt.live')}
       </h4>
       <p>
-        {t('portal.ballot.youChose')} <strong>{answerText(t, ballot)}</strong>
+        {t('portal.ballot.youChose')}{' '}
+        <strong>{answerText(t, ballot, label)}</strong>
       </p>
       <p className="muted small">{at(ballot.castAt)}</p>
       {ballot.receipt && (

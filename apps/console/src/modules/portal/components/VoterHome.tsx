@@ -11,7 +11,11 @@ import { portalApi } from '../../../api/portal-api';
 import { queryKeys } from '../../../api/query-keys';
 import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
 import { MeetingZone } from '../../../i18n/meeting-zone';
-import { useChosenLanguage, useZonedTime } from '../../../i18n/use-language';
+import {
+  useChosenLanguage,
+  useLanguage,
+  useZonedTime,
+} from '../../../i18n/use-language';
 import { CheckInCodePanel } from '../../check-in/components/CheckInCodePanel';
 import { RsvpPanel } from '../../check-in/components/RsvpPanel';
 import { PortalDocuments } from '../../documents/components/PortalDocuments';
@@ -46,22 +50,31 @@ export function VoterHome({
   const { t } = useTranslation();
   const { voter, member, voterToken } = session;
   const queryClient = useQueryClient();
-  const portal = usePortalMeeting(shortCode, voter.voterKey, voterToken);
+  const lng = useLanguage();
+  const portal = usePortalMeeting(shortCode, voter.voterKey, voterToken, lng);
   const meeting = portal.data;
-  // the voter's own choice, else the browser's, else the meeting's (docs/i18n.md)
+  // the voter's own choice, else the browser's, else the meeting's primary (docs/i18n.md);
+  // `language` is answered even when none was chosen, `languageChosen` tells which
   useChosenLanguage({
-    preference: voter.language,
-    meeting: meeting?.language,
+    preference: voter.languageChosen ? voter.language : null,
+    meeting: meeting?.languages[0],
   });
   const saveLanguage = useMutation({
     mutationFn: (language: Language) =>
       portalApi.updateVoter(shortCode, { language }, voterToken),
-    onSuccess: (next) => onVoterChange?.(next),
+    onSuccess: (next) => {
+      onVoterChange?.(next);
+      // the meeting's texts come in the voter's language: ask once it is saved
+      void queryClient.invalidateQueries({
+        queryKey: queryKeys.portalMeeting(shortCode, voter.voterKey),
+      });
+    },
   });
   const at = useZonedTime(meeting?.meetingTimezone);
   const live = useLiveMatters();
   const offsetMs = useServerClockOffset();
-  const { matters, missing } = mergeMatters(meeting?.matters ?? [], live);
+  // live updates read in the page's language, the one the portal answer is asked in
+  const { matters, missing } = mergeMatters(meeting?.matters ?? [], live, lng);
 
   const missingKey = missing.join(',');
   useEffect(() => {
@@ -144,7 +157,10 @@ export function VoterHome({
           <PortalVideoPanel target={target} />
           <RsvpPanel target={target} />
           <CheckInCodePanel target={target} />
-          <ProxyPanel target={target} />
+          <ProxyPanel
+            target={target}
+            texts={new Map(matters.map((matter) => [matter.matterKey, matter]))}
+          />
           <PortalDocuments target={target} />
           {meeting && (
             <NominatePanel
@@ -172,6 +188,7 @@ export function VoterHome({
 
           <ReceiptsSection
             target={target}
+            names={new Map(matters.map((m) => [m.matterKey, m.name]))}
             matters={closed.map((m) => ({
               matterKey: m.matterKey,
               name: m.name,

@@ -6,6 +6,7 @@ import { MarksInput } from '../../ballots/components/MarksInput';
 import {
   bodyOf,
   EMPTY_MARKS,
+  labelOf,
   type MarksDraft,
 } from '../../ballots/utils/marks';
 
@@ -18,6 +19,8 @@ export interface DirectableMatter {
   /** Plurality when absent. */
   votingMethod?: 'plurality' | 'cumulative' | 'ranked';
   candidates?: readonly { name: string; statement: string }[];
+  /** Each option in the reader's language, by position; directions name the canonical ones. */
+  optionLabels?: readonly string[];
 }
 
 /** Per matter: the ballot the holder must cast, or null for the holder's discretion. */
@@ -77,7 +80,10 @@ export function DirectionFields({
                         set(matter.matterKey, { choices: [option], votes: [] })
                       }
                     />
-                    {option}
+                    {labelOf(
+                      { ...matter, votingMethod: methodOf(matter) },
+                      option,
+                    )}
                   </label>
                 ))}
               </div>

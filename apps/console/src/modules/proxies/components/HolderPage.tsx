@@ -5,7 +5,12 @@ import { directionLine } from '../utils/split';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { useNumber, useZonedTime } from '../../../i18n/use-language';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
+import {
+  useChosenLanguage,
+  useNumber,
+  useZonedTime,
+} from '../../../i18n/use-language';
 import {
   useHolderCast,
   useHolderPresence,
@@ -82,6 +87,8 @@ function HolderHome({
   const cast = useHolderCast(shortCode, session);
   const presence = useHolderPresence(shortCode, session);
   const data = view.data;
+  // the reader's choice (the switcher below), else the browser's, else the meeting's (docs/i18n.md)
+  useChosenLanguage({ meeting: data?.meeting.language });
 
   return (
     <div className="portal">
@@ -91,6 +98,7 @@ function HolderHome({
         <p className="portal-who">
           {t('holder.who', { name: session.holder.name })}
         </p>
+        <LanguageSwitcher />
       </header>
       <main className="portal-body">
         <ErrorMessage error={view.error ?? presence.error} />

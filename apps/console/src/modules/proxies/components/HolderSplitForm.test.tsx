@@ -11,7 +11,6 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     name: 'Approve the budget',
     header: '',
     options: ['For', 'Against', 'Abstain'],
-    optionLabels: ['For', 'Against', 'Abstain'],
     choices: 1,
     votingMethod: 'plurality',
     candidates: [],
@@ -22,6 +21,9 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     discretionary: { count: 25, shares: 37.5 },
     cast: [],
     ...overrides,
+    // the view's labels go with its options: the canonical ones unless a test translates them
+    optionLabels: overrides.optionLabels ??
+      overrides.options ?? ['For', 'Against', 'Abstain'],
   };
 }
 
@@ -219,5 +221,24 @@ describe(HolderSplitForm.name, () => {
     expect(onCast).toHaveBeenCalledWith([
       { ranking: ['Hugo Rossi', 'Grace Lee'], count: 25 },
     ]);
+  });
+
+  it('shows the options in the view’s language and casts the canonical ones', async () => {
+    const user = userEvent.setup();
+    const onCast = vi.fn();
+    render(
+      <HolderSplitForm
+        matter={aMatter({ optionLabels: ['Pour', 'Contre', 'Abstention'] })}
+        pending={false}
+        error={null}
+        onCast={onCast}
+      />,
+    );
+    expect(
+      screen.queryByRole('button', { name: 'All 25: Against' }),
+    ).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'All 25: Contre' }));
+    await user.click(screen.getByRole('button', { name: 'Cast 25 votes' }));
+    expect(onCast).toHaveBeenCalledWith([{ choices: ['Against'], count: 25 }]);
   });
 });

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MarksInput } from '../../ballots/components/MarksInput';
+import { labelOf } from '../../ballots/utils/marks';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useNumber } from '../../../i18n/use-language';
 import {
@@ -51,6 +52,8 @@ export function HolderSplitForm({
   const problem = splitProblem(rows, held);
   const total = splitTotal(rows);
 
+  // the holder reads the labels in the view's language; a split names the canonical options
+  const label = (option: string) => labelOf(matter, option);
   const allFor = (option: string) => {
     setChanged(true);
     groups.replace(
@@ -97,7 +100,7 @@ export function HolderSplitForm({
               className="secondary"
               onClick={() => allFor(option)}
             >
-              {t('holder.allFor', { n: number(held), option })}
+              {t('holder.allFor', { n: number(held), option: label(option) })}
             </button>
           ))}
         </div>
@@ -107,7 +110,9 @@ export function HolderSplitForm({
         return (
           <fieldset key={group.id} className="split-row">
             <legend className={election ? undefined : 'sr-only'}>
-              {election ? t('holder.group', { n: index + 1 }) : row.choices[0]}
+              {election
+                ? t('holder.group', { n: index + 1 })
+                : label(row.choices[0] ?? '')}
             </legend>
             {election && method !== 'plurality' && (
               <MarksInput
@@ -137,7 +142,7 @@ export function HolderSplitForm({
                           toggleChoice(index, option, event.target.checked)
                         }
                       />
-                      {option}
+                      {label(option)}
                     </label>
                   );
                 })}
@@ -147,7 +152,9 @@ export function HolderSplitForm({
               <label htmlFor={`${id}-count-${index}`}>
                 {election
                   ? t('holder.votesForGroup', { n: index + 1 })
-                  : t('holder.votesFor', { option: row.choices[0] })}
+                  : t('holder.votesFor', {
+                      option: label(row.choices[0] ?? ''),
+                    })}
               </label>
               <input
                 id={`${id}-count-${index}`}

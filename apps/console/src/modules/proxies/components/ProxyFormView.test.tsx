@@ -9,12 +9,14 @@ const FORM: ProxyForm = {
   defaultProxyHolders: ['Board Secretary', 'Chair of the meeting'],
   closesAt: '2026-12-01T00:00:00.000Z',
   open: true,
+  language: 'en',
   matters: [
     {
       matterKey: 'budget',
       name: 'Approve the budget',
       header: '',
       options: ['For', 'Against'],
+      optionLabels: ['For', 'Against'],
       choices: 1,
       votingMethod: 'plurality',
       candidates: [],
@@ -24,6 +26,7 @@ const FORM: ProxyForm = {
       name: 'Elect two directors',
       header: '',
       options: ['Ana', 'Ben', 'Cleo'],
+      optionLabels: ['Ana', 'Ben', 'Cleo'],
       choices: 2,
       votingMethod: 'plurality',
       candidates: [],

@@ -22,11 +22,53 @@ export const STATUS_TEXT: Record<ProxyStatus, string> = {
   revoked: 'proxyForm.status.revoked',
 };
 
+/** A matter's texts in the voter's language, as the portal's meeting gives them. */
+export interface MatterTexts {
+  name: string;
+  header: string;
+  optionLabels: readonly string[];
+}
+
+/** The form's matters in the voter's language where the portal's meeting has them (docs/i18n.md). */
+function inVoterLanguage(
+  form: ProxyForm,
+  texts: ReadonlyMap<string, MatterTexts> | undefined,
+): ProxyForm & {
+  matters: (ProxyForm['matters'][number] & { optionLabels?: string[] })[];
+} {
+  if (!texts) return form;
+  return {
+    ...form,
+    matters: form.matters.map((matter) => {
+      const shown = texts.get(matter.matterKey);
+      return shown
+        ? {
+            ...matter,
+            name: shown.name,
+            header: shown.header,
+            optionLabels: [...shown.optionLabels],
+          }
+        : matter;
+    }),
+  };
+}
+
 /** The member's proxy in the portal: what stands, and the form to give, replace or withdraw it. */
-export function ProxyPanel({ target }: { target: VoterTarget }) {
+export function ProxyPanel({
+  target,
+  texts,
+}: {
+  target: VoterTarget;
+  /** By matter key: the texts the voter reads, so directions name matters as the ballots do. */
+  texts?: ReadonlyMap<string, MatterTexts>;
+}) {
   const { t } = useTranslation();
   const at = useZonedTime();
-  const form = useProxyForm(target);
+  const asked = useProxyForm(target);
+  const form = {
+    ...asked,
+    data: asked.data && inVoterLanguage(asked.data, texts),
+  };
   const own = useOwnProxy(target);
   const submit = useSubmitProxy(target);
   const withdraw = useWithdrawProxy(target);

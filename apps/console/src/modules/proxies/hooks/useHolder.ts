@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { portalApi } from '../../../api/portal-api';
+import { useLanguage } from '../../../i18n/use-language';
 import { queryKeys } from '../../../api/query-keys';
 
 const key = (shortCode: string) => `livevote.holder.${shortCode}`;
@@ -65,8 +66,13 @@ export function useHolderView(
   shortCode: string,
   session: HolderSessionResponse,
 ) {
+  // the view answers in the page's language (Accept-Language, docs/i18n.md): asked again on a change
+  const language = useLanguage();
   return useQuery({
-    queryKey: queryKeys.holderView(shortCode, session.holder.key),
+    queryKey: [
+      ...queryKeys.holderView(shortCode, session.holder.key),
+      language,
+    ],
     queryFn: () => portalApi.holderView(shortCode, session.token),
     refetchInterval: 3000,
   });
@@ -97,12 +103,13 @@ export function useHolderPresence(
   session: HolderSessionResponse,
 ) {
   const queryClient = useQueryClient();
+  const language = useLanguage();
   return useMutation({
     mutationFn: (present: boolean) =>
       portalApi.holderPresence(shortCode, present, session.token),
     onSuccess: (view) =>
       queryClient.setQueryData(
-        queryKeys.holderView(shortCode, session.holder.key),
+        [...queryKeys.holderView(shortCode, session.holder.key), language],
         view,
       ),
   });

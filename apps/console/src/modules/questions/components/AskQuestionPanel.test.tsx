@@ -20,6 +20,7 @@ describe(AskQuestionPanel.name, () => {
   it('sends a question in the chosen category and lists the voter’s questions with replies', async () => {
     const user = userEvent.setup();
     let own: OwnQuestions = {
+      language: 'en',
       categories: ['Budget', 'Repairs'],
       open: true,
       questions: [
@@ -86,7 +87,12 @@ describe(AskQuestionPanel.name, () => {
 
   it('says when the meeting takes no more questions', async () => {
     stubFetch(() =>
-      json(200, { categories: ['Budget'], open: false, questions: [] }),
+      json(200, {
+        language: 'en',
+        categories: ['Budget'],
+        open: false,
+        questions: [],
+      }),
     );
     renderWithProviders(
       <LiveChannelContext.Provider
@@ -113,6 +119,7 @@ describe(AskQuestionPanel.name, () => {
             askedAt: '2026-11-21T18:10:00.000Z',
           })
         : json(200, {
+            language: 'en',
             categories: ['Budget', 'Repairs'],
             open: true,
             questions: [],

@@ -15,7 +15,8 @@ import { useLanguage, useNumber } from '../../../i18n/use-language';
 import { useTranslation } from 'react-i18next';
 
 export interface ResultPanelProps {
-  matter: LiveMatter;
+  /** With `optionLabels`, its options are shown by their labels (docs/i18n.md). */
+  matter: LiveMatter & { optionLabels?: readonly string[] };
   /** Staff see a result before it is published, and its sign-off. */
   audience: 'staff' | 'voter';
   /** Readable from the back of a room (the big screen). */
@@ -39,6 +40,9 @@ export function ResultPanel({
   const className = `verdict${large ? ' verdict-large' : ''}`;
   // an election is decided by its voting method, never by a majority threshold
   const election = isElectionMatter(matter);
+  // results count canonical options; the reader sees their labels
+  const label = (vote: string) =>
+    matter.optionLabels?.[matter.options.indexOf(vote)]?.trim() || vote;
   const rule = (
     <p className="verdict-rule">
       {election
@@ -103,15 +107,16 @@ export function ResultPanel({
     >
       <p className={`verdict-word verdict-${result.verdict}`}>
         {verdictWords(result.verdict, lng)}
-        {result.elected.length > 0 && `: ${result.elected.join(', ')}`}
+        {result.elected.length > 0 &&
+          `: ${result.elected.map(label).join(', ')}`}
       </p>
       <p className="verdict-statement">
         {resultStatement({ ...result, election, choices: matter.choices }, lng)}
       </p>
       {election ? (
-        <ElectionTotals result={result} />
+        <ElectionTotals result={result} label={label} />
       ) : (
-        <Totals result={result} />
+        <Totals result={result} label={label} />
       )}
       {election && result.rounds.length > 0 && (
         <ElectionRounds result={result} options={matter.options} />
@@ -128,7 +133,13 @@ export function ResultPanel({
  * An election's figures per option with each one's percentage of the base the count names
  * (libs/rules `electionPercent`, the figure the verdict sentence gives), and a bar of it.
  */
-function ElectionTotals({ result }: { result: MatterResult }) {
+function ElectionTotals({
+  result,
+  label,
+}: {
+  result: MatterResult;
+  label: (vote: string) => string;
+}) {
   const number = useNumber();
   const lng = useLanguage();
   const { t } = useTranslation();
@@ -164,7 +175,7 @@ function ElectionTotals({ result }: { result: MatterResult }) {
               data-percent={percent}
               data-elected={result.elected.includes(total.vote) || undefined}
             >
-              <th scope="row">{total.vote}</th>
+              <th scope="row">{label(total.vote)}</th>
               <td>{number(total.units, 6)}</td>
               <td>{number(total.shares, 6)}</td>
               <td className="percent-cell">
@@ -184,7 +195,13 @@ function ElectionTotals({ result }: { result: MatterResult }) {
   );
 }
 
-function Totals({ result }: { result: MatterResult }) {
+function Totals({
+  result,
+  label,
+}: {
+  result: MatterResult;
+  label: (vote: string) => string;
+}) {
   const number = useNumber();
   const { t } = useTranslation();
   return (
@@ -200,7 +217,7 @@ function Totals({ result }: { result: MatterResult }) {
       <tbody>
         {result.totals.map((total) => (
           <tr key={total.vote}>
-            <th scope="row">{total.vote}</th>
+            <th scope="row">{label(total.vote)}</th>
             <td>{number(total.units)}</td>
             <td>{number(total.shares, 6)}</td>
           </tr>

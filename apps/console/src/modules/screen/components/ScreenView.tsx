@@ -16,8 +16,23 @@ import { useQuorumLine } from '../../live/hooks/useQuorumLine';
 import { VoteAnnouncer } from '../../live/components/VoteAnnouncer';
 import { TallyView } from '../../live/components/TallyView';
 import { ResultPanel } from '../../results/components/ResultPanel';
-import { useChosenLanguage, useNumber } from '../../../i18n/use-language';
+import {
+  useChosenLanguage,
+  useLanguage,
+  useNumber,
+} from '../../../i18n/use-language';
 import { useTranslation } from 'react-i18next';
+import {
+  screenLanguages,
+  screenMatterTexts,
+  screenMeetingName,
+} from '../utils/screen-texts';
+
+/** The languages this screen shows the meeting's own texts in: its reader's, or all. */
+function useScreenLanguages() {
+  const meeting = useLiveMeeting();
+  return screenLanguages(meeting, useLanguage());
+}
 
 /**
  * The scrutineers' big screen: what is being voted, time left, the tally, the forecast and
@@ -37,6 +52,7 @@ export function ScreenView() {
   const quorumLine = useQuorumLine();
   // the browser's language (or this browser's choice in the console), else the meeting's
   useChosenLanguage({ meeting: meeting?.language });
+  const languages = useScreenLanguages();
   // everything fits one screen without scrolling: many options, or a question on screen,
   // compact the layout (smaller rows, the tally in two columns; docs/elections.md)
   const last = currentMatter(matters);
@@ -59,7 +75,7 @@ export function ScreenView() {
       onDoubleClick={toggleFullScreen}
     >
       <header className="screen-top">
-        <h1>{meeting?.name ?? 'LiveVote'}</h1>
+        <h1>{meeting ? screenMeetingName(meeting, languages) : 'LiveVote'}</h1>
         <ConnectionBanner />
       </header>
       <VoteAnnouncer matters={matters} offsetMs={offsetMs} />
@@ -121,6 +137,7 @@ export function ScreenView() {
  */
 function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
   const { t } = useTranslation();
+  const languages = useScreenLanguages();
   const last = currentMatter(matters);
   const next = matters.find((matter) => matter.liveStatus === 'pending');
   return (
@@ -138,7 +155,8 @@ function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
           {next && (
             <>
               {' '}
-              {t('screen.next')} <strong>{next.name}</strong>
+              {t('screen.next')}{' '}
+              <strong>{screenMatterTexts(next, languages).name}</strong>
             </>
           )}
         </p>
@@ -151,12 +169,20 @@ function BetweenVotes({ matters }: { matters: readonly LiveMatter[] }) {
         >
           <div className="screen-last-head">
             <h3 id="screen-last-title">
-              {t('screen.lastVote')} <span>{last.name}</span>
+              {t('screen.lastVote')}{' '}
+              <span>{screenMatterTexts(last, languages).name}</span>
             </h3>
             <MatterStatus status={last.liveStatus} />
           </div>
           <div className="screen-last-body">
-            <ResultPanel matter={last} audience="staff" large />
+            <ResultPanel
+              matter={{
+                ...last,
+                optionLabels: screenMatterTexts(last, languages).optionLabels,
+              }}
+              audience="staff"
+              large
+            />
             {/* a ranked count's rounds already give its first count: no second table */}
             {!last.result?.rounds.length && <FinalTally matter={last} />}
           </div>
@@ -176,6 +202,7 @@ function ScreenMatter({
   const { t } = useTranslation();
   const tally = useTally(matter.matterKey);
   const offsetMs = useServerClockOffset();
+  const texts = screenMatterTexts(matter, useScreenLanguages());
   const titleId = `screen-matter-${matter.matterKey}`;
   return (
     <main
@@ -184,8 +211,8 @@ function ScreenMatter({
       data-matter={matter.matterKey}
     >
       <div className="screen-matter">
-        <h2 id={titleId}>{matter.name}</h2>
-        {matter.header && <p className="screen-question">{matter.header}</p>}
+        <h2 id={titleId}>{texts.name}</h2>
+        {texts.header && <p className="screen-question">{texts.header}</p>}
       </div>
       <div className="screen-clock">
         <MatterStatus status={matter.liveStatus} />
@@ -197,9 +224,14 @@ function ScreenMatter({
           />
         )}
       </div>
-      <ResultPanel matter={matter} audience="staff" large />
+      <ResultPanel
+        matter={{ ...matter, optionLabels: texts.optionLabels }}
+        audience="staff"
+        large
+      />
       <TallyView
         options={matter.options}
+        labels={texts.optionLabels}
         votingMethod={matter.votingMethod}
         tally={tally}
         secretBallot={matter.secretBallot}
@@ -220,9 +252,11 @@ function ScreenMatter({
 function FinalTally({ matter }: { matter: LiveMatter }) {
   const { t } = useTranslation();
   const tally = useTally(matter.matterKey);
+  const texts = screenMatterTexts(matter, useScreenLanguages());
   return (
     <TallyView
       options={matter.options}
+      labels={texts.optionLabels}
       votingMethod={matter.votingMethod}
       tally={tally}
       secretBallot={matter.secretBallot}

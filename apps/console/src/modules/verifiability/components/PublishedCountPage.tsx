@@ -5,11 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
+import { MeetingZone } from '../../../i18n/meeting-zone';
+import { useMeeting } from '../../meetings/hooks/useMeetings';
 import { usePublishedCount } from '../hooks/usePublishedCount';
 import { PublishedCountTable } from './PublishedCountTable';
 
 /** A closed matter's published count for chairs and scrutineers (docs/verifiability.md). */
 export function PublishedCountPage() {
+  const { shortCode = '' } = useParams();
+  const meeting = useMeeting(shortCode);
+  // outside the meeting's layout: its times on the meeting's clock all the same (docs/i18n.md)
+  return (
+    <MeetingZone timeZone={meeting.data?.meetingTimezone}>
+      <PublishedCount />
+    </MeetingZone>
+  );
+}
+
+function PublishedCount() {
   const { t } = useTranslation();
   const at = useZonedTime();
   const { shortCode = '', matterKey = '' } = useParams();

@@ -15,6 +15,8 @@ export interface ReceiptsSectionProps {
   target: VoterTarget;
   /** Closed matters of the meeting, to look a receipt up in their published count. */
   matters: { matterKey: string; name: string }[];
+  /** Every matter's name as the voter reads it, by key (docs/i18n.md); else the receipt's. */
+  names?: ReadonlyMap<string, string>;
 }
 
 const STATE_WORDS = {
@@ -24,7 +26,11 @@ const STATE_WORDS = {
 } as const;
 
 /** The member's receipts, and where an owner finds one in a matter's published count. */
-export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
+export function ReceiptsSection({
+  target,
+  matters,
+  names,
+}: ReceiptsSectionProps) {
   const { t } = useTranslation();
   const number = useNumber();
   const at = useZonedTime();
@@ -50,7 +56,8 @@ export function ReceiptsSection({ target, matters }: ReceiptsSectionProps) {
       <ul className="receipt-list">
         {receipts.data?.map((item) => (
           <li key={item.receipt}>
-            <strong>{item.matterName}</strong> · {t(STATE_WORDS[item.state])} ·{' '}
+            <strong>{names?.get(item.matterKey) ?? item.matterName}</strong> ·{' '}
+            {t(STATE_WORDS[item.state])} ·{' '}
             <ReceiptCode receipt={item.receipt} />
             <p className="muted small">
               {at(item.castAt)} · {receiptWords(item, t, (when) => at(when))}
