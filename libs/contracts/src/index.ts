@@ -1,6 +1,7 @@
 export * from './common';
 export * from './auth';
 export * from './accounts';
+export * from './team';
 export * from './meetings';
 export * from './members';
 export * from './ballot-body';
