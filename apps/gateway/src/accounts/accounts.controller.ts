@@ -24,6 +24,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   AccountDto,
   AccountUserDto,
@@ -41,6 +42,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @ApiOperation({ summary: "List the manager's accounts" })
+  @ClerkMay()
   @Get()
   @ApiOkResponse({ type: [AccountDto] })
   list(
@@ -51,6 +53,7 @@ export class AccountsController {
   }
 
   @ApiOperation({ summary: 'Get an account' })
+  @ClerkMay()
   @Get(':key')
   @ApiOkResponse({ type: AccountDto })
   get(

@@ -98,14 +98,15 @@ export class AccountsRepository {
     return row;
   }
 
-  /** Adds the member; false when the user already belonged to the account. */
+  /** Adds the member; null when the user already belonged to the account. */
   async addUser(
     accountId: string,
     userId: string,
+    roles: AccountRole[] = [],
   ): Promise<{ createdAt: Date } | null> {
     const [row] = await this.database.db
       .insert(accountUsers)
-      .values({ accountId, userId })
+      .values({ accountId, userId, roles })
       .onConflictDoNothing()
       .returning({ createdAt: accountUsers.createdAt });
     return row ?? null;
@@ -133,6 +134,26 @@ export class AccountsRepository {
       .select({ n: count() })
       .from(accountUsers)
       .where(eq(accountUsers.accountId, accountId));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The account's owners, counted with the account row locked so that two concurrent
+   * demotions or removals cannot both pass the last-owner check (docs/team.md).
+   */
+  async countOwnersForUpdate(accountId: string): Promise<number> {
+    await this.database.db.execute(
+      sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`,
+    );
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(accountUsers)
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          sql`${accountUsers.roles} @> '["owner"]'::jsonb`,
+        ),
+      );
     return Number(row?.n ?? 0);
   }
 

@@ -15,6 +15,7 @@ import { JwtSigningModule } from './jwt-signing.module';
 import { LiveTokensService } from './live-tokens.service';
 import { PartnerAccessTokensService } from './partner-access-tokens.service';
 import { SessionCookie } from './session-cookie';
+import { TeamRolesRepository } from './team-roles.repository';
 
 @Module({
   imports: [JwtSigningModule],
@@ -30,6 +31,7 @@ import { SessionCookie } from './session-cookie';
     PasswordHashService,
     RefreshTokensRepository,
     SessionCookie,
+    TeamRolesRepository,
     TotpService,
     UsersRepository,
     UsersService,
@@ -43,6 +45,7 @@ import { SessionCookie } from './session-cookie';
     PartnerAccessTokensService,
     PasswordHashService,
     SessionCookie,
+    TeamRolesRepository,
     UsersRepository,
     UsersService,
     TotpService,

@@ -616,6 +616,9 @@ export const en = {
         add: '{{actor}} added {{label}} to the team',
         remove: '{{actor}} removed {{label}} from the team',
         roles: '{{actor}} changed the roles of {{label}}',
+        invite: '{{actor}} invited {{label}} to the team',
+        invite_revoke: '{{actor}} revoked the invitation of {{label}}',
+        join: '{{actor}} accepted the invitation and joined the team',
       },
       document: {
         create: '{{actor}} added the document “{{label}}”',
@@ -1581,7 +1584,19 @@ export const en = {
     not_member: 'The user does not belong to this account.',
     last_user: 'The last user of an account cannot be removed.',
     own_roles:
-      'A user cannot change their own roles: another user of the account (or the admin CLI) does.',
+      'A user cannot give themselves a role: another owner of the account (or the admin CLI) does.',
+    owner_required: 'Only an owner of the account manages its team.',
+    last_owner:
+      'The last owner of an account cannot be removed or lose the owner role: make another user an owner first.',
+    clerk_forbidden:
+      'A clerk checks voters in and enters floor ballots; this is not open to clerks.',
+    invitation_pending:
+      'An invitation to this e-mail is already pending: revoke it first to send another.',
+    invitation_not_found: 'This invitation link is not valid.',
+    invitation_expired:
+      'This invitation has expired: ask an owner of the account for a new one.',
+    invitation_used: 'This invitation has already been accepted: sign in.',
+    invitation_revoked: 'This invitation was withdrawn.',
     check_in_code_invalid:
       'This is not a check-in code of this meeting. Check the code, or find the voter by unit or name.',
     check_in_code_expired:
@@ -1859,6 +1874,20 @@ export const en = {
     undelivered_other: '{{n}} not delivered',
   },
   mail: {
+    team: {
+      subject: 'You are invited to the team of {{account}}',
+      intro:
+        '{{inviter}} invites you to manage meetings of {{account}} with Live Vote, as {{roles}}.',
+      accept: 'Accept the invitation:',
+      expiry: 'The link works once, until {{date}}.',
+      ignore: 'Not expecting this? Ignore this e-mail: nothing happens.',
+      role: {
+        manager: 'a manager',
+        owner: 'owner',
+        scrutineer: 'scrutineer',
+        clerk: 'clerk',
+      },
+    },
     hello: 'Hello {{name}},',
     field: '{{name}}: {{value}}',
     when: 'When',

@@ -639,6 +639,9 @@ export const fr: CatalogOf<typeof en> = {
         add: '{{actor}} a ajouté {{label}} à l’équipe',
         remove: '{{actor}} a retiré {{label}} de l’équipe',
         roles: '{{actor}} a changé les rôles de {{label}}',
+        invite: '{{actor}} a invité {{label}} dans l’équipe',
+        invite_revoke: '{{actor}} a retiré l’invitation de {{label}}',
+        join: '{{actor}} a accepté l’invitation et rejoint l’équipe',
       },
       document: {
         create: '{{actor}} a ajouté le document « {{label}} »',
@@ -1666,7 +1669,19 @@ export const fr: CatalogOf<typeof en> = {
     not_member: 'Cet utilisateur ne fait pas partie de ce compte.',
     last_user: 'Le dernier utilisateur d’un compte ne peut pas être retiré.',
     own_roles:
-      'Un utilisateur ne peut pas modifier ses propres rôles : un autre utilisateur du compte (ou l’outil d’administration) s’en charge.',
+      'Un utilisateur ne peut pas s’attribuer un rôle : un autre propriétaire du compte (ou l’outil d’administration) s’en charge.',
+    owner_required: 'Seul un propriétaire du compte gère son équipe.',
+    last_owner:
+      'Le dernier propriétaire d’un compte ne peut pas être retiré ni perdre ce rôle : nommez d’abord un autre propriétaire.',
+    clerk_forbidden:
+      'Un commis inscrit les votants et saisit les bulletins de salle ; ceci ne lui est pas ouvert.',
+    invitation_pending:
+      'Une invitation à cette adresse est déjà en attente : retirez-la d’abord pour en envoyer une autre.',
+    invitation_not_found: 'Ce lien d’invitation n’est pas valide.',
+    invitation_expired:
+      'Cette invitation a expiré : demandez-en une nouvelle à un propriétaire du compte.',
+    invitation_used: 'Cette invitation a déjà été acceptée : connectez-vous.',
+    invitation_revoked: 'Cette invitation a été retirée.',
     check_in_code_invalid:
       'Ce n’est pas un code d’inscription de cette assemblée. Vérifiez le code, ou cherchez le votant par unité ou par nom.',
     check_in_code_expired:
@@ -1969,6 +1984,21 @@ export const fr: CatalogOf<typeof en> = {
     undelivered_other: '{{n}} non distribués',
   },
   mail: {
+    team: {
+      subject: 'Vous êtes invité dans l’équipe de {{account}}',
+      intro:
+        '{{inviter}} vous invite à gérer les assemblées de {{account}} avec Live Vote, comme {{roles}}.',
+      accept: 'Accepter l’invitation :',
+      expiry: 'Le lien ne sert qu’une fois, jusqu’au {{date}}.',
+      ignore:
+        'Vous ne vous y attendiez pas ? Ignorez ce courriel : rien ne se passe.',
+      role: {
+        manager: 'gestionnaire',
+        owner: 'propriétaire',
+        scrutineer: 'scrutateur',
+        clerk: 'commis',
+      },
+    },
     hello: 'Bonjour {{name}},',
     field: '{{name}} : {{value}}',
     when: 'Quand',
