@@ -15,13 +15,15 @@ export function requestToken(
   return call(routes.token, {}, { body: credentials });
 }
 
-export function refreshAccessToken(
-  refreshToken: string,
-): Promise<AuthRefreshResponse> {
-  return call(routes.refresh, {}, { body: { refresh_token: refreshToken } });
+/**
+ * A new access token from the browser's session cookie (httpOnly, sent to /auth only), which
+ * the gateway rotates on each refresh (docs/security.md, "Browser sessions").
+ */
+export function refreshFromCookie(): Promise<AuthRefreshResponse> {
+  return call(routes.refresh, {}, { body: {} });
 }
 
-/** Revokes the refresh token on the gateway (204 even when it was unknown). */
-export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await call(routes.logout, {}, { body: { refresh_token: refreshToken } });
+/** Signs the browser out: the gateway revokes the cookie's whole family and clears it. */
+export async function revokeSessionCookie(): Promise<void> {
+  await call(routes.logout, {}, { body: {} });
 }

@@ -67,6 +67,8 @@ export const en = {
     submit: 'Sign in',
     signingIn: 'Signing in…',
     expired: 'Your session has ended. Sign in again to continue.',
+    signedOutElsewhere: 'You signed out in another tab.',
+    resuming: 'Signing you in…',
   },
   accounts: {
     title: 'Accounts',

@@ -67,6 +67,8 @@ export const fr: CatalogOf<typeof en> = {
     submit: 'Se connecter',
     signingIn: 'Connexion…',
     expired: 'Votre session a pris fin. Reconnectez-vous pour continuer.',
+    signedOutElsewhere: 'Vous vous êtes déconnecté dans un autre onglet.',
+    resuming: 'Connexion en cours…',
   },
   accounts: {
     title: 'Comptes',
