@@ -66,6 +66,7 @@ describe('Accounts API', () => {
           'contactName',
           'createdAt',
           'key',
+          'myRoles',
           'name',
           'nameShort',
           'subscription',

@@ -118,6 +118,9 @@ describe('The meeting team', () => {
       expect(
         users.body.map((u: { roles: string[] }) => u.roles).sort(),
       ).toEqual([[], ['owner']]);
+      // each user sees their own roles on the account
+      const seen = await api.get(`/v1/Accounts/${account.key}`, { token });
+      expect(seen.body.myRoles).toEqual([]);
     });
 
     it('keeps the last owner: no demotion, no removal (409 last_owner)', async () => {

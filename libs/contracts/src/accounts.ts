@@ -23,6 +23,8 @@ export const Account = z.object({
   }),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
+  /** The caller's own roles in the account (docs/team.md): what the console shows them. */
+  myRoles: z.array(AccountRole),
 });
 export type Account = z.infer<typeof Account>;
 

@@ -10,6 +10,8 @@ import {
 import { escapeLike } from '../common/text';
 
 export type AccountRow = typeof accounts.$inferSelect;
+/** An account as one of its users sees it: with their own roles there. */
+export type MemberAccountRow = AccountRow & { myRoles: AccountRole[] };
 
 @Injectable()
 export class AccountsRepository {
@@ -18,12 +20,12 @@ export class AccountsRepository {
   listForUser(
     userId: string,
     options: { searchText?: string; limit: number },
-  ): Promise<AccountRow[]> {
+  ): Promise<MemberAccountRow[]> {
     const filters = [eq(accountUsers.userId, userId)];
     if (options.searchText)
       filters.push(ilike(accounts.name, `%${escapeLike(options.searchText)}%`));
     return this.database.db
-      .select(accountColumns)
+      .select({ ...accountColumns, myRoles: accountUsers.roles })
       .from(accounts)
       .innerJoin(accountUsers, eq(accountUsers.accountId, accounts.id))
       .where(and(...filters))
@@ -34,9 +36,9 @@ export class AccountsRepository {
   async findForUser(
     accountId: string,
     userId: string,
-  ): Promise<AccountRow | undefined> {
+  ): Promise<MemberAccountRow | undefined> {
     const [row] = await this.database.db
-      .select(accountColumns)
+      .select({ ...accountColumns, myRoles: accountUsers.roles })
       .from(accounts)
       .innerJoin(accountUsers, eq(accountUsers.accountId, accounts.id))
       .where(and(eq(accounts.id, accountId), eq(accountUsers.userId, userId)))

@@ -12,7 +12,10 @@ import { ScreenTokenRegistry } from '../revocation/screen-token.registry';
 import { RevocationSignalsService } from '../revocation/revocation-signals.service';
 import { AccountErrorCode, AccountException } from './accounts.exception';
 import { mapAccount } from './accounts.mapper';
-import { AccountsRepository, type AccountRow } from './accounts.repository';
+import {
+  AccountsRepository,
+  type MemberAccountRow,
+} from './accounts.repository';
 
 /** A member of the account's team as the audit log names them: as they were then. */
 function teamSubject(user: { id: string; email: string; name: string }) {
@@ -44,7 +47,7 @@ export class AccountsService {
   }
 
   /** The account when the user belongs to it; any other account is a 404 (no existence leak). */
-  async requireAccess(userId: string, key: string): Promise<AccountRow> {
+  async requireAccess(userId: string, key: string): Promise<MemberAccountRow> {
     const row = isUuid(key)
       ? await this.accounts.findForUser(key, userId)
       : undefined;
@@ -56,10 +59,9 @@ export class AccountsService {
    * The account when the user is one of its owners (docs/team.md): another account is a 404,
    * a manager who is not an owner a 403 `owner_required`.
    */
-  async requireOwner(userId: string, key: string): Promise<AccountRow> {
+  async requireOwner(userId: string, key: string): Promise<MemberAccountRow> {
     const account = await this.requireAccess(userId, key);
-    const roles = await this.accounts.rolesOf(account.id, userId);
-    if (!roles?.includes('owner'))
+    if (!account.myRoles.includes('owner'))
       throw new AccountException(AccountErrorCode.OwnerRequired);
     return account;
   }
