@@ -1,4 +1,7 @@
 import type {
+  AcceptInvitationRequest,
+  AcceptInvitationResponse,
+  InspectInvitationResponse,
   AuthRefreshResponse,
   AuthTokenRequest,
   AuthTokenResponse,
@@ -26,4 +29,17 @@ export function refreshFromCookie(): Promise<AuthRefreshResponse> {
 /** Signs the browser out: the gateway revokes the cookie's whole family and clears it. */
 export async function revokeSessionCookie(): Promise<void> {
   await call(routes.logout, {}, { body: {} });
+}
+
+/** What an invitation link is for (its account, e-mail, roles), before accepting it. */
+export function inspectInvitation(
+  token: string,
+): Promise<InspectInvitationResponse> {
+  return call(routes.inspectInvitation, {}, { body: { token } });
+}
+
+export function acceptInvitation(
+  body: AcceptInvitationRequest,
+): Promise<AcceptInvitationResponse> {
+  return call(routes.acceptInvitation, {}, { body });
 }

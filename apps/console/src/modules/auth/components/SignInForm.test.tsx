@@ -38,6 +38,7 @@ function anAccount(overrides: Partial<Account> = {}): Account {
     subscription: { product: 'standard', status: 'active' },
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    myRoles: ['owner'],
     ...overrides,
   };
 }
