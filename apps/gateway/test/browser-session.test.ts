@@ -278,4 +278,41 @@ describe('Browser sessions (the refresh token cookie)', () => {
       'invalid_refresh_token',
     );
   });
+
+  it('does not count refreshes with a live cookie against the address, only failed ones', async () => {
+    const strict = await startGateway({
+      databaseUrl: database.url,
+      env: { AUTH_RATE_LIMIT_PER_USER: '100', AUTH_RATE_LIMIT_PER_IP: '4' },
+    });
+    try {
+      const strictApi = http(strict.baseUrl);
+      const signedIn = await strictApi.post('/auth/token', {
+        username: user.email,
+        password: user.password,
+      });
+      let cookie = setCookie(signedIn.headers);
+      // every tab of a browser refreshes when it opens: ten of them
+      for (let i = 0; i < 10; i++) {
+        const result = await strictApi.post(
+          '/auth/oauth/refresh',
+          {},
+          withCookie(cookie),
+        );
+        expect(result.status, result.text).toBe(200);
+        cookie = setCookie(result.headers);
+      }
+      const answers: number[] = [];
+      for (let i = 0; i < 4; i++)
+        answers.push(
+          (
+            await strictApi.post('/auth/oauth/refresh', {
+              refresh_token: `made-up-${i}`,
+            })
+          ).status,
+        );
+      expect(answers).toEqual([401, 401, 401, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });

@@ -96,6 +96,7 @@ export class AuthService {
       await this.revokeFamily(row.familyId, now);
       throw new AuthException(AuthErrorCode.InvalidRefreshToken);
     }
+    await this.limiter.giveBack(clientIp);
     return {
       answer: {
         access_token: this.accessTokens.issue(row.userId),
