@@ -10,11 +10,24 @@ import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { RoleNames } from './RoleNames';
 
-/** The token of the link (`#token=...`): in the fragment, so no server or log ever sees it. */
+/** The link's token once taken off the address bar (a render may run more than once). */
+let takenToken = '';
+
+/**
+ * The token of the link (`#token=...`): in the fragment, so no server or log ever sees it;
+ * taken off the address bar once read.
+ */
 function tokenOfLink(): string {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  if (token) window.history.replaceState(null, '', window.location.pathname);
-  return token ?? '';
+  if (token) {
+    takenToken = token;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      window.location.pathname,
+    );
+  }
+  return takenToken;
 }
 
 /**

@@ -24,7 +24,7 @@ export function InviteForm({ accountKey }: { accountKey: string }) {
         </p>
       )}
       <form
-        className="form-grid"
+        className="stacked-form"
         aria-labelledby="invite-title"
         onSubmit={(event) => {
           event.preventDefault();
