@@ -10,6 +10,12 @@ import {
   type TenantFixture,
   type UserFixture,
 } from './support/factories';
+import {
+  connectLive,
+  recorder,
+  request,
+  type LiveClient,
+} from './support/live-client';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
 import { expectProblem, http, type Http } from './support/http';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
@@ -629,6 +635,52 @@ describe('The meeting team', () => {
       ];
       for (const result of await Promise.all(attempts))
         expectProblem(result, 403, 'clerk_forbidden');
+    });
+
+    it('follows the desk on the live channel but receives no tallies', async () => {
+      const sockets: LiveClient[] = [];
+      try {
+        const clerkSocket = await connectLive(gateway.baseUrl, clerk.token);
+        const chairSocket = await connectLive(gateway.baseUrl, tenant.token);
+        sockets.push(clerkSocket, chairSocket);
+        const clerkTallies = recorder(clerkSocket, 'matter.tally');
+        const clerkCheckIns = recorder(clerkSocket, 'checkin.updated');
+        const chairTallies = recorder(chairSocket, 'matter.tally');
+        const shortCode = tenant.meeting.shortCode;
+        const clerkSnapshot = (await request(clerkSocket, 'subscribe', {
+          shortCode,
+        })) as { tallies?: unknown[]; matters: unknown[] };
+        const chairSnapshot = (await request(chairSocket, 'subscribe', {
+          shortCode,
+        })) as { tallies?: unknown[] };
+        expect(clerkSnapshot.matters.length).toBeGreaterThan(0);
+        expect(clerkSnapshot.tallies).toBeUndefined();
+        expect(chairSnapshot.tallies?.length).toBeGreaterThan(0);
+
+        const live = (
+          await api.get(`${meeting()}/matters`, asOwner())
+        ).body.find((m: { liveStatus: string }) => m.liveStatus === 'live');
+        const checkedIn = await api.post(
+          `${meeting()}/check-ins`,
+          { voterKey: voters[1].voterId },
+          { token: clerk.token },
+        );
+        expect(checkedIn.status, checkedIn.text).toBe(201);
+        await clerkCheckIns.until(() => true);
+        const floor = await api.post(
+          `${meeting()}/matters/${live.key}/floor-ballots`,
+          { memberKey: voters[1].memberId, choices: ['No'], entry: 1 },
+          { token: clerk.token },
+        );
+        expect(floor.status, floor.text).toBe(201);
+        await chairTallies.until((t) => t.matterKey === live.key);
+        // the chair's tally is out; the clerk's socket, in the same rooms but one, got none
+        const ping = await request(clerkSocket, 'subscribe', { shortCode });
+        expect(ping).toBeDefined();
+        expect(clerkTallies.seen).toEqual([]);
+      } finally {
+        for (const socket of sockets) socket.close();
+      }
     });
 
     it("answers 404 for another account's meeting, as for anyone", async () => {

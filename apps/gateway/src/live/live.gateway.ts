@@ -265,7 +265,7 @@ export class LiveGateway implements OnGatewayInit {
       principal,
       request.shortCode,
     );
-    const { meeting, accountId } = subscribed;
+    const { meeting, accountId, clerk } = subscribed;
     // closed while the meeting was read: joining now would leave its rooms and presence behind
     if (!socket.connected)
       return this.snapshots.snapshotOf(principal, subscribed);
@@ -284,11 +284,14 @@ export class LiveGateway implements OnGatewayInit {
               staffRoom(meeting.id),
               screenRoom(meeting.id),
             ]
-          : [
-              this.meetingRoom(meeting),
-              staffRoom(meeting.id),
-              chairRoom(meeting.id),
-            ],
+          : clerk
+            ? // a clerk follows the desk (check-ins) but reads no tallies (docs/team.md)
+              [this.meetingRoom(meeting), chairRoom(meeting.id)]
+            : [
+                this.meetingRoom(meeting),
+                staffRoom(meeting.id),
+                chairRoom(meeting.id),
+              ],
     );
     if (principal.role === 'voter' && !socket.data.attending) {
       socket.data.attending = meeting;
