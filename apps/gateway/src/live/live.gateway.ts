@@ -20,6 +20,7 @@ import { InvalidIdempotencyKeyException } from '../ballots/idempotency-key';
 import { BallotIntakeService } from '../ballots/ballot-intake.service';
 import {
   chairRoom,
+  deskRoom,
   LiveBroadcastService,
   meetingRoom,
   screenRoom,
@@ -285,12 +286,13 @@ export class LiveGateway implements OnGatewayInit {
               screenRoom(meeting.id),
             ]
           : clerk
-            ? // a clerk follows the desk (check-ins) but reads no tallies (docs/team.md)
-              [this.meetingRoom(meeting), chairRoom(meeting.id)]
+            ? // a clerk follows the desk (check-ins), no tallies nor questions (docs/team.md)
+              [this.meetingRoom(meeting), deskRoom(meeting.id)]
             : [
                 this.meetingRoom(meeting),
                 staffRoom(meeting.id),
                 chairRoom(meeting.id),
+                deskRoom(meeting.id),
               ],
     );
     if (principal.role === 'voter' && !socket.data.attending) {
