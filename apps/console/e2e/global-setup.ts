@@ -164,7 +164,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         scrutineer.username,
         ...(command === 'account:set-roles' ? ['--role', 'scrutineer'] : []),
       );
-    const context: E2eContext = { baseUrl, demo, scrutineer };
+    const context: E2eContext = {
+      baseUrl,
+      demo,
+      scrutineer,
+      outboxDir: join(gateway.dataDir, 'outbox'),
+    };
     process.env[E2E_ENV] = JSON.stringify(context);
   } catch (error) {
     await teardown();

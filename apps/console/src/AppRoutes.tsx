@@ -4,6 +4,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { ConsoleLayout } from './modules/auth/components/ConsoleLayout';
 import { RequireSession } from './modules/auth/components/RequireSession';
 import { SignInPage } from './modules/auth/components/SignInPage';
+import { NotForClerks } from './modules/team/components/NotForClerks';
 import { Loading } from './modules/ui/components/Loading';
 
 /** React.lazy for a module's named export (we use no default exports). */
@@ -84,6 +85,15 @@ const ControlRoomPage = lazyNamed(
   'ControlRoomPage',
 );
 
+const TeamPage = lazyNamed(
+  () => import('./modules/team/components/TeamPage'),
+  'TeamPage',
+);
+const AcceptInvitationPage = lazyNamed(
+  () => import('./modules/team/components/AcceptInvitationPage'),
+  'AcceptInvitationPage',
+);
+
 const AuditLogPage = lazyNamed(
   () => import('./modules/verifiability/components/AuditLogPage'),
   'AuditLogPage',
@@ -114,6 +124,7 @@ export function AppRoutes() {
         <Route path="/screen/:shortCode" element={<ScreenPage />} />
         <Route element={<ConsoleLayout />}>
           <Route path="/signin" element={<SignInPage />} />
+          <Route path="/accept-invitation" element={<AcceptInvitationPage />} />
           <Route
             element={
               <RequireSession>
@@ -126,9 +137,14 @@ export function AppRoutes() {
             <Route index element={<Navigate to="/accounts" replace />} />
             <Route path="/accounts" element={<AccountPicker />} />
             <Route path="/accounts/:accountKey" element={<MeetingPicker />} />
+            <Route path="/accounts/:accountKey/team" element={<TeamPage />} />
             <Route
               path="/meetings/:shortCode/live"
-              element={<ControlRoomPage />}
+              element={
+                <NotForClerks>
+                  <ControlRoomPage />
+                </NotForClerks>
+              }
             />
             <Route
               path="/meetings/:shortCode/check-in"
@@ -136,13 +152,24 @@ export function AppRoutes() {
             />
             <Route
               path="/meetings/:shortCode/published/:matterKey"
-              element={<PublishedCountPage />}
+              element={
+                <NotForClerks>
+                  <PublishedCountPage />
+                </NotForClerks>
+              }
             />
             <Route
               path="/meetings/:shortCode/floor"
               element={<FloorBallotsPage />}
             />
-            <Route path="/meetings/:shortCode" element={<MeetingLayout />}>
+            <Route
+              path="/meetings/:shortCode"
+              element={
+                <NotForClerks>
+                  <MeetingLayout />
+                </NotForClerks>
+              }
+            >
               <Route index element={<MeetingDetailsPage />} />
               <Route path="members" element={<MembersPage />} />
               <Route path="matters" element={<MattersPage />} />

@@ -67,6 +67,7 @@ describe('Accounts API', () => {
           'createdAt',
           'key',
           'language',
+          'myRoles',
           'name',
           'nameShort',
           'subscription',

@@ -427,9 +427,8 @@ describe('Auth API', () => {
       ]);
     });
 
-    it('refuses a malformed body with 400', async () => {
+    it('refuses a malformed body with 400 (an empty one signs the session cookie out)', async () => {
       for (const body of [
-        {},
         { refresh_token: '' },
         { refresh_token: 42 },
         { refresh_token: 'x'.repeat(513) },

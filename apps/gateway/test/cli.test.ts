@@ -240,7 +240,7 @@ describe('admin CLI', () => {
     ).rejects.toThrow(/account_not_found/);
   });
 
-  it('grants and removes the scrutineer role, and refuses an unknown role', async () => {
+  it('grants and removes roles, keeps an owner, and refuses an unknown role or a clerk with another', async () => {
     const account = (await runCli(
       ['account:create', '--name', 'Role Towers'],
       config,
@@ -273,12 +273,49 @@ describe('admin CLI', () => {
       ],
       config,
     );
+    // the account's first user is its first owner, and the last owner stays one
+    await expect(roles(['--role', 'scrutineer'])).rejects.toThrow(/last_owner/);
+    expect(await roles(['--role', 'owner', '--role', 'scrutineer'])).toEqual({
+      roles: ['owner', 'scrutineer'],
+    });
+    await runCli(
+      ['user:create', '--email', 'kim@example.test', '--password', 'kim-pw-1'],
+      config,
+    );
+    await runCli(
+      [
+        'account:add-user',
+        '--account',
+        account.key,
+        '--email',
+        'kim@example.test',
+      ],
+      config,
+    );
+    expect(
+      await runCli(
+        [
+          'account:set-roles',
+          '--account',
+          account.key,
+          '--email',
+          'kim@example.test',
+          '--role',
+          'owner',
+        ],
+        config,
+      ),
+    ).toEqual({ roles: ['owner'] });
     expect(await roles(['--role', 'scrutineer'])).toEqual({
       roles: ['scrutineer'],
     });
     await expect(roles(['--role', 'auditor'])).rejects.toThrow(
-      new CliError('--role must be one of: scrutineer'),
+      new CliError('--role must be one of: owner, scrutineer, clerk'),
     );
+    await expect(roles(['--role', 'clerk', '--role', 'owner'])).rejects.toThrow(
+      new CliError('--role: clerk combines with no other role.'),
+    );
+    expect(await roles(['--role', 'clerk'])).toEqual({ roles: ['clerk'] });
     expect(await roles([])).toEqual({ roles: [] });
   });
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { IsoDateTime, LanguageCode, ListLimit, SearchText } from './common';
-import { ACCOUNT_ROLES, AccountRole } from './results';
-
-const ACCOUNT_ROLE_LIMIT = ACCOUNT_ROLES.length;
+import { AccountRole } from './results';
+import { TeamRoles } from './team';
 
 /** An account of the caller, as `GET /v1/Accounts` lists it. */
 export const Account = z.object({
@@ -26,6 +25,8 @@ export const Account = z.object({
   }),
   createdAt: IsoDateTime,
   updatedAt: IsoDateTime,
+  /** The caller's own roles in the account (docs/team.md): what the console shows them. */
+  myRoles: z.array(AccountRole),
 });
 export type Account = z.infer<typeof Account>;
 
@@ -50,13 +51,13 @@ export const AccountUser = z.object({
   email: z.string(),
   name: z.string(),
   addedAt: IsoDateTime,
-  /** Roles beyond managing the account: `scrutineer` signs off results. */
+  /** Roles beyond managing the account (docs/team.md): `owner`, `scrutineer`, `clerk`. */
   roles: z.array(AccountRole),
 });
 export type AccountUser = z.infer<typeof AccountUser>;
 
-/** PATCH /v1/Accounts/{key}/users/{email}: the user's roles (not one's own). */
+/** PATCH /v1/Accounts/{key}/users/{email}: the user's roles (owners; one's own only to drop some). */
 export const PatchAccountUserRequest = z.strictObject({
-  roles: z.array(AccountRole).max(ACCOUNT_ROLE_LIMIT),
+  roles: TeamRoles,
 });
 export type PatchAccountUserRequest = z.infer<typeof PatchAccountUserRequest>;

@@ -10,14 +10,21 @@ export const AuthTokenRequest = z.strictObject({
 });
 export type AuthTokenRequest = z.infer<typeof AuthTokenRequest>;
 
+/**
+ * `refresh_token` may be left out by a browser, whose refresh token is the httpOnly
+ * session cookie instead (docs/security.md, "Browser sessions").
+ */
 export const AuthRefreshRequest = z.strictObject({
-  refresh_token: z.string().min(1).max(512),
+  refresh_token: z.string().min(1).max(512).optional(),
 });
 export type AuthRefreshRequest = z.infer<typeof AuthRefreshRequest>;
 
-/** POST /auth/logout: revokes this refresh token (204 whether or not it was known). */
+/**
+ * POST /auth/logout: revokes this refresh token and its family (204 whether or not it was
+ * known); a browser leaves it out and the session cookie's family is revoked.
+ */
 export const AuthLogoutRequest = z.strictObject({
-  refresh_token: z.string().min(1).max(512),
+  refresh_token: z.string().min(1).max(512).optional(),
 });
 export type AuthLogoutRequest = z.infer<typeof AuthLogoutRequest>;
 

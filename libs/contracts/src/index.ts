@@ -2,6 +2,7 @@ export * from './common';
 export * from './translations';
 export * from './auth';
 export * from './accounts';
+export * from './team';
 export * from './meetings';
 export * from './members';
 export * from './ballot-body';

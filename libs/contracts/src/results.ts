@@ -191,6 +191,7 @@ export const NameScrutineersRequest = z.strictObject({
 });
 export type NameScrutineersRequest = z.infer<typeof NameScrutineersRequest>;
 
-export const ACCOUNT_ROLES = ['scrutineer'] as const;
+/** A user's roles in an account (docs/team.md): none is a manager; `clerk` stands alone. */
+export const ACCOUNT_ROLES = ['owner', 'scrutineer', 'clerk'] as const;
 export const AccountRole = z.enum(ACCOUNT_ROLES);
 export type AccountRole = z.infer<typeof AccountRole>;

@@ -24,6 +24,8 @@ export interface E2eContext {
   };
   /** A user of the demo account with the scrutineer role (docs/verdicts.md). */
   scrutineer: { username: string; password: string };
+  /** Where the gateway writes its mail (no SMTP_URL): one `.eml` file a message. */
+  outboxDir: string;
 }
 
 export function e2eContext(): E2eContext {

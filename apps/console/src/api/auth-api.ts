@@ -1,4 +1,7 @@
 import type {
+  AcceptInvitationRequest,
+  AcceptInvitationResponse,
+  InspectInvitationResponse,
   AuthRefreshResponse,
   AuthTokenRequest,
   AuthTokenResponse,
@@ -15,13 +18,28 @@ export function requestToken(
   return call(routes.token, {}, { body: credentials });
 }
 
-export function refreshAccessToken(
-  refreshToken: string,
-): Promise<AuthRefreshResponse> {
-  return call(routes.refresh, {}, { body: { refresh_token: refreshToken } });
+/**
+ * A new access token from the browser's session cookie (httpOnly, sent to /auth only), which
+ * the gateway rotates on each refresh (docs/security.md, "Browser sessions").
+ */
+export function refreshFromCookie(): Promise<AuthRefreshResponse> {
+  return call(routes.refresh, {}, { body: {} });
 }
 
-/** Revokes the refresh token on the gateway (204 even when it was unknown). */
-export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await call(routes.logout, {}, { body: { refresh_token: refreshToken } });
+/** Signs the browser out: the gateway revokes the cookie's whole family and clears it. */
+export async function revokeSessionCookie(): Promise<void> {
+  await call(routes.logout, {}, { body: {} });
+}
+
+/** What an invitation link is for (its account, e-mail, roles), before accepting it. */
+export function inspectInvitation(
+  token: string,
+): Promise<InspectInvitationResponse> {
+  return call(routes.inspectInvitation, {}, { body: { token } });
+}
+
+export function acceptInvitation(
+  body: AcceptInvitationRequest,
+): Promise<AcceptInvitationResponse> {
+  return call(routes.acceptInvitation, {}, { body });
 }

@@ -1,4 +1,8 @@
 import {
+  AcceptInvitationRequest,
+  AcceptInvitationResponse,
+  InspectInvitationRequest,
+  InspectInvitationResponse,
   AuthLogoutRequest,
   AuthRefreshRequest,
   AuthRefreshResponse,
@@ -27,5 +31,17 @@ export const authRoutes = {
     path: '/auth/logout',
     body: AuthLogoutRequest,
     answer: null,
+  },
+  inspectInvitation: {
+    method: 'POST',
+    path: '/auth/invitations/inspect',
+    body: InspectInvitationRequest,
+    answer: InspectInvitationResponse,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/auth/invitations/accept',
+    body: AcceptInvitationRequest,
+    answer: AcceptInvitationResponse,
   },
 } as const satisfies Record<string, Route>;

@@ -1,5 +1,7 @@
 import {
   AuditEntryView,
+  type AccountRole,
+  type CreateInvitationRequest,
   type CheckInRequest,
   type CreateMatterRequest,
   type CreateMeetingRequest,
@@ -85,6 +87,18 @@ export function createManagerApi(session: ManagerSession) {
     listAccounts: (searchText?: string) =>
       call(routes.listAccounts, {}, { query: { searchText } }),
     getAccount: (accountKey: string) => call(routes.getAccount, { accountKey }),
+
+    listTeam: (accountKey: string) => call(routes.listTeam, { accountKey }),
+    setRoles: (accountKey: string, email: string, roles: AccountRole[]) =>
+      call(routes.setRoles, { accountKey, email }, { body: { roles } }),
+    removeFromTeam: (accountKey: string, email: string) =>
+      call(routes.removeFromTeam, { accountKey, email }),
+    listInvitations: (accountKey: string) =>
+      call(routes.listInvitations, { accountKey }),
+    invite: (accountKey: string, body: CreateInvitationRequest) =>
+      call(routes.invite, { accountKey }, { body }),
+    revokeInvitation: (accountKey: string, invitationKey: string) =>
+      call(routes.revokeInvitation, { accountKey, invitationKey }),
 
     listMeetings: (accountKey: string, searchText?: string) =>
       call(routes.listMeetings, { accountKey }, { query: { searchText } }),

@@ -1,6 +1,10 @@
 import {
   TieBreakRequest,
   Account,
+  AccountUser,
+  CreateInvitationRequest,
+  Invitation,
+  PatchAccountUserRequest,
   BallotReceipt,
   BulkInviteResult,
   CheckInList,
@@ -77,6 +81,39 @@ export const managerRoutes = {
     method: 'GET',
     path: '/v1/Accounts/:accountKey',
     answer: Account,
+  },
+
+  listTeam: {
+    method: 'GET',
+    path: '/v1/Accounts/:accountKey/users',
+    answer: z.array(AccountUser),
+  },
+  setRoles: {
+    method: 'PATCH',
+    path: '/v1/Accounts/:accountKey/users/:email',
+    body: PatchAccountUserRequest,
+    answer: AccountUser,
+  },
+  removeFromTeam: {
+    method: 'DELETE',
+    path: '/v1/Accounts/:accountKey/users/:email',
+    answer: null,
+  },
+  listInvitations: {
+    method: 'GET',
+    path: '/v1/Accounts/:accountKey/invitations',
+    answer: z.array(Invitation),
+  },
+  invite: {
+    method: 'POST',
+    path: '/v1/Accounts/:accountKey/invitations',
+    body: CreateInvitationRequest,
+    answer: Invitation,
+  },
+  revokeInvitation: {
+    method: 'DELETE',
+    path: '/v1/Accounts/:accountKey/invitations/:invitationKey',
+    answer: null,
   },
 
   listMeetings: {

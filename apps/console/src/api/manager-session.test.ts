@@ -1,7 +1,7 @@
 import type { AuthTokenResponse } from '@livevote/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, problem, stubFetch } from '../test/fetch-stub';
-import { ManagerSession } from './manager-session';
+import { ManagerSession, onOtherTabs } from './manager-session';
 
 function aToken(accessToken = 'access-1'): AuthTokenResponse {
   return {
@@ -24,12 +24,13 @@ const refreshed = (accessToken: string) =>
 describe(ManagerSession.name, () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: Date.parse('2026-11-21T18:00:00.000Z') });
+    window.localStorage.clear();
   });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it('refreshes the access token silently a minute before it expires', async () => {
+  it('refreshes the access token silently from the cookie a minute before it expires', async () => {
     let next = 2;
     const requests = stubFetch(({ path }) =>
       path === '/auth/oauth/refresh'
@@ -52,12 +53,29 @@ describe(ManagerSession.name, () => {
 
     const refreshes = requests.filter((r) => r.path === '/auth/oauth/refresh');
     expect(refreshes).toHaveLength(1);
-    expect(refreshes[0]?.body).toStrictEqual({ refresh_token: 'refresh-1' });
+    // the refresh token is the httpOnly cookie: the body names none
+    expect(refreshes[0]?.body).toStrictEqual({});
     const calls = requests.filter((r) => r.path === '/v1/Accounts');
     expect(calls.map((r) => r.headers.get('Authorization'))).toEqual([
       'Bearer access-1',
       'Bearer access-2',
     ]);
+    session.end();
+  });
+
+  it('keeps no token in web storage', () => {
+    stubFetch(() => json(200, []));
+    const session = ManagerSession.start(
+      'chair@example.org',
+      aToken(),
+      vi.fn(),
+    );
+    const stored = [
+      ...Object.values({ ...window.localStorage }),
+      ...Object.values({ ...window.sessionStorage }),
+    ].join(' ');
+    expect(stored).not.toContain('refresh-1');
+    expect(stored).not.toContain('access-1');
     session.end();
   });
 
@@ -84,40 +102,70 @@ describe(ManagerSession.name, () => {
     session.end();
   });
 
-  it('ends the session when the refresh token is refused', async () => {
+  it('ends the session when the cookie is refused', async () => {
     stubFetch(({ path }) =>
       path === '/auth/oauth/refresh'
-        ? json(400, { error: 'invalid_grant', error_description: 'Revoked.' })
+        ? problem({ code: 'invalid_refresh_token' })
         : problem({ code: 'invalid_token' }),
     );
-    const onExpired = vi.fn();
+    const onEnded = vi.fn();
     const session = ManagerSession.start(
       'chair@example.org',
       aToken(),
-      onExpired,
+      onEnded,
     );
-    expect(window.sessionStorage.length).toBe(1);
 
     await expect(session.request('/v1/Accounts')).rejects.toThrow();
 
-    expect(onExpired).toHaveBeenCalledTimes(1);
-    expect(window.sessionStorage.length).toBe(0);
+    expect(onEnded).toHaveBeenCalledWith('expired');
   });
 
-  it('survives a reload of the tab with the refresh token only', async () => {
+  it('resumes in a new tab from the cookie alone, with the name signed in last', async () => {
     const requests = stubFetch(({ path }) =>
       path === '/auth/oauth/refresh' ? refreshed('access-9') : json(200, []),
     );
-    ManagerSession.start('chair@example.org', aToken(), vi.fn());
-    const restored = ManagerSession.restore(vi.fn());
+    ManagerSession.start('chair@example.org', aToken(), vi.fn()).end();
+    const resumed = await ManagerSession.resume(vi.fn());
 
-    expect(restored?.username).toBe('chair@example.org');
-    await restored!.request('/v1/Accounts');
+    expect(resumed?.username).toBe('chair@example.org');
+    await resumed!.request('/v1/Accounts');
     expect(requests.map((r) => r.path)).toEqual([
       '/auth/oauth/refresh',
       '/v1/Accounts',
     ]);
     expect(requests[1]?.headers.get('Authorization')).toBe('Bearer access-9');
-    restored!.end();
+    resumed!.end();
+  });
+
+  it('resumes nothing, quietly, without a cookie', async () => {
+    stubFetch(() => problem({ code: 'invalid_refresh_token' }));
+    const onEnded = vi.fn();
+    await expect(ManagerSession.resume(onEnded)).resolves.toBeUndefined();
+    expect(onEnded).not.toHaveBeenCalled();
+  });
+
+  it('signs out on the gateway and tells the other tabs', async () => {
+    vi.useRealTimers();
+    const requests = stubFetch(() => new Response(null, { status: 204 }));
+    const heard = new Promise((resolve) => {
+      const stop = onOtherTabs((message) => {
+        if (message.type === 'signed-out') {
+          stop();
+          resolve(message);
+        }
+      });
+    });
+    const session = ManagerSession.start(
+      'chair@example.org',
+      aToken(),
+      vi.fn(),
+    );
+
+    await session.signOut();
+
+    expect(requests.map((r) => [r.path, r.body])).toEqual([
+      ['/auth/logout', {}],
+    ]);
+    await expect(heard).resolves.toEqual({ type: 'signed-out' });
   });
 });

@@ -1,22 +1,73 @@
 import type { AuthTokenResponse } from '@livevote/contracts';
-import { refreshAccessToken, revokeRefreshToken } from './auth-api';
+import { refreshFromCookie, revokeSessionCookie } from './auth-api';
 import { ApiError, request, type RequestOptions } from './http-client';
 
 /** Refresh this long before the access token expires (at most a fifth of its life). */
 const REFRESH_MARGIN_MS = 60_000;
-const STORAGE_KEY = 'livevote.manager-session';
-
-interface StoredSession {
-  username: string;
-  refreshToken: string;
-}
+/** Who signed in last in this browser: a name to show, not a credential. */
+const USERNAME_KEY = 'livevote.manager';
+/** The tabs of the browser tell each other about sign-in and sign-out. */
+const CHANNEL = 'livevote.session';
+/** One refresh at a time across the tabs: each rotates the shared cookie in turn. */
+const REFRESH_LOCK = 'livevote.refresh';
 
 export type SessionRequestOptions = Omit<RequestOptions, 'accessToken'>;
 
+/** Why a session ended by itself: the gateway refused it, or another tab signed out. */
+export type SessionEnd = 'expired' | 'signed-out';
+
+type SessionMessage =
+  { type: 'signed-out' } | { type: 'signed-in'; username: string };
+
+function channel(): BroadcastChannel | undefined {
+  return typeof BroadcastChannel === 'function'
+    ? new BroadcastChannel(CHANNEL)
+    : undefined;
+}
+
+/** Runs `work` holding the browser-wide refresh lock, where the Web Locks API exists. */
+function exclusively<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks
+    ? (locks.request(REFRESH_LOCK, work) as unknown as Promise<T>)
+    : work();
+}
+
+function rememberUsername(username: string): void {
+  try {
+    window.localStorage.setItem(USERNAME_KEY, username);
+  } catch {
+    // storage may be unavailable (private mode): the name is only shown
+  }
+}
+
+function rememberedUsername(): string {
+  try {
+    return window.localStorage.getItem(USERNAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Listens for the other tabs' sign-in and sign-out; returns the function that stops it. */
+export function onOtherTabs(listener: (message: SessionMessage) => void) {
+  const bus = channel();
+  if (!bus) return () => undefined;
+  bus.onmessage = (event: MessageEvent<SessionMessage>) => listener(event.data);
+  return () => bus.close();
+}
+
+function tellOtherTabs(message: SessionMessage): void {
+  const bus = channel();
+  bus?.postMessage(message);
+  bus?.close();
+}
+
 /**
- * A signed-in manager. The access token (a JWT living 5 minutes) stays in memory and is
- * refreshed silently before it expires; the refresh token is kept in sessionStorage so a
- * reload of the tab (the control room mid-meeting) does not sign the chair out.
+ * A signed-in manager (docs/security.md, "Browser sessions"). The refresh token is the
+ * browser's httpOnly session cookie, shared by every tab and rotated by the gateway on each
+ * refresh; the access token (a JWT living 5 minutes) stays in this tab's memory and is
+ * refreshed silently before it expires. A new tab signs in from the cookie alone.
  */
 export class ManagerSession {
   private accessToken?: string;
@@ -28,39 +79,32 @@ export class ManagerSession {
 
   constructor(
     readonly username: string,
-    private readonly refreshToken: string,
-    private readonly onExpired: () => void,
+    private readonly onEnded: (why: SessionEnd) => void,
   ) {}
 
+  /** After POST /auth/token, which set the cookie. */
   static start(
     username: string,
     token: AuthTokenResponse,
-    onExpired: () => void,
+    onEnded: (why: SessionEnd) => void,
   ): ManagerSession {
-    const session = new ManagerSession(
-      username,
-      token.refresh_token,
-      onExpired,
-    );
-    session.store();
+    rememberUsername(username);
+    const session = new ManagerSession(username, onEnded);
     session.accept(token.access_token, token.expires_in);
+    tellOtherTabs({ type: 'signed-in', username });
     return session;
   }
 
-  /** The session of this tab from before a reload, if any. */
-  static restore(onExpired: () => void): ManagerSession | undefined {
+  /** The browser's session, from its cookie (a new tab, a reload); undefined without one. */
+  static async resume(
+    onEnded: (why: SessionEnd) => void,
+  ): Promise<ManagerSession | undefined> {
+    const session = new ManagerSession(rememberedUsername(), onEnded);
     try {
-      const raw = window.sessionStorage.getItem(STORAGE_KEY);
-      if (!raw) return undefined;
-      const stored = JSON.parse(raw) as Partial<StoredSession>;
-      if (typeof stored.username !== 'string') return undefined;
-      if (typeof stored.refreshToken !== 'string') return undefined;
-      return new ManagerSession(
-        stored.username,
-        stored.refreshToken,
-        onExpired,
-      );
+      await session.refresh({ quiet: true });
+      return session;
     } catch {
+      session.end();
       return undefined;
     }
   }
@@ -87,26 +131,23 @@ export class ManagerSession {
     }
   }
 
-  /** Ends the session here and revokes its refresh token on the gateway. */
+  /** Signs the browser out: every tab, and the cookie's family on the gateway. */
   async signOut(): Promise<void> {
     this.end();
-    // signed out here whatever happens; a token the gateway did not hear about dies at expiry
-    await revokeRefreshToken(this.refreshToken).catch(() => undefined);
+    tellOtherTabs({ type: 'signed-out' });
+    // signed out here whatever happens; a cookie the gateway did not hear about dies at expiry
+    await revokeSessionCookie().catch(() => undefined);
   }
 
+  /** Ends the session in this tab only (another tab signed out). */
   end(): void {
     this.ended = true;
     clearTimeout(this.timer);
     this.accessToken = undefined;
-    try {
-      window.sessionStorage.removeItem(STORAGE_KEY);
-    } catch {
-      // storage may be unavailable (private mode); nothing to remove then
-    }
   }
 
-  private refresh(): Promise<string> {
-    this.refreshing ??= refreshAccessToken(this.refreshToken)
+  private refresh({ quiet = false } = {}): Promise<string> {
+    this.refreshing ??= exclusively(() => refreshFromCookie())
       .then(
         (answer) => {
           this.accept(answer.access_token, answer.expires_in);
@@ -115,7 +156,7 @@ export class ManagerSession {
         (caught: unknown) => {
           if (caught instanceof ApiError && caught.status < 500) {
             this.end();
-            this.onExpired();
+            if (!quiet) this.onEnded('expired');
           }
           throw caught;
         },
@@ -136,17 +177,5 @@ export class ManagerSession {
     this.timer = setTimeout(() => {
       this.refresh().catch(() => undefined);
     }, wait);
-  }
-
-  private store(): void {
-    try {
-      const stored: StoredSession = {
-        username: this.username,
-        refreshToken: this.refreshToken,
-      };
-      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-    } catch {
-      // without storage the session simply ends with the page
-    }
   }
 }

@@ -2,6 +2,9 @@
 export const queryKeys = {
   accounts: (searchText: string) => ['accounts', searchText] as const,
   account: (accountKey: string) => ['account', accountKey] as const,
+  team: (accountKey: string) => ['account', accountKey, 'team'] as const,
+  invitations: (accountKey: string) =>
+    ['account', accountKey, 'invitations'] as const,
   meetings: (accountKey: string, searchText?: string) =>
     searchText === undefined
       ? (['meetings', accountKey] as const)

@@ -24,6 +24,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   AccountDto,
   AccountUserDto,
@@ -42,6 +43,7 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @ApiOperation({ summary: "List the manager's accounts" })
+  @ClerkMay()
   @Get()
   @ApiOkResponse({ type: [AccountDto] })
   list(
@@ -52,6 +54,7 @@ export class AccountsController {
   }
 
   @ApiOperation({ summary: 'Get an account' })
+  @ClerkMay()
   @Get(':key')
   @ApiOkResponse({ type: AccountDto })
   get(

@@ -7,6 +7,8 @@ export enum AccountErrorCode {
   NotMember = 'not_member',
   LastUser = 'last_user',
   OwnRoles = 'own_roles',
+  OwnerRequired = 'owner_required',
+  LastOwner = 'last_owner',
 }
 
 function describe(code: AccountErrorCode): [status: number, variant?: string] {
@@ -23,6 +25,10 @@ function describe(code: AccountErrorCode): [status: number, variant?: string] {
       return [409];
     case AccountErrorCode.OwnRoles:
       return [403];
+    case AccountErrorCode.OwnerRequired:
+      return [403];
+    case AccountErrorCode.LastOwner:
+      return [409];
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Account } from '@livevote/contracts';
-import type { AccountRow } from './accounts.repository';
+import type { MemberAccountRow } from './accounts.repository';
 
-export function mapAccount(row: AccountRow): Account {
+export function mapAccount(row: MemberAccountRow): Account {
   return {
     key: row.id,
     name: row.name,
@@ -22,5 +22,6 @@ export function mapAccount(row: AccountRow): Account {
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    myRoles: row.myRoles,
   };
 }

@@ -10,6 +10,8 @@ import {
 import { escapeLike } from '../common/text';
 
 export type AccountRow = typeof accounts.$inferSelect;
+/** An account as one of its users sees it: with their own roles there. */
+export type MemberAccountRow = AccountRow & { myRoles: AccountRole[] };
 
 @Injectable()
 export class AccountsRepository {
@@ -18,12 +20,12 @@ export class AccountsRepository {
   listForUser(
     userId: string,
     options: { searchText?: string; limit: number },
-  ): Promise<AccountRow[]> {
+  ): Promise<MemberAccountRow[]> {
     const filters = [eq(accountUsers.userId, userId)];
     if (options.searchText)
       filters.push(ilike(accounts.name, `%${escapeLike(options.searchText)}%`));
     return this.database.db
-      .select(accountColumns)
+      .select({ ...accountColumns, myRoles: accountUsers.roles })
       .from(accounts)
       .innerJoin(accountUsers, eq(accountUsers.accountId, accounts.id))
       .where(and(...filters))
@@ -34,9 +36,9 @@ export class AccountsRepository {
   async findForUser(
     accountId: string,
     userId: string,
-  ): Promise<AccountRow | undefined> {
+  ): Promise<MemberAccountRow | undefined> {
     const [row] = await this.database.db
-      .select(accountColumns)
+      .select({ ...accountColumns, myRoles: accountUsers.roles })
       .from(accounts)
       .innerJoin(accountUsers, eq(accountUsers.accountId, accounts.id))
       .where(and(eq(accounts.id, accountId), eq(accountUsers.userId, userId)))
@@ -111,14 +113,15 @@ export class AccountsRepository {
     return row;
   }
 
-  /** Adds the member; false when the user already belonged to the account. */
+  /** Adds the member; null when the user already belonged to the account. */
   async addUser(
     accountId: string,
     userId: string,
+    roles: AccountRole[] = [],
   ): Promise<{ createdAt: Date } | null> {
     const [row] = await this.database.db
       .insert(accountUsers)
-      .values({ accountId, userId })
+      .values({ accountId, userId, roles })
       .onConflictDoNothing()
       .returning({ createdAt: accountUsers.createdAt });
     return row ?? null;
@@ -146,6 +149,26 @@ export class AccountsRepository {
       .select({ n: count() })
       .from(accountUsers)
       .where(eq(accountUsers.accountId, accountId));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The account's owners, counted with the account row locked so that two concurrent
+   * demotions or removals cannot both pass the last-owner check (docs/team.md).
+   */
+  async countOwnersForUpdate(accountId: string): Promise<number> {
+    await this.database.db.execute(
+      sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`,
+    );
+    const [row] = await this.database.db
+      .select({ n: count() })
+      .from(accountUsers)
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          sql`${accountUsers.roles} @> '["owner"]'::jsonb`,
+        ),
+      );
     return Number(row?.n ?? 0);
   }
 

@@ -14,7 +14,10 @@ import { ScreenTokenRegistry } from '../revocation/screen-token.registry';
 import { RevocationSignalsService } from '../revocation/revocation-signals.service';
 import { AccountErrorCode, AccountException } from './accounts.exception';
 import { mapAccount } from './accounts.mapper';
-import { AccountsRepository, type AccountRow } from './accounts.repository';
+import {
+  AccountsRepository,
+  type MemberAccountRow,
+} from './accounts.repository';
 
 /** A member of the account's team as the audit log names them: as they were then. */
 function teamSubject(user: { id: string; email: string; name: string }) {
@@ -69,12 +72,12 @@ export class AccountsService {
         subject: { type: 'account', key: current.id, label: current.name },
         changes: changesOf(current, row, ['language']),
       });
-      return mapAccount(row);
+      return mapAccount({ ...row, myRoles: current.myRoles });
     });
   }
 
   /** The account when the user belongs to it; any other account is a 404 (no existence leak). */
-  async requireAccess(userId: string, key: string): Promise<AccountRow> {
+  async requireAccess(userId: string, key: string): Promise<MemberAccountRow> {
     const row = isUuid(key)
       ? await this.accounts.findForUser(key, userId)
       : undefined;
@@ -82,9 +85,20 @@ export class AccountsService {
     return row;
   }
 
+  /**
+   * The account when the user is one of its owners (docs/team.md): another account is a 404,
+   * a manager who is not an owner a 403 `owner_required`.
+   */
+  async requireOwner(userId: string, key: string): Promise<MemberAccountRow> {
+    const account = await this.requireAccess(userId, key);
+    if (!account.myRoles.includes('owner'))
+      throw new AccountException(AccountErrorCode.OwnerRequired);
+    return account;
+  }
+
   addUser(userId: string, key: string, email: string): Promise<AccountUser> {
     return this.unitOfWork.run(async () => {
-      await this.requireAccess(userId, key);
+      await this.requireOwner(userId, key);
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
       const added = await this.accounts.addUser(key, user.id);
@@ -116,8 +130,8 @@ export class AccountsService {
   }
 
   /**
-   * Sets another user's roles (a scrutineer signs off results, docs/verdicts.md); nobody
-   * grants themselves a role.
+   * Sets a user's roles (owners, docs/team.md). Nobody grants themselves a role: an owner may
+   * only drop some of their own. The last owner stays one (409 `last_owner`).
    */
   setRoles(
     userId: string,
@@ -126,19 +140,21 @@ export class AccountsService {
     roles: AccountRole[],
   ): Promise<AccountUser> {
     return this.unitOfWork.run(async () => {
-      const account = await this.requireAccess(userId, key);
+      const account = await this.requireOwner(userId, key);
       const user = await this.accounts.findUserByEmail(email);
-      if (user?.id === userId)
-        throw new AccountException(AccountErrorCode.OwnRoles);
       const before = user
         ? await this.accounts.rolesOf(account.id, user.id)
         : undefined;
-      const row = user
-        ? await this.accounts.setRoles(account.id, user.id, [...new Set(roles)])
-        : undefined;
-      if (!user || !row) throw new AccountException(AccountErrorCode.NotMember);
+      if (!user || !before)
+        throw new AccountException(AccountErrorCode.NotMember);
+      const next = [...new Set(roles)];
+      if (user.id === userId && next.some((role) => !before.includes(role)))
+        throw new AccountException(AccountErrorCode.OwnRoles);
+      await this.keepAnOwner(account.id, before, next);
+      const row = await this.accounts.setRoles(account.id, user.id, next);
+      if (!row) throw new AccountException(AccountErrorCode.NotMember);
       const changes = changesOf(
-        { roles: [...(before ?? [])].sort() },
+        { roles: [...before].sort() },
         { roles: [...row.roles].sort() },
         ['roles'],
       );
@@ -158,6 +174,17 @@ export class AccountsService {
     });
   }
 
+  /** 409 `last_owner` when taking `before` to `after` would leave the account without an owner. */
+  private async keepAnOwner(
+    accountId: string,
+    before: readonly AccountRole[],
+    after: readonly AccountRole[] | null,
+  ): Promise<void> {
+    if (!before.includes('owner') || after?.includes('owner')) return;
+    if ((await this.accounts.countOwnersForUpdate(accountId)) <= 1)
+      throw new AccountException(AccountErrorCode.LastOwner);
+  }
+
   /** Admin CLI: roles without an acting user. */
   async adminSetRoles(
     key: string,
@@ -172,21 +199,23 @@ export class AccountsService {
         throw new AccountException(AccountErrorCode.AccountNotFound);
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
-      const row = await this.accounts.setRoles(account.id, user.id, [
-        ...new Set(roles),
-      ]);
+      const before = await this.accounts.rolesOf(account.id, user.id);
+      if (!before) throw new AccountException(AccountErrorCode.NotMember);
+      const next = [...new Set(roles)];
+      await this.keepAnOwner(account.id, before, next);
+      const row = await this.accounts.setRoles(account.id, user.id, next);
       if (!row) throw new AccountException(AccountErrorCode.NotMember);
       return row.roles;
     });
   }
 
   /**
-   * Removes the user; their open live sockets leave the account's meetings on every node, and
+   * Removes the user (owners; the last owner stays, 409 `last_owner`); their open live sockets leave the account's meetings on every node, and
    * the screen tokens they made there are revoked (their screens dropped) with them.
    */
   async removeUser(userId: string, key: string, email: string): Promise<void> {
     const removed = await this.unitOfWork.run(async () => {
-      const account = await this.requireAccess(userId, key);
+      const account = await this.requireOwner(userId, key);
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.NotMember);
       const members = await this.accounts.countUsersForUpdate(account.id);
@@ -194,6 +223,7 @@ export class AccountsService {
         throw new AccountException(AccountErrorCode.NotMember);
       if (members <= 1) throw new AccountException(AccountErrorCode.LastUser);
       const roles = await this.accounts.rolesOf(account.id, user.id);
+      await this.keepAnOwner(account.id, roles ?? [], null);
       await this.accounts.removeUser(account.id, user.id);
       await this.audit.recordForAccount(account.id, {
         kind: 'team.remove',
@@ -236,7 +266,9 @@ export class AccountsService {
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
       if (member) {
-        await this.accounts.addUser(key, user.id);
+        // the account's first user is its first owner (docs/team.md)
+        const owners = await this.accounts.countOwnersForUpdate(account.id);
+        await this.accounts.addUser(key, user.id, owners ? [] : ['owner']);
         return undefined;
       }
       if (!(await this.accounts.removeUser(key, user.id)))

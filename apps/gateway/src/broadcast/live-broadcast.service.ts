@@ -13,8 +13,10 @@ export type LiveNamespace = Namespace<
 export const meetingRoom = (meetingId: string) => `meeting:${meetingId}`;
 /** Chairs and scrutineer screens: the only sockets that receive tallies. */
 export const staffRoom = (meetingId: string) => `meeting:${meetingId}:staff`;
-/** Chairs (managers) only: what a public screen must not show, such as who checked in, and the question queue. */
+/** Chairs (managers) only: what a public screen must not show, such as the question queue. */
 export const chairRoom = (meetingId: string) => `meeting:${meetingId}:chairs`;
+/** The check-in desks: chairs and clerks (docs/team.md), who is checked in. */
+export const deskRoom = (meetingId: string) => `meeting:${meetingId}:desks`;
 /** Scrutineer screens alone: what is put on the big screen. */
 export const screenRoom = (meetingId: string) => `meeting:${meetingId}:screens`;
 /** The sockets of one voter: news of their own questions. */
@@ -50,6 +52,15 @@ export class LiveBroadcastService {
     payload: Payload<E>,
   ): void {
     this.emit(staffRoom(meetingId), event, payload);
+  }
+
+  /** Chairs and clerks: the desk's news (who checked in), never a tally. */
+  toDesks<E extends EventName>(
+    meetingId: string,
+    event: E,
+    payload: Payload<E>,
+  ): void {
+    this.emit(deskRoom(meetingId), event, payload);
   }
 
   toChairs<E extends EventName>(

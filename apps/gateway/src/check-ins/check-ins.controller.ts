@@ -22,6 +22,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   CheckInListDto,
   CheckInRequestDto,
@@ -33,6 +34,7 @@ import { CheckInsService } from './check-ins.service';
 @ApiTags('Check-in desk')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
+@ClerkMay()
 @Controller('v1/Meetings/:shortCode/check-ins')
 export class CheckInsController {
   constructor(private readonly checkIns: CheckInsService) {}

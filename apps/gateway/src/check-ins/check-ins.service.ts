@@ -191,7 +191,7 @@ export class CheckInsService {
     checkedIn: boolean,
     counts: CheckInCounts,
   ): void {
-    this.broadcaster.toChairs(meeting.id, 'checkin.updated', {
+    this.broadcaster.toDesks(meeting.id, 'checkin.updated', {
       shortCode: meeting.shortCode,
       voter: mapDeskVoter(voter, meeting),
       checkedIn,

@@ -5,7 +5,7 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs } from 'node:util';
-import { ACCOUNT_ROLES, AccountRole } from '@livevote/contracts';
+import { ACCOUNT_ROLES, AccountRole, TeamRoles } from '@livevote/contracts';
 import { z } from 'zod';
 import { AccountsService } from '../accounts/accounts.service';
 import type { LinkFault } from '../audit/chain';
@@ -92,9 +92,13 @@ const COMMANDS: Record<string, Command> = {
   },
   'account:set-roles': async (app, flags) => {
     const roles = (flags.role as string[] | undefined) ?? [];
-    const parsed = z.array(AccountRole).safeParse(roles);
-    if (!parsed.success)
+    if (!z.array(AccountRole).safeParse(roles).success)
       throw new CliError(`--role must be one of: ${ACCOUNT_ROLES.join(', ')}`);
+    const parsed = TeamRoles.safeParse(roles);
+    if (!parsed.success)
+      throw new CliError(
+        `--role: ${parsed.error.issues[0]?.message ?? 'invalid roles'}`,
+      );
     return {
       roles: await app
         .get(AccountsService)

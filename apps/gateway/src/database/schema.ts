@@ -89,7 +89,7 @@ export const accountUsers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Roles beyond managing the account: `scrutineer` signs off results (docs/verdicts.md). */
+    /** Roles beyond managing the account (docs/team.md): `owner`, `scrutineer`, or `clerk` alone. */
     roles: jsonb('roles').$type<AccountRole[]>().notNull().default([]),
     createdAt: createdAt(),
   },
@@ -99,7 +99,7 @@ export const accountUsers = pgTable(
   ],
 );
 
-export type AccountRole = 'scrutineer';
+export type AccountRole = 'owner' | 'scrutineer' | 'clerk';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -109,14 +109,44 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The sign-in this token descends from by rotation; a replay revokes the whole family. */
+    familyId: uuid('family_id').notNull(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /** Set when a cookie refresh replaced this token: presenting it again is a replay. */
+    rotatedAt: at('rotated_at'),
     lastUsedAt: at('last_used_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+/** Invitations to an account's team (docs/team.md); the token is stored hashed only. */
+export const accountInvitations = pgTable(
+  'account_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    roles: jsonb('roles').$type<AccountRole[]>().notNull().default([]),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    invitedAt: at('invited_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('account_invitations_token_hash_key').on(t.tokenHash),
+    index('account_invitations_account_idx').on(t.accountId, t.email),
   ],
 );
 

@@ -25,6 +25,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   FloorBallotRequestDto,
   FloorBallotResponseDto,
@@ -36,6 +37,7 @@ import { FloorBallotsService } from './floor-ballots.service';
 @ApiTags('Live voting')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
+@ClerkMay()
 @Controller('v1/Meetings/:shortCode/matters/:matterKey/floor-ballots')
 export class FloorBallotsController {
   constructor(private readonly floor: FloorBallotsService) {}

@@ -84,4 +84,12 @@ export class AuthRateLimitService {
     const retryAfter = await spend(...attempts);
     if (retryAfter !== null) throw AuthException.rateLimited(retryAfter);
   }
+
+  /**
+   * Gives the client address its attempt back: a refresh with a live token costs nothing,
+   * as every tab of a browser refreshes from the same cookie when it opens.
+   */
+  async giveBack(ip: string): Promise<void> {
+    await refund([this.perIp, ip]);
+  }
 }

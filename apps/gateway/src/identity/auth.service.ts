@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type {
   AuthRefreshResponse,
@@ -45,17 +45,13 @@ export class AuthService {
     if (user === 'mfa_required')
       throw new AuthException(AuthErrorCode.MfaRequired);
     if (!user) throw new AuthException(AuthErrorCode.InvalidCredentials);
-    const refreshToken = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await this.unitOfWork.run(() =>
-      this.refreshTokens.insert({
-        userId: user.id,
-        tokenHash: hashToken(refreshToken),
-        expiresAt: new Date(
-          now.getTime() + this.config.auth.refreshTokenTtlDays * DAY_MS,
-        ),
-        createdAt: now,
-      }),
+    const refreshToken = await this.unitOfWork.run(() =>
+      this.issueRefreshToken(
+        user.id,
+        randomUUID(),
+        new Date(now.getTime() + this.config.auth.refreshTokenTtlDays * DAY_MS),
+      ),
     );
     return {
       access_token: this.accessTokens.issue(user.id),
@@ -66,36 +62,84 @@ export class AuthService {
     };
   }
 
+  /**
+   * A new access token for a refresh token. One sent in the body (an API client) is kept, as
+   * the Auth API answers no new refresh token; the browser's session cookie is rotated, and
+   * its successor (same family, same end) comes back as `rotated` for the cookie. A token
+   * that was already rotated away is a replay: its whole family is revoked (docs/security.md).
+   */
   async refresh(
-    refreshToken: string,
+    presented: { token: string; rotate: boolean },
     clientIp: string,
-  ): Promise<AuthRefreshResponse> {
+  ): Promise<{ answer: AuthRefreshResponse; rotated?: string }> {
     await this.limiter.consume(clientIp);
     const now = this.clock.now();
-    const row = await this.refreshTokens.findUsable(hashToken(refreshToken));
-    const valid =
-      row && row.expiresAt > now && row.createdAt >= row.passwordChangedAt;
-    if (!row || !valid)
+    const row = await this.refreshTokens.findByHash(hashToken(presented.token));
+    if (!row || row.revokedAt)
       throw new AuthException(AuthErrorCode.InvalidRefreshToken);
-    await this.refreshTokens.markUsed(row.id, now);
+    if (row.rotatedAt) {
+      await this.revokeFamily(row.familyId, now);
+      throw new AuthException(AuthErrorCode.InvalidRefreshToken);
+    }
+    if (row.expiresAt <= now || row.createdAt < row.passwordChangedAt)
+      throw new AuthException(AuthErrorCode.InvalidRefreshToken);
+    const rotated = await this.unitOfWork.run(async () => {
+      if (!presented.rotate) {
+        await this.refreshTokens.markUsed(row.id, now);
+        return undefined;
+      }
+      if (!(await this.refreshTokens.claimRotation(row.id, now))) return null;
+      return this.issueRefreshToken(row.userId, row.familyId, row.expiresAt);
+    });
+    if (rotated === null) {
+      // another request rotated it between the read and the claim: a replay as well
+      await this.revokeFamily(row.familyId, now);
+      throw new AuthException(AuthErrorCode.InvalidRefreshToken);
+    }
+    await this.limiter.giveBack(clientIp);
     return {
-      access_token: this.accessTokens.issue(row.userId),
-      token_type: 'Bearer',
-      expires_in: this.accessTokens.ttlSeconds,
-      grant_type: 'refresh_token',
+      answer: {
+        access_token: this.accessTokens.issue(row.userId),
+        token_type: 'Bearer',
+        expires_in: this.accessTokens.ttlSeconds,
+        grant_type: 'refresh_token',
+      },
+      rotated,
     };
   }
 
   /**
-   * Signs out: the refresh token is revoked. Refreshing does not rotate it (the Auth API
-   * answers no new refresh token), so it is its whole family. Unknown tokens are no error,
-   * so the answer tells nothing about which tokens exist.
+   * Signs out: the refresh token's whole family (every token rotated from the same sign-in)
+   * is revoked. Unknown tokens are no error, so the answer tells nothing about which exist.
    */
-  async logout(refreshToken: string, clientIp: string): Promise<void> {
+  async logout(tokens: string[], clientIp: string): Promise<void> {
     await this.limiter.consume(clientIp);
-    await this.refreshTokens.revokeByHash(
-      hashToken(refreshToken),
-      this.clock.now(),
+    const now = this.clock.now();
+    for (const token of tokens) {
+      const row = await this.refreshTokens.findByHash(hashToken(token));
+      if (row) await this.revokeFamily(row.familyId, now);
+    }
+  }
+
+  private revokeFamily(familyId: string, at: Date): Promise<void> {
+    return this.unitOfWork.run(() =>
+      this.refreshTokens.revokeFamily(familyId, at),
     );
+  }
+
+  private async issueRefreshToken(
+    userId: string,
+    familyId: string,
+    expiresAt: Date,
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.refreshTokens.insert({
+      userId,
+      tokenHash: hashToken(token),
+      familyId,
+      expiresAt,
+      createdAt: this.clock.now(),
+    });
+    return token;
   }
 }

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import cookieParser from 'cookie-parser';
 import { AccessTokensService } from './access-tokens.service';
 import { AuthController } from './auth.controller';
 import { AuthRateLimitService } from './auth-rate-limit.service';
@@ -13,6 +14,8 @@ import { UsersService } from './users.service';
 import { JwtSigningModule } from './jwt-signing.module';
 import { LiveTokensService } from './live-tokens.service';
 import { PartnerAccessTokensService } from './partner-access-tokens.service';
+import { SessionCookie } from './session-cookie';
+import { TeamRolesRepository } from './team-roles.repository';
 
 @Module({
   imports: [JwtSigningModule],
@@ -27,6 +30,8 @@ import { PartnerAccessTokensService } from './partner-access-tokens.service';
     PartnerAccessTokensService,
     PasswordHashService,
     RefreshTokensRepository,
+    SessionCookie,
+    TeamRolesRepository,
     TotpService,
     UsersRepository,
     UsersService,
@@ -39,9 +44,16 @@ import { PartnerAccessTokensService } from './partner-access-tokens.service';
     LiveTokensService,
     PartnerAccessTokensService,
     PasswordHashService,
+    SessionCookie,
+    TeamRolesRepository,
     UsersRepository,
     UsersService,
     TotpService,
   ],
 })
-export class IdentityModule {}
+export class IdentityModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // the browser's refresh token arrives as a cookie (docs/security.md, "Browser sessions")
+    consumer.apply(cookieParser()).forRoutes(AuthController);
+  }
+}

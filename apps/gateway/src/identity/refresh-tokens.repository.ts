@@ -10,30 +10,29 @@ export class RefreshTokensRepository {
   async insert(values: {
     userId: string;
     tokenHash: string;
+    familyId: string;
     expiresAt: Date;
     createdAt: Date;
   }): Promise<void> {
     await this.database.db.insert(refreshTokens).values(values);
   }
 
-  /** The unrevoked token with this hash, with its user's password-change time. */
-  async findUsable(tokenHash: string) {
+  /** The token with this hash, whatever its state, with its user's password-change time. */
+  async findByHash(tokenHash: string) {
     const [row] = await this.database.db
       .select({
         id: refreshTokens.id,
         userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
         expiresAt: refreshTokens.expiresAt,
         createdAt: refreshTokens.createdAt,
+        revokedAt: refreshTokens.revokedAt,
+        rotatedAt: refreshTokens.rotatedAt,
         passwordChangedAt: users.passwordChangedAt,
       })
       .from(refreshTokens)
       .innerJoin(users, eq(users.id, refreshTokens.userId))
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, tokenHash),
-          isNull(refreshTokens.revokedAt),
-        ),
-      )
+      .where(eq(refreshTokens.tokenHash, tokenHash))
       .limit(1);
     return row;
   }
@@ -45,19 +44,36 @@ export class RefreshTokensRepository {
       .where(eq(refreshTokens.id, id));
   }
 
-  /** Revokes the token with this hash; false when none was usable. */
-  async revokeByHash(tokenHash: string, at: Date): Promise<boolean> {
+  /**
+   * Marks the token replaced by a rotation; false when it already was (or was revoked), which
+   * is a replay racing the first use.
+   */
+  async claimRotation(id: string, at: Date): Promise<boolean> {
     const rows = await this.database.db
       .update(refreshTokens)
-      .set({ revokedAt: at })
+      .set({ rotatedAt: at, lastUsedAt: at })
       .where(
         and(
-          eq(refreshTokens.tokenHash, tokenHash),
+          eq(refreshTokens.id, id),
+          isNull(refreshTokens.rotatedAt),
           isNull(refreshTokens.revokedAt),
         ),
       )
       .returning({ id: refreshTokens.id });
-    return rows.length > 0;
+    return rows.length === 1;
+  }
+
+  /** Revokes every token of the family (a sign-out, or a replayed rotated token). */
+  async revokeFamily(familyId: string, at: Date): Promise<void> {
+    await this.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
   }
 
   async revokeAllForUser(userId: string, at: Date): Promise<void> {

@@ -27,6 +27,7 @@ import {
 } from '../revocation/screen-token.registry';
 import {
   chairRoom,
+  deskRoom,
   meetingRoom,
   staffRoom,
   type LiveNamespace,
@@ -357,6 +358,7 @@ export class LiveConnectionsService
     void socket.leave(meetingRoom(meetingId));
     void socket.leave(staffRoom(meetingId));
     void socket.leave(chairRoom(meetingId));
+    void socket.leave(deskRoom(meetingId));
     socket.data.meetings?.delete(meetingId);
   }
 

@@ -21,6 +21,7 @@ import { mapLiveMatter } from './live.mapper';
 import type { LivePrincipal } from '../identity/live-tokens.service';
 import { MatterForecastsService } from '../results/matter-forecasts.service';
 import { ScreenQuestionsRegistry } from '../broadcast/screen-questions.registry';
+import { TeamRolesRepository } from '../identity/team-roles.repository';
 
 /** The meeting's translated names only: the snapshot shows no description or location. */
 function pickNames(translations: MeetingRow['translations']) {
@@ -39,6 +40,8 @@ export interface SubscribedMeeting {
   row: MeetingRow;
   meeting: MeetingRef;
   accountId: string;
+  /** A clerk of the meeting's account (docs/team.md): the desk's news, no tallies. */
+  clerk: boolean;
 }
 
 interface MatterStatesService {
@@ -71,6 +74,7 @@ export class LiveSnapshotsService {
     private readonly clock: Clock,
     private readonly forecasts: MatterForecastsService,
     private readonly screenQuestions: ScreenQuestionsRegistry,
+    private readonly roles: TeamRolesRepository,
   ) {}
 
   /**
@@ -84,15 +88,19 @@ export class LiveSnapshotsService {
     shortCode: string,
   ): Promise<SubscribedMeeting> {
     const row = await this.meetingFor(principal, shortCode);
-    return { row, meeting: this.refOf(row), accountId: row.accountId };
+    const clerk =
+      principal.role === 'chair' &&
+      (await this.roles.isClerkForMeeting(principal.userId, row.shortCode));
+    return { row, meeting: this.refOf(row), accountId: row.accountId, clerk };
   }
 
   /** The whole picture of the meeting, read now. */
   async snapshotOf(
     principal: LivePrincipal,
-    { row, meeting }: SubscribedMeeting,
+    { row, meeting, clerk }: SubscribedMeeting,
   ): Promise<LiveSnapshot> {
     const staff = principal.role !== 'voter';
+    const withTallies = staff && !clerk;
     const matters = staff
       ? await this.matterStates(row.id, 'staff')
       : // a crowd of voters subscribing at once shares reads (docs/architecture.md)
@@ -101,7 +109,7 @@ export class LiveSnapshotsService {
         );
     const [[presence, quorum], tallies, screenQuestion] = await Promise.all([
       this.presence.snapshotFigures(meeting),
-      staff
+      withTallies
         ? Promise.all(
             matters.rows.map((matter) =>
               this.tallies.event(matter.id, matters.seqs.get(matter.id) ?? 0),

@@ -20,6 +20,7 @@ import { InvalidIdempotencyKeyException } from '../ballots/idempotency-key';
 import { BallotIntakeService } from '../ballots/ballot-intake.service';
 import {
   chairRoom,
+  deskRoom,
   LiveBroadcastService,
   meetingRoom,
   screenRoom,
@@ -265,7 +266,7 @@ export class LiveGateway implements OnGatewayInit {
       principal,
       request.shortCode,
     );
-    const { meeting, accountId } = subscribed;
+    const { meeting, accountId, clerk } = subscribed;
     // closed while the meeting was read: joining now would leave its rooms and presence behind
     if (!socket.connected)
       return this.snapshots.snapshotOf(principal, subscribed);
@@ -284,11 +285,15 @@ export class LiveGateway implements OnGatewayInit {
               staffRoom(meeting.id),
               screenRoom(meeting.id),
             ]
-          : [
-              this.meetingRoom(meeting),
-              staffRoom(meeting.id),
-              chairRoom(meeting.id),
-            ],
+          : clerk
+            ? // a clerk follows the desk (check-ins), no tallies nor questions (docs/team.md)
+              [this.meetingRoom(meeting), deskRoom(meeting.id)]
+            : [
+                this.meetingRoom(meeting),
+                staffRoom(meeting.id),
+                chairRoom(meeting.id),
+                deskRoom(meeting.id),
+              ],
     );
     // a test voter is in the rooms, not in presence: it attends nowhere, so it neither moves
     // the quorum nor revokes its member's proxy (docs/test-voters.md)

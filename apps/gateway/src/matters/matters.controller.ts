@@ -31,6 +31,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   CreateMatterRequestDto,
   MatterDto,
@@ -62,6 +63,7 @@ export class MattersController {
   }
 
   @ApiOperation({ summary: "List a meeting's matters" })
+  @ClerkMay()
   @Get()
   @ApiOkResponse({ type: [MatterDto] })
   list(
@@ -72,6 +74,7 @@ export class MattersController {
   }
 
   @ApiOperation({ summary: 'Get a matter' })
+  @ClerkMay()
   @Get(':matterKey')
   @ApiOkResponse({ type: MatterDto })
   get(

@@ -26,6 +26,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   CreateMeetingRequestDto,
   ListMeetingsQueryDto,
@@ -57,6 +58,7 @@ export class MeetingsController {
   }
 
   @ApiOperation({ summary: "List an account's meetings" })
+  @ClerkMay()
   @Get('Accounts/:key/meetings')
   @ApiOkResponse({ type: [MeetingDto] })
   list(
@@ -68,6 +70,7 @@ export class MeetingsController {
   }
 
   @ApiOperation({ summary: 'Get a meeting' })
+  @ClerkMay()
   @Get('Meetings/:shortCode')
   @ApiOkResponse({ type: MeetingDto })
   get(
@@ -89,6 +92,7 @@ export class MeetingsController {
   }
 
   @ApiOperation({ summary: "Get a meeting's settings" })
+  @ClerkMay()
   @Get('Meetings/:shortCode/settings')
   @ApiOkResponse({ type: MeetingSettingsDto })
   settings(

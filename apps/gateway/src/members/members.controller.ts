@@ -28,6 +28,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   CreateMemberRequestDto,
   ImportMembersQueryDto,
@@ -61,6 +62,7 @@ export class MembersController {
   }
 
   @ApiOperation({ summary: "List a meeting's members" })
+  @ClerkMay()
   @Get()
   @ApiOkResponse({
     type: [MemberDto],
@@ -102,6 +104,7 @@ export class MembersController {
   }
 
   @ApiOperation({ summary: 'Get a member' })
+  @ClerkMay()
   @Get(':memberKey')
   @ApiOkResponse({ type: MemberDto })
   get(

@@ -24,6 +24,7 @@ import {
   JwtAuthGuard,
   type Manager,
 } from '../identity/jwt-auth.guard';
+import { ClerkMay } from '../identity/team-roles';
 import {
   CreateVoterRequestDto,
   UpdateVoterRequestDto,
@@ -51,6 +52,7 @@ export class VotersController {
   }
 
   @ApiOperation({ summary: 'Get a voter' })
+  @ClerkMay()
   @Get(':email')
   @ApiParam({
     name: 'email',

@@ -101,6 +101,72 @@ export const en = {
     submit: 'Sign in',
     signingIn: 'Signing in…',
     expired: 'Your session has ended. Sign in again to continue.',
+    signedOutElsewhere: 'You signed out in another tab.',
+    resuming: 'Signing you in…',
+  },
+  team: {
+    title: 'Team',
+    titleOf: 'The team of {{account}}',
+    manage: 'Manage the team',
+    floorOf: 'Floor ballots of {{name}}',
+    ownersOnly: 'Only an owner of the account manages its team.',
+    email: 'E-mail',
+    roles: 'Roles',
+    actions: 'Actions',
+    role: {
+      manager: 'Manager',
+      owner: 'Owner',
+      scrutineer: 'Scrutineer',
+      clerk: 'Clerk',
+    },
+    roleHint: {
+      owner: 'manages the team',
+      scrutineer: 'signs off results',
+      clerk: 'only checks voters in and enters floor ballots',
+    },
+    invite: {
+      title: 'Invite someone',
+      hint: 'They get an e-mail with a link that works once, for 7 days. No role: a manager of every meeting.',
+      sent: 'Invitation sent to {{email}}.',
+      email: 'E-mail',
+      roles: 'Roles',
+      submit: 'Send the invitation',
+    },
+    invitations: {
+      title: 'Pending invitations',
+      none: 'No invitation is pending.',
+      expires: 'Expires',
+      revoke: 'Revoke',
+      revokeOf: 'Revoke the invitation of {{email}}',
+    },
+    members: {
+      title: 'Members',
+      you: '(you)',
+      rolesOf: 'Roles of {{name}}',
+      saveRoles: 'Save roles',
+      remove: 'Remove',
+      removeTitle: 'Remove {{name}} from the team?',
+      removeText:
+        '{{name}} loses access to every meeting of the account; the big-screen links they made stop working.',
+      keep: 'Keep',
+    },
+    accept: {
+      title: 'Join the team',
+      noToken: 'This page opens from the link in an invitation e-mail.',
+      signIn: 'Go to sign-in',
+      intro:
+        'You are invited to the team of {{account}} as {{email}}, with the role:',
+      existingHint: 'You already have an account: confirm with your password.',
+      newHint:
+        'Choose your name and a password (8 characters or more) to sign in with.',
+      mismatch: 'The two passwords differ.',
+      name: 'Your name',
+      password: 'Password',
+      newPassword: 'New password',
+      repeatPassword: 'Repeat the password',
+      join: 'Join the team',
+      create: 'Create my account and join',
+    },
   },
   accounts: {
     title: 'Accounts',
@@ -657,6 +723,9 @@ export const en = {
         add: '{{actor}} added {{label}} to the team',
         remove: '{{actor}} removed {{label}} from the team',
         roles: '{{actor}} changed the roles of {{label}}',
+        invite: '{{actor}} invited {{label}} to the team',
+        invite_revoke: '{{actor}} revoked the invitation of {{label}}',
+        join: '{{actor}} accepted the invitation and joined the team',
       },
       document: {
         create: '{{actor}} added the document “{{label}}”',
@@ -1668,7 +1737,19 @@ export const en = {
     not_member: 'The user does not belong to this account.',
     last_user: 'The last user of an account cannot be removed.',
     own_roles:
-      'A user cannot change their own roles: another user of the account (or the admin CLI) does.',
+      'A user cannot give themselves a role: another owner of the account (or the admin CLI) does.',
+    owner_required: 'Only an owner of the account manages its team.',
+    last_owner:
+      'The last owner of an account cannot be removed or lose the owner role: make another user an owner first.',
+    clerk_forbidden:
+      'A clerk checks voters in and enters floor ballots; this is not open to clerks.',
+    invitation_pending:
+      'An invitation to this e-mail is already pending: revoke it first to send another.',
+    invitation_not_found: 'This invitation link is not valid.',
+    invitation_expired:
+      'This invitation has expired: ask an owner of the account for a new one.',
+    invitation_used: 'This invitation has already been accepted: sign in.',
+    invitation_revoked: 'This invitation was withdrawn.',
     check_in_code_invalid:
       'This is not a check-in code of this meeting. Check the code, or find the voter by unit or name.',
     check_in_code_expired:
@@ -1960,6 +2041,20 @@ export const en = {
     undelivered_other: '{{n}} not delivered',
   },
   mail: {
+    team: {
+      subject: 'You are invited to the team of {{account}}',
+      intro:
+        '{{inviter}} invites you to manage meetings of {{account}} with Live Vote, as {{roles}}.',
+      accept: 'Accept the invitation:',
+      expiry: 'The link works once, until {{date}}.',
+      ignore: 'Not expecting this? Ignore this e-mail: nothing happens.',
+      role: {
+        manager: 'a manager',
+        owner: 'owner',
+        scrutineer: 'scrutineer',
+        clerk: 'clerk',
+      },
+    },
     hello: 'Hello {{name}},',
     field: '{{name}}: {{value}}',
     when: 'When',

@@ -101,6 +101,73 @@ export const fr: CatalogOf<typeof en> = {
     submit: 'Se connecter',
     signingIn: 'Connexion…',
     expired: 'Votre session a pris fin. Reconnectez-vous pour continuer.',
+    signedOutElsewhere: 'Vous vous êtes déconnecté dans un autre onglet.',
+    resuming: 'Connexion en cours…',
+  },
+  team: {
+    title: 'Équipe',
+    titleOf: 'L’équipe de {{account}}',
+    manage: 'Gérer l’équipe',
+    floorOf: 'Bulletins de salle de {{name}}',
+    ownersOnly: 'Seul un propriétaire du compte gère son équipe.',
+    email: 'Courriel',
+    roles: 'Rôles',
+    actions: 'Actions',
+    role: {
+      manager: 'Gestionnaire',
+      owner: 'Propriétaire',
+      scrutineer: 'Scrutateur',
+      clerk: 'Commis',
+    },
+    roleHint: {
+      owner: 'gère l’équipe',
+      scrutineer: 'approuve les résultats',
+      clerk: 'inscrit seulement les votants et saisit les bulletins de salle',
+    },
+    invite: {
+      title: 'Inviter une personne',
+      hint: 'Elle reçoit un courriel avec un lien valable une fois, pendant 7 jours. Sans rôle : gestionnaire de toutes les assemblées.',
+      sent: 'Invitation envoyée à {{email}}.',
+      email: 'Courriel',
+      roles: 'Rôles',
+      submit: 'Envoyer l’invitation',
+    },
+    invitations: {
+      title: 'Invitations en attente',
+      none: 'Aucune invitation en attente.',
+      expires: 'Expire le',
+      revoke: 'Retirer',
+      revokeOf: 'Retirer l’invitation de {{email}}',
+    },
+    members: {
+      title: 'Membres',
+      you: '(vous)',
+      rolesOf: 'Rôles de {{name}}',
+      saveRoles: 'Enregistrer les rôles',
+      remove: 'Retirer',
+      removeTitle: 'Retirer {{name}} de l’équipe ?',
+      removeText:
+        '{{name}} perd l’accès à toutes les assemblées du compte ; les liens de grand écran qu’il a créés cessent de fonctionner.',
+      keep: 'Garder',
+    },
+    accept: {
+      title: 'Rejoindre l’équipe',
+      noToken: 'Cette page s’ouvre depuis le lien d’un courriel d’invitation.',
+      signIn: 'Aller à la connexion',
+      intro:
+        'Vous êtes invité dans l’équipe de {{account}} à l’adresse {{email}}, avec le rôle :',
+      existingHint:
+        'Vous avez déjà un compte : confirmez avec votre mot de passe.',
+      newHint:
+        'Choisissez votre nom et un mot de passe (8 caractères ou plus) pour vous connecter.',
+      mismatch: 'Les deux mots de passe diffèrent.',
+      name: 'Votre nom',
+      password: 'Mot de passe',
+      newPassword: 'Nouveau mot de passe',
+      repeatPassword: 'Répétez le mot de passe',
+      join: 'Rejoindre l’équipe',
+      create: 'Créer mon compte et rejoindre',
+    },
   },
   accounts: {
     title: 'Comptes',
@@ -680,6 +747,9 @@ export const fr: CatalogOf<typeof en> = {
         add: '{{actor}} a ajouté {{label}} à l’équipe',
         remove: '{{actor}} a retiré {{label}} de l’équipe',
         roles: '{{actor}} a changé les rôles de {{label}}',
+        invite: '{{actor}} a invité {{label}} dans l’équipe',
+        invite_revoke: '{{actor}} a retiré l’invitation de {{label}}',
+        join: '{{actor}} a accepté l’invitation et rejoint l’équipe',
       },
       document: {
         create: '{{actor}} a ajouté le document « {{label}} »',
@@ -1753,7 +1823,19 @@ export const fr: CatalogOf<typeof en> = {
     not_member: 'Cet utilisateur ne fait pas partie de ce compte.',
     last_user: 'Le dernier utilisateur d’un compte ne peut pas être retiré.',
     own_roles:
-      'Un utilisateur ne peut pas modifier ses propres rôles : un autre utilisateur du compte (ou l’outil d’administration) s’en charge.',
+      'Un utilisateur ne peut pas s’attribuer un rôle : un autre propriétaire du compte (ou l’outil d’administration) s’en charge.',
+    owner_required: 'Seul un propriétaire du compte gère son équipe.',
+    last_owner:
+      'Le dernier propriétaire d’un compte ne peut pas être retiré ni perdre ce rôle : nommez d’abord un autre propriétaire.',
+    clerk_forbidden:
+      'Un commis inscrit les votants et saisit les bulletins de salle ; ceci ne lui est pas ouvert.',
+    invitation_pending:
+      'Une invitation à cette adresse est déjà en attente : retirez-la d’abord pour en envoyer une autre.',
+    invitation_not_found: 'Ce lien d’invitation n’est pas valide.',
+    invitation_expired:
+      'Cette invitation a expiré : demandez-en une nouvelle à un propriétaire du compte.',
+    invitation_used: 'Cette invitation a déjà été acceptée : connectez-vous.',
+    invitation_revoked: 'Cette invitation a été retirée.',
     check_in_code_invalid:
       'Ce n’est pas un code d’inscription de cette assemblée. Vérifiez le code, ou cherchez le votant par unité ou par nom.',
     check_in_code_expired:
@@ -2070,6 +2152,21 @@ export const fr: CatalogOf<typeof en> = {
     undelivered_other: '{{n}} non distribués',
   },
   mail: {
+    team: {
+      subject: 'Vous êtes invité dans l’équipe de {{account}}',
+      intro:
+        '{{inviter}} vous invite à gérer les assemblées de {{account}} avec Live Vote, comme {{roles}}.',
+      accept: 'Accepter l’invitation :',
+      expiry: 'Le lien ne sert qu’une fois, jusqu’au {{date}}.',
+      ignore:
+        'Vous ne vous y attendiez pas ? Ignorez ce courriel : rien ne se passe.',
+      role: {
+        manager: 'gestionnaire',
+        owner: 'propriétaire',
+        scrutineer: 'scrutateur',
+        clerk: 'commis',
+      },
+    },
     hello: 'Bonjour {{name}},',
     field: '{{name}} : {{value}}',
     when: 'Quand',

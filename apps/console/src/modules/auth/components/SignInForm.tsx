@@ -15,7 +15,7 @@ const unsafeChar = (c: string) =>
  * Only paths of this console: `next` comes from the URL and must not lead elsewhere. Browsers
  * read `\` as `/` and drop tabs and newlines, so `/\evil.example` means `//evil.example`.
  */
-function safeNext(next: string | null): string {
+export function safeNext(next: string | null): string {
   if (!next?.startsWith('/') || next.startsWith('//')) return DEFAULT_PAGE;
   if ([...next].some(unsafeChar)) return DEFAULT_PAGE;
   const origin = window.location.origin;
@@ -69,7 +69,9 @@ export function SignInForm() {
       ? errorText(error)
       : endedBecause === 'expired'
         ? t('signIn.expired')
-        : undefined);
+        : endedBecause === 'signed-out'
+          ? t('signIn.signedOutElsewhere')
+          : undefined);
   return (
     <form
       className="panel narrow"

@@ -10,12 +10,14 @@ import { formatInZone } from '@livevote/i18n';
 import { useLanguage } from '../../../i18n/use-language';
 import { useMeetings } from '../hooks/useMeetings';
 import { CreateMeetingForm } from './CreateMeetingForm';
+import { isClerk, isOwner } from '../../team/utils/roles';
 
 export function MeetingPicker() {
   const { t } = useTranslation();
   const lng = useLanguage();
   const { accountKey = '' } = useParams();
   const account = useAccount(accountKey);
+  const clerk = isClerk(account.data?.myRoles);
   const [search, setSearch] = useState('');
   const searchText = useDebouncedValue(search.trim());
   const {
@@ -58,7 +60,13 @@ export function MeetingPicker() {
           <ul className="pick-list" aria-label={t('meetingSetup.meetings')}>
             {meetings.map((meeting) => (
               <li key={meeting.key} className="pick-row">
-                <Link to={`/meetings/${meeting.shortCode}`}>
+                <Link
+                  to={
+                    clerk
+                      ? `/meetings/${meeting.shortCode}/check-in`
+                      : `/meetings/${meeting.shortCode}`
+                  }
+                >
                   <span className="pick-title">{meeting.name}</span>
                   <span className="pick-meta">
                     {formatInZone(
@@ -73,21 +81,36 @@ export function MeetingPicker() {
                     )}
                   </span>
                 </Link>
-                <Link
-                  className="button secondary"
-                  to={`/meetings/${meeting.shortCode}/live`}
-                  aria-label={t('meetingSetup.controlRoomOf', {
-                    name: meeting.name,
-                  })}
-                >
-                  {t('room.title')}
-                </Link>
+                {clerk ? (
+                  <Link
+                    className="button secondary"
+                    to={`/meetings/${meeting.shortCode}/floor`}
+                    aria-label={t('team.floorOf', { name: meeting.name })}
+                  >
+                    {t('room.floorBallots')}
+                  </Link>
+                ) : (
+                  <Link
+                    className="button secondary"
+                    to={`/meetings/${meeting.shortCode}/live`}
+                    aria-label={t('meetingSetup.controlRoomOf', {
+                      name: meeting.name,
+                    })}
+                  >
+                    {t('room.title')}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
         )}
+        {isOwner(account.data?.myRoles) && (
+          <p>
+            <Link to={`/accounts/${accountKey}/team`}>{t('team.manage')}</Link>
+          </p>
+        )}
       </section>
-      <CreateMeetingForm accountKey={accountKey} />
+      {!clerk && <CreateMeetingForm accountKey={accountKey} />}
     </>
   );
 }
