@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedJson, IsoDateTime, LanguageCode, SearchText } from './common';
 import { RsvpAnswer } from './hybrid';
+import { MailDelivery } from './mail-delivery';
 
 /** What a voter wants to receive. */
 export const CommunicationPreferences = z.strictObject({
@@ -26,6 +27,8 @@ export const Voter = z.strictObject({
   checkedInAt: IsoDateTime.nullable(),
   communicationPreferences: CommunicationPreferences,
   lastInviteDate: IsoDateTime.nullable(),
+  /** The last invite tried and what the mail server said of it; null when never tried. */
+  inviteDelivery: MailDelivery.nullable(),
   /** The voter's own language, or null: the browser's, else the meeting's (docs/i18n.md). */
   language: LanguageCode.nullable(),
   createdAt: IsoDateTime,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MailDelivery } from './mail-delivery';
 import { IsoDateTime, LanguageCode } from './common';
 import {
   BallotAllocations,
@@ -147,6 +148,8 @@ export type MemberProxy = z.infer<typeof MemberProxy>;
 /** A holder with what it holds now (verified proxies), for the manager's lists. */
 export const ProxyHolderSummary = ProxyHolderRef.extend({
   present: z.boolean(),
+  /** The last link sent to a named holder and what the mail server said; null when never. */
+  notice: MailDelivery.nullable(),
   proxies: z.number(),
   shares: z.number(),
 });

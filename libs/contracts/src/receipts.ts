@@ -207,6 +207,7 @@ export const AUDIT_KINDS = [
   'team.roles',
   'voter.invite',
   'holder.presence',
+  'holder.notice',
   'document.create',
   'document.delete',
   'webcast.create',

@@ -1,5 +1,6 @@
 import {
   AuditEntryView,
+  type BulkInviteRequest,
   type CheckInRequest,
   type CreateMatterRequest,
   type CreateMeetingRequest,
@@ -153,7 +154,8 @@ export function createManagerApi(session: ManagerSession) {
       ),
     inviteVoter: (shortCode: string, memberKey: string, email: string) =>
       call(routes.inviteVoter, { shortCode, memberKey, email }),
-    inviteAll: (shortCode: string) => call(routes.inviteAll, { shortCode }),
+    inviteAll: (shortCode: string, to: BulkInviteRequest['to'] = 'uninvited') =>
+      call(routes.inviteAll, { shortCode }, { body: { to } }),
 
     listMatters: (shortCode: string) => call(routes.listMatters, { shortCode }),
     createMatter: (shortCode: string, body: CreateMatterRequest) =>
@@ -258,6 +260,9 @@ export function createManagerApi(session: ManagerSession) {
         { shortCode, holderKey },
         { body: { present } },
       ),
+    /** A named holder's link, sent again. */
+    resendHolderLink: (shortCode: string, holderKey: string) =>
+      call(routes.resendHolderLink, { shortCode, holderKey }),
     /** What a default holder holds (the chair votes for default holders). */
     defaultHolderView: (shortCode: string, holderKey: string) =>
       call(routes.defaultHolderView, { shortCode, holderKey }),

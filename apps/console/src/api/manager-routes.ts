@@ -2,6 +2,7 @@ import {
   TieBreakRequest,
   Account,
   BallotReceipt,
+  BulkInviteRequest,
   BulkInviteResult,
   CheckInList,
   CheckInRequest,
@@ -181,6 +182,7 @@ export const managerRoutes = {
   inviteAll: {
     method: 'POST',
     path: `${meeting}/invites`,
+    body: BulkInviteRequest,
     answer: BulkInviteResult,
   },
 
@@ -298,6 +300,11 @@ export const managerRoutes = {
     path: `${holder}/presence`,
     body: HolderPresenceRequest,
     answer: ProxyHolderSummary,
+  },
+  resendHolderLink: {
+    method: 'POST',
+    path: `${holder}/notice`,
+    answer: InviteResult,
   },
   defaultHolderView: {
     method: 'GET',

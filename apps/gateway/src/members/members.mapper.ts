@@ -1,4 +1,5 @@
 import type { Member, Voter } from '@livevote/contracts';
+import { mapMailDelivery } from '../mail/mail-delivery';
 import type { MemberWithLiveVotes } from './members.repository';
 import type { VoterRow } from './voters.repository';
 
@@ -18,6 +19,11 @@ export function mapVoter(row: VoterRow): Voter {
         row.communicationPreferences.disableConsentReminders ?? false,
     },
     lastInviteDate: row.lastInviteDate?.toISOString() ?? null,
+    inviteDelivery: mapMailDelivery(
+      row.inviteStatus,
+      row.inviteAttemptedAt,
+      row.inviteError,
+    ),
     language: row.language,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -25,6 +25,9 @@ export enum ProxyErrorCode {
   TooManyProxies = 'too_many_proxies',
   TooManyNewHolders = 'too_many_new_holders',
   RateLimited = 'rate_limited',
+  HolderHasNoEmail = 'holder_has_no_email',
+  HolderHoldsNothing = 'holder_holds_nothing',
+  NoticeNotSent = 'notice_not_sent',
 }
 
 function describe(code: ProxyErrorCode): [status: number, variant?: string] {
@@ -77,6 +80,12 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
       return [429];
     case ProxyErrorCode.RateLimited:
       return [429, 'holder_presence'];
+    case ProxyErrorCode.HolderHasNoEmail:
+      return [409];
+    case ProxyErrorCode.HolderHoldsNothing:
+      return [409];
+    case ProxyErrorCode.NoticeNotSent:
+      return [502];
   }
 }
 

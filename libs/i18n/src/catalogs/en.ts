@@ -134,6 +134,14 @@ export const en = {
   members: {
     title: 'Members and voters',
     inviteAll: 'Invite everyone not invited',
+    resendUndelivered: 'Send again where it bounced or failed',
+    resendAll: 'Send every invite again…',
+    resendAllTitle: 'Send every invite again?',
+    resendAllBody:
+      'Every voter whose e-mails are on gets the invite once more. Do it when the meeting’s details changed; a few times an hour at most.',
+    resendAllConfirm: 'Send them all again',
+    resent_one: 'Sent {{n}} invitation again; {{failed}} could not be sent.',
+    resent_other: 'Sent {{n}} invitations again; {{failed}} could not be sent.',
     invitedAll_one:
       'Sent {{n}} invitation; {{skipped}} skipped (already invited or e-mails off).',
     invitedAll_other:
@@ -443,6 +451,27 @@ export const en = {
       voteFor: 'Vote for {{name}}',
       votesOf: 'Votes of {{name}}',
     },
+    links: {
+      title: 'Proxy holders’ links',
+      hint: 'A holder named on a proxy votes from the link mailed to them. Send it again when it bounced or was lost.',
+      resend: 'Send the link again',
+      resendTo: 'Send the link again to {{name}}',
+      sent: 'Link sent again to {{email}}.',
+    },
+  },
+  delivery: {
+    invite: {
+      never: 'Not invited',
+      sent: 'Invited {{at}}',
+      bounced: 'Invite bounced {{at}}',
+      failed: 'Invite not sent {{at}}, try again',
+    },
+    link: {
+      never: 'No link sent yet',
+      sent: 'Link sent {{at}}',
+      bounced: 'Link bounced {{at}}',
+      failed: 'Link not sent {{at}}, try again',
+    },
   },
   auditLog: {
     title: 'Audit log',
@@ -578,6 +607,7 @@ export const en = {
           '{{actor}} changed whether the proxy holder {{label}} is present',
         present: '{{actor}} marked the proxy holder {{label}} present',
         absent: '{{actor}} marked the proxy holder {{label}} absent',
+        notice: '{{actor}} sent the proxy holder {{label}} their link again',
       },
       floor: {
         ballot:
@@ -1732,6 +1762,16 @@ export const en = {
       'Too many receipts by e-mail at once; try again in a minute.',
     rate_limited_holder_presence:
       'Too many presence changes at once; try again in a minute.',
+    rate_limited_resend:
+      'This address has had several messages within the hour; try again later.',
+    rate_limited_bulk_resend:
+      'Every invite of this meeting was sent again recently; try again later.',
+    holder_has_no_email:
+      'This proxy holder has no e-mail address; a default holder votes from the console.',
+    holder_holds_nothing:
+      'This proxy holder holds no standing proxy; there is nothing to send a link for.',
+    notice_not_sent:
+      'The mail server did not accept the proxy holder’s link; try again.',
     voter_removed:
       'This voter has been removed from the meeting; the ballot was not counted.',
     manager_removed:
