@@ -144,7 +144,7 @@ describe('embedded default (PGlite)', () => {
       [require.resolve('typescript/bin/tsc'), '-b', resolve(__dirname, '..')],
       { stdio: 'inherit' },
     );
-    const env = { ...process.env, DATA_DIR: dataDir };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     const cli = spawnSync(
