@@ -10,7 +10,7 @@ import type {
   RsvpAnswer,
   SubmitProxyRequest,
 } from '@livevote/contracts';
-import { ApiError, request } from './http-client';
+import { request } from './http-client';
 import { portalRoutes as routes } from './portal-routes';
 import { createClient } from './route';
 
@@ -134,16 +134,12 @@ export const portalApi = {
     shortCode: string,
     voterToken: string,
   ): Promise<MemberProxy | null> {
-    try {
-      return await call(
-        routes.ownProxy,
-        { shortCode },
-        { accessToken: voterToken },
-      );
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 404) return null;
-      throw caught;
-    }
+    const proxy = await call(
+      routes.ownProxy,
+      { shortCode },
+      { accessToken: voterToken },
+    );
+    return proxy ?? null;
   },
   submitProxy: (
     shortCode: string,
