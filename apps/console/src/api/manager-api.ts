@@ -28,7 +28,6 @@ import {
   type UploadedDocument,
   type Webcast,
 } from '@livevote/contracts';
-import { ApiError } from './http-client';
 import { managerRoutes as routes } from './manager-routes';
 import type { ManagerSession } from './manager-session';
 import { createClient, parseJsonAnswer, readAnswer, type Route } from './route';
@@ -205,13 +204,9 @@ export function createManagerApi(session: ManagerSession) {
         { body, headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     /** The meeting's webcast, or null before one is set up. */
+    /** null before a webcast is set up (the gateway answers 204). */
     async getWebcast(shortCode: string): Promise<Webcast | null> {
-      try {
-        return await call(routes.getWebcast, { shortCode });
-      } catch (caught) {
-        if (caught instanceof ApiError && caught.status === 404) return null;
-        throw caught;
-      }
+      return (await call(routes.getWebcast, { shortCode })) ?? null;
     },
     putWebcast: (shortCode: string, body: PutWebcastRequest) =>
       call(routes.putWebcast, { shortCode }, { body }),

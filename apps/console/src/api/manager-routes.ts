@@ -232,7 +232,12 @@ export const managerRoutes = {
     answer: BallotReceipt,
   },
 
-  getWebcast: { method: 'GET', path: `${meeting}/webcast`, answer: Webcast },
+  /** 204 (undefined) before a webcast is set up. */
+  getWebcast: {
+    method: 'GET',
+    path: `${meeting}/webcast`,
+    answer: Webcast.optional(),
+  },
   putWebcast: {
     method: 'PUT',
     path: `${meeting}/webcast`,
