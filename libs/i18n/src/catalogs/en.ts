@@ -1016,7 +1016,7 @@ export const en = {
   questions: {
     title: 'Questions',
     none: 'No questions here.',
-    newCount: '{{n}} new',
+    toHandleCount: '{{n}} to handle',
     show_filter: 'Show',
     filter: { open: 'To handle', all: 'All' },
     status: {

@@ -1057,7 +1057,7 @@ export const fr: CatalogOf<typeof en> = {
   questions: {
     title: 'Questions',
     none: 'Aucune question ici.',
-    newCount: 'Nouvelles : {{n}}',
+    toHandleCount: 'À traiter : {{n}}',
     show_filter: 'Afficher',
     filter: { open: 'À traiter', all: 'Toutes' },
     status: {
