@@ -94,7 +94,7 @@ test.describe('Proxies', () => {
     await holderPage.goto(holder.holderUrl);
     await expect(
       holderPage.getByText(
-        'You hold 3 proxies, 4.5 shares: 0 directed, 3 at your discretion.',
+        'You hold 3 proxies, 4.5 shares: 0 directed on every matter, 3 with a vote at your discretion on at least one. Each matter below says how many.',
       ),
     ).toBeVisible();
     await expect(holderPage).not.toHaveURL(/token=/);

@@ -1331,9 +1331,9 @@ export const en = {
     shares_one: '{{n}} share',
     shares_other: '{{n}} shares',
     summary:
-      'You hold {{proxies}}, {{shares}}: {{directed}} directed, {{discretionary}} at your discretion.',
+      'You hold {{proxies}}, {{shares}}: {{directed}} directed on every matter, {{discretionary}} with a vote at your discretion on at least one. Each matter below says how many.',
     summaryOf:
-      '{{name}} holds {{proxies}}, {{shares}}: {{directed}} directed, {{discretionary}} at your discretion.',
+      '{{name}} holds {{proxies}}, {{shares}}: {{directed}} directed on every matter, {{discretionary}} with a vote at the holder’s discretion on at least one. Each matter below says how many.',
     present: 'You are checked in',
     checkIn: 'Check in: I am attending',
     units: 'The units you hold',
@@ -1360,6 +1360,8 @@ export const en = {
     casting: 'Casting…',
     cast_one: 'Cast {{n}} vote',
     cast_other: 'Cast {{n}} votes',
+    castNone_one: 'Give your {{n}} vote above',
+    castNone_other: 'Give your {{n}} votes above',
   },
   floor: {
     doubleEntry: 'Double entry',

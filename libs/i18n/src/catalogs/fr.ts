@@ -1390,9 +1390,9 @@ export const fr: CatalogOf<typeof en> = {
     shares_many: '{{n}} quotes-parts',
     shares_other: '{{n}} quotes-parts',
     summary:
-      'Vous détenez {{proxies}}, {{shares}} : {{directed}} avec consignes, {{discretionary}} à votre discrétion.',
+      'Vous détenez {{proxies}}, {{shares}} : {{directed}} avec consignes sur chaque point, {{discretionary}} avec au moins un vote à votre discrétion. Chaque point ci-dessous en donne le détail.',
     summaryOf:
-      '{{name}} détient {{proxies}}, {{shares}} : {{directed}} avec consignes, {{discretionary}} à sa discrétion.',
+      '{{name}} détient {{proxies}}, {{shares}} : {{directed}} avec consignes sur chaque point, {{discretionary}} avec au moins un vote à sa discrétion. Chaque point ci-dessous en donne le détail.',
     present: 'Votre arrivée est enregistrée',
     checkIn: 'Enregistrer mon arrivée : je suis présent',
     units: 'Les unités que vous représentez',
@@ -1425,6 +1425,9 @@ export const fr: CatalogOf<typeof en> = {
     cast_one: 'Exprimer {{n}} vote',
     cast_many: 'Exprimer {{n}} votes',
     cast_other: 'Exprimer {{n}} votes',
+    castNone_one: 'Répartissez votre vote ci-dessus',
+    castNone_many: 'Répartissez vos {{n}} votes ci-dessus',
+    castNone_other: 'Répartissez vos {{n}} votes ci-dessus',
   },
   floor: {
     doubleEntry: 'Double saisie',

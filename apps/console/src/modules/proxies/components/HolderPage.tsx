@@ -40,7 +40,9 @@ export function HolderPage() {
 }
 
 /**
- * "You hold 37 proxies, 52.5 shares: 12 directed, 25 at your discretion."; with a holder's
+ * "You hold 37 proxies, 52.5 shares: 12 directed on every matter, 25 with a vote at your
+ * discretion on at least one" (a proxy directed on one matter only is in the second
+ * figure, and each matter gives its own split, so the two never contradict); with a holder's
  * name, "Marie holds ..." (the control room's view of a default holder).
  */
 export function holdingSummary(
