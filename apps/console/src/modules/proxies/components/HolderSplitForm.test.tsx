@@ -37,6 +37,10 @@ describe(HolderSplitForm.name, () => {
       />,
     );
 
+    // nothing given yet: no "Cast 0 votes" to press
+    expect(
+      screen.getByRole('button', { name: 'Give your 25 votes above' }),
+    ).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'All 25: Against' }));
     await user.click(screen.getByRole('button', { name: 'Cast 25 votes' }));
 
