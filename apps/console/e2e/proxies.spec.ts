@@ -98,6 +98,15 @@ test.describe('Proxies', () => {
       ),
     ).toBeVisible();
     await expect(holderPage).not.toHaveURL(/token=/);
+    // a holder reads the page in either language, like a voter
+    await holderPage.getByLabel('Language').selectOption('fr');
+    await expect(
+      holderPage.getByRole('heading', { name: 'Vos procurations' }),
+    ).toBeVisible();
+    await holderPage.getByLabel('Langue').selectOption('en');
+    await expect(
+      holderPage.getByRole('heading', { name: 'Your proxies' }),
+    ).toBeVisible();
     expect(new Set(await pillLines(holderPage))).toEqual(new Set([1]));
     await expectNoAxeViolations(holderPage, 'the holder’s page');
 

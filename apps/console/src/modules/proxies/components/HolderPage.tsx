@@ -1,5 +1,6 @@
 import type { HolderSessionResponse, HolderView } from '@livevote/contracts';
 import type { TFunction } from 'i18next';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
 import { useTranslation } from 'react-i18next';
 import { directionLine } from '../utils/split';
 import { useParams } from 'react-router';
@@ -93,6 +94,7 @@ function HolderHome({
         <p className="portal-who">
           {t('holder.who', { name: session.holder.name })}
         </p>
+        <LanguageSwitcher />
       </header>
       <main className="portal-body">
         <ErrorMessage error={view.error ?? presence.error} />
