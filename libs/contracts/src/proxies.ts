@@ -202,6 +202,8 @@ export const HolderMatter = z.strictObject({
   ...matterMethodFields,
   order: z.number(),
   liveStatus: z.enum(['pending', 'live', 'closed']),
+  /** When voting closes while it is live (the holder page's countdown); null otherwise. */
+  liveEndsAt: IsoDateTime.nullable(),
   allowProxyVote: z.boolean(),
   /** Directed proxies, counted as the members directed when the matter opens. */
   directed: Weight,
@@ -230,6 +232,8 @@ export const HolderView = z.strictObject({
     discretionary: z.number(),
   }),
   matters: z.array(HolderMatter),
+  /** The gateway's clock as it answered: countdowns run on the server's time. */
+  serverTime: IsoDateTime,
 });
 export type HolderView = z.infer<typeof HolderView>;
 

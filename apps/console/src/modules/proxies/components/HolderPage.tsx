@@ -156,6 +156,7 @@ function HolderHome({
                 }
                 error={cast.error}
                 onCast={(matterKey, split) => cast.mutate({ matterKey, split })}
+                offsetMs={Date.parse(data.serverTime) - view.dataUpdatedAt}
               />
             </section>
           </>

@@ -16,6 +16,7 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     candidates: [],
     order: 1,
     liveStatus: 'live',
+    liveEndsAt: null,
     allowProxyVote: true,
     directed: { count: 12, shares: 15 },
     discretionary: { count: 25, shares: 37.5 },
