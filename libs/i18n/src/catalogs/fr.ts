@@ -1425,7 +1425,7 @@ export const fr: CatalogOf<typeof en> = {
     cast_one: 'Exprimer {{n}} vote',
     cast_many: 'Exprimer {{n}} votes',
     cast_other: 'Exprimer {{n}} votes',
-    castNone_one: 'Répartissez votre vote ci-dessus',
+    castNone_one: 'Répartissez votre {{n}} vote ci-dessus',
     castNone_many: 'Répartissez vos {{n}} votes ci-dessus',
     castNone_other: 'Répartissez vos {{n}} votes ci-dessus',
   },
