@@ -1,6 +1,10 @@
 # The gateway image: one process per node; scale out by running more of them.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# Node.js 24 LTS from the npm registry when the base image's is older (scripts/ensure-node.sh)
+ENV NODE_CACHE_DIR=/opt/node PATH=/opt/node/current/bin:$PATH
+COPY scripts/ensure-node.sh scripts/
+RUN . scripts/ensure-node.sh && node -v
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/rules/package.json libs/rules/
@@ -13,8 +17,9 @@ COPY apps apps
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production
+ENV NODE_ENV=production PATH=/opt/node/current/bin:$PATH
 WORKDIR /app
+COPY --from=build /opt/node /opt/node
 COPY --from=build /app /app
 EXPOSE 3000
 USER node

@@ -94,10 +94,19 @@ test.describe('Proxies', () => {
     await holderPage.goto(holder.holderUrl);
     await expect(
       holderPage.getByText(
-        'You hold 3 proxies, 4.5 shares: 0 directed, 3 at your discretion.',
+        'You hold 3 proxies, 4.5 shares: 0 directed on every matter, 3 with a vote at your discretion on at least one. Each matter below says how many.',
       ),
     ).toBeVisible();
     await expect(holderPage).not.toHaveURL(/token=/);
+    // a holder reads the page in either language, like a voter
+    await holderPage.getByLabel('Language').selectOption('fr');
+    await expect(
+      holderPage.getByRole('heading', { name: 'Vos procurations' }),
+    ).toBeVisible();
+    await holderPage.getByLabel('Langue').selectOption('en');
+    await expect(
+      holderPage.getByRole('heading', { name: 'Your proxies' }),
+    ).toBeVisible();
     expect(new Set(await pillLines(holderPage))).toEqual(new Set([1]));
     await expectNoAxeViolations(holderPage, 'the holder’s page');
 

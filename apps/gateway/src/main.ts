@@ -72,6 +72,15 @@ function boundAddress(address: AddressInfo | string | null): string {
   return `http://${host}:${address.port}`;
 }
 
+/** The demo's French-speaking owner (docs/i18n.md). */
+const FRENCH_UNIT = '106';
+
+/** Two owners, and the French-speaking one. */
+function demoVoters(demo: Awaited<ReturnType<DemoSeedService['seed']>>) {
+  const french = demo.voters.find((voter) => voter.unit === FRENCH_UNIT);
+  return [...demo.voters.slice(0, 2), ...(french ? [french] : [])];
+}
+
 function demoBanner(
   demo: Awaited<ReturnType<DemoSeedService['seed']>>,
 ): string {
@@ -80,15 +89,17 @@ function demoBanner(
     `  Demo ${demo.created ? 'created' : 'ready'}.`,
     `  Console:      ${demo.consoleUrl}`,
     `  Sign in:      username ${demo.signIn.username}   password ${demo.signIn.password}`,
+    `  2nd manager:  username ${demo.secondManager.username}   password ${demo.secondManager.password}   (floor double entry)`,
     `  Control room: ${demo.controlRoomUrl}`,
     `  Check-in:     ${demo.deskUrl}`,
     `  Screen:       ${demo.screenUrl}`,
-    ...demo.voters
-      .slice(0, 2)
-      .map(
-        (voter) =>
-          `  Voter ${voter.unit}:    ${voter.portalUrl}   (${voter.name})`,
-      ),
+    ...demoVoters(demo).map(
+      (voter) =>
+        `  Voter ${voter.unit}:    ${voter.portalUrl}   (${voter.name}${voter.unit === FRENCH_UNIT ? ', in French' : ''})`,
+    ),
+    ...demo.holders.map(
+      (holder) => `  Holder:       ${holder.holderUrl}   (${holder.name})`,
+    ),
     `  Meeting:      ${demo.meeting.name} (${demo.meeting.shortCode})  ${demo.meeting.apiUrl}`,
     '',
   ];

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/app-config';
 import { Database, rowsOf } from '../src/database/database';
+import { PGLITE_LOCK_FILE } from '../src/database/pglite-lock';
 import { DemoSeedService } from '../src/demo/demo-seed.service';
 import { createGateway } from '../src/gateway';
 import { http } from './support/http';
@@ -186,4 +188,37 @@ describe('embedded default (PGlite)', () => {
       checks: { database: 'up', redis: 'not configured' },
     });
   });
+
+  it('keeps the admin CLI out of the database while the gateway has it, with a clear message', () => {
+    execFileSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-b', resolve(__dirname, '..')],
+      { stdio: 'inherit' },
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const cli = spawnSync(
+      process.execPath,
+      [
+        resolve(__dirname, '../dist/cli/main.js'),
+        'account:create',
+        '--name',
+        'While running',
+        '--json',
+      ],
+      { env, encoding: 'utf8' },
+    );
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toBe('');
+    expect(cli.stderr).toMatch(
+      new RegExp(
+        `is open in the gateway \\(pid ${process.pid}, since .*\\)\\. It allows one process at a time`,
+      ),
+    );
+    // the gateway's lock is untouched, and its database still answers
+    expect(
+      JSON.parse(readFileSync(join(dataDir, PGLITE_LOCK_FILE), 'utf8')),
+    ).toMatchObject({ pid: process.pid, holder: 'gateway' });
+  }, 120_000);
 });

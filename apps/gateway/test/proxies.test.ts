@@ -362,11 +362,12 @@ describe('Proxies', () => {
       400,
       'validation_failed',
     );
-    expectProblem(
-      await apis[0].get(`${portal()}/proxy`, { token: voters[20].token }),
-      404,
-      'proxy_not_found',
-    );
+    // a member that never gave a proxy: nothing, not an error
+    const none = await apis[0].get(`${portal()}/proxy`, {
+      token: voters[20].token,
+    });
+    expect(none.status).toBe(204);
+    expect(none.text).toBe('');
     expect(await stats()).toMatchObject({
       totalProxies: before.totalProxies,
       unverifiedProxyCount: before.unverifiedProxyCount,
@@ -779,6 +780,17 @@ describe('Proxies', () => {
       directed: { count: 0 },
       discretionary: { count: 0 },
     });
+    // the holder page counts down on the server's clock: the live matter's end, and the time now
+    const live = await apis[0].get(
+      `${base()}/matters/${budget.key}`,
+      asManager(),
+    );
+    expect(onBudget.liveEndsAt).toBe(live.body.liveEndsAt);
+    expect(Math.abs(Date.parse(view.serverTime) - Date.now())).toBeLessThan(
+      60_000,
+    );
+    for (const matter of view.matters)
+      if (matter.liveStatus !== 'live') expect(matter.liveEndsAt).toBeNull();
 
     const castPath = `${portal()}/holder/matters/${budget.key}/ballots`;
     expectProblem(

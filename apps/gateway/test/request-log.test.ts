@@ -50,7 +50,8 @@ describe('The request log of a gateway process', () => {
     database = await createTestDatabase();
     node = await startGatewayProcess({
       DATABASE_URL: database.url,
-      LOG_LEVEL: 'info',
+      // requests are logged at debug (README, LOG_LEVEL)
+      LOG_LEVEL: 'debug',
       PUBLIC_URL: 'https://public.example.test',
     });
   }, 120_000);

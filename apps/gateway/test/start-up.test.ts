@@ -39,8 +39,20 @@ describe('The start of a gateway process', () => {
     expect(listening).toBeGreaterThanOrEqual(0);
     expect(banner).toBeGreaterThan(listening);
     expect(output).toContain(`Console:      http://localhost:${node.port}/`);
+    // the French-speaking owner, the named proxy holder and a second manager beside the others
+    expect(output).toMatch(
+      /Voter 106: +http\S+\?invite=\S+ +\(Farid Haddad, in French\)/,
+    );
+    expect(output).toMatch(
+      /Holder: +http\S+\/holder\?token=\S+ +\(Ivan Petrov\)/,
+    );
+    expect(output).toContain(
+      '2nd manager:  username manager@demo.livevote.test   password demo-manager-2026',
+    );
     expect(output).not.toMatch(/RoutesResolver|RouterExplorer|InstanceLoader/);
-    expect(output.split('\n').length).toBeLessThan(30);
+    // the readiness probes above were requests: at the default level none is a line
+    expect(output).not.toContain('"req":');
+    expect(output.split('\n').length).toBeLessThan(32);
   });
 
   it('stops with one clear line and no links when its port is taken', async () => {

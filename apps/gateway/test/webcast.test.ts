@@ -50,12 +50,16 @@ describe('Webcast API', () => {
     await database?.drop();
   });
 
-  it('answers 404 webcast_not_found before the webcast exists', async () => {
+  it('has nothing to show (204) and nothing to launch (404) before the webcast exists', async () => {
     const tenant = await createTenant(gateway);
+    const none = await api.get(webcastPath(tenant), { token: tenant.token });
+    expect(none.status).toBe(204);
+    expect(none.text).toBe('');
+    // another account's meeting stays a 404
     expectProblem(
-      await api.get(webcastPath(tenant), { token: tenant.token }),
+      await api.get(webcastPath(tenant), { token: bob.token }),
       404,
-      'webcast_not_found',
+      'meeting_not_found',
     );
     expectProblem(
       await api.post(`${webcastPath(tenant)}/launch`, undefined, {

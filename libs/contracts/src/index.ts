@@ -12,6 +12,7 @@ export * from './matters';
 export * from './documents';
 export * from './webcast';
 export * from './invites';
+export * from './mail-delivery';
 export * from './hybrid';
 export * from './live';
 export * from './portal';

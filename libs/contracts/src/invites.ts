@@ -11,9 +11,22 @@ export const InviteResult = z.strictObject({
 });
 export type InviteResult = z.infer<typeof InviteResult>;
 
+export const BULK_INVITE_TARGETS = ['uninvited', 'undelivered', 'all'] as const;
+
 /**
- * `POST /v1/Meetings/{shortCode}/invites`: every voter not yet invited whose e-mails are on.
- * `skipped` counts the voters left out (already invited or e-mails disabled); `failed` the
+ * `POST /v1/Meetings/{shortCode}/invites`: whom to send to, among the voters whose e-mails are
+ * on: those never invited (the default), those too whose last invite bounced or failed, or
+ * every one of them again (docs/mail.md).
+ */
+export const BulkInviteRequest = z
+  .strictObject({ to: z.enum(BULK_INVITE_TARGETS).default('uninvited') })
+  .default({ to: 'uninvited' });
+export type BulkInviteRequest = z.infer<typeof BulkInviteRequest>;
+
+/**
+ * `POST /v1/Meetings/{shortCode}/invites`: the voters the request aimed at, among those whose
+ * e-mails are on.
+ * `skipped` counts the voters left out (not aimed at, or e-mails disabled); `failed` the
  * messages the mail server refused (those voters stay uninvited, so a retry picks them up).
  */
 export const BulkInviteResult = z.strictObject({

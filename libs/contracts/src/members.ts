@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedJson, IsoDateTime, LanguageCode, SearchText } from './common';
 import { RsvpAnswer } from './hybrid';
+import { MailDelivery } from './mail-delivery';
 
 /** What a voter wants to receive. */
 export const CommunicationPreferences = z.strictObject({
@@ -28,6 +29,8 @@ export const Voter = z.strictObject({
   checkedInAt: IsoDateTime.nullable(),
   communicationPreferences: CommunicationPreferences,
   lastInviteDate: IsoDateTime.nullable(),
+  /** The last invite tried and what the mail server said of it; null when never tried. */
+  inviteDelivery: MailDelivery.nullable(),
   /**
    * The voter's language: their own choice, else the meeting's primary (docs/i18n.md, "Meeting
    * content in two languages"); `languageChosen` false means none was chosen and the portal

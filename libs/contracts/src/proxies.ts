@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MailDelivery } from './mail-delivery';
 import { IsoDateTime, LanguageCode } from './common';
 import {
   BallotAllocations,
@@ -154,6 +155,8 @@ export type MemberProxy = z.infer<typeof MemberProxy>;
 /** A holder with what it holds now (verified proxies), for the manager's lists. */
 export const ProxyHolderSummary = ProxyHolderRef.extend({
   present: z.boolean(),
+  /** The last link sent to a named holder and what the mail server said; null when never. */
+  notice: MailDelivery.nullable(),
   proxies: z.number(),
   shares: z.number(),
 });
@@ -210,6 +213,8 @@ export const HolderMatter = z.strictObject({
   ...matterMethodFields,
   order: z.number(),
   liveStatus: z.enum(['pending', 'live', 'closed']),
+  /** When voting closes while it is live (the holder page's countdown); null otherwise. */
+  liveEndsAt: IsoDateTime.nullable(),
   allowProxyVote: z.boolean(),
   /** Directed proxies, counted as the members directed when the matter opens. */
   directed: Weight,
@@ -242,6 +247,8 @@ export const HolderView = z.strictObject({
     discretionary: z.number(),
   }),
   matters: z.array(HolderMatter),
+  /** The gateway's clock as it answered: countdowns run on the server's time. */
+  serverTime: IsoDateTime,
 });
 export type HolderView = z.infer<typeof HolderView>;
 

@@ -211,6 +211,7 @@ export const AUDIT_KINDS = [
   'team.join',
   'voter.invite',
   'holder.presence',
+  'holder.notice',
   'document.create',
   'document.delete',
   'webcast.create',

@@ -2,6 +2,7 @@ import {
   AuditEntryView,
   type AccountRole,
   type CreateInvitationRequest,
+  type BulkInviteRequest,
   type CheckInRequest,
   type CreateMatterRequest,
   type CreateMeetingRequest,
@@ -30,7 +31,6 @@ import {
   type UploadedDocument,
   type Webcast,
 } from '@livevote/contracts';
-import { ApiError } from './http-client';
 import { managerRoutes as routes } from './manager-routes';
 import type { ManagerSession } from './manager-session';
 import { createClient, parseJsonAnswer, readAnswer, type Route } from './route';
@@ -168,7 +168,8 @@ export function createManagerApi(session: ManagerSession) {
       ),
     inviteVoter: (shortCode: string, memberKey: string, email: string) =>
       call(routes.inviteVoter, { shortCode, memberKey, email }),
-    inviteAll: (shortCode: string) => call(routes.inviteAll, { shortCode }),
+    inviteAll: (shortCode: string, to: BulkInviteRequest['to'] = 'uninvited') =>
+      call(routes.inviteAll, { shortCode }, { body: { to } }),
 
     listMatters: (shortCode: string) => call(routes.listMatters, { shortCode }),
     createMatter: (shortCode: string, body: CreateMatterRequest) =>
@@ -218,13 +219,9 @@ export function createManagerApi(session: ManagerSession) {
         { body, headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     /** The meeting's webcast, or null before one is set up. */
+    /** null before a webcast is set up (the gateway answers 204). */
     async getWebcast(shortCode: string): Promise<Webcast | null> {
-      try {
-        return await call(routes.getWebcast, { shortCode });
-      } catch (caught) {
-        if (caught instanceof ApiError && caught.status === 404) return null;
-        throw caught;
-      }
+      return (await call(routes.getWebcast, { shortCode })) ?? null;
     },
     putWebcast: (shortCode: string, body: PutWebcastRequest) =>
       call(routes.putWebcast, { shortCode }, { body }),
@@ -283,6 +280,9 @@ export function createManagerApi(session: ManagerSession) {
         { shortCode, holderKey },
         { body: { present } },
       ),
+    /** A named holder's link, sent again. */
+    resendHolderLink: (shortCode: string, holderKey: string) =>
+      call(routes.resendHolderLink, { shortCode, holderKey }),
     /** What a default holder holds (the chair votes for default holders). */
     defaultHolderView: (shortCode: string, holderKey: string) =>
       call(routes.defaultHolderView, { shortCode, holderKey }),

@@ -6,6 +6,7 @@ import {
   Invitation,
   PatchAccountUserRequest,
   BallotReceipt,
+  BulkInviteRequest,
   BulkInviteResult,
   CheckInList,
   CheckInRequest,
@@ -218,6 +219,7 @@ export const managerRoutes = {
   inviteAll: {
     method: 'POST',
     path: `${meeting}/invites`,
+    body: BulkInviteRequest,
     answer: BulkInviteResult,
   },
 
@@ -267,7 +269,12 @@ export const managerRoutes = {
     answer: BallotReceipt,
   },
 
-  getWebcast: { method: 'GET', path: `${meeting}/webcast`, answer: Webcast },
+  /** 204 (undefined) before a webcast is set up. */
+  getWebcast: {
+    method: 'GET',
+    path: `${meeting}/webcast`,
+    answer: Webcast.optional(),
+  },
   putWebcast: {
     method: 'PUT',
     path: `${meeting}/webcast`,
@@ -335,6 +342,11 @@ export const managerRoutes = {
     path: `${holder}/presence`,
     body: HolderPresenceRequest,
     answer: ProxyHolderSummary,
+  },
+  resendHolderLink: {
+    method: 'POST',
+    path: `${holder}/notice`,
+    answer: InviteResult,
   },
   defaultHolderView: {
     method: 'GET',

@@ -147,16 +147,12 @@ export const portalApi = {
     shortCode: string,
     voterToken: string,
   ): Promise<MemberProxy | null> {
-    try {
-      return await call(
-        routes.ownProxy,
-        { shortCode },
-        { accessToken: voterToken },
-      );
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 404) return null;
-      throw caught;
-    }
+    const proxy = await call(
+      routes.ownProxy,
+      { shortCode },
+      { accessToken: voterToken },
+    );
+    return proxy ?? null;
   },
   submitProxy: (
     shortCode: string,

@@ -142,7 +142,12 @@ export const portalRoutes = {
     path: `${meeting}/proxy-form`,
     answer: ProxyForm,
   },
-  ownProxy: { method: 'GET', path: `${meeting}/proxy`, answer: MemberProxy },
+  /** 204 (undefined) when the member never gave a proxy. */
+  ownProxy: {
+    method: 'GET',
+    path: `${meeting}/proxy`,
+    answer: MemberProxy.optional(),
+  },
   submitProxy: {
     method: 'POST',
     path: `${meeting}/proxy`,

@@ -114,4 +114,33 @@ describe('route', () => {
     });
     await expect(response.text()).resolves.toBe('a,b\n');
   });
+
+  it.each([
+    [
+      'a webcast not set up yet',
+      () => call(managerRoutes.getWebcast, { shortCode: 'agm26' }),
+    ],
+    [
+      'a member without a proxy',
+      () =>
+        call(
+          portalRoutes.ownProxy,
+          { shortCode: 'agm26' },
+          { accessToken: 't' },
+        ),
+    ],
+  ])(
+    'reads a 204 as nothing for %s, where the route allows it',
+    async (_, ask) => {
+      stubFetch(() => new Response(null, { status: 204 }));
+      await expect(ask()).resolves.toBeUndefined();
+    },
+  );
+
+  it('refuses a 204 where the route expects an answer', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(
+      call(managerRoutes.getMeeting, { shortCode: 'agm26' }),
+    ).rejects.toBeInstanceOf(AnswerShapeError);
+  });
 });

@@ -14,7 +14,8 @@ import { domainModules } from '../app.module';
 import { ApiException } from '../common/api-exception';
 import { SystemClock } from '../common/clock';
 import type { AppConfig } from '../config/app-config';
-import { openDatabase } from '../database/database';
+import { openDatabase, type Database } from '../database/database';
+import { PgliteLockedError } from '../database/pglite-lock';
 import { DemoSeedService } from '../demo/demo-seed.service';
 import { UsersService } from '../identity/users.service';
 import { MeetingAccessService } from '../meetings/meeting-access.service';
@@ -163,12 +164,19 @@ export async function runCli(
   } catch (error) {
     throw new CliError((error as Error).message);
   }
-  const database = await openDatabase({
-    url: config.database.url,
-    dataDir: config.dataDir,
-    poolSize: 2,
-    batchConnections: 1,
-  });
+  let database: Database;
+  try {
+    database = await openDatabase({
+      url: config.database.url,
+      dataDir: config.dataDir,
+      poolSize: 2,
+      batchConnections: 1,
+      holder: 'admin CLI',
+    });
+  } catch (error) {
+    if (error instanceof PgliteLockedError) throw new CliError(error.message);
+    throw error;
+  }
   @Module({})
   class CliModule {
     static register(): DynamicModule {

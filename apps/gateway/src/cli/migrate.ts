@@ -8,6 +8,7 @@ async function main(): Promise<void> {
     url: config.database.url,
     dataDir: config.dataDir,
     poolSize: 1,
+    holder: 'migrate command',
   });
   await database.close();
   process.stdout.write(`migrations applied (${database.kind})\n`);

@@ -14,12 +14,24 @@ interface SerializedRequest {
 }
 
 /**
+ * The level of a request's line: `debug`, so the default `info` start is quiet and
+ * LOG_LEVEL=debug shows every request; a server error (5xx) stays an `error`.
+ */
+export function requestLevel(
+  statusCode: number,
+  error?: Error,
+): 'debug' | 'error' {
+  return error || statusCode >= 500 ? 'error' : 'debug';
+}
+
+/**
  * pino-http options for the request log: no query strings (in `url`, `query` or the Referer),
  * no Authorization, cookies or redirect targets (which carry OAuth codes).
  */
 export function requestLogOptions(level: string): Options {
   return {
     level,
+    customLogLevel: (_req, res, error) => requestLevel(res.statusCode, error),
     genReqId: (req: IncomingMessage) =>
       (req as { id?: string }).id ?? 'unknown',
     customAttributeKeys: { reqId: 'correlationId' },

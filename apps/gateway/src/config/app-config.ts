@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   PARTNER_TOKEN_RATE_LIMIT_PER_CLIENT: positiveInt(10),
   PARTNER_TOKEN_RATE_LIMIT_PER_IP: positiveInt(30),
   HOLDER_PRESENCE_RATE_LIMIT: positiveInt(5),
+  MAIL_RESENDS_PER_RECIPIENT: positiveInt(5),
+  BULK_RESENDS_PER_MEETING: positiveInt(3),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   VOTER_SESSION_RECHECK_SECONDS: z.coerce
     .number()
@@ -201,6 +203,11 @@ export class AppConfig {
   readonly partnerToken: { rateLimitPerClient: number; rateLimitPerIp: number };
   /** Presence changes a minute a proxy holder may make from its page (docs/proxies.md). */
   readonly holderPresencePerMinute: number;
+  /** Messages an hour a manager may send one voter or holder, and whole-meeting resends. */
+  readonly resends: {
+    perRecipientPerHour: number;
+    bulkPerMeetingPerHour: number;
+  };
   readonly trustProxy: TrustProxy;
   /**
    * /metrics: with a token, for the scraper that sends `Authorization: Bearer <token>`; without
@@ -286,6 +293,10 @@ export class AppConfig {
       rateLimitPerIp: env.PARTNER_TOKEN_RATE_LIMIT_PER_IP,
     };
     this.holderPresencePerMinute = env.HOLDER_PRESENCE_RATE_LIMIT;
+    this.resends = {
+      perRecipientPerHour: env.MAIL_RESENDS_PER_RECIPIENT,
+      bulkPerMeetingPerHour: env.BULK_RESENDS_PER_MEETING,
+    };
     this.trustProxy = env.TRUST_PROXY;
     this.metrics = {
       token: env.METRICS_TOKEN,

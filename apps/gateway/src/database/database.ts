@@ -18,6 +18,7 @@ import {
 } from './availability';
 import { PostgresConnections } from './postgres-connections';
 import { binaryUuidArray } from './uuid-array';
+import { lockPglite } from './pglite-lock';
 import * as schema from './schema';
 
 export {
@@ -214,6 +215,8 @@ export interface OpenDatabaseOptions {
   /** Connections of the ballot batches (BALLOT_BATCHES_IN_FLIGHT), besides the pool. */
   batchConnections?: number;
   migrate?: boolean;
+  /** Who opens an embedded database, as its lock names it ("gateway", "admin CLI"). */
+  holder?: string;
 }
 
 export async function openDatabase(
@@ -226,7 +229,11 @@ export async function openDatabase(
         options.batchConnections ?? 2,
         options.migrate ?? true,
       )
-    : await openPglite(options.dataDir, options.migrate ?? true);
+    : await openPglite(
+        options.dataDir,
+        options.migrate ?? true,
+        options.holder ?? 'gateway',
+      );
   return database;
 }
 
@@ -340,6 +347,7 @@ async function openPostgres(
 async function openPglite(
   dataDir: string,
   migrate: boolean,
+  holder: string,
 ): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // the contrib extensions the migrations create (CREATE EXTENSION): PGlite bundles them but
@@ -348,11 +356,23 @@ async function openPglite(
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
-  if (migrate) {
-    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    await run(db, { migrationsFolder: MIGRATIONS_DIR });
+  const unlock = lockPglite(dataDir, holder);
+  try {
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const db = drizzle(client, { schema });
+    if (migrate) {
+      const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+      await run(db, { migrationsFolder: MIGRATIONS_DIR });
+    }
+    return new Database(db as unknown as Db, 'pglite', async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    });
+  } catch (error) {
+    unlock();
+    throw error;
   }
-  return new Database(db as unknown as Db, 'pglite', () => client.close());
 }

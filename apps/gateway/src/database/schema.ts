@@ -327,6 +327,8 @@ export const members = pgTable(
 );
 
 export type RsvpAnswer = 'in_person' | 'online' | 'no';
+/** What the mail server said of a message: took it, refused the address, or was not reached. */
+export type MailDeliveryStatus = 'sent' | 'bounced' | 'failed';
 
 export interface CommunicationPreferences {
   disableAllEmails?: boolean;
@@ -368,6 +370,10 @@ export const voters = pgTable(
       .notNull()
       .default({ disableAllEmails: false, disableConsentReminders: false }),
     lastInviteDate: at('last_invite_date'),
+    /** The last invite's fate at the mail server, and when it was tried (docs/mail.md). */
+    inviteStatus: text('invite_status').$type<MailDeliveryStatus>(),
+    inviteAttemptedAt: at('invite_attempted_at'),
+    inviteError: text('invite_error'),
     /** The voter's own language; null: the browser's, else the meeting's (docs/i18n.md). */
     language: text('language').$type<Language>(),
     createdAt: createdAt(),
@@ -638,6 +644,10 @@ export const proxyHolders = pgTable(
     present: boolean('present').notNull().default(false),
     /** When the holder's notice went out: one per address and meeting (docs/proxies.md). */
     notifiedAt: at('notified_at'),
+    /** The last notice's fate at the mail server, and when it was tried (docs/mail.md). */
+    noticeStatus: text('notice_status').$type<MailDeliveryStatus>(),
+    noticeAttemptedAt: at('notice_attempted_at'),
+    noticeError: text('notice_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

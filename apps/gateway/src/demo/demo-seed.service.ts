@@ -24,6 +24,9 @@ import { DemoRepository, type DemoMeetingRow } from './demo.repository';
 
 export const DEMO_EMAIL = 'chair@demo.livevote.test';
 export const DEMO_PASSWORD = 'demo-chair-2026';
+/** A second manager of the demo account: floor double entry needs two people (docs/hybrid-meetings.md). */
+export const DEMO_SECOND_EMAIL = 'manager@demo.livevote.test';
+export const DEMO_SECOND_PASSWORD = 'demo-manager-2026';
 
 /**
  * Some RSVPs, and two owners already checked in at the desk (docs/hybrid-meetings.md): units
@@ -277,6 +280,8 @@ export interface DemoVoterLink {
 export interface DemoDetails {
   accountKey: string;
   signIn: { username: string; password: string; tokenUrl: string };
+  /** Another manager of the account, for the second entry of floor ballots. */
+  secondManager: { username: string; password: string };
   meeting: { shortCode: string; name: string; url: string; apiUrl: string };
   consoleUrl: string;
   controlRoomUrl: string;
@@ -346,10 +351,22 @@ export class DemoSeedService {
           })
         ).id;
       meeting ??= await this.createMeeting();
+      await this.ensureSecondManager(meeting.accountKey);
       if ((await this.demo.memberCount(meeting.id)) === 0)
         await this.populate(meeting.id, chairId);
       return this.details(meeting, chairId, created);
     });
+  }
+
+  /** Also on a demo made before there was one. */
+  private async ensureSecondManager(accountKey: string): Promise<void> {
+    if (!(await this.usersRepository.findByEmail(DEMO_SECOND_EMAIL)))
+      await this.users.create({
+        email: DEMO_SECOND_EMAIL,
+        password: DEMO_SECOND_PASSWORD,
+        name: 'Demo Manager',
+      });
+    await this.accounts.adminSetMembership(accountKey, DEMO_SECOND_EMAIL, true);
   }
 
   private async createMeeting(): Promise<DemoMeetingRow> {
@@ -691,6 +708,10 @@ export class DemoSeedService {
         username: DEMO_EMAIL,
         password: DEMO_PASSWORD,
         tokenUrl: `${publicUrl}/auth/token`,
+      },
+      secondManager: {
+        username: DEMO_SECOND_EMAIL,
+        password: DEMO_SECOND_PASSWORD,
       },
       meeting: {
         shortCode,

@@ -2,6 +2,7 @@ import { Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { MailTransport } from './mail-transport';
+import { ResendBudgetStore } from './resend-budget.store';
 import { OutboxMailTransport } from './outbox-mail-transport';
 import { SmtpMailTransport } from './smtp-mail-transport';
 
@@ -26,8 +27,9 @@ function mailTransport(config: AppConfig, clock: Clock): MailTransport {
       inject: [AppConfig, Clock],
       useFactory: mailTransport,
     },
+    ResendBudgetStore,
   ],
-  exports: [MailTransport],
+  exports: [MailTransport, ResendBudgetStore],
 })
 export class MailModule implements OnApplicationShutdown {
   constructor(private readonly transport: MailTransport) {}

@@ -174,6 +174,8 @@ export class MeetingsRepository {
           count(*) filter (where not coalesce((communication_preferences->>'disableAllEmails')::boolean, false))
             as consents,
           count(*) filter (where last_invite_date is not null) as invited,
+          count(*) filter (where invite_status = 'bounced') as invite_bounced,
+          count(*) filter (where invite_status = 'failed') as invite_failed,
           ${PRESENT_AND_ATTENDING},
           count(*) filter (where rsvp = 'online') as rsvp_online,
           count(*) filter (where rsvp = 'no') as rsvp_no,
@@ -186,6 +188,8 @@ export class MeetingsRepository {
         select m.id, m.shares, m.eligible, m.arrears,
           coalesce(v.voters, 0) as voters, coalesce(v.consents, 0) as consents,
           coalesce(v.invited, 0) as invited, coalesce(v.present, 0) as present,
+          coalesce(v.invite_bounced, 0) as invite_bounced,
+          coalesce(v.invite_failed, 0) as invite_failed,
           coalesce(v.attending, 0) as attending, coalesce(v.rsvp_online, 0) as rsvp_online,
           coalesce(v.rsvp_no, 0) as rsvp_no, coalesce(v.checked_in, 0) as checked_in
         from (
@@ -202,6 +206,8 @@ export class MeetingsRepository {
           coalesce(sum(voters), 0)::int as "totalVoters",
           coalesce(sum(consents), 0)::int as "totalConsents",
           coalesce(sum(invited), 0)::int as "invitedVoters",
+          coalesce(sum(invite_bounced), 0)::int as "inviteMailBounced",
+          coalesce(sum(invite_failed), 0)::int as "inviteMailFailed",
           coalesce(sum(present), 0)::int as "attendanceCount",
           count(*) filter (where present > 0)::int as "attendanceCountGroups",
           coalesce(sum(shares) filter (where present > 0), 0)::float8 as "attendanceSharesCount",
@@ -239,8 +245,15 @@ export class MeetingsRepository {
           count(*) filter (where kind = 'summary' and status = 'retry')::int as "summaryMailRetrying"
         from scheduled_mail
         where meeting_id = ${meetingId} and status in ('retry', 'failed')
+      ),
+      -- named holders whose last link the mail server refused or could not take
+      hn as (
+        select
+          count(*) filter (where notice_status = 'bounced')::int as "holderMailBounced",
+          count(*) filter (where notice_status = 'failed')::int as "holderMailFailed"
+        from proxy_holders where meeting_id = ${meetingId}
       )
-      select figures.*, proxy.*, mf.*,
+      select figures.*, proxy.*, mf.*, hn.*,
         -- by-laws are decided on all eligible members, not on the votes cast (docs/decisions.md)
         (select count(*) from matters where meeting_id = ${meetingId} and threshold_base = 'eligible')::int
           as "bylawCount",
@@ -249,7 +262,7 @@ export class MeetingsRepository {
           as "testVoters",
         (select count(*) from voters tv where tv.meeting_id = ${meetingId} and tv.is_test_voter
           and exists (select 1 from test_ballots tb where tb.voter_id = tv.id))::int as "testVotersVoted"
-      from figures, proxy, mf
+      from figures, proxy, mf, hn
     `;
   }
 

@@ -15,9 +15,11 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiOperation,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import {
+  BulkInviteRequest,
   BulkInviteResult,
   InviteRequest,
   InviteResult,
@@ -32,6 +34,7 @@ import { InvitesService } from './invites.service';
 
 export class InviteRequestDto extends createZodDto(InviteRequest) {}
 export class InviteResultDto extends createZodDto(InviteResult) {}
+export class BulkInviteRequestDto extends createZodDto(BulkInviteRequest) {}
 export class BulkInviteResultDto extends createZodDto(BulkInviteResult) {}
 export class PersonalLinkDto extends createZodDto(PersonalLink) {}
 
@@ -52,6 +55,7 @@ export class InvitesController {
   })
   @ApiConflictResponse({ description: 'emails_disabled' })
   @ApiBadGatewayResponse({ description: 'mail_not_sent' })
+  @ApiTooManyRequestsResponse({ description: 'rate_limited' })
   invite(
     @CurrentManager() manager: Manager,
     @Param('shortCode') shortCode: string,
@@ -88,17 +92,21 @@ export class InvitesController {
     );
   }
 
-  @ApiOperation({ summary: 'Send invites to every voter not yet invited' })
+  @ApiOperation({
+    summary:
+      'Send invites to every voter not yet invited, or again to those not reached, or to all',
+  })
   @Post(':shortCode/invites')
   @HttpCode(200)
-  @ApiBody({ type: InviteRequestDto, required: false })
+  @ApiBody({ type: BulkInviteRequestDto, required: false })
   @ApiOkResponse({ type: BulkInviteResultDto })
   @ApiNotFoundResponse({ description: 'meeting_not_found' })
+  @ApiTooManyRequestsResponse({ description: 'rate_limited (a resend)' })
   inviteAll(
     @CurrentManager() manager: Manager,
     @Param('shortCode') shortCode: string,
-    @Body() _body: InviteRequestDto,
+    @Body() body: BulkInviteRequestDto,
   ): Promise<BulkInviteResult> {
-    return this.invites.inviteAll(manager.userId, shortCode);
+    return this.invites.inviteAll(manager.userId, shortCode, body);
   }
 }

@@ -2,7 +2,7 @@ import type { Language } from '@livevote/i18n';
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { Database } from '../database/database';
-import { members, voters } from '../database/schema';
+import { members, voters, type MailDeliveryStatus } from '../database/schema';
 
 export interface InviteeRow {
   id: string;
@@ -11,6 +11,7 @@ export interface InviteeRow {
   unit: string;
   emailsDisabled: boolean;
   lastInviteDate: Date | null;
+  inviteStatus: MailDeliveryStatus | null;
   checkInCode: string;
   language: Language | null;
 }
@@ -22,6 +23,7 @@ const inviteeColumns = {
   unit: members.unit,
   emailsDisabled: sql<boolean>`coalesce((${voters.communicationPreferences} ->> 'disableAllEmails') = 'true', false)`,
   lastInviteDate: voters.lastInviteDate,
+  inviteStatus: voters.inviteStatus,
   checkInCode: voters.checkInCode,
   language: voters.language,
 };
@@ -69,10 +71,20 @@ export class InvitesRepository {
       .orderBy(asc(members.unit), asc(voters.createdAt), asc(voters.id));
   }
 
-  async setLastInviteDate(voterId: string, at: Date): Promise<void> {
+  /** What the mail server said of an invite; an accepted one also sets lastInviteDate. */
+  async recordDelivery(
+    voterId: string,
+    at: Date,
+    outcome: { status: MailDeliveryStatus; detail: string | null },
+  ): Promise<void> {
     await this.database.db
       .update(voters)
-      .set({ lastInviteDate: at })
+      .set({
+        inviteStatus: outcome.status,
+        inviteAttemptedAt: at,
+        inviteError: outcome.detail,
+        ...(outcome.status === 'sent' ? { lastInviteDate: at } : {}),
+      })
       .where(eq(voters.id, voterId));
   }
 }

@@ -1,6 +1,7 @@
 import { chooseLanguage } from '@livevote/i18n';
 import { Injectable, Logger } from '@nestjs/common';
 import type {
+  BulkInviteRequest,
   BulkInviteResult,
   InviteResult,
   PersonalLink,
@@ -13,7 +14,9 @@ import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/database';
 import { checkInQrPng, formatCheckInCode } from '../common/check-in-code';
 import { inviteMail } from '../mail/invite-mail';
+import { failedDelivery } from '../mail/mail-delivery';
 import { MailTransport } from '../mail/mail-transport';
+import { ResendBudgetStore } from '../mail/resend-budget.store';
 import {
   MeetingAccessService,
   type MeetingRow,
@@ -72,6 +75,7 @@ export class InvitesService {
     private readonly clock: Clock,
     private readonly audit: AuditLogService,
     private readonly videoLinks: InviteVideoLinks,
+    private readonly budget: ResendBudgetStore,
   ) {}
 
   async inviteVoter(
@@ -93,6 +97,7 @@ export class InvitesService {
         throw new InviteException(InviteErrorCode.EmailsDisabled);
       return { meeting, voter };
     });
+    await this.budget.spendOne(voter.id);
     const sentAt = this.clock.now();
     if (!(await this.deliver(meeting, voter, sentAt, { userId })))
       throw new InviteException(InviteErrorCode.MailNotSent);
@@ -145,16 +150,26 @@ export class InvitesService {
     return this.deliver(meeting, voter, this.clock.now());
   }
 
-  /** Invites every voter not yet invited whose e-mails are on; a refused message is counted, not fatal. */
+  /**
+   * Invites the voters aimed at whose e-mails are on: never invited, or also those whose last
+   * invite bounced or failed, or all again (a resend: rate-limited per meeting). A refused
+   * message is counted, not fatal.
+   */
   async inviteAll(
     userId: string,
     shortCode: string,
+    { to }: BulkInviteRequest,
   ): Promise<BulkInviteResult> {
     const { meeting, voters } = await this.unitOfWork.run(async () => {
       const meeting = await this.access.require(userId, shortCode);
       return { meeting, voters: await this.invites.listVoters(meeting.id) };
     });
-    const due = voters.filter((v) => !v.lastInviteDate && !v.emailsDisabled);
+    if (to !== 'uninvited') await this.budget.spendBulk(meeting.id);
+    const aimed = (v: InviteeRow) =>
+      to === 'all' ||
+      !v.lastInviteDate ||
+      (to === 'undelivered' && v.inviteStatus !== 'sent');
+    const due = voters.filter((v) => aimed(v) && !v.emailsDisabled);
     const sentAt = this.clock.now();
     let sent = 0;
     const queue = [...due];
@@ -175,9 +190,9 @@ export class InvitesService {
   }
 
   /**
-   * Sends outside any transaction, then records lastInviteDate in one of its own, so a
-   * voter is marked invited only once the transport took the message, with the manager's
-   * audit entry when a manager sent it. False when refused.
+   * Sends outside any transaction, then records what the mail server said in one of its own
+   * (lastInviteDate only once the transport took the message), with the manager's audit entry
+   * when a manager sent it. False when refused.
    */
   private async deliver(
     meeting: MeetingRow,
@@ -208,16 +223,21 @@ export class InvitesService {
         meeting: meeting.language,
       }),
     });
+    let outcome: ReturnType<typeof failedDelivery> | undefined;
     try {
       await this.mail.send(message);
     } catch (error) {
+      outcome = failedDelivery(error);
       this.logger.warn(
-        `invite to voter ${voter.id} of meeting ${meeting.shortCode} not sent: ${(error as Error).message}`,
+        `invite to voter ${voter.id} of meeting ${meeting.shortCode} ${outcome.status}: ${outcome.detail}`,
       );
-      return false;
     }
     await this.unitOfWork.run(async () => {
-      await this.invites.setLastInviteDate(voter.id, sentAt);
+      await this.invites.recordDelivery(
+        voter.id,
+        sentAt,
+        outcome ?? { status: 'sent', detail: null },
+      );
       if (by)
         await this.audit.record({
           meetingId: meeting.id,
@@ -227,10 +247,11 @@ export class InvitesService {
           changes: {
             email: voter.email,
             sentAt: sentAt.toISOString(),
+            ...(outcome ? { delivery: outcome.status } : {}),
             ...(by.bulk ? { bulk: true } : {}),
           },
         });
     });
-    return true;
+    return !outcome;
   }
 }

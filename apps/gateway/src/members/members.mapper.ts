@@ -1,4 +1,5 @@
 import type { LanguageCode, Member, Voter } from '@livevote/contracts';
+import { mapMailDelivery } from '../mail/mail-delivery';
 import type { MemberWithLiveVotes } from './members.repository';
 import type { VoterRow } from './voters.repository';
 
@@ -23,6 +24,11 @@ export function mapVoter(row: VoterRow, primary: LanguageCode): Voter {
         row.communicationPreferences.disableConsentReminders ?? false,
     },
     lastInviteDate: row.lastInviteDate?.toISOString() ?? null,
+    inviteDelivery: mapMailDelivery(
+      row.inviteStatus,
+      row.inviteAttemptedAt,
+      row.inviteError,
+    ),
     language: row.language ?? primary,
     languageChosen: row.language !== null,
     createdAt: row.createdAt.toISOString(),

@@ -166,6 +166,10 @@ export class HolderVotesService {
           ...mapMethod(matter),
           order: matter.order,
           liveStatus: matter.liveStatus,
+          liveEndsAt:
+            matter.liveStatus === 'live'
+              ? (matter.liveEndsAt?.toISOString() ?? null)
+              : null,
           allowProxyVote: matter.allowProxyVote,
           directed: { count: directed.length, shares: shares(directed) },
           discretionary: {
@@ -175,6 +179,7 @@ export class HolderVotesService {
           cast: castSplit(discretionary, matter.votingMethod),
         };
       }),
+      serverTime: this.clock.now().toISOString(),
     };
   }
 

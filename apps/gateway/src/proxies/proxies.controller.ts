@@ -10,15 +10,20 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import {
+  ApiBadGatewayResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
   ApiCreatedResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
+  ApiTooManyRequestsResponse,
   ApiTags,
   ApiOperation,
 } from '@nestjs/swagger';
 import type {
   HolderCastResponse,
   HolderView,
+  InviteResult,
   MemberProxy,
   ProxyHolderSummary,
 } from '@livevote/contracts';
@@ -28,10 +33,12 @@ import {
   type Manager,
 } from '../identity/jwt-auth.guard';
 import { AcceptedLanguages } from '../common/accepted-languages';
+import { HolderLinkResendService } from './holder-link-resend.service';
 import { HolderVotesService } from './holder-votes.service';
 import {
   HolderCastRequestDto,
   HolderCastResponseDto,
+  HolderNoticeResultDto,
   HolderPresenceRequestDto,
   HolderViewDto,
   ListProxiesQueryDto,
@@ -51,6 +58,7 @@ export class ProxiesController {
   constructor(
     private readonly proxies: ManagerProxiesService,
     private readonly holderVotes: HolderVotesService,
+    private readonly holderLinks: HolderLinkResendService,
   ) {}
 
   @ApiOperation({ summary: "List a meeting's proxies for verification" })
@@ -130,6 +138,24 @@ export class ProxiesController {
       holderKey,
       body.present,
     );
+  }
+
+  @ApiOperation({ summary: 'Send a named proxy holder its link again' })
+  @Post('proxy-holders/:holderKey/notice')
+  @HttpCode(200)
+  @ApiOkResponse({ type: HolderNoticeResultDto })
+  @ApiNotFoundResponse({ description: 'meeting_not_found, holder_not_found' })
+  @ApiConflictResponse({
+    description: 'holder_has_no_email, holder_holds_nothing',
+  })
+  @ApiTooManyRequestsResponse({ description: 'rate_limited' })
+  @ApiBadGatewayResponse({ description: 'notice_not_sent' })
+  resendHolderLink(
+    @CurrentManager() manager: Manager,
+    @Param('shortCode') shortCode: string,
+    @Param('holderKey') holderKey: string,
+  ): Promise<InviteResult> {
+    return this.holderLinks.resend(manager.userId, shortCode, holderKey);
   }
 
   @ApiOperation({ summary: 'Proxies held by a default holder' })

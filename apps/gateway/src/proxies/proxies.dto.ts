@@ -6,6 +6,7 @@ import {
   HolderSessionRequest,
   HolderSessionResponse,
   HolderView,
+  InviteResult,
   ListProxiesQuery,
   MemberProxy,
   PaperProxyRequest,
@@ -21,6 +22,8 @@ export class SubmitProxyRequestDto extends createZodDto(SubmitProxyRequest) {}
 export class PaperProxyRequestDto extends createZodDto(PaperProxyRequest) {}
 export class RejectProxyRequestDto extends createZodDto(RejectProxyRequest) {}
 export class ListProxiesQueryDto extends createZodDto(ListProxiesQuery) {}
+/** `POST .../proxy-holders/{holderKey}/notice`: as a voter's invite, when it went. */
+export class HolderNoticeResultDto extends createZodDto(InviteResult) {}
 export class ProxyHolderSummaryDto extends createZodDto(ProxyHolderSummary) {}
 export class HolderPresenceRequestDto extends createZodDto(
   HolderPresenceRequest,

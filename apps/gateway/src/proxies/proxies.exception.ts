@@ -27,6 +27,9 @@ export enum ProxyErrorCode {
   RateLimited = 'rate_limited',
   /** A test voter gives or withdraws no proxy: it would count (docs/test-voters.md). */
   TestVoter = 'test_voter',
+  HolderHasNoEmail = 'holder_has_no_email',
+  HolderHoldsNothing = 'holder_holds_nothing',
+  NoticeNotSent = 'notice_not_sent',
 }
 
 function describe(code: ProxyErrorCode): [status: number, variant?: string] {
@@ -81,6 +84,12 @@ function describe(code: ProxyErrorCode): [status: number, variant?: string] {
       return [429, 'holder_presence'];
     case ProxyErrorCode.TestVoter:
       return [403, 'proxy'];
+    case ProxyErrorCode.HolderHasNoEmail:
+      return [409];
+    case ProxyErrorCode.HolderHoldsNothing:
+      return [409];
+    case ProxyErrorCode.NoticeNotSent:
+      return [502];
   }
 }
 

@@ -3,6 +3,7 @@ import type {
   ProxyHolderRef,
   ProxyHolderSummary,
 } from '@livevote/contracts';
+import { mapMailDelivery } from '../mail/mail-delivery';
 import type {
   HolderRow,
   HolderSummaryRow,
@@ -49,6 +50,11 @@ export function mapHolderSummary(row: HolderSummaryRow): ProxyHolderSummary {
   return {
     ...mapHolderRef(row.holder),
     present: row.holder.present,
+    notice: mapMailDelivery(
+      row.holder.noticeStatus,
+      row.holder.noticeAttemptedAt,
+      row.holder.noticeError,
+    ),
     proxies: row.proxies,
     shares: row.shares,
   };

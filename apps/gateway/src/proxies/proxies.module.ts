@@ -13,6 +13,7 @@ import { RevocationModule } from '../revocation/revocation.module';
 import { BallotsModule } from '../ballots/ballots.module';
 import { VotingModule } from '../voting/voting.module';
 import { HolderAuthGuard } from './holder-auth.guard';
+import { HolderLinkResendService } from './holder-link-resend.service';
 import { HolderTokensService } from './holder-tokens.service';
 import { HolderPresenceBudgetStore } from './holder-presence-budget.store';
 import { HolderVotesService } from './holder-votes.service';
@@ -54,6 +55,7 @@ import { VoterProxiesService } from './voter-proxies.service';
   ],
   providers: [
     HolderAuthGuard,
+    HolderLinkResendService,
     HolderPresenceBudgetStore,
     HolderTokensService,
     HolderVotesService,

@@ -21,6 +21,7 @@ import {
   proxies,
   proxyHolders,
   type BallotMethod,
+  type MailDeliveryStatus,
   type ProxyStatus,
 } from '../database/schema';
 
@@ -193,6 +194,39 @@ export class ProxiesRepository {
       )
       .returning({ id: proxyHolders.id });
     return rows.length > 0;
+  }
+
+  /** What the mail server said of the holder's link, and when it was tried. */
+  async recordNotice(
+    holderId: string,
+    at: Date,
+    outcome: { status: MailDeliveryStatus; detail: string | null },
+  ): Promise<void> {
+    await this.database.db
+      .update(proxyHolders)
+      .set({
+        noticeStatus: outcome.status,
+        noticeAttemptedAt: at,
+        noticeError: outcome.detail,
+      })
+      .where(eq(proxyHolders.id, holderId));
+  }
+
+  /** The newest standing proxy naming this holder: what its link's notice speaks of. */
+  async latestStanding(
+    meetingId: string,
+    holderId: string,
+  ): Promise<ProxyWithUnit | undefined> {
+    const [row] = await this.withUnit(
+      and(
+        eq(proxies.meetingId, meetingId),
+        eq(proxies.holderId, holderId),
+        inArray(proxies.status, STANDING),
+      ),
+    )
+      .orderBy(desc(proxies.submittedAt), desc(proxies.id))
+      .limit(1);
+    return row;
   }
 
   /** Gives back a notice that was not sent, so the next appointment tries again. */

@@ -3,6 +3,7 @@ import type { MatterTexts } from '../common/meeting-texts';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
+import { failedDelivery } from '../mail/mail-delivery';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport';
 import type { MeetingRow } from '../meetings/meeting-access.service';
 import { HolderTokensService } from './holder-tokens.service';
@@ -33,26 +34,16 @@ export class ProxyNoticesService {
    */
   async send(
     meeting: MeetingRow,
-    { proxy, unit, holder }: ProxyWithUnit,
+    found: ProxyWithUnit,
     matters: Map<string, MatterTexts>,
   ): Promise<void> {
-    const content: ProxyMailContent = {
-      meeting: {
-        name: meeting.name,
-        meetingDate: meeting.meetingDate,
-        meetingTimezone: meeting.meetingTimezone,
-        contactEmail: meeting.contact.email,
-        translations: meeting.translations,
-      },
-      unit,
-      holderName: proxy.holderName,
-      directions: proxy.directions,
-      matters,
-      signedName: proxy.signedName,
-      submittedAt: proxy.submittedAt,
-      status: proxy.status,
-    };
-    const messages: { mail: OutgoingMail; unsent?: () => Promise<void> }[] = [];
+    const { proxy, holder } = found;
+    const content = this.content(meeting, found, matters);
+    const messages: {
+      mail: OutgoingMail;
+      sent?: (at: Date) => Promise<void>;
+      unsent?: (error: unknown) => Promise<void>;
+    }[] = [];
     const voter = proxy.voterId
       ? await this.proxies.voter(proxy.voterId)
       : undefined;
@@ -72,33 +63,110 @@ export class ProxyNoticesService {
       holder.email &&
       (await this.proxies.claimNotice(holder.id, claimedAt))
     ) {
-      const link = holderLink(
-        this.config.publicUrl,
-        meeting.shortCode,
-        this.holderTokens.issueLink(holder.id, meeting),
-      );
-      // a holder who is a voter of the meeting reads its own language, anyone else the primary
-      const holderLanguage = chooseLanguage({
-        preference: await this.proxies.languageOfAddress(
-          meeting.id,
-          holder.email,
-        ),
-        meeting: meeting.language,
-      });
       messages.push({
-        mail: holderNoticeMail(holder.email, content, link, holderLanguage),
+        mail: await this.holderMail(meeting, holder.id, holder.email, content),
+        sent: (at) =>
+          this.proxies.recordNotice(holder.id, at, {
+            status: 'sent',
+            detail: null,
+          }),
         // not sent: the next appointment naming the holder tries again
-        unsent: () =>
-          this.proxies.releaseNotice(holder.id, claimedAt).catch(() => {}),
+        unsent: async (error) => {
+          await this.proxies.recordNotice(
+            holder.id,
+            claimedAt,
+            failedDelivery(error),
+          );
+          await this.proxies.releaseNotice(holder.id, claimedAt);
+        },
       });
     }
-    for (const { mail, unsent } of messages) {
-      await this.mail.send(mail).catch(async (error: unknown) => {
+    for (const { mail, sent, unsent } of messages) {
+      try {
+        await this.mail.send(mail);
+        await sent?.(this.clock.now()).catch(() => {});
+      } catch (error) {
         this.logger.warn(
           `proxy mail for meeting ${meeting.shortCode} not sent: ${(error as Error).message}`,
         );
-        await unsent?.();
-      });
+        await unsent?.(error).catch(() => {});
+      }
     }
+  }
+
+  /**
+   * The holder's link again, as a manager asks (the first may have bounced or been lost); the
+   * outcome is recorded on the holder. Resolves to when it went, or to why it did not.
+   */
+  async resendToHolder(
+    meeting: MeetingRow,
+    found: ProxyWithUnit & { holder: { email: string } },
+  ): Promise<
+    { sentAt: Date } | { failed: ReturnType<typeof failedDelivery>; at: Date }
+  > {
+    const content = this.content(meeting, found, new Map());
+    const at = this.clock.now();
+    try {
+      await this.mail.send(
+        await this.holderMail(
+          meeting,
+          found.holder.id,
+          found.holder.email,
+          content,
+        ),
+      );
+    } catch (error) {
+      const failed = failedDelivery(error);
+      await this.proxies.recordNotice(found.holder.id, at, failed);
+      return { failed, at };
+    }
+    await this.proxies.recordNotice(found.holder.id, at, {
+      status: 'sent',
+      detail: null,
+    });
+    await this.proxies.claimNotice(found.holder.id, at);
+    return { sentAt: at };
+  }
+
+  private async holderMail(
+    meeting: MeetingRow,
+    holderId: string,
+    email: string,
+    content: ProxyMailContent,
+  ): Promise<OutgoingMail> {
+    const link = holderLink(
+      this.config.publicUrl,
+      meeting.shortCode,
+      this.holderTokens.issueLink(holderId, meeting),
+    );
+    // a holder who is a voter of the meeting reads its own language, anyone else the primary
+    const language = chooseLanguage({
+      preference: await this.proxies.languageOfAddress(meeting.id, email),
+      meeting: meeting.language,
+    });
+    return holderNoticeMail(email, content, link, language);
+  }
+
+  private content(
+    meeting: MeetingRow,
+    { proxy, unit }: ProxyWithUnit,
+    matters: Map<string, MatterTexts>,
+  ): ProxyMailContent {
+    return {
+      meeting: {
+        name: meeting.name,
+        meetingDate: meeting.meetingDate,
+        meetingTimezone: meeting.meetingTimezone,
+        contactEmail: meeting.contact.email,
+        translations: meeting.translations,
+      },
+      unit,
+      holderName: proxy.holderName,
+      directions: proxy.directions,
+      matters,
+      signedName: proxy.signedName,
+      submittedAt: proxy.submittedAt,
+      status: proxy.status,
+    };
   }
 }

@@ -10,6 +10,7 @@ import {
   Param,
   Post,
   Put,
+  Res,
   UseGuards,
 } from '@nestjs/common';
 import {
@@ -29,6 +30,7 @@ import type {
 } from '@livevote/contracts';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import type { VoterPrincipal } from '../identity/voter-principal';
+import type { Response } from 'express';
 import { CurrentHolder, HolderAuthGuard } from './holder-auth.guard';
 import type { HolderPrincipal } from './holder-tokens.service';
 import { HolderVotesService } from './holder-votes.service';
@@ -86,11 +88,17 @@ export class ProxyPortalController {
   @ApiOperation({ summary: "The member's current proxy" })
   @Get('proxy')
   @ApiOkResponse({ type: MemberProxyDto })
-  mine(
+  @ApiNoContentResponse({
+    description: 'The member has never given a proxy: nothing, not an error',
+  })
+  async mine(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
-  ): Promise<MemberProxy> {
-    return this.proxies.mine(voter, shortCode);
+    @Res() res: Response,
+  ): Promise<void> {
+    const proxy = await this.proxies.mine(voter, shortCode);
+    if (proxy) res.json(proxy);
+    else res.status(204).end();
   }
 
   @ApiOperation({ summary: 'Withdraw a proxy' })

@@ -111,11 +111,14 @@ export class VoterProxiesService {
     };
   }
 
-  async mine(voter: VoterPrincipal, shortCode: string): Promise<MemberProxy> {
+  /** The member's latest proxy, whatever became of it; undefined when it never gave one. */
+  async mine(
+    voter: VoterPrincipal,
+    shortCode: string,
+  ): Promise<MemberProxy | undefined> {
     await this.ownMeeting(voter, shortCode);
     const latest = await this.proxies.latestOfMember(voter.memberId);
-    if (!latest) throw new ProxyException(ProxyErrorCode.ProxyNotFound);
-    return mapProxy(latest);
+    return latest && mapProxy(latest);
   }
 
   async withdraw(voter: VoterPrincipal, shortCode: string): Promise<void> {

@@ -12,6 +12,7 @@ import {
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiTags,
   ApiOperation,
@@ -40,11 +41,17 @@ export class WebcastController {
   @ApiOperation({ summary: "Get a meeting's webcast" })
   @Get()
   @ApiOkResponse({ type: WebcastDto })
-  get(
+  @ApiNoContentResponse({
+    description: 'No webcast set up yet: nothing, not an error',
+  })
+  async get(
     @CurrentManager() manager: Manager,
     @Param('shortCode') shortCode: string,
-  ): Promise<Webcast> {
-    return this.webcast.get(manager.userId, shortCode);
+    @Res() res: Response,
+  ): Promise<void> {
+    const webcast = await this.webcast.find(manager.userId, shortCode);
+    if (webcast) res.json(webcast);
+    else res.status(204).end();
   }
 
   @ApiOperation({ summary: "Set a meeting's webcast" })

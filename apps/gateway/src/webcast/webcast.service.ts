@@ -57,9 +57,11 @@ export class WebcastService {
     private readonly audit: AuditLogService,
   ) {}
 
-  async get(userId: string, shortCode: string): Promise<Webcast> {
+  /** The meeting's webcast, or undefined before one is set up. */
+  async find(userId: string, shortCode: string): Promise<Webcast | undefined> {
     const meeting = await this.meetings.require(userId, shortCode);
-    return mapWebcast(await this.require(meeting.id));
+    const row = await this.webcasts.findForMeeting(meeting.id);
+    return row && mapWebcast(row);
   }
 
   /**

@@ -235,6 +235,14 @@ export const en = {
   members: {
     title: 'Members and voters',
     inviteAll: 'Invite everyone not invited',
+    resendUndelivered: 'Send again where it bounced or failed',
+    resendAll: 'Send every invite again…',
+    resendAllTitle: 'Send every invite again?',
+    resendAllBody:
+      'Every voter whose e-mails are on gets the invite once more. Do it when the meeting’s details changed; a few times an hour at most.',
+    resendAllConfirm: 'Send them all again',
+    resent_one: 'Sent {{n}} invitation again; {{failed}} could not be sent.',
+    resent_other: 'Sent {{n}} invitations again; {{failed}} could not be sent.',
     invitedAll_one:
       'Sent {{n}} invitation; {{skipped}} skipped (already invited or e-mails off).',
     invitedAll_other:
@@ -547,6 +555,27 @@ export const en = {
       voteFor: 'Vote for {{name}}',
       votesOf: 'Votes of {{name}}',
     },
+    links: {
+      title: 'Proxy holders’ links',
+      hint: 'A holder named on a proxy votes from the link mailed to them. Send it again when it bounced or was lost.',
+      resend: 'Send the link again',
+      resendTo: 'Send the link again to {{name}}',
+      sent: 'Link sent again to {{email}}.',
+    },
+  },
+  delivery: {
+    invite: {
+      never: 'Not invited',
+      sent: 'Invited {{at}}',
+      bounced: 'Invite bounced {{at}}',
+      failed: 'Invite not sent {{at}}, try again',
+    },
+    link: {
+      never: 'No link sent yet',
+      sent: 'Link sent {{at}}',
+      bounced: 'Link bounced {{at}}',
+      failed: 'Link not sent {{at}}, try again',
+    },
   },
   auditLog: {
     title: 'Audit log',
@@ -682,6 +711,7 @@ export const en = {
           '{{actor}} changed whether the proxy holder {{label}} is present',
         present: '{{actor}} marked the proxy holder {{label}} present',
         absent: '{{actor}} marked the proxy holder {{label}} absent',
+        notice: '{{actor}} sent the proxy holder {{label}} their link again',
       },
       floor: {
         ballot:
@@ -1132,7 +1162,7 @@ export const en = {
   questions: {
     title: 'Questions',
     none: 'No questions here.',
-    newCount: '{{n}} new',
+    toHandleCount: '{{n}} to handle',
     show_filter: 'Show',
     filter: { open: 'To handle', all: 'All' },
     status: {
@@ -1447,9 +1477,9 @@ export const en = {
     shares_one: '{{n}} share',
     shares_other: '{{n}} shares',
     summary:
-      'You hold {{proxies}}, {{shares}}: {{directed}} directed, {{discretionary}} at your discretion.',
+      'You hold {{proxies}}, {{shares}}: {{directed}} directed on every matter, {{discretionary}} with a vote at your discretion on at least one. Each matter below says how many.',
     summaryOf:
-      '{{name}} holds {{proxies}}, {{shares}}: {{directed}} directed, {{discretionary}} at your discretion.',
+      '{{name}} holds {{proxies}}, {{shares}}: {{directed}} directed on every matter, {{discretionary}} with a vote at the holder’s discretion on at least one. Each matter below says how many.',
     present: 'You are checked in',
     checkIn: 'Check in: I am attending',
     units: 'The units you hold',
@@ -1476,6 +1506,8 @@ export const en = {
     casting: 'Casting…',
     cast_one: 'Cast {{n}} vote',
     cast_other: 'Cast {{n}} votes',
+    castNone_one: 'Give your {{n}} vote above',
+    castNone_other: 'Give your {{n}} votes above',
   },
   floor: {
     doubleEntry: 'Double entry',
@@ -1904,6 +1936,16 @@ export const en = {
       'Too many receipts by e-mail at once; try again in a minute.',
     rate_limited_holder_presence:
       'Too many presence changes at once; try again in a minute.',
+    rate_limited_resend:
+      'This address has had several messages within the hour; try again later.',
+    rate_limited_bulk_resend:
+      'Every invite of this meeting was sent again recently; try again later.',
+    holder_has_no_email:
+      'This proxy holder has no e-mail address; a default holder votes from the console.',
+    holder_holds_nothing:
+      'This proxy holder holds no standing proxy; there is nothing to send a link for.',
+    notice_not_sent:
+      'The mail server did not accept the proxy holder’s link; try again.',
     voter_removed:
       'This voter has been removed from the meeting; the ballot was not counted.',
     manager_removed:

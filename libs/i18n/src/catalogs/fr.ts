@@ -239,6 +239,15 @@ export const fr: CatalogOf<typeof en> = {
   members: {
     title: 'Membres et votants',
     inviteAll: 'Convoquer tous les votants non convoqués',
+    resendUndelivered: 'Renvoyer là où elle a été refusée ou a échoué',
+    resendAll: 'Renvoyer toutes les convocations…',
+    resendAllTitle: 'Renvoyer toutes les convocations ?',
+    resendAllBody:
+      'Chaque votant dont les courriels sont activés reçoit la convocation une fois de plus. À faire quand les détails de l’assemblée ont changé ; quelques fois par heure au plus.',
+    resendAllConfirm: 'Tout renvoyer',
+    resent_one: '{{n}} convocation renvoyée ; échecs : {{failed}}.',
+    resent_many: '{{n}} convocations renvoyées ; échecs : {{failed}}.',
+    resent_other: '{{n}} convocations renvoyées ; échecs : {{failed}}.',
     invitedAll_one:
       '{{n}} convocation envoyée ; non envoyées : {{skipped}} (déjà convoqués ou courriels désactivés).',
     invitedAll_many:
@@ -566,6 +575,27 @@ export const fr: CatalogOf<typeof en> = {
       voteFor: 'Voter pour {{name}}',
       votesOf: 'Votes de {{name}}',
     },
+    links: {
+      title: 'Liens des mandataires',
+      hint: 'Un mandataire nommé sur une procuration vote depuis le lien reçu par courriel. Renvoyez-le s’il a été refusé ou perdu.',
+      resend: 'Renvoyer le lien',
+      resendTo: 'Renvoyer le lien à {{name}}',
+      sent: 'Lien renvoyé à {{email}}.',
+    },
+  },
+  delivery: {
+    invite: {
+      never: 'Aucune convocation',
+      sent: 'Convocation envoyée le {{at}}',
+      bounced: 'Convocation refusée le {{at}}',
+      failed: 'Convocation non envoyée le {{at}}, réessayez',
+    },
+    link: {
+      never: 'Aucun lien envoyé',
+      sent: 'Lien envoyé le {{at}}',
+      bounced: 'Lien refusé le {{at}}',
+      failed: 'Lien non envoyé le {{at}}, réessayez',
+    },
   },
   auditLog: {
     title: 'Journal d’audit',
@@ -704,6 +734,7 @@ export const fr: CatalogOf<typeof en> = {
         presence: '{{actor}} a changé la présence du mandataire {{label}}',
         present: '{{actor}} a marqué le mandataire {{label}} présent',
         absent: '{{actor}} a marqué le mandataire {{label}} absent',
+        notice: '{{actor}} a renvoyé son lien au mandataire {{label}}',
       },
       floor: {
         ballot:
@@ -1173,7 +1204,7 @@ export const fr: CatalogOf<typeof en> = {
   questions: {
     title: 'Questions',
     none: 'Aucune question ici.',
-    newCount: 'Nouvelles : {{n}}',
+    toHandleCount: 'À traiter : {{n}}',
     show_filter: 'Afficher',
     filter: { open: 'À traiter', all: 'Toutes' },
     status: {
@@ -1506,9 +1537,9 @@ export const fr: CatalogOf<typeof en> = {
     shares_many: '{{n}} quotes-parts',
     shares_other: '{{n}} quotes-parts',
     summary:
-      'Vous détenez {{proxies}}, {{shares}} : {{directed}} avec consignes, {{discretionary}} à votre discrétion.',
+      'Vous détenez {{proxies}}, {{shares}} : {{directed}} avec consignes sur chaque point, {{discretionary}} avec au moins un vote à votre discrétion. Chaque point ci-dessous en donne le détail.',
     summaryOf:
-      '{{name}} détient {{proxies}}, {{shares}} : {{directed}} avec consignes, {{discretionary}} à sa discrétion.',
+      '{{name}} détient {{proxies}}, {{shares}} : {{directed}} avec consignes sur chaque point, {{discretionary}} avec au moins un vote à sa discrétion. Chaque point ci-dessous en donne le détail.',
     present: 'Votre arrivée est enregistrée',
     checkIn: 'Enregistrer mon arrivée : je suis présent',
     units: 'Les unités que vous représentez',
@@ -1541,6 +1572,9 @@ export const fr: CatalogOf<typeof en> = {
     cast_one: 'Exprimer {{n}} vote',
     cast_many: 'Exprimer {{n}} votes',
     cast_other: 'Exprimer {{n}} votes',
+    castNone_one: 'Répartissez votre {{n}} vote ci-dessus',
+    castNone_many: 'Répartissez vos {{n}} votes ci-dessus',
+    castNone_other: 'Répartissez vos {{n}} votes ci-dessus',
   },
   floor: {
     doubleEntry: 'Double saisie',
@@ -2003,6 +2037,16 @@ export const fr: CatalogOf<typeof en> = {
       'Trop de reçus par courriel à la fois ; réessayez dans une minute.',
     rate_limited_holder_presence:
       'Trop de changements de présence à la fois ; réessayez dans une minute.',
+    rate_limited_resend:
+      'Cette adresse a reçu plusieurs messages dans l’heure ; réessayez plus tard.',
+    rate_limited_bulk_resend:
+      'Toutes les invitations de cette assemblée viennent d’être renvoyées ; réessayez plus tard.',
+    holder_has_no_email:
+      'Ce mandataire n’a pas d’adresse courriel ; un mandataire par défaut vote depuis la console.',
+    holder_holds_nothing:
+      'Ce mandataire ne détient aucune procuration en vigueur ; il n’y a pas de lien à envoyer.',
+    notice_not_sent:
+      'Le serveur de courriel n’a pas accepté le lien du mandataire ; réessayez.',
     voter_removed:
       'Ce votant a été retiré de l’assemblée ; le vote n’a pas été compté.',
     manager_removed:

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useNumber } from '../../../i18n/use-language';
 import { Alert } from '../../ui/components/Alert';
+import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { SearchBox } from '../../ui/components/SearchBox';
@@ -32,6 +33,7 @@ export function MembersPage() {
     page,
   );
   const inviteAll = useInviteAll(shortCode);
+  const [confirmingAll, setConfirmingAll] = useState(false);
   const [editing, setEditing] = useState<Member>();
   const [showing, setShowing] = useState<{ member: Member; voter: Voter }>();
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / MEMBERS_PAGE_SIZE));
@@ -51,21 +53,60 @@ export function MembersPage() {
       <section className="panel" aria-labelledby="members-title">
         <div className="panel-head">
           <h3 id="members-title">{t('members.title')}</h3>
-          <button
-            type="button"
-            className="secondary"
-            disabled={inviteAll.isPending}
-            onClick={() => inviteAll.mutate()}
-          >
-            {inviteAll.isPending ? t('common.sending') : t('members.inviteAll')}
-          </button>
+          <div className="button-row">
+            <button
+              type="button"
+              className="secondary"
+              disabled={inviteAll.isPending}
+              onClick={() => inviteAll.mutate('uninvited')}
+            >
+              {inviteAll.isPending && inviteAll.variables === 'uninvited'
+                ? t('common.sending')
+                : t('members.inviteAll')}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={inviteAll.isPending}
+              onClick={() => inviteAll.mutate('undelivered')}
+            >
+              {t('members.resendUndelivered')}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={inviteAll.isPending}
+              aria-expanded={confirmingAll}
+              onClick={() => setConfirmingAll(true)}
+            >
+              {t('members.resendAll')}
+            </button>
+          </div>
         </div>
+        {confirmingAll && (
+          <Confirm
+            label={t('members.resendAllTitle')}
+            cancelLabel={t('common.cancel')}
+            confirmLabel={t('members.resendAllConfirm')}
+            pending={inviteAll.isPending}
+            onCancel={() => setConfirmingAll(false)}
+            onConfirm={() =>
+              inviteAll.mutate('all', {
+                onSettled: () => setConfirmingAll(false),
+              })
+            }
+          >
+            <p>{t('members.resendAllBody')}</p>
+          </Confirm>
+        )}
         <ErrorMessage error={inviteAll.error} />
         {inviteAll.data && (
           <Alert tone="success">
-            {inviteAll.data.failed > 0
-              ? t('members.invitedAllFailed', invited(inviteAll.data))
-              : t('members.invitedAll', invited(inviteAll.data))}
+            {inviteAll.variables !== 'uninvited'
+              ? t('members.resent', invited(inviteAll.data))
+              : inviteAll.data.failed > 0
+                ? t('members.invitedAllFailed', invited(inviteAll.data))
+                : t('members.invitedAll', invited(inviteAll.data))}
           </Alert>
         )}
         <SearchBox

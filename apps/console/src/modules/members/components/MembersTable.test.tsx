@@ -181,4 +181,40 @@ describe(MembersTable.name, () => {
     );
     expect(document.activeElement?.textContent).toBe('La garder');
   });
+
+  it('shows that an invite bounced, with the mail server’s words, and offers to send again', async () => {
+    const inviteVoter = vi.fn(async () => ({
+      sentAt: '2026-11-02T10:00:00.000Z',
+    }));
+    const user = userEvent.setup();
+    renderTable({ inviteVoter }, [
+      {
+        ...member,
+        voters: [
+          {
+            ...member.voters[0]!,
+            inviteDelivery: {
+              status: 'bounced',
+              at: '2026-11-01T15:00:00.000Z',
+              detail: '550 Mailbox unavailable',
+            },
+          },
+        ],
+      },
+    ]);
+    const row = screen.getAllByRole('row')[1]!;
+    expect(row.textContent).toMatch(
+      /Invite bounced .*2026.*\(550 Mailbox unavailable\)/,
+    );
+    await user.click(
+      screen.getByRole('button', { name: 'Send invite to Ann Owner' }),
+    );
+    await waitFor(() =>
+      expect(inviteVoter).toHaveBeenCalledWith(
+        'abc123',
+        'mem-1',
+        'ann@example.test',
+      ),
+    );
+  });
 });

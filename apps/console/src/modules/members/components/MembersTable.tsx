@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Confirm } from '../../ui/components/Confirm';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
-import { useNumber, useZonedTime } from '../../../i18n/use-language';
+import { useNumber } from '../../../i18n/use-language';
+import { DeliveryStatus } from '../../ui/components/DeliveryStatus';
 import { useDeleteMember, useInviteVoter } from '../hooks/useMembers';
 
 export interface MembersTableProps {
@@ -20,7 +21,6 @@ export function MembersTable({
   onShowLink,
 }: MembersTableProps) {
   const { t } = useTranslation();
-  const at = useZonedTime();
   const number = useNumber();
   const invite = useInviteVoter(shortCode);
   const remove = useDeleteMember(shortCode);
@@ -74,13 +74,19 @@ export function MembersTable({
                             </span>
                           )}
                         </span>
-                        <span className="muted small">
-                          {voter.lastInviteDate
-                            ? t('members.table.invited', {
-                                at: at(voter.lastInviteDate),
-                              })
-                            : t('members.table.notInvited')}
-                        </span>
+                        <DeliveryStatus
+                          delivery={
+                            voter.inviteDelivery ??
+                            (voter.lastInviteDate
+                              ? {
+                                  status: 'sent',
+                                  at: voter.lastInviteDate,
+                                  detail: null,
+                                }
+                              : null)
+                          }
+                          kind="invite"
+                        />
                         <button
                           type="button"
                           className="link"

@@ -1,4 +1,5 @@
 import type {
+  BulkInviteRequest,
   CreateMemberRequest,
   CreateVoterRequest,
   UpdateMemberRequest,
@@ -94,7 +95,8 @@ export function useInviteAll(shortCode: string) {
   const api = useManagerApi();
   const invalidate = useInvalidateMembers(shortCode);
   return useMutation({
-    mutationFn: () => api.inviteAll(shortCode),
+    mutationFn: (to: BulkInviteRequest['to'] = 'uninvited') =>
+      api.inviteAll(shortCode, to),
     onSettled: invalidate,
   });
 }

@@ -15,6 +15,7 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     candidates: [],
     order: 1,
     liveStatus: 'pending',
+    liveEndsAt: null,
     allowProxyVote: true,
     directed: { count: 2, shares: 3 },
     discretionary: { count: 3, shares: 4.5 },
@@ -56,5 +57,27 @@ describe(HolderMatters.name, () => {
     expect(
       within(article).getByText('3 proxies at your discretion'),
     ).toBeTruthy();
+  });
+
+  it('counts down an open matter on the server’s clock', () => {
+    const endsAt = new Date(Date.now() + 95_000).toISOString();
+    render(
+      <HolderMatters
+        matters={[aMatter({ liveStatus: 'live', liveEndsAt: endsAt })]}
+        error={null}
+        onCast={vi.fn()}
+        // the server is 30 s ahead of this browser: 65 s are left
+        offsetMs={30_000}
+      />,
+    );
+    const timer = screen.getByRole('timer');
+    const seconds = Number(timer.getAttribute('data-seconds'));
+    expect(seconds).toBeGreaterThanOrEqual(63);
+    expect(seconds).toBeLessThanOrEqual(65);
+  });
+
+  it('shows no countdown while a matter is not open', () => {
+    card(aMatter({ liveStatus: 'pending', liveEndsAt: null }));
+    expect(screen.queryByRole('timer')).toBeNull();
   });
 });

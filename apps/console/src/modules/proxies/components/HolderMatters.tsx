@@ -1,4 +1,5 @@
 import type { HolderMatter, HolderSplit } from '@livevote/contracts';
+import { Countdown } from '../../live/components/Countdown';
 import { MatterStatus } from '../../live/components/MatterStatus';
 import { useTranslation } from 'react-i18next';
 import { useNumber } from '../../../i18n/use-language';
@@ -12,6 +13,8 @@ export interface HolderMattersProps {
   onCast: (matterKey: string, split: HolderSplit[]) => void;
   /** Shown when no matter takes proxy votes here. */
   empty?: string;
+  /** Server clock minus this browser's, for the countdowns (HolderView's serverTime). */
+  offsetMs?: number;
 }
 
 /** Per matter that takes proxy votes: what the holder holds, and its votes while it is live. */
@@ -21,6 +24,7 @@ export function HolderMatters({
   error,
   onCast,
   empty,
+  offsetMs = 0,
 }: HolderMattersProps) {
   const { t } = useTranslation();
   const number = useNumber();
@@ -61,6 +65,9 @@ export function HolderMatters({
             <div className="matter-card-head">
               <h3>{matter.name}</h3>
               <MatterStatus status={matter.liveStatus} />
+              {open && matter.liveEndsAt && (
+                <Countdown endsAt={matter.liveEndsAt} offsetMs={offsetMs} />
+              )}
             </div>
             {held.length > 0 && <p>{held.join(' · ')}</p>}
             {matter.cast.length > 0 && (

@@ -1,11 +1,11 @@
 import type { HolderSessionResponse, HolderView } from '@livevote/contracts';
 import type { TFunction } from 'i18next';
+import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
 import { useTranslation } from 'react-i18next';
 import { directionLine } from '../utils/split';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { LanguageSwitcher } from '../../../i18n/LanguageSwitcher';
 import {
   useChosenLanguage,
   useNumber,
@@ -45,7 +45,9 @@ export function HolderPage() {
 }
 
 /**
- * "You hold 37 proxies, 52.5 shares: 12 directed, 25 at your discretion."; with a holder's
+ * "You hold 37 proxies, 52.5 shares: 12 directed on every matter, 25 with a vote at your
+ * discretion on at least one" (a proxy directed on one matter only is in the second
+ * figure, and each matter gives its own split, so the two never contradict); with a holder's
  * name, "Marie holds ..." (the control room's view of a default holder).
  */
 export function holdingSummary(
@@ -160,6 +162,7 @@ function HolderHome({
                 }
                 error={cast.error}
                 onCast={(matterKey, split) => cast.mutate({ matterKey, split })}
+                offsetMs={Date.parse(data.serverTime) - view.dataUpdatedAt}
               />
             </section>
           </>

@@ -16,6 +16,7 @@ function aMatter(overrides: Partial<HolderMatter> = {}): HolderMatter {
     candidates: [],
     order: 1,
     liveStatus: 'live',
+    liveEndsAt: null,
     allowProxyVote: true,
     directed: { count: 12, shares: 15 },
     discretionary: { count: 25, shares: 37.5 },
@@ -40,6 +41,10 @@ describe(HolderSplitForm.name, () => {
       />,
     );
 
+    // nothing given yet: no "Cast 0 votes" to press
+    expect(
+      screen.getByRole('button', { name: 'Give your 25 votes above' }),
+    ).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'All 25: Against' }));
     await user.click(screen.getByRole('button', { name: 'Cast 25 votes' }));
 

@@ -200,12 +200,15 @@ export function HolderSplitForm({
       <button
         type="submit"
         className="primary"
-        disabled={pending || (touched && problem !== null)}
+        disabled={pending || total === 0 || (touched && problem !== null)}
         aria-describedby={`${id}-held`}
       >
         {pending
           ? t('holder.casting')
-          : t('holder.cast', { count: total, n: number(total) })}
+          : total === 0
+            ? // nothing given yet: no "Cast 0 votes"
+              t('holder.castNone', { count: held, n: number(held) })
+            : t('holder.cast', { count: total, n: number(total) })}
       </button>
     </form>
   );

@@ -12,6 +12,7 @@ import {
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { useProxies, useProxyHolders } from '../hooks/useProxies';
+import { HolderLinks } from './HolderLinks';
 import { PaperProxyForm } from './PaperProxyForm';
 import { ProxyList } from './ProxyList';
 
@@ -115,6 +116,9 @@ export function ProxiesPage() {
           />
         )}
       </section>
+      {holders.data && (
+        <HolderLinks shortCode={shortCode} holders={holders.data} />
+      )}
       {members.data && matters.data && settings.data && (
         <PaperProxyForm
           shortCode={shortCode}

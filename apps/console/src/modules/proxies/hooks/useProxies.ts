@@ -104,6 +104,16 @@ export function useSetHolderPresence(shortCode: string) {
   });
 }
 
+export function useResendHolderLink(shortCode: string) {
+  const api = useManagerApi();
+  const invalidate = useInvalidateProxies(shortCode);
+  return useMutation({
+    mutationFn: (holderKey: string) =>
+      api.resendHolderLink(shortCode, holderKey),
+    onSettled: invalidate,
+  });
+}
+
 export function useDefaultHolderView(
   shortCode: string,
   holderKey: string | undefined,

@@ -4,7 +4,7 @@ import { useLiveEvent, useLiveMeeting } from '../../../api/live/use-live';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
 import { useQuestions, useStoreQuestion } from '../hooks/useQuestions';
-import { inFilter, type QueueFilter } from '../utils/questions';
+import { inFilter, toHandleCount, type QueueFilter } from '../utils/questions';
 import { QuestionList } from './QuestionList';
 
 const FILTERS: { value: QueueFilter; label: string }[] = [
@@ -27,7 +27,7 @@ export function QuestionQueue({ shortCode }: { shortCode: string }) {
   useLiveEvent('question.new', (event) => store(event.question));
   useLiveEvent('question.updated', (event) => store(event.question));
   const all = questions.data ?? [];
-  const waiting = all.filter((q) => q.status === 'new').length;
+  const waiting = toHandleCount(all);
   const shown = all.filter((q) => inFilter(q, filter));
 
   return (
@@ -38,7 +38,7 @@ export function QuestionQueue({ shortCode }: { shortCode: string }) {
           {waiting > 0 && (
             <span
               className="badge badge-live"
-              aria-label={t('questions.newCount', { n: waiting })}
+              aria-label={t('questions.toHandleCount', { n: waiting })}
             >
               {waiting}
             </span>

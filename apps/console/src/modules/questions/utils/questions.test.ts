@@ -1,6 +1,6 @@
 import type { Question } from '@livevote/contracts';
 import { describe, expect, it } from 'vitest';
-import { inFilter, upsertQuestion } from './questions';
+import { inFilter, toHandleCount, upsertQuestion } from './questions';
 
 const q = (key: string, askedAt: string, status: Question['status'] = 'new') =>
   ({ key, askedAt, status }) as Question;
@@ -32,5 +32,18 @@ describe(inFilter.name, () => {
         inFilter(q('a', '', status), 'open'),
       ),
     ).toEqual([true, true, false, false]);
+  });
+});
+
+describe(toHandleCount.name, () => {
+  it('counts what the queue shows by default: new and approved, as the badge says', () => {
+    const list = (
+      ['new', 'approved', 'approved', 'answered', 'dismissed'] as const
+    ).map((status, i) => q(String(i), '', status));
+    expect(toHandleCount(list)).toBe(3);
+    expect(toHandleCount(list)).toBe(
+      list.filter((x) => inFilter(x, 'open')).length,
+    );
+    expect(toHandleCount([])).toBe(0);
   });
 });

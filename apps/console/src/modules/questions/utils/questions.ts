@@ -28,3 +28,8 @@ export function inFilter(question: Question, filter: QueueFilter): boolean {
     return question.status === 'new' || question.status === 'approved';
   return question.status === filter;
 }
+
+/** How many questions still need the chair: the badge beside the title, and the default filter. */
+export function toHandleCount(questions: readonly Question[]): number {
+  return questions.filter((q) => inFilter(q, 'open')).length;
+}
