@@ -90,6 +90,7 @@ function demoBanner(
     `  Console:      ${demo.consoleUrl}`,
     `  Sign in:      username ${demo.signIn.username}   password ${demo.signIn.password}`,
     `  2nd manager:  username ${demo.secondManager.username}   password ${demo.secondManager.password}   (floor double entry)`,
+    `  Clerk:        username ${demo.clerk.username}   password ${demo.clerk.password}   (check-in desk and floor only)`,
     `  Control room: ${demo.controlRoomUrl}`,
     `  Check-in:     ${demo.deskUrl}`,
     `  Screen:       ${demo.screenUrl}`,

@@ -47,6 +47,20 @@ describe('embedded default (PGlite)', () => {
     expect(accounts.body.map((a: { key: string }) => a.key)).toEqual([
       demo.accountKey,
     ]);
+    // the demo's clerk signs in and keeps to the desk and the floor (docs/team.md)
+    const clerk = await api.post('/auth/token', {
+      username: demo.clerk.username,
+      password: demo.clerk.password,
+    });
+    expect(clerk.status, clerk.text).toBe(200);
+    const clerkAuth = { token: clerk.body.access_token as string };
+    const clerkMeeting = `/v1/Meetings/${demo.meeting.shortCode}`;
+    expect((await api.get(`${clerkMeeting}/check-ins`, clerkAuth)).status).toBe(
+      200,
+    );
+    expect((await api.get(`${clerkMeeting}/stats`, clerkAuth)).status).toBe(
+      403,
+    );
     // the demo's proxies, on PGlite: one of each kind, and the named holder's link opens a session
     const stats = await api.get(
       `/v1/Meetings/${demo.meeting.shortCode}/stats`,

@@ -27,6 +27,9 @@ export const DEMO_PASSWORD = 'demo-chair-2026';
 /** A second manager of the demo account: floor double entry needs two people (docs/hybrid-meetings.md). */
 export const DEMO_SECOND_EMAIL = 'manager@demo.livevote.test';
 export const DEMO_SECOND_PASSWORD = 'demo-manager-2026';
+/** A clerk of the account: the check-in desk and the floor only (docs/team.md). */
+export const DEMO_CLERK_EMAIL = 'clerk@demo.livevote.test';
+export const DEMO_CLERK_PASSWORD = 'demo-clerk-2026';
 
 /**
  * Some RSVPs, and two owners already checked in at the desk (docs/hybrid-meetings.md): units
@@ -282,6 +285,8 @@ export interface DemoDetails {
   signIn: { username: string; password: string; tokenUrl: string };
   /** Another manager of the account, for the second entry of floor ballots. */
   secondManager: { username: string; password: string };
+  /** A clerk: the desk and the floor only (docs/team.md). */
+  clerk: { username: string; password: string };
   meeting: { shortCode: string; name: string; url: string; apiUrl: string };
   consoleUrl: string;
   controlRoomUrl: string;
@@ -358,7 +363,7 @@ export class DemoSeedService {
     });
   }
 
-  /** Also on a demo made before there was one. */
+  /** The second manager and the clerk; also on a demo made before there were. */
   private async ensureSecondManager(accountKey: string): Promise<void> {
     if (!(await this.usersRepository.findByEmail(DEMO_SECOND_EMAIL)))
       await this.users.create({
@@ -367,6 +372,14 @@ export class DemoSeedService {
         name: 'Demo Manager',
       });
     await this.accounts.adminSetMembership(accountKey, DEMO_SECOND_EMAIL, true);
+    if (!(await this.usersRepository.findByEmail(DEMO_CLERK_EMAIL)))
+      await this.users.create({
+        email: DEMO_CLERK_EMAIL,
+        password: DEMO_CLERK_PASSWORD,
+        name: 'Demo Clerk',
+      });
+    await this.accounts.adminSetMembership(accountKey, DEMO_CLERK_EMAIL, true);
+    await this.accounts.adminSetRoles(accountKey, DEMO_CLERK_EMAIL, ['clerk']);
   }
 
   private async createMeeting(): Promise<DemoMeetingRow> {
@@ -713,6 +726,7 @@ export class DemoSeedService {
         username: DEMO_SECOND_EMAIL,
         password: DEMO_SECOND_PASSWORD,
       },
+      clerk: { username: DEMO_CLERK_EMAIL, password: DEMO_CLERK_PASSWORD },
       meeting: {
         shortCode,
         name: meeting.name,
