@@ -16,7 +16,7 @@ import {
 import {
   MatterLiveStatus as LiveStatus,
   MatterTallyRow,
-  MatterTranslations,
+  MatterTranslationsAnswer,
 } from './matters';
 import { MeetingTranslations } from './meetings';
 import {
@@ -191,7 +191,7 @@ export const LiveMatter = z.strictObject({
    * The texts in the meeting's other languages, for the reader to choose from (docs/i18n.md,
    * "Meeting content in two languages"); ballots always name the canonical `options`.
    */
-  translations: MatterTranslations,
+  translations: MatterTranslationsAnswer,
   choices: z.number(),
   ...matterMethodFields,
   order: z.number(),

@@ -76,6 +76,17 @@ export const MatterTranslations = translationsOf({
 });
 export type MatterTranslations = z.infer<typeof MatterTranslations>;
 
+/**
+ * The translations as answers carry them: what was stored, described rather than checked (a
+ * blank label reads as the canonical one: docs/i18n.md).
+ */
+export const MatterTranslationsAnswer = translationsOf({
+  name: z.string(),
+  header: z.string(),
+  snippet: z.string(),
+  options: z.array(z.string()),
+});
+
 const MatterChoices = z.number().int().min(1).max(MAX_MATTER_OPTIONS);
 /** Who moved or seconded the motion, as the minutes name them; null clears (docs/report.md). */
 const MatterMover = z
@@ -205,7 +216,7 @@ export const Matter = z.strictObject({
   secondedBy: z.string().nullable(),
   options: z.array(z.string()),
   /** The texts in the meeting's other languages; ballots always name the canonical options. */
-  translations: MatterTranslations,
+  translations: MatterTranslationsAnswer,
   choices: z.number().int(),
   ...matterMethodFields,
   eligibility: z.array(z.string()),
