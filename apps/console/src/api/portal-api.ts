@@ -10,7 +10,7 @@ import type {
   RsvpAnswer,
   SubmitProxyRequest,
 } from '@livevote/contracts';
-import { ApiError, request } from './http-client';
+import { request } from './http-client';
 import { portalRoutes as routes } from './portal-routes';
 import { createClient } from './route';
 
@@ -57,16 +57,12 @@ export const portalApi = {
 
   /** The voter's link into the video room; null when the meeting has no webcast. */
   webcast: async (shortCode: string, voterToken: string) => {
-    try {
-      return await call(
-        routes.webcast,
-        { shortCode },
-        { accessToken: voterToken },
-      );
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 404) return null;
-      throw caught;
-    }
+    const webcast = await call(
+      routes.webcast,
+      { shortCode },
+      { accessToken: voterToken },
+    );
+    return webcast ?? null;
   },
   rsvp: (shortCode: string, voterToken: string) =>
     call(routes.rsvp, { shortCode }, { accessToken: voterToken }),

@@ -80,8 +80,12 @@ export const portalRoutes = {
     path: `${meeting}/check-in-code`,
     answer: PortalCheckInCode,
   },
-  /** The voter's own link into the video room (docs/webcast.md); 404 without a webcast. */
-  webcast: { method: 'GET', path: `${meeting}/webcast`, answer: PortalWebcast },
+  /** The voter's own link into the video room (docs/webcast.md); 204 without a webcast. */
+  webcast: {
+    method: 'GET',
+    path: `${meeting}/webcast`,
+    answer: PortalWebcast.optional(),
+  },
   documents: {
     method: 'GET',
     path: `${meeting}/documents`,

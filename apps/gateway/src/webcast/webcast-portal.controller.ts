@@ -1,11 +1,12 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
 import {
   ApiBearerAuth,
+  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { PortalWebcast } from '@livevote/contracts';
 import type { VoterPrincipal } from '../identity/voter-principal';
 import { CurrentVoter, PortalAuthGuard } from '../portal/portal-auth.guard';
 import { PortalWebcastDto } from './webcast.dto';
@@ -21,10 +22,16 @@ export class WebcastPortalController {
   @ApiOperation({ summary: "The voter's link into the video room" })
   @Get()
   @ApiOkResponse({ type: PortalWebcastDto })
-  get(
+  @ApiNoContentResponse({
+    description: 'The meeting has no video room: nothing, not an error',
+  })
+  async get(
     @CurrentVoter() voter: VoterPrincipal,
     @Param('shortCode') shortCode: string,
-  ): Promise<PortalWebcast> {
-    return this.portal.forVoter(voter, shortCode);
+    @Res() res: Response,
+  ): Promise<void> {
+    const webcast = await this.portal.forVoter(voter, shortCode);
+    if (webcast) res.json(webcast);
+    else res.status(204).end();
   }
 }

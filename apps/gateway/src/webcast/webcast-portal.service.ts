@@ -9,7 +9,6 @@ import { MeetingAccessService } from '../meetings/meeting-access.service';
 import { PortalErrorCode, PortalException } from '../portal/portal.exception';
 import { WebcastProvider, type RehearsalRoom } from './webcast-provider';
 import { WebcastSyncService } from './webcast-sync.service';
-import { WebcastErrorCode, WebcastException } from './webcast.exception';
 import { WebcastRepository } from './webcast.repository';
 
 /** A voter's way into the video room: their personal link, and panelists' rehearsal link. */
@@ -25,14 +24,14 @@ export class WebcastPortalService {
   async forVoter(
     voter: VoterPrincipal,
     shortCode: string,
-  ): Promise<PortalWebcast> {
+  ): Promise<PortalWebcast | null> {
     const meeting = await this.meetings.byShortCode(shortCode);
     if (!meeting || meeting.id !== voter.meetingId)
       throw new PortalException(PortalErrorCode.MeetingNotFound);
     const webcast = await this.webcasts.findForMeeting(meeting.id);
     const row = await this.webcasts.voter(meeting.id, voter.voterId);
-    if (!webcast || !row)
-      throw new WebcastException(WebcastErrorCode.WebcastNotFound);
+    // no video room (or no such voter row yet): nothing, not an error (docs/decisions.md)
+    if (!webcast || !row) return null;
     const castProvider = webcast.castProvider as CastProvider;
     const panelist = castProvider === 'video' && row.isPanelist;
     const rehearsal = webcast.meta[WEBCAST_REHEARSAL_META_KEY] as

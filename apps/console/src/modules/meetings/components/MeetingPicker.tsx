@@ -105,7 +105,7 @@ export function MeetingPicker() {
           </ul>
         )}
         {isOwner(account.data?.myRoles) && (
-          <p>
+          <p className="team-link">
             <Link to={`/accounts/${accountKey}/team`}>{t('team.manage')}</Link>
           </p>
         )}
