@@ -356,15 +356,15 @@ export class DemoSeedService {
           })
         ).id;
       meeting ??= await this.createMeeting();
-      await this.ensureSecondManager(meeting.accountKey);
+      await this.ensureTeam(meeting.accountKey);
       if ((await this.demo.memberCount(meeting.id)) === 0)
         await this.populate(meeting.id, chairId);
       return this.details(meeting, chairId, created);
     });
   }
 
-  /** The second manager and the clerk; also on a demo made before there were. */
-  private async ensureSecondManager(accountKey: string): Promise<void> {
+  /** The demo's team beside the chair: a second manager and a clerk, also on a demo made before there were. */
+  private async ensureTeam(accountKey: string): Promise<void> {
     if (!(await this.usersRepository.findByEmail(DEMO_SECOND_EMAIL)))
       await this.users.create({
         email: DEMO_SECOND_EMAIL,
