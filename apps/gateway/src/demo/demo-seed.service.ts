@@ -1,6 +1,6 @@
 import { meetingPortalUrl } from '../meetings/meetings.mapper';
 import { Injectable } from '@nestjs/common';
-import type { AuditKind } from '@livevote/contracts';
+import type { AccountRole, AuditKind } from '@livevote/contracts';
 import { AccountsService } from '../accounts/accounts.service';
 import { AuditLogService } from '../audit/audit-log.service';
 import { Clock } from '../common/clock';
@@ -30,6 +30,26 @@ export const DEMO_SECOND_PASSWORD = 'demo-manager-2026';
 /** A clerk of the account: the check-in desk and the floor only (docs/team.md). */
 export const DEMO_CLERK_EMAIL = 'clerk@demo.livevote.test';
 export const DEMO_CLERK_PASSWORD = 'demo-clerk-2026';
+
+const DEMO_TEAM: {
+  email: string;
+  password: string;
+  name: string;
+  roles: AccountRole[];
+}[] = [
+  {
+    email: DEMO_SECOND_EMAIL,
+    password: DEMO_SECOND_PASSWORD,
+    name: 'Demo Manager',
+    roles: [],
+  },
+  {
+    email: DEMO_CLERK_EMAIL,
+    password: DEMO_CLERK_PASSWORD,
+    name: 'Demo Clerk',
+    roles: ['clerk'],
+  },
+];
 
 /**
  * Some RSVPs, and two owners already checked in at the desk (docs/hybrid-meetings.md): units
@@ -365,21 +385,16 @@ export class DemoSeedService {
 
   /** The demo's team beside the chair: a second manager and a clerk, also on a demo made before there were. */
   private async ensureTeam(accountKey: string): Promise<void> {
-    if (!(await this.usersRepository.findByEmail(DEMO_SECOND_EMAIL)))
-      await this.users.create({
-        email: DEMO_SECOND_EMAIL,
-        password: DEMO_SECOND_PASSWORD,
-        name: 'Demo Manager',
-      });
-    await this.accounts.adminSetMembership(accountKey, DEMO_SECOND_EMAIL, true);
-    if (!(await this.usersRepository.findByEmail(DEMO_CLERK_EMAIL)))
-      await this.users.create({
-        email: DEMO_CLERK_EMAIL,
-        password: DEMO_CLERK_PASSWORD,
-        name: 'Demo Clerk',
-      });
-    await this.accounts.adminSetMembership(accountKey, DEMO_CLERK_EMAIL, true);
-    await this.accounts.adminSetRoles(accountKey, DEMO_CLERK_EMAIL, ['clerk']);
+    for (const member of DEMO_TEAM) {
+      if (!(await this.usersRepository.findByEmail(member.email)))
+        await this.users.create({
+          email: member.email,
+          password: member.password,
+          name: member.name,
+        });
+      await this.accounts.adminSetMembership(accountKey, member.email, true);
+      await this.accounts.adminSetRoles(accountKey, member.email, member.roles);
+    }
   }
 
   private async createMeeting(): Promise<DemoMeetingRow> {
