@@ -45,11 +45,6 @@ const QUESTION_VERBS: Record<string, 'approve' | 'answer' | 'dismiss'> = {
 export const QUESTIONS_PER_MINUTE = 5;
 
 /**
- * Voters' questions and the chair's moderation (docs/hybrid-meetings.md, "Questions"). Every
- * change is told live: the queue to chairs, the asker's own question to the asker, and the
- * question on the big screen to screens and chairs (docs/live-protocol.md).
- */
-/**
  * The canonical category a voter named: the category itself, or its name in one of the
  * meeting's languages (docs/i18n.md); undefined when it is neither.
  */
@@ -77,6 +72,11 @@ function categoryLabel(
   };
 }
 
+/**
+ * Voters' questions and the chair's moderation (docs/hybrid-meetings.md, "Questions"). Every
+ * change is told live: the queue to chairs, the asker's own question to the asker, and the
+ * question on the big screen to screens and chairs (docs/live-protocol.md).
+ */
 @Injectable()
 export class QuestionsService {
   private readonly logger = new Logger('Questions');
