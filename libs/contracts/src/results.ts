@@ -81,7 +81,6 @@ export const QuorumRecord = z.strictObject({
 });
 export type QuorumRecord = z.infer<typeof QuorumRecord>;
 
-/** A closed matter's result; `publishedAt` null until voters and partners may see it. */
 /** One stage of a ranked count (docs/elections.md): the counts, and what the stage decided. */
 export const ElectionRound = z.strictObject({
   /** Options still in the count, with the weight of the ballots they hold at this stage. */
@@ -119,6 +118,7 @@ export const TieBreakRequest = z.strictObject({
 });
 export type TieBreakRequest = z.infer<typeof TieBreakRequest>;
 
+/** A closed matter's result; `publishedAt` null until voters and partners may see it. */
 export const MatterResult = z.strictObject({
   verdict: Verdict,
   /** Options chosen, most votes first; empty for a motion. */

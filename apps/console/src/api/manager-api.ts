@@ -218,8 +218,7 @@ export function createManagerApi(session: ManagerSession) {
         { shortCode, matterKey },
         { body, headers: { 'Idempotency-Key': idempotencyKey } },
       ),
-    /** The meeting's webcast, or null before one is set up. */
-    /** null before a webcast is set up (the gateway answers 204). */
+    /** The meeting's webcast; null before a webcast is set up (the gateway answers 204). */
     async getWebcast(shortCode: string): Promise<Webcast | null> {
       return (await call(routes.getWebcast, { shortCode })) ?? null;
     },

@@ -246,12 +246,12 @@ export class AppConfig {
     renderQueue: number;
     rendersPerAccount: number;
   };
+  /** The video provider of webcasts (docs/webcast.md): Jitsi needs nothing, Zoom its app. */
+  readonly webcast: WebcastConfig;
   /**
    * What one live connection may send (live/packet-guard.ts): packets a second and in a
    * burst, the seconds it may stay over that before it is closed, and the largest message.
    */
-  /** The video provider of webcasts (docs/webcast.md): Jitsi needs nothing, Zoom its app. */
-  readonly webcast: WebcastConfig;
   readonly livePackets: {
     perSecond: number;
     burst: number;
