@@ -81,8 +81,11 @@ const CAST_BATCH_TEMPLATE = `      with input as (
         where not exists (select 1 from replay r where r.ord = i.ord)
           and ${ELIGIBLE_SQL}
           and ${MARKS_FIT_SQL}
+          -- a voter made a test voter since its token was issued casts nothing that counts
+          -- (docs/test-voters.md): its ballot is refused as the voter's who was removed
           and (i.voter_id is null
-            or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id))
+            or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id
+              and not v.is_test_voter))
           and (i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by))
         for share of m
       ),
@@ -405,7 +408,7 @@ export class BallotsRepository {
       select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote, mt.meeting_date, mt.expiry_date,
         mb.id is not null as member_found,
         i.voter_id is null or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id
-          and (v.is_test_voter or not i.test)) as voter_found,
+          and v.is_test_voter = i.test) as voter_found,
         i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
         coalesce(${ELIGIBLE}, false) as eligible,
         coalesce(${MARKS_FIT}, false) as valid_choices,
