@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ballotMethodSql,
   eligibleSql,
@@ -329,7 +329,30 @@ export class BallotsRepository {
     );
   }
 
-  private async castCounted(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+  private castCounted(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+    return this.cast('cast_batch', CAST_BATCH_HEAD, CAST_BATCH_TAIL, inputs);
+  }
+
+  /**
+   * Test voters' ballots, in one statement judged by the same rules as the batch statement
+   * (time, eligibility, marks, replacement), written apart: `test_ballots` holds one a matter
+   * and test voter, so a test ballot never meets a member's standing ballot. Safe to run twice
+   * as the batch statement is.
+   */
+  private castTest(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+    return this.cast('cast_test_batch', CAST_TEST_HEAD, CAST_TEST_TAIL, inputs);
+  }
+
+  /**
+   * Runs a batch statement (prepared once a connection under `name`) over the inputs as its
+   * payload; the test statement's recordset leaves out the columns it has none of.
+   */
+  private async cast(
+    name: string,
+    head: SQL,
+    tail: SQL,
+    inputs: BallotInput[],
+  ): Promise<BatchOutcome[]> {
     const payload = JSON.stringify(
       inputs.map((input, ord) => ({
         ord,
@@ -349,41 +372,7 @@ export class BallotsRepository {
     );
     // safe to run twice (see above): retried once if its connection is lost
     const result = await this.database.idempotent(() =>
-      this.database.executeBatch(
-        'cast_batch',
-        sql`${CAST_BATCH_HEAD}${payload}${CAST_BATCH_TAIL}`,
-      ),
-    );
-    return outcomesOf(inputs, rowsOf<OutcomeRow>(result));
-  }
-
-  /**
-   * Test voters' ballots, in one statement judged by the same rules as the batch statement
-   * (time, eligibility, marks, replacement), written apart: `test_ballots` holds one a matter
-   * and test voter, so a test ballot never meets a member's standing ballot. Safe to run twice
-   * as the batch statement is.
-   */
-  private async castTest(inputs: BallotInput[]): Promise<BatchOutcome[]> {
-    const payload = JSON.stringify(
-      inputs.map((input, ord) => ({
-        ord,
-        event_id: input.eventId,
-        receipt: input.receipt,
-        matter_id: input.matterId,
-        member_id: input.memberId,
-        voter_id: input.voterId,
-        kind: input.kind,
-        choices: input.choices,
-        ...(input.votes ? { votes: input.votes } : {}),
-        idem_key: input.idempotencyKey,
-        received_at: input.receivedAt.toISOString(),
-      })),
-    );
-    const result = await this.database.idempotent(() =>
-      this.database.executeBatch(
-        'cast_test_batch',
-        sql`${CAST_TEST_HEAD}${payload}${CAST_TEST_TAIL}`,
-      ),
+      this.database.executeBatch(name, sql`${head}${payload}${tail}`),
     );
     return outcomesOf(inputs, rowsOf<OutcomeRow>(result));
   }
