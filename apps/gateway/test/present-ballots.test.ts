@@ -6,18 +6,14 @@ import {
 } from '@livevote/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type TenantFixture } from './support/factories';
-import { expectProblem, http, type Http } from './support/http';
+import { type TenantFixture } from './support/factories';
+import { expectProblem, type Http } from './support/http';
+import { nextEvent, request, type LiveClient } from './support/live-client';
+import { type VoterFixture } from './support/live-fixtures';
 import {
-  connectLive,
-  nextEvent,
-  request,
-  type LiveClient,
-} from './support/live-client';
-import { createVoters, type VoterFixture } from './support/live-fixtures';
-import { startGateways, type TestGateway } from './support/test-app';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { createTestRedis, type TestRedis } from './support/test-redis';
+  openPresentMeeting,
+  type PresentMeeting,
+} from './support/present-meeting';
 
 /**
  * A member who voted took part (docs/presence.md, "A member who voted took part"): a voter who
@@ -27,30 +23,18 @@ import { createTestRedis, type TestRedis } from './support/test-redis';
  * and CSV) say so alike, and no matter closes with more units voting than present.
  */
 describe('Present by their ballots', () => {
-  let database: TestDatabase;
-  let redis: TestRedis;
-  let node: TestGateway;
+  let meeting: PresentMeeting;
   let api: Http;
   let tenant: TenantFixture;
   let other: TenantFixture;
   let voters: VoterFixture[];
   let chair: LiveClient;
-  const sockets: LiveClient[] = [];
   const matters: Matter[] = [];
 
   const base = () => `/v1/Meetings/${tenant.meeting.shortCode}`;
   const portal = () => `/portal/v1/Meetings/${tenant.meeting.shortCode}`;
   const asManager = () => ({ token: tenant.token });
-  const connect = async (token: string) => {
-    const socket = await connectLive(node.baseUrl, token);
-    sockets.push(socket);
-    expect(
-      await request(socket, 'subscribe', {
-        shortCode: tenant.meeting.shortCode,
-      }),
-    ).not.toHaveProperty('error');
-    return socket;
-  };
+  const connect = (token: string) => meeting.subscribe(token);
   const quorum = (expected: Partial<QuorumEvent>) =>
     nextEvent(chair, 'meeting.quorum', (event) =>
       Object.entries(expected).every(
@@ -120,29 +104,11 @@ describe('Present by their ballots', () => {
     Object.fromEntries(json.attendance.map((row) => [row.unit, row.presence]));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    redis = createTestRedis();
-    [node] = await startGateways(1, {
-      databaseUrl: database.url,
-      redisUrl: redis.url,
-      redisPrefix: redis.prefix,
-    });
-    api = http(node.baseUrl);
-    tenant = await createTenant(node, {
-      quorumMinimum: 3,
-      oneLiveMatter: false,
-    });
-    other = await createTenant(node);
-    voters = await createVoters(node, tenant, 5);
-    chair = await connect(tenant.token);
+    meeting = await openPresentMeeting(5);
+    ({ api, tenant, other, voters, chair } = meeting);
   });
 
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-    await node?.close();
-    await redis?.cleanup();
-    await database?.drop();
-  });
+  afterAll(() => meeting?.close());
 
   it('counts a voter who voted over HTTP, with no socket, online in the live quorum', async () => {
     const matter = await createMatter('The budget');

@@ -8,18 +8,14 @@ import {
 } from '@livevote/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, type TenantFixture } from './support/factories';
-import { expectProblem, http, type Http } from './support/http';
+import { type TenantFixture } from './support/factories';
+import { expectProblem, type Http } from './support/http';
+import { nextEvent, type LiveClient } from './support/live-client';
+import { type VoterFixture } from './support/live-fixtures';
 import {
-  connectLive,
-  nextEvent,
-  request,
-  type LiveClient,
-} from './support/live-client';
-import { createVoters, type VoterFixture } from './support/live-fixtures';
-import { startGateways, type TestGateway } from './support/test-app';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { createTestRedis, type TestRedis } from './support/test-redis';
+  openPresentMeeting,
+  type PresentMeeting,
+} from './support/present-meeting';
 
 /**
  * One definition of present (docs/presence.md): a meeting of four units, one connected, one
@@ -28,29 +24,17 @@ import { createTestRedis, type TestRedis } from './support/test-redis';
  * and the deadline's statement) and the report in JSON and CSV.
  */
 describe('Present', () => {
-  let database: TestDatabase;
-  let redis: TestRedis;
-  let node: TestGateway;
+  let meeting: PresentMeeting;
   let api: Http;
   let tenant: TenantFixture;
   let other: TenantFixture;
   let voters: VoterFixture[];
   let chair: LiveClient;
-  const sockets: LiveClient[] = [];
   const matters: Matter[] = [];
 
   const base = () => `/v1/Meetings/${tenant.meeting.shortCode}`;
   const asManager = () => ({ token: tenant.token });
-  const subscribe = async (token: string) => {
-    const socket = await connectLive(node.baseUrl, token);
-    sockets.push(socket);
-    expect(
-      await request(socket, 'subscribe', {
-        shortCode: tenant.meeting.shortCode,
-      }),
-    ).not.toHaveProperty('error');
-    return socket;
-  };
+  const subscribe = (token: string) => meeting.subscribe(token);
 
   /** U0001 online, U0002 in person, U0003 by proxy, U0004 absent. */
   const UNITS = {
@@ -61,30 +45,11 @@ describe('Present', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    redis = createTestRedis();
-    [node] = await startGateways(1, {
-      databaseUrl: database.url,
-      redisUrl: redis.url,
-      redisPrefix: redis.prefix,
-    });
-    api = http(node.baseUrl);
-    tenant = await createTenant(node, {
-      quorumMinimum: 3,
-      oneLiveMatter: false,
-    });
-    other = await createTenant(node);
-    // shares 1, 2.5, 3, 1.5
-    voters = await createVoters(node, tenant, 4);
-    chair = await subscribe(tenant.token);
+    meeting = await openPresentMeeting(4);
+    ({ api, tenant, other, voters, chair } = meeting);
   });
 
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-    await node?.close();
-    await redis?.cleanup();
-    await database?.drop();
-  });
+  afterAll(() => meeting?.close());
 
   it('counts each unit one way in the live quorum', async () => {
     const counted = nextEvent(

@@ -20,6 +20,7 @@ import {
   ballots as ballotTable,
   testBallotEvents,
   testBallots,
+  voters as voterTable,
 } from '../src/database/schema';
 import { InviteTokensService } from '../src/members/invite-tokens.service';
 import { createTenant, type TenantFixture } from './support/factories';
@@ -386,6 +387,40 @@ describe('Test voters', () => {
           choices: ['Against'],
         }),
       ]);
+    });
+
+    it('does not count a ballot cast with a real token once its voter is a test voter', async () => {
+      const created = await api.post(
+        votersOf(voters[2].memberId),
+        { email: 'late-flip@owners.test', name: 'Late flip' },
+        asChair(),
+      );
+      expect(created.status, created.text).toBe(201);
+      const flip = Voter.parse(created.body);
+      const token = await signInByInvite(flip);
+      // this node has the session in memory, as when a signal is still on its way
+      expect((await api.get(portal(), { token })).status).toBe(200);
+      const db = gateway.app.get(Database).db;
+      await db
+        .update(voterTable)
+        .set({ isTestVoter: true })
+        .where(eq(voterTable.id, flip.voterKey));
+      const result = await api.post(
+        `${portal()}/matters/${matter.key}/ballots`,
+        { choices: ['Against'] },
+        { token, headers: { 'idempotency-key': randomUUID() } },
+      );
+      expectProblem(result, 401, 'voter_removed');
+      const stored = await db
+        .select()
+        .from(ballotTable)
+        .where(eq(ballotTable.voterId, flip.voterKey));
+      expect(stored).toEqual([]);
+      const removed = await api.delete(
+        `${votersOf(voters[2].memberId)}/${flip.email}`,
+        asChair(),
+      );
+      expect(removed.status, removed.text).toBe(204);
     });
 
     it('leaves test ballots out of every tally, list and figure', async () => {

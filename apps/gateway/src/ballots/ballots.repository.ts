@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   ballotMethodSql,
   eligibleSql,
@@ -81,8 +81,11 @@ const CAST_BATCH_TEMPLATE = `      with input as (
         where not exists (select 1 from replay r where r.ord = i.ord)
           and ${ELIGIBLE_SQL}
           and ${MARKS_FIT_SQL}
+          -- a voter made a test voter since its token was issued casts nothing that counts
+          -- (docs/test-voters.md): its ballot is refused as the voter's who was removed
           and (i.voter_id is null
-            or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id))
+            or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id
+              and not v.is_test_voter))
           and (i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by))
         for share of m
       ),
@@ -326,7 +329,30 @@ export class BallotsRepository {
     );
   }
 
-  private async castCounted(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+  private castCounted(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+    return this.cast('cast_batch', CAST_BATCH_HEAD, CAST_BATCH_TAIL, inputs);
+  }
+
+  /**
+   * Test voters' ballots, in one statement judged by the same rules as the batch statement
+   * (time, eligibility, marks, replacement), written apart: `test_ballots` holds one a matter
+   * and test voter, so a test ballot never meets a member's standing ballot. Safe to run twice
+   * as the batch statement is.
+   */
+  private castTest(inputs: BallotInput[]): Promise<BatchOutcome[]> {
+    return this.cast('cast_test_batch', CAST_TEST_HEAD, CAST_TEST_TAIL, inputs);
+  }
+
+  /**
+   * Runs a batch statement (prepared once a connection under `name`) over the inputs as its
+   * payload; the test statement's recordset leaves out the columns it has none of.
+   */
+  private async cast(
+    name: string,
+    head: SQL,
+    tail: SQL,
+    inputs: BallotInput[],
+  ): Promise<BatchOutcome[]> {
     const payload = JSON.stringify(
       inputs.map((input, ord) => ({
         ord,
@@ -346,41 +372,7 @@ export class BallotsRepository {
     );
     // safe to run twice (see above): retried once if its connection is lost
     const result = await this.database.idempotent(() =>
-      this.database.executeBatch(
-        'cast_batch',
-        sql`${CAST_BATCH_HEAD}${payload}${CAST_BATCH_TAIL}`,
-      ),
-    );
-    return outcomesOf(inputs, rowsOf<OutcomeRow>(result));
-  }
-
-  /**
-   * Test voters' ballots, in one statement judged by the same rules as the batch statement
-   * (time, eligibility, marks, replacement), written apart: `test_ballots` holds one a matter
-   * and test voter, so a test ballot never meets a member's standing ballot. Safe to run twice
-   * as the batch statement is.
-   */
-  private async castTest(inputs: BallotInput[]): Promise<BatchOutcome[]> {
-    const payload = JSON.stringify(
-      inputs.map((input, ord) => ({
-        ord,
-        event_id: input.eventId,
-        receipt: input.receipt,
-        matter_id: input.matterId,
-        member_id: input.memberId,
-        voter_id: input.voterId,
-        kind: input.kind,
-        choices: input.choices,
-        ...(input.votes ? { votes: input.votes } : {}),
-        idem_key: input.idempotencyKey,
-        received_at: input.receivedAt.toISOString(),
-      })),
-    );
-    const result = await this.database.idempotent(() =>
-      this.database.executeBatch(
-        'cast_test_batch',
-        sql`${CAST_TEST_HEAD}${payload}${CAST_TEST_TAIL}`,
-      ),
+      this.database.executeBatch(name, sql`${head}${payload}${tail}`),
     );
     return outcomesOf(inputs, rowsOf<OutcomeRow>(result));
   }
@@ -405,7 +397,7 @@ export class BallotsRepository {
       select i.ord, m.live_status, m.live_ends_at, m.allow_proxy_vote, mt.meeting_date, mt.expiry_date,
         mb.id is not null as member_found,
         i.voter_id is null or exists (select 1 from voters v where v.id = i.voter_id and v.member_id = i.member_id
-          and (v.is_test_voter or not i.test)) as voter_found,
+          and v.is_test_voter = i.test) as voter_found,
         i.recorded_by is null or exists (select 1 from users u where u.id = i.recorded_by) as recorder_found,
         coalesce(${ELIGIBLE}, false) as eligible,
         coalesce(${MARKS_FIT}, false) as valid_choices,
