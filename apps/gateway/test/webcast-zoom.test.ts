@@ -564,6 +564,21 @@ describe('Webcast at Zoom', () => {
       expect(limited.body.detail).toContain('maximum per-second rate limit');
     });
 
+    it('answers 502, not 500, when Zoom answers a success that is not JSON', async () => {
+      const tenant = await newTenant();
+      await putWebcast(tenant, { castProvider: 'video' });
+      zoom.fail({ method: 'GET', path: /\/settings$/ }, 200, {
+        raw: '<html>Service maintenance</html>',
+      });
+      const result = await api.post(
+        `${webcastPath(tenant)}/launch`,
+        undefined,
+        { token: tenant.token },
+      );
+      expectProblem(result, 502, 'webcast_provider_error');
+      expect(result.body.detail).toContain('not JSON');
+    });
+
     it('answers 503 when Zoom cannot be reached', async () => {
       const tenant = await newTenant();
       await putWebcast(tenant, { castProvider: 'video' });
