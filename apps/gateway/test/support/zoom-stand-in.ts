@@ -94,6 +94,8 @@ export interface ZoomStandIn {
       headers?: Record<string, string>;
     },
   ): void;
+  /** Drops the faults not yet spent. */
+  clearFaults(): void;
   /** Revokes every token issued so far. */
   revokeTokens(): void;
   close(): Promise<void>;
@@ -421,6 +423,9 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
         headers: options.headers ?? {},
         times: options.times ?? 1,
       });
+    },
+    clearFaults() {
+      faults.length = 0;
     },
     revokeTokens() {
       tokens.clear();
