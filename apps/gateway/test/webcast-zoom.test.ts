@@ -387,6 +387,46 @@ describe('Webcast at Zoom', () => {
     expectProblem(await api.get(path), 401);
   });
 
+  it("asks Zoom once, not per request, for a voter Zoom refuses: a flood of the portal's link stays here", async () => {
+    const tenant = await newTenant();
+    const webcast = await putWebcast(tenant, { castProvider: 'video' });
+    await synced(webcast);
+    const email = 'refused.by.zoom@example.test';
+    zoom.fail(
+      { method: 'POST', path: `/webinars/${webcast.castId}/registrants` },
+      400,
+      { times: 1000, body: { code: 300, message: 'Registration refused.' } },
+    );
+    try {
+      const voter = await addVoter(tenant, { email });
+      const asks = () =>
+        zoom.requests.filter(
+          (r) =>
+            r.method === 'POST' &&
+            r.path === `/webinars/${webcast.castId}/registrants` &&
+            (r.body as { email?: string } | undefined)?.email === email,
+        ).length;
+      // the sync's own try (the queue retries it on its timers, seconds apart)
+      await vi.waitFor(() => expect(asks()).toBeGreaterThan(0));
+      const before = asks();
+      const path = `/portal/v1/Meetings/${tenant.meeting.shortCode}/webcast`;
+      const token = voterToken(tenant, voter);
+      const get = () => api.get(path, { token });
+      const answers = [
+        ...(await Promise.all(Array.from({ length: 5 }, get))),
+        await get(),
+        await get(),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        expect(PortalWebcast.parse(answer.body).joinUrl).toBeNull();
+      }
+      expect(asks() - before).toBeLessThanOrEqual(2);
+    } finally {
+      zoom.clearFaults();
+    }
+  });
+
   it('schedules the rehearsal as a Zoom meeting of its own, moves it and cancels it', async () => {
     const tenant = await newTenant();
     const first = await putWebcast(tenant, {
@@ -562,6 +602,21 @@ describe('Webcast at Zoom', () => {
       expectProblem(limited, 503, 'webcast_provider_unavailable');
       expect(limited.headers.get('retry-after')).toBe('1');
       expect(limited.body.detail).toContain('maximum per-second rate limit');
+    });
+
+    it('answers 502, not 500, when Zoom answers a success that is not JSON', async () => {
+      const tenant = await newTenant();
+      await putWebcast(tenant, { castProvider: 'video' });
+      zoom.fail({ method: 'GET', path: /\/settings$/ }, 200, {
+        raw: '<html>Service maintenance</html>',
+      });
+      const result = await api.post(
+        `${webcastPath(tenant)}/launch`,
+        undefined,
+        { token: tenant.token },
+      );
+      expectProblem(result, 502, 'webcast_provider_error');
+      expect(result.body.detail).toContain('not JSON');
     });
 
     it('answers 503 when Zoom cannot be reached', async () => {

@@ -1,27 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
-
-type Listener = (meetingId: string) => Promise<void>;
+import { Injectable } from '@nestjs/common';
+import { MeetingChangeListeners } from '../common/meeting-change-listeners';
 
 /**
  * Who wants to hear that a meeting's name, date, duration or time zone changed: the webcast
- * moves its session at the provider (docs/webcast.md). Told after the change has committed;
- * a listener's failure is logged, never the change's.
+ * moves its session at the provider (docs/webcast.md).
  */
 @Injectable()
-export class MeetingScheduleChanges {
-  private readonly logger = new Logger('MeetingScheduleChanges');
-  private readonly listeners: Listener[] = [];
-
-  subscribe(listener: Listener): void {
-    this.listeners.push(listener);
-  }
-
-  async changed(meetingId: string): Promise<void> {
-    for (const listener of this.listeners)
-      await listener(meetingId).catch((error: unknown) =>
-        this.logger.warn(
-          `a listener of meeting ${meetingId}'s schedule failed: ${String(error)}`,
-        ),
-      );
+export class MeetingScheduleChanges extends MeetingChangeListeners {
+  constructor() {
+    super('MeetingScheduleChanges', 'schedule');
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { SingleFlight } from '../common/single-flight';
 import {
   WebcastProvider,
   WebcastProviderError,
@@ -16,6 +17,9 @@ import {
 
 type Role = WebcastAttendeeRow['role'];
 
+/** How long a voter the provider refused is not registered on the spot again. */
+const ON_THE_SPOT_PAUSE_MS = 60_000;
+
 /**
  * Brings the provider's panelists and registrants in line with the meeting's voters
  * (docs/webcast.md): a webinar seats `isPanelist` voters as panelists and registers everyone
@@ -26,6 +30,13 @@ type Role = WebcastAttendeeRow['role'];
 @Injectable()
 export class WebcastSyncService {
   private readonly logger = new Logger('WebcastSync');
+  /**
+   * On-the-spot registrations (joinUrlFor) under way, and those the provider lately refused,
+   * by webcast and voter: a voter's repeated asks (the portal's polling, a flood) share one
+   * request, and after a refusal wait ON_THE_SPOT_PAUSE_MS while the sync queue keeps trying.
+   */
+  private readonly registering = new SingleFlight<string, string | null>();
+  private readonly refusedUntil = new Map<string, number>();
 
   constructor(
     private readonly webcasts: WebcastRepository,
@@ -188,17 +199,33 @@ export class WebcastSyncService {
     const voter = await this.webcasts.voter(meetingId, voterId);
     if (!voter || (webcast.castProvider === 'video' && voter.isPanelist))
       return null;
+    const key = `${webcast.id} ${voter.id}`;
+    if ((this.refusedUntil.get(key) ?? 0) > this.clock.nowMs()) return null;
+    return this.registering.run(
+      key,
+      () => this.registerNow(webcast, voter, key),
+      () => undefined,
+    );
+  }
+
+  private async registerNow(
+    webcast: WebcastRow,
+    voter: WebcastVoterRow,
+    key: string,
+  ): Promise<string | null> {
     try {
       const registrant = await this.provider.register(roomRefOf(webcast), {
         name: voter.name,
         email: voter.email,
       });
       await this.save(webcast, voter, 'attendee', registrant);
+      this.refusedUntil.delete(key);
       return registrant.joinUrl;
     } catch (error) {
       if (!(error instanceof WebcastProviderError)) throw error;
+      this.refusedUntil.set(key, this.clock.nowMs() + ON_THE_SPOT_PAUSE_MS);
       this.logger.warn(
-        `webcast ${webcast.id}: registering voter ${voterId} failed: ${error.message}`,
+        `webcast ${webcast.id}: registering voter ${voter.id} failed: ${error.message}`,
       );
       return null;
     }

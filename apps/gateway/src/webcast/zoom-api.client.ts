@@ -77,8 +77,7 @@ export class ZoomApiClient {
         continue;
       }
       if (!response.ok) throw await errorOf(response, `${method} ${path}`);
-      const text = await response.text();
-      return (text ? JSON.parse(text) : undefined) as T;
+      return (await jsonOf(response, `${method} ${path}`)) as T;
     }
   }
 
@@ -171,6 +170,27 @@ export class ZoomApiClient {
       );
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
+  }
+}
+
+/** A success's body; one that is not JSON (a proxy's page, a cut answer) is Zoom's failure, a 502. */
+async function jsonOf(response: Response, what: string): Promise<unknown> {
+  const text = await response.text().catch(() => {
+    throw new WebcastProviderError(
+      'zoom',
+      `Zoom's answer to ${what} was cut off.`,
+      { unavailable: true },
+    );
+  });
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new WebcastProviderError(
+      'zoom',
+      `Zoom answered ${response.status} to ${what} with a body that is not JSON.`,
+      { status: response.status },
+    );
   }
 }
 

@@ -59,6 +59,8 @@ interface Fault {
   matches: (method: string, path: string) => boolean;
   status: number;
   body: unknown;
+  /** Sent as it is instead of `body` (a proxy's page, a truncated answer). */
+  raw?: string;
   headers: Record<string, string>;
   times: number;
 }
@@ -87,9 +89,13 @@ export interface ZoomStandIn {
     options?: {
       times?: number;
       body?: unknown;
+      /** Sent as it is instead of a JSON body (a proxy's page, a truncated answer). */
+      raw?: string;
       headers?: Record<string, string>;
     },
   ): void;
+  /** Drops the faults not yet spent. */
+  clearFaults(): void;
   /** Revokes every token issued so far. */
   revokeTokens(): void;
   close(): Promise<void>;
@@ -146,6 +152,13 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
     const fault = faults.find((f) => f.times > 0 && f.matches(method, path));
     if (fault) {
       fault.times -= 1;
+      if (fault.raw !== undefined) {
+        res.writeHead(fault.status, {
+          'content-type': 'text/html',
+          ...fault.headers,
+        });
+        return res.end(fault.raw);
+      }
       return send(res, fault.status, fault.body, fault.headers);
     }
     route(method, path, query, body ?? {}, res);
@@ -406,9 +419,13 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
           code: status,
           message: `Stand-in fault ${status}.`,
         },
+        raw: options.raw,
         headers: options.headers ?? {},
         times: options.times ?? 1,
       });
+    },
+    clearFaults() {
+      faults.length = 0;
     },
     revokeTokens() {
       tokens.clear();
