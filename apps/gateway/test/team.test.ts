@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, rowsOf } from '../src/database/database';
 import {
@@ -176,6 +177,48 @@ describe('The meeting team', () => {
       );
       expect(back.status, back.text).toBe(200);
       expect((await api.delete(colleague, asOwner())).status).toBe(204);
+    });
+
+    it('takes the account lock before the member row when demoting, as a removal does (no deadlock)', async () => {
+      const { email } = await join(['owner']);
+      const colleague = await gateway.app
+        .get(Database)
+        .db.execute(sql`select id from users where email = ${email}`);
+      const colleagueId = rowsOf<{ id: string }>(colleague)[0].id;
+      // a removal of the same colleague: the account row first, then the member's row
+      const removal = new pg.Client({ connectionString: database.url });
+      await removal.connect();
+      try {
+        await removal.query('begin');
+        await removal.query(
+          'select 1 from accounts where id = $1 for update',
+          [tenant.account.key],
+        );
+        const demotion = api.patch(
+          `${team()}/users/${encodeURIComponent(email)}`,
+          { roles: [] },
+          asOwner(),
+        );
+        // the demotion waits for a lock the removal holds
+        for (let waiting = 0; !waiting; ) {
+          const result = await removal.query(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          waiting = result.rows[0].n;
+          if (!waiting) await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await removal.query(
+          'select 1 from account_users where account_id = $1 and user_id = $2 for update',
+          [tenant.account.key, colleagueId],
+        );
+        await removal.query('commit');
+        const demoted = await demotion;
+        expect(demoted.status, demoted.text).toBe(200);
+        expect(demoted.body.roles).toEqual([]);
+      } finally {
+        await removal.end();
+      }
     });
 
     it('refuses team changes by a manager who is not an owner (403) and by another account (404)', async () => {
