@@ -190,17 +190,16 @@ describe('The meeting team', () => {
       await removal.connect();
       try {
         await removal.query('begin');
-        await removal.query(
-          'select 1 from accounts where id = $1 for update',
-          [tenant.account.key],
-        );
+        await removal.query('select 1 from accounts where id = $1 for update', [
+          tenant.account.key,
+        ]);
         const demotion = api.patch(
           `${team()}/users/${encodeURIComponent(email)}`,
           { roles: [] },
           asOwner(),
         );
         // the demotion waits for a lock the removal holds
-        for (let waiting = 0; !waiting; ) {
+        for (let waiting = 0; !waiting;) {
           const result = await removal.query(
             `select count(*)::int as n from pg_stat_activity
               where datname = current_database() and wait_event_type = 'Lock'`,
@@ -828,9 +827,9 @@ describe('The meeting team', () => {
       const email = newEmail('leaver');
       const { token } = await invite(email, []);
       const password = 'a-long-password-1';
-      expect(
-        (await accept({ token, name: 'Lee Ver', password })).status,
-      ).toBe(201);
+      expect((await accept({ token, name: 'Lee Ver', password })).status).toBe(
+        201,
+      );
       const signedIn = await api.post('/auth/token', {
         username: email,
         password,
