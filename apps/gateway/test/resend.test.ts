@@ -234,6 +234,31 @@ describe('Resending invites and holder links', () => {
       expect(sink.messages.length - before).toBe(3);
     });
 
+    it('holds one address to the per-recipient budget in every run, the default one too', async () => {
+      const meeting = await createMeeting(gateway, alice.account.key);
+      await addUnit(gateway, meeting.id, 'never@bounce.test');
+      const bulk = () =>
+        api.post(`/v1/Meetings/${meeting.shortCode}/invites`, {}, as(alice));
+      // the default run tries a refused address again each time: three an hour (the test's setting)
+      for (let i = 0; i < 3; i += 1)
+        expect(BulkInviteResult.parse((await bulk()).body)).toMatchObject({
+          sent: 0,
+          failed: 1,
+          skipped: 0,
+        });
+      expect(BulkInviteResult.parse((await bulk()).body)).toMatchObject({
+        sent: 0,
+        failed: 0,
+        skipped: 1,
+      });
+
+      // runs side by side reach one new address no more often
+      await addUnit(gateway, meeting.id, 'side@example.test');
+      const runs = await Promise.all(Array.from({ length: 5 }, () => bulk()));
+      for (const run of runs) expect(run.status, run.text).toBe(200);
+      expect(sentTo('side@example.test')).toBeLessThanOrEqual(3);
+    });
+
     it('refuses an unknown target, unknown fields and wrong types with 400 errors[]', async () => {
       const meeting = await createMeeting(gateway, alice.account.key);
       for (const body of [

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database, rowsOf } from '../src/database/database';
 import {
@@ -176,6 +177,47 @@ describe('The meeting team', () => {
       );
       expect(back.status, back.text).toBe(200);
       expect((await api.delete(colleague, asOwner())).status).toBe(204);
+    });
+
+    it('takes the account lock before the member row when demoting, as a removal does (no deadlock)', async () => {
+      const { email } = await join(['owner']);
+      const colleague = await gateway.app
+        .get(Database)
+        .db.execute(sql`select id from users where email = ${email}`);
+      const colleagueId = rowsOf<{ id: string }>(colleague)[0].id;
+      // a removal of the same colleague: the account row first, then the member's row
+      const removal = new pg.Client({ connectionString: database.url });
+      await removal.connect();
+      try {
+        await removal.query('begin');
+        await removal.query('select 1 from accounts where id = $1 for update', [
+          tenant.account.key,
+        ]);
+        const demotion = api.patch(
+          `${team()}/users/${encodeURIComponent(email)}`,
+          { roles: [] },
+          asOwner(),
+        );
+        // the demotion waits for a lock the removal holds
+        for (let waiting = 0; !waiting;) {
+          const result = await removal.query(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          waiting = result.rows[0].n;
+          if (!waiting) await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await removal.query(
+          'select 1 from account_users where account_id = $1 and user_id = $2 for update',
+          [tenant.account.key, colleagueId],
+        );
+        await removal.query('commit');
+        const demoted = await demotion;
+        expect(demoted.status, demoted.text).toBe(200);
+        expect(demoted.body.roles).toEqual([]);
+      } finally {
+        await removal.end();
+      }
     });
 
     it('refuses team changes by a manager who is not an owner (403) and by another account (404)', async () => {
@@ -637,6 +679,48 @@ describe('The meeting team', () => {
         expectProblem(result, 403, 'clerk_forbidden');
     });
 
+    it('gets 403 clerk_forbidden on the routes added this round too (the guard denies by default)', async () => {
+      const as = { token: clerk.token };
+      const matter = (await api.get(`${meeting()}/matters`, asOwner())).body[0];
+      const someKey = '00000000-0000-4000-8000-000000000001';
+      const voter = `${meeting()}/members/${voters[0].memberId}/voters/${encodeURIComponent(voters[0].email)}`;
+      const colleague = `${team()}/users/${encodeURIComponent(tenant.user.email)}`;
+      const attempts = [
+        api.patch(team(), { language: 'en' }, as),
+        api.post(`${team()}/users`, { email: newEmail('c') }, as),
+        api.patch(colleague, { roles: [] }, as),
+        api.delete(colleague, as),
+        api.delete(`${team()}/invitations/${someKey}`, as),
+        api.post(`${meeting()}/invites`, { target: 'all' }, as),
+        api.post(`${voter}/invite`, {}, as),
+        api.post(`${voter}/personal-link`, {}, as),
+        api.post(`${meeting()}/proxy-holders/${someKey}/notice`, {}, as),
+        api.get(`${meeting()}/proxy-holders`, as),
+        api.put(
+          `${meeting()}/proxy-holders/${someKey}/presence`,
+          { present: true },
+          as,
+        ),
+        api.post(`${meeting()}/matters/${matter.key}/tie-break`, {}, as),
+        api.post(`${meeting()}/matters/${matter.key}/sign-off`, {}, as),
+        api.post(`${meeting()}/matters/${matter.key}/ballots`, {}, as),
+        api.get(`${meeting()}/matters/${matter.key}/published`, as),
+        api.get(`${meeting()}/sign-off`, as),
+        api.put(`${meeting()}/scrutineers`, { emails: [] }, as),
+        api.get(`${meeting()}/nominations`, as),
+        api.post(`${meeting()}/nominations/${someKey}/accept`, {}, as),
+        api.post(`${meeting()}/nominations/${someKey}/reject`, {}, as),
+        api.get(`${meeting()}/webcast`, as),
+        api.put(`${meeting()}/webcast`, {}, as),
+        api.post(`${meeting()}/webcast/launch`, {}, as),
+        api.get(`${meeting()}/documents`, as),
+        api.post(`${meeting()}/documents`, {}, as),
+        api.delete(`${meeting()}/documents/${someKey}`, as),
+      ];
+      for (const result of await Promise.all(attempts))
+        expectProblem(result, 403, 'clerk_forbidden');
+    });
+
     it('follows the desk on the live channel but receives no tallies', async () => {
       const sockets: LiveClient[] = [];
       try {
@@ -735,6 +819,53 @@ describe('The meeting team', () => {
         403,
         'clerk_forbidden',
       );
+    });
+  });
+
+  describe('a removed user', () => {
+    it('can do nothing more in the account from the next request, with the same access token or a refreshed one', async () => {
+      const email = newEmail('leaver');
+      const { token } = await invite(email, []);
+      const password = 'a-long-password-1';
+      expect((await accept({ token, name: 'Lee Ver', password })).status).toBe(
+        201,
+      );
+      const signedIn = await api.post('/auth/token', {
+        username: email,
+        password,
+      });
+      expect(signedIn.status, signedIn.text).toBe(200);
+      const access = { token: signedIn.body.access_token as string };
+      const cookie = signedIn.headers.getSetCookie()[0].split(';')[0];
+      expect((await api.get(meeting(), access)).status).toBe(200);
+
+      const removed = await api.delete(
+        `${team()}/users/${encodeURIComponent(email)}`,
+        asOwner(),
+      );
+      expect(removed.status, removed.text).toBe(204);
+
+      // the access token is still valid, but membership is read on every request
+      expectProblem(await api.get(meeting(), access), 404);
+      expectProblem(await api.get(team(), access), 404);
+      expectProblem(
+        await api.patch(meeting(), { description: 'Left a mark' }, access),
+        404,
+      );
+      expectProblem(
+        await api.post(`${team()}/invitations`, { email, roles: [] }, access),
+        404,
+      );
+      // the refresh cookie still signs the user in (they may belong elsewhere), to nothing here
+      const refreshed = await api.post(
+        '/auth/oauth/refresh',
+        {},
+        { headers: { cookie } },
+      );
+      expect(refreshed.status, refreshed.text).toBe(200);
+      const again = { token: refreshed.body.access_token as string };
+      expectProblem(await api.get(meeting(), again), 404);
+      expect((await api.get('/v1/Accounts', again)).body).toEqual([]);
     });
   });
 });

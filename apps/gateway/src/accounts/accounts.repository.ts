@@ -140,11 +140,19 @@ export class AccountsRepository {
     return rows.length === 1;
   }
 
-  /** Locks the account's membership rows, so concurrent removals cannot empty it. */
-  async countUsersForUpdate(accountId: string): Promise<number> {
+  /**
+   * Locks the account row until the transaction ends: every team change takes it before any
+   * member's row, so two changes wait for each other instead of deadlocking.
+   */
+  async lockAccount(accountId: string): Promise<void> {
     await this.database.db.execute(
       sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`,
     );
+  }
+
+  /** Locks the account's membership rows, so concurrent removals cannot empty it. */
+  async countUsersForUpdate(accountId: string): Promise<number> {
+    await this.lockAccount(accountId);
     const [row] = await this.database.db
       .select({ n: count() })
       .from(accountUsers)
@@ -157,9 +165,7 @@ export class AccountsRepository {
    * demotions or removals cannot both pass the last-owner check (docs/team.md).
    */
   async countOwnersForUpdate(accountId: string): Promise<number> {
-    await this.database.db.execute(
-      sql`select 1 from ${accounts} where ${accounts.id} = ${accountId} for update`,
-    );
+    await this.lockAccount(accountId);
     const [row] = await this.database.db
       .select({ n: count() })
       .from(accountUsers)

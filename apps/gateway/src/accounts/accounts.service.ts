@@ -141,6 +141,7 @@ export class AccountsService {
   ): Promise<AccountUser> {
     return this.unitOfWork.run(async () => {
       const account = await this.requireOwner(userId, key);
+      await this.accounts.lockAccount(account.id);
       const user = await this.accounts.findUserByEmail(email);
       const before = user
         ? await this.accounts.rolesOf(account.id, user.id)
@@ -199,6 +200,7 @@ export class AccountsService {
         throw new AccountException(AccountErrorCode.AccountNotFound);
       const user = await this.accounts.findUserByEmail(email);
       if (!user) throw new AccountException(AccountErrorCode.UserNotFound);
+      await this.accounts.lockAccount(account.id);
       const before = await this.accounts.rolesOf(account.id, user.id);
       if (!before) throw new AccountException(AccountErrorCode.NotMember);
       const next = [...new Set(roles)];

@@ -62,7 +62,7 @@ export class InvitationsService {
     return this.unitOfWork.run(async () => {
       const account = await this.accounts.requireOwner(userId, key);
       // the account row stays locked: two invitations of one e-mail cannot both pass
-      await this.members.countOwnersForUpdate(account.id);
+      await this.members.lockAccount(account.id);
       const now = this.clock.now();
       const existing = await this.members.findUserByEmail(body.email);
       if (existing && (await this.members.isMember(account.id, existing.id)))

@@ -45,6 +45,18 @@ describe(lockPglite.name, () => {
     lockPglite(dir, 'gateway')();
   });
 
+  it('takes over a lock with its own pid that it does not hold (a restarted container)', () => {
+    const dir = dataDir();
+    writeFileSync(
+      join(dir, PGLITE_LOCK_FILE),
+      JSON.stringify({ pid: process.pid, holder: 'gateway', since: 'then' }),
+    );
+    const release = lockPglite(dir, 'gateway');
+    expect(() => lockPglite(dir, 'admin CLI')).toThrow(PgliteLockedError);
+    release();
+    expect(existsSync(join(dir, PGLITE_LOCK_FILE))).toBe(false);
+  });
+
   it('leaves a lock alone that another process has taken since', () => {
     const dir = dataDir();
     const release = lockPglite(dir, 'gateway');

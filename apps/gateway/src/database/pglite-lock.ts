@@ -24,6 +24,9 @@ function readLock(path: string): LockContent | undefined {
   }
 }
 
+/** The lock files this process holds now. */
+const held = new Set<string>();
+
 /** Whether a process with that id runs (signal 0 only asks). */
 function alive(pid: number): boolean {
   try {
@@ -51,14 +54,19 @@ export function lockPglite(dataDir: string, holder: string): () => void {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       writeFileSync(path, JSON.stringify(mine), { flag: 'wx' });
+      held.add(path);
       return () => {
+        held.delete(path);
         if (readLock(path)?.pid === process.pid) unlinkSync(path);
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const other = readLock(path);
-    if (other && alive(other.pid))
+    // our own pid on a lock we do not hold: left by an earlier run that had the same pid, as
+    // a container's first process has after a restart
+    const ours = other?.pid === process.pid && !held.has(path);
+    if (other && !ours && alive(other.pid))
       throw new PgliteLockedError(
         `The embedded database in ${join(dataDir, 'pglite')} is open in the ${other.holder} ` +
           `(pid ${other.pid}, since ${other.since}). It allows one process at a time: stop that ` +

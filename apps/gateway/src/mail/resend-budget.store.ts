@@ -36,6 +36,17 @@ export class ResendBudgetStore {
     throw429(await spend([this.perRecipient, recipient]), 'resend');
   }
 
+  /**
+   * One message of a whole-meeting send to `address` in the meeting; false beyond the budget
+   * (the address is skipped, the rest still go). Holds every bulk run, `uninvited` included,
+   * to the per-recipient figure: that run tries failed addresses again, and runs side by side
+   * would each send to everyone not yet recorded (docs/mail.md).
+   */
+  async allowsBulkOne(meetingId: string, address: string): Promise<boolean> {
+    const key = `${meetingId}:${address.trim().toLowerCase()}`;
+    return (await spend([this.perRecipient, key])) === null;
+  }
+
   /** One whole-meeting resend; 429 `rate_limited` beyond it. */
   async spendBulk(meetingId: string): Promise<void> {
     throw429(await spend([this.perMeeting, meetingId]), 'bulk_resend');

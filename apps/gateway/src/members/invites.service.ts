@@ -153,7 +153,7 @@ export class InvitesService {
   /**
    * Invites the voters aimed at whose e-mails are on: never invited, or also those whose last
    * invite bounced or failed, or all again (a resend: rate-limited per meeting). A refused
-   * message is counted, not fatal.
+   * message is counted, not fatal; an address past its hourly budget is skipped.
    */
   async inviteAll(
     userId: string,
@@ -172,19 +172,25 @@ export class InvitesService {
     const due = voters.filter((v) => aimed(v) && !v.emailsDisabled);
     const sentAt = this.clock.now();
     let sent = 0;
+    let overBudget = 0;
     const queue = [...due];
     const worker = async () => {
-      for (let voter = queue.shift(); voter; voter = queue.shift())
-        if (await this.deliver(meeting, voter, sentAt, { userId, bulk: true }))
+      for (let voter = queue.shift(); voter; voter = queue.shift()) {
+        if (!(await this.budget.allowsBulkOne(meeting.id, voter.email)))
+          overBudget += 1;
+        else if (
+          await this.deliver(meeting, voter, sentAt, { userId, bulk: true })
+        )
           sent += 1;
+      }
     };
     await Promise.all(
       Array.from({ length: Math.min(BULK_CONCURRENCY, due.length) }, worker),
     );
     return {
       sent,
-      failed: due.length - sent,
-      skipped: voters.length - due.length,
+      failed: due.length - sent - overBudget,
+      skipped: voters.length - due.length + overBudget,
       sentAt: sentAt.toISOString(),
     };
   }
