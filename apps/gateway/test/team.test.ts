@@ -462,6 +462,62 @@ describe('The meeting team', () => {
       );
     });
 
+    it("revokes what an owner sent once they are removed or demoted: a removed owner's invitation of another address does not bring them back", async () => {
+      const tokenFrom = async (ownerToken: string, email: string) => {
+        const before = smtp.messages.length;
+        const sent = await api.post(
+          `${team()}/invitations`,
+          { email, roles: ['owner'] },
+          { token: ownerToken },
+        );
+        expect(sent.status, sent.text).toBe(201);
+        return /#token=([\w-]+)/.exec(
+          smtp.messages[before].parsed.text ?? '',
+        )![1];
+      };
+      const leaving = await join(['owner']);
+      const comeback = await tokenFrom(leaving.token, newEmail('comeback'));
+      const stepping = await join(['owner']);
+      const pending = await tokenFrom(stepping.token, newEmail('pending'));
+
+      expect(
+        (
+          await api.delete(
+            `${team()}/users/${encodeURIComponent(leaving.email)}`,
+            asOwner(),
+          )
+        ).status,
+      ).toBe(204);
+      expectProblem(
+        await accept({
+          token: comeback,
+          name: 'Back',
+          password: 'a-long-password-1',
+        }),
+        410,
+        'invitation_revoked',
+      );
+
+      expect(
+        (
+          await api.patch(
+            `${team()}/users/${encodeURIComponent(stepping.email)}`,
+            { roles: [] },
+            asOwner(),
+          )
+        ).status,
+      ).toBe(200);
+      expectProblem(
+        await accept({
+          token: pending,
+          name: 'Pen',
+          password: 'a-long-password-1',
+        }),
+        410,
+        'invitation_revoked',
+      );
+    });
+
     it('refuses an expired invitation, an unknown token, and lists the expired', async () => {
       const email = newEmail('late');
       const { invitation, token } = await invite(email, []);

@@ -14,6 +14,7 @@ import { ScreenTokenRegistry } from '../revocation/screen-token.registry';
 import { RevocationSignalsService } from '../revocation/revocation-signals.service';
 import { AccountErrorCode, AccountException } from './accounts.exception';
 import { mapAccount } from './accounts.mapper';
+import { InvitationsRepository } from './invitations.repository';
 import {
   AccountsRepository,
   type MemberAccountRow,
@@ -38,6 +39,7 @@ export class AccountsService {
     private readonly screens: ScreenTokenRegistry,
     private readonly audit: AuditLogService,
     private readonly clock: Clock,
+    private readonly invitations: InvitationsRepository,
   ) {}
 
   async list(userId: string, query: ListAccountsQuery): Promise<Account[]> {
@@ -154,6 +156,7 @@ export class AccountsService {
       await this.keepAnOwner(account.id, before, next);
       const row = await this.accounts.setRoles(account.id, user.id, next);
       if (!row) throw new AccountException(AccountErrorCode.NotMember);
+      await this.revokeInvitationsIfNoOwner(account.id, user.id, next);
       const changes = changesOf(
         { roles: [...before].sort() },
         { roles: [...row.roles].sort() },
@@ -173,6 +176,20 @@ export class AccountsService {
         roles: row.roles,
       };
     });
+  }
+
+  /**
+   * A user who is no longer an owner (removed: `roles` null) can no longer invite, so their
+   * pending invitations go too: otherwise a removed owner's invitation of another address of
+   * theirs would bring them back (docs/team.md).
+   */
+  private async revokeInvitationsIfNoOwner(
+    accountId: string,
+    userId: string,
+    roles: readonly AccountRole[] | null,
+  ): Promise<void> {
+    if (roles?.includes('owner')) return;
+    await this.invitations.revokePendingBy(accountId, userId, this.clock.now());
   }
 
   /** 409 `last_owner` when taking `before` to `after` would leave the account without an owner. */
@@ -207,6 +224,7 @@ export class AccountsService {
       await this.keepAnOwner(account.id, before, next);
       const row = await this.accounts.setRoles(account.id, user.id, next);
       if (!row) throw new AccountException(AccountErrorCode.NotMember);
+      await this.revokeInvitationsIfNoOwner(account.id, user.id, next);
       return row.roles;
     });
   }
@@ -227,6 +245,7 @@ export class AccountsService {
       const roles = await this.accounts.rolesOf(account.id, user.id);
       await this.keepAnOwner(account.id, roles ?? [], null);
       await this.accounts.removeUser(account.id, user.id);
+      await this.revokeInvitationsIfNoOwner(account.id, user.id, null);
       await this.audit.recordForAccount(account.id, {
         kind: 'team.remove',
         actor: { userId },
@@ -275,6 +294,7 @@ export class AccountsService {
       }
       if (!(await this.accounts.removeUser(key, user.id)))
         throw new AccountException(AccountErrorCode.NotMember);
+      await this.revokeInvitationsIfNoOwner(account.id, user.id, null);
       await this.screens.revokeMadeBy(account.id, user.id);
       return { accountId: account.id, userId: user.id };
     });

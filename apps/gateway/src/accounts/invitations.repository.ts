@@ -101,6 +101,29 @@ export class InvitationsRepository {
     return row;
   }
 
+  /**
+   * Revokes the pending invitations a user sent in an account: what a user removed, or no longer
+   * an owner, sent must not let anyone in after them (docs/team.md). Their number.
+   */
+  async revokePendingBy(
+    accountId: string,
+    userId: string,
+    at: Date,
+  ): Promise<number> {
+    const rows = await this.database.db
+      .update(accountInvitations)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(accountInvitations.accountId, accountId),
+          eq(accountInvitations.invitedBy, userId),
+          pendingAt(at),
+        ),
+      )
+      .returning({ id: accountInvitations.id });
+    return rows.length;
+  }
+
   async revoke(id: string, at: Date): Promise<void> {
     await this.database.db
       .update(accountInvitations)
