@@ -1,7 +1,7 @@
 import { VOTING_METHODS } from '@livevote/contracts';
 import type { Language } from '@livevote/i18n';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useLanguageName } from '../../../i18n/content-language';
@@ -11,7 +11,7 @@ import { TranslatedList } from '../../ui/components/TranslatedList';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useContractForm, WORDED } from '../../ui/hooks/useContractForm';
 import { RuleFields } from '../../results/components/RuleFields';
-import type { MatterDraft } from '../utils/matter-draft';
+import { realignLabels, type MatterDraft } from '../utils/matter-draft';
 
 export interface MatterFormProps<Body> {
   title: string;
@@ -88,6 +88,19 @@ export function MatterForm<
     .split('\n')
     .map((option) => option.trim())
     .filter(Boolean);
+  // the French labels stay beside their options when a line is deleted, inserted or moved
+  const typedOptions = canonicalOptions.join('\n');
+  const shownOptions = useRef(canonicalOptions);
+  useEffect(() => {
+    const before = shownOptions.current;
+    const after = typedOptions ? typedOptions.split('\n') : [];
+    shownOptions.current = after;
+    if (!bilingual || before.join('\n') === typedOptions) return;
+    form.setValue(
+      'translation.options',
+      realignLabels(before, after, form.getValues('translation.options')),
+    );
+  }, [bilingual, form, typedOptions]);
   const [threshold, thresholdBasis, thresholdBase, votingMethod, choices] =
     form.watch([
       'threshold',
