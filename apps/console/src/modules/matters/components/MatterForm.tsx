@@ -1,7 +1,7 @@
 import { VOTING_METHODS } from '@livevote/contracts';
 import type { Language } from '@livevote/i18n';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useLanguageName } from '../../../i18n/content-language';
@@ -11,7 +11,8 @@ import { TranslatedList } from '../../ui/components/TranslatedList';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useContractForm, WORDED } from '../../ui/hooks/useContractForm';
 import { RuleFields } from '../../results/components/RuleFields';
-import { realignLabels, type MatterDraft } from '../utils/matter-draft';
+import { useLabelsFollowItems } from '../../ui/utils/realign-labels';
+import type { MatterDraft } from '../utils/matter-draft';
 
 export interface MatterFormProps<Body> {
   title: string;
@@ -89,18 +90,12 @@ export function MatterForm<
     .map((option) => option.trim())
     .filter(Boolean);
   // the French labels stay beside their options when a line is deleted, inserted or moved
-  const typedOptions = canonicalOptions.join('\n');
-  const shownOptions = useRef(canonicalOptions);
-  useEffect(() => {
-    const before = shownOptions.current;
-    const after = typedOptions ? typedOptions.split('\n') : [];
-    shownOptions.current = after;
-    if (!bilingual || before.join('\n') === typedOptions) return;
-    form.setValue(
-      'translation.options',
-      realignLabels(before, after, form.getValues('translation.options')),
-    );
-  }, [bilingual, form, typedOptions]);
+  useLabelsFollowItems(
+    canonicalOptions,
+    () => form.getValues('translation.options'),
+    (labels) => form.setValue('translation.options', labels),
+    bilingual,
+  );
   const [threshold, thresholdBasis, thresholdBase, votingMethod, choices] =
     form.watch([
       'threshold',

@@ -180,30 +180,3 @@ export const newMatter = draftOf(CreateMatterRequest, matterFields);
 
 /** A matter's draft after a change, checked as `PATCH .../matters/:matterKey` checks it. */
 export const matterChange = draftOf(UpdateMatterRequest, matterFields);
-
-/**
- * The translated labels after the canonical options changed from `before` to `after`: a label
- * follows its option's text (a line deleted, inserted or moved keeps each label beside its
- * option), and an option edited in place keeps its position's label; a new option has none.
- */
-export function realignLabels(
-  before: readonly string[],
-  after: readonly string[],
-  labels: readonly string[],
-): string[] {
-  const free = new Set(before.keys());
-  const found: (string | undefined)[] = after.map((option) => {
-    const at = before.findIndex(
-      (was, index) => was === option && free.has(index),
-    );
-    if (at < 0) return undefined;
-    free.delete(at);
-    return labels[at] ?? '';
-  });
-  return found.map((label, index) => {
-    if (label !== undefined) return label;
-    if (!free.has(index)) return '';
-    free.delete(index);
-    return labels[index] ?? '';
-  });
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realignLabels } from './matter-draft';
+import { realignLabels } from './realign-labels';
 
 const before = ['For', 'Against', 'Abstain'];
 const labels = ['Pour', 'Contre', 'Abstention'];
