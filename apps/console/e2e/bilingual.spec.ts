@@ -5,6 +5,7 @@ import {
   type APIRequestContext,
 } from '@playwright/test';
 import { e2eContext } from './support/context';
+import { expectFits } from './support/screen-fit';
 import { expectNoAxeViolations } from './support/axe';
 import {
   fitsWidth,
@@ -276,6 +277,8 @@ test.describe('Bilingual meeting', () => {
       'data-votes',
       '2',
     );
+    // twice the words still fit one screen: the last tally and the quorum line included
+    await expectFits(screen, 'both languages, after the close');
     await expectNoAxeViolations(screen, 'the screen in both languages');
     await keepScreenshot(screen, 'screen-bilingual');
     await room.close();

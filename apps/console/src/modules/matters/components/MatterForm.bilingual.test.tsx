@@ -63,6 +63,38 @@ describe('MatterForm in two languages', () => {
     });
   });
 
+  it('keeps each French label beside its option when an option line is deleted', async () => {
+    const user = userEvent.setup();
+    const onSubmit = renderForm(emptyMatter(['en', 'fr']), ['en', 'fr']);
+    await user.type(screen.getByLabelText('Name, in English'), 'Budget');
+    await user.type(screen.getByLabelText('French label of “For”'), 'Pour');
+    await user.type(
+      screen.getByLabelText('French label of “Against”'),
+      'Contre',
+    );
+    await user.type(
+      screen.getByLabelText('French label of “Abstain”'),
+      'Abstention',
+    );
+    const options = screen.getByLabelText('Options (one a line), in English');
+    // the first line, "For" and its line break, selected and deleted
+    await user.type(options, '{Backspace}', {
+      initialSelectionStart: 0,
+      initialSelectionEnd: 4,
+    });
+    expect((options as HTMLTextAreaElement).value).toBe('Against\nAbstain');
+    // "Against" keeps "Contre", never the first line's "Pour"
+    expect(
+      (screen.getByLabelText('French label of “Against”') as HTMLInputElement)
+        .value,
+    ).toBe('Contre');
+    await user.click(screen.getByRole('button', { name: 'Add matter' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].translations).toEqual({
+      fr: { options: ['Contre', 'Abstention'] },
+    });
+  });
+
   it('follows the canonical options as they are typed', async () => {
     const user = userEvent.setup();
     renderForm(emptyMatter(['en', 'fr']), ['en', 'fr']);

@@ -11,6 +11,7 @@ import { TranslatedList } from '../../ui/components/TranslatedList';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { useContractForm, WORDED } from '../../ui/hooks/useContractForm';
 import { RuleFields } from '../../results/components/RuleFields';
+import { useLabelsFollowItems } from '../../ui/utils/realign-labels';
 import type { MatterDraft } from '../utils/matter-draft';
 
 export interface MatterFormProps<Body> {
@@ -88,6 +89,13 @@ export function MatterForm<
     .split('\n')
     .map((option) => option.trim())
     .filter(Boolean);
+  // the French labels stay beside their options when a line is deleted, inserted or moved
+  useLabelsFollowItems(
+    canonicalOptions,
+    () => form.getValues('translation.options'),
+    (labels) => form.setValue('translation.options', labels),
+    bilingual,
+  );
   const [threshold, thresholdBasis, thresholdBase, votingMethod, choices] =
     form.watch([
       'threshold',

@@ -35,6 +35,19 @@ const bilingual = {
 } as unknown as Meeting;
 
 describe(MeetingDetailsForm.name, () => {
+  it('names the zone and its abbreviation beside the date, each once', () => {
+    renderForm();
+    expect(
+      screen.getByLabelText('Date and time (America/Toronto, EST)'),
+    ).toBeTruthy();
+  });
+
+  it('says a zone whose abbreviation is its name only once ("UTC", never "UTC, UTC")', () => {
+    renderForm({ ...meeting, meetingTimezone: 'UTC' } as Meeting);
+    expect(screen.getByLabelText('Date and time (UTC)')).toBeTruthy();
+    expect(screen.getByLabelText('Early voting closes (UTC)')).toBeTruthy();
+  });
+
   it.each([
     ['en', 'Name', 'Save details', 'Name: required'],
     ['fr', 'Nom', 'Enregistrer les détails', 'Nom : obligatoire'],

@@ -94,7 +94,9 @@ export function MeetingDetailsForm({ meeting }: { meeting: Meeting }) {
   const zoneText = (draft: Draft) => {
     const zone = knownZone(draft.meetingTimezone);
     const at = fromZonedInput(draft.meetingDate, zone) ?? meeting.meetingDate;
-    return `${zone}, ${zoneAbbreviation(at, zone, lng)}`;
+    const abbreviation = zoneAbbreviation(at, zone, lng);
+    // "UTC, UTC" says the zone twice: once is enough
+    return abbreviation === zone ? zone : `${zone}, ${abbreviation}`;
   };
   const labelsOf = (draft: Draft) => ({
     name: t('meetings.details.name'),

@@ -117,4 +117,43 @@ describe(MeetingSettingsForm.name, () => {
       }),
     );
   });
+
+  it('keeps each French category beside its English one when a line is deleted', async () => {
+    const user = userEvent.setup();
+    const api = { patchSettings: vi.fn(async () => settings) };
+    renderWithApi(
+      <MeetingSettingsForm
+        shortCode="abc123"
+        settings={{
+          ...settings,
+          questionCategories: ['Budget', 'Roof'],
+          translations: { fr: { questionCategories: ['Finances', 'Toiture'] } },
+        }}
+        languages={['en', 'fr']}
+      />,
+      api,
+    );
+    const categories = screen.getByLabelText(
+      /^Question categories.*, in English$/,
+    );
+    // the first line, "Budget" and its line break, selected and deleted
+    await user.type(categories, '{Backspace}', {
+      initialSelectionStart: 0,
+      initialSelectionEnd: 7,
+    });
+    expect(
+      (screen.getByLabelText('French category for “Roof”') as HTMLInputElement)
+        .value,
+    ).toBe('Toiture');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await vi.waitFor(() => expect(api.patchSettings).toHaveBeenCalled());
+    expect(api.patchSettings).toHaveBeenCalledWith(
+      'abc123',
+      expect.objectContaining({
+        questionCategories: ['Roof'],
+        translations: { fr: { questionCategories: ['Toiture'] } },
+      }),
+    );
+  });
 });

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '../../../i18n/content-language';
 import { Alert } from '../../ui/components/Alert';
 import { TranslatedList } from '../../ui/components/TranslatedList';
+import { useLabelsFollowItems } from '../../ui/utils/realign-labels';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { draftOf, useContractForm } from '../../ui/hooks/useContractForm';
 import { usePatchMeetingSettings } from '../hooks/useMeetings';
@@ -123,6 +124,13 @@ export function MeetingSettingsForm({
     },
   });
   const categories = list(form.watch('questionCategories'), /\n/);
+  // the translated categories stay beside theirs when a line is deleted, inserted or moved
+  useLabelsFollowItems(
+    categories,
+    () => form.getValues('translatedCategories'),
+    (labels) => form.setValue('translatedCategories', labels),
+    Boolean(primary && other),
+  );
 
   return (
     <form

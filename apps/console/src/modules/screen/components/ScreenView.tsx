@@ -53,12 +53,13 @@ export function ScreenView() {
   // the browser's language (or this browser's choice in the console), else the meeting's
   useChosenLanguage({ meeting: meeting?.language });
   const languages = useScreenLanguages();
-  // everything fits one screen without scrolling: many options, or a question on screen,
-  // compact the layout (smaller rows, the tally in two columns; docs/elections.md)
+  // everything fits one screen without scrolling: many options, a question on screen, or
+  // every text in two languages, compact the layout (smaller rows, the tally in two columns;
+  // docs/elections.md)
   const last = currentMatter(matters);
   const shown = live.length ? live : last ? [last] : [];
   const most = Math.max(0, ...shown.map((matter) => matter.options.length));
-  const dense = most > 4 || question !== null;
+  const dense = most > 4 || question !== null || languages.length > 1;
   const className = [
     'screen',
     dense && 'screen-dense',
