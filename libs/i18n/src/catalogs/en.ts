@@ -1010,6 +1010,9 @@ export const en = {
     notMet: 'Not met',
     quorumNeeded:
       '{{present}} present + {{proxies}} by proxy = {{counted}} of {{required}} {{basis}} needed',
+    /** a meeting whose quorum asks for nobody (minimum 0, no percentage) */
+    quorumNone:
+      '{{present}} present + {{proxies}} by proxy = {{counted}}; no quorum required',
     /** how `present` splits (docs/presence.md) */
     quorumSplit:
       'Present: {{inPerson}} in person, {{online}} online; {{proxies}} by proxy',

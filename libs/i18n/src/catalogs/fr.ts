@@ -1041,6 +1041,8 @@ export const fr: CatalogOf<typeof en> = {
     notMet: 'Non atteint',
     quorumNeeded:
       'présentes : {{present}} + par procuration : {{proxies}} = {{counted}} (quorum : {{required}} {{basis}})',
+    quorumNone:
+      'présentes : {{present}} + par procuration : {{proxies}} = {{counted}} (aucun quorum requis)',
     quorumSplit:
       'Présentes : {{inPerson}} sur place, {{online}} en ligne ; par procuration : {{proxies}}',
     quorumWordMet: 'Quorum atteint',

@@ -27,12 +27,23 @@ describe(useQuorumLine.name, () => {
     ).toBe('0.5 present + 1 by proxy = 1.5 of 1 share needed');
   });
 
+  it('says no quorum is required rather than "of 0 needed"', () => {
+    const { result } = renderHook(() => useQuorumLine());
+
+    expect(result.current({ ...quorum, required: 0, met: true })).toBe(
+      '1,200 present + 1 by proxy = 1,201; no quorum required',
+    );
+  });
+
   it('speaks French, with French figures', async () => {
     await act(() => i18n.changeLanguage('fr'));
     const { result } = renderHook(() => useQuorumLine());
 
     expect(result.current(quorum).replace(/\s/g, ' ')).toBe(
       'présentes : 1 200 + par procuration : 1 = 1 201 (quorum : 1 500 unités)',
+    );
+    expect(result.current({ ...quorum, required: 0 }).replace(/\s/g, ' ')).toBe(
+      'présentes : 1 200 + par procuration : 1 = 1 201 (aucun quorum requis)',
     );
   });
 });

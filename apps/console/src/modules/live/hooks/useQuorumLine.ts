@@ -13,10 +13,15 @@ export function useQuorumLine(): (quorum: QuorumEvent) => string {
   return useCallback(
     (quorum: QuorumEvent) => {
       const digits = quorum.basis === 'shares' ? 6 : 0;
-      return t('live.quorumNeeded', {
+      const figures = {
         present: number(quorum.present, digits),
         proxies: number(quorum.proxies, digits),
         counted: number(quorum.present + quorum.proxies, digits),
+      };
+      // "2 of 0 units needed" says nothing a chair can use
+      if (quorum.required === 0) return t('live.quorumNone', figures);
+      return t('live.quorumNeeded', {
+        ...figures,
         required: number(quorum.required, digits),
         basis: t(`live.basis.${quorum.basis}`, { count: quorum.required }),
       });
