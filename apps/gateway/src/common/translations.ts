@@ -1,4 +1,8 @@
-import type { LanguageCode, Translated } from '@livevote/contracts';
+import {
+  unlistedLanguages,
+  type LanguageCode,
+  type Translated,
+} from '@livevote/contracts';
 import { ApiException, type ProblemItem } from './api-exception';
 
 /**
@@ -25,12 +29,10 @@ export function unlistedLanguageProblems(
   languages: readonly LanguageCode[],
   path = 'translations',
 ): FieldProblem[] {
-  return Object.keys(translations ?? {})
-    .filter((language) => !languages.includes(language as LanguageCode))
-    .map((language) => ({
-      path: `${path}.${language}`,
-      message: `Not one of the meeting's languages (${languages.join(', ')}): add it to the meeting's languages first.`,
-    }));
+  return unlistedLanguages(translations, languages).map((language) => ({
+    path: `${path}.${language}`,
+    message: `Not one of the meeting's languages (${languages.join(', ')}): add it to the meeting's languages first.`,
+  }));
 }
 
 /** A problem for each language whose option labels are not one per canonical option. */
