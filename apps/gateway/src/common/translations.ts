@@ -35,21 +35,44 @@ export function unlistedLanguageProblems(
   }));
 }
 
+/**
+ * A problem for each language whose translated list (a matter's option labels, the meeting's
+ * question categories) is not one per canonical item, in the same order.
+ */
+export function listLengthProblems<Field extends string>(
+  canonical: readonly string[],
+  translations: Translated<Record<Field, string[]>> | null | undefined,
+  field: Field,
+  words: { items: string; item: string },
+  path = 'translations',
+): FieldProblem[] {
+  return Object.entries(translations ?? {}).flatMap(([language, fields]) => {
+    const given = (fields as Partial<Record<Field, string[]>> | undefined)?.[
+      field
+    ];
+    return given !== undefined && given.length !== canonical.length
+      ? [
+          {
+            path: `${path}.${language}.${field}`,
+            message: `Give ${canonical.length} ${words.items}, one for each ${words.item} in the same order (got ${given.length}).`,
+          },
+        ]
+      : [];
+  });
+}
+
 /** A problem for each language whose option labels are not one per canonical option. */
 export function optionLabelProblems(
   options: readonly string[],
   translations: Translated<{ options: string[] }> | null | undefined,
   path = 'translations',
 ): FieldProblem[] {
-  return Object.entries(translations ?? {}).flatMap(([language, fields]) =>
-    fields?.options !== undefined && fields.options.length !== options.length
-      ? [
-          {
-            path: `${path}.${language}.options`,
-            message: `Give ${options.length} labels, one for each option in the same order (got ${fields.options.length}).`,
-          },
-        ]
-      : [],
+  return listLengthProblems(
+    options,
+    translations,
+    'options',
+    { items: 'labels', item: 'option' },
+    path,
   );
 }
 
