@@ -701,6 +701,22 @@ describe('Bilingual meeting content', () => {
       });
     });
 
+    it('takes no translated label as a proxy direction', async () => {
+      // the French voter reads "Pour", but a direction names the canonical option
+      const label = await api.post(
+        `${portal()}/proxy`,
+        {
+          holder: { isDefault: false, name: 'Nadia', email: 'nadia@h.test' },
+          directions: [{ matterKey: budget.key, choices: ['Pour'] }],
+          signedName: `Owner ${voters[0].unit}`,
+          agree: true,
+        },
+        asVoter(voters[0], 'fr'),
+      );
+      expectProblem(label, 400, 'invalid_choice');
+      expect(paths(label.body)).toEqual(['directions.0.choices.0']);
+    });
+
     it('sends every language’s texts on the live channel and counts both voters’ canonical ballots', async () => {
       const chair = await connectLive(gateway.baseUrl, tenant.token);
       const frenchSocket = await connectLive(gateway.baseUrl, voters[0].token);
@@ -748,6 +764,20 @@ describe('Bilingual meeting content', () => {
           choices: ['Contre'],
         }),
       ).toMatchObject({ error: { status: 400, code: 'invalid_choice' } });
+      // nor on a manager's ballot for a member (the one intake, docs/architecture.md)
+      expectProblem(
+        await api.post(
+          `${base()}/matters/${budget.key}/ballots`,
+          {
+            memberKey: voters[3].memberId,
+            choices: ['Abstention'],
+            method: 'proxy',
+          },
+          manager(),
+        ),
+        400,
+        'invalid_choice',
+      );
 
       const counted = nextEvent(
         chair,

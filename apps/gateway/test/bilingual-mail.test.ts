@@ -2,7 +2,7 @@ import { BallotReceipt, Matter, formatReceipt } from '@livevote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Database } from '../src/database/database';
-import { matters, meetings } from '../src/database/schema';
+import { meetings } from '../src/database/schema';
 import { createTenant, type TenantFixture } from './support/factories';
 import { http, type Http } from './support/http';
 import { createVoters, type VoterFixture } from './support/live-fixtures';
@@ -70,6 +70,7 @@ describe('Bilingual mail', () => {
     });
     api = http(gateway.baseUrl);
     const now = gateway.clock.nowMs();
+    // the meeting's texts in French beside its English ones (docs/i18n.md)
     tenant = await createTenant(gateway, {
       name: 'Harbourview AGM',
       description: 'Annual general meeting of the owners.',
@@ -77,39 +78,31 @@ describe('Bilingual mail', () => {
       meetingTimezone: 'America/Toronto',
       meetingDate: new Date(now - HOUR),
       expiryDate: new Date(now + 24 * HOUR),
+      language: 'en',
+      languages: ['en', 'fr'],
+      translations: {
+        fr: {
+          name: 'AGA de Harbourview',
+          description: 'Assemblée générale annuelle des copropriétaires.',
+          location: 'Salle de réception',
+        },
+      },
     });
     [french, english] = await createVoters(gateway, tenant, 2);
+    // the matter's, through the managers' own route and its checks
     const created = await api.post(
       `${base()}/matters`,
-      { name: 'Approve the budget', options: ['For', 'Against'] },
+      {
+        name: 'Approve the budget',
+        options: ['For', 'Against'],
+        translations: {
+          fr: { name: 'Approuver le budget', options: ['Pour', 'Contre'] },
+        },
+      },
       { token: tenant.token },
     );
     expect(created.status, created.text).toBe(201);
     matter = Matter.parse(created.body);
-    // the translations as the managers' forms store them (docs/i18n.md)
-    const db = gateway.app.get(Database).db;
-    await db
-      .update(meetings)
-      .set({
-        language: 'en',
-        languages: ['en', 'fr'],
-        translations: {
-          fr: {
-            name: 'AGA de Harbourview',
-            description: 'Assemblée générale annuelle des copropriétaires.',
-            location: 'Salle de réception',
-          },
-        },
-      })
-      .where(eq(meetings.id, tenant.meeting.id));
-    await db
-      .update(matters)
-      .set({
-        translations: {
-          fr: { name: 'Approuver le budget', options: ['Pour', 'Contre'] },
-        },
-      })
-      .where(eq(matters.id, matter.key));
     // one voter chose French; the other has no language of its own: the meeting's primary
     const chose = await api.patch(
       `${base()}/members/${french.memberId}/voters/${encodeURIComponent(french.email)}`,

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { parseAcceptLanguage } from '@livevote/i18n';
+import { acceptedLanguages } from './reader-language';
 
 /**
  * The language tags of the request's `Accept-Language`, best first: for answers that
@@ -8,12 +8,8 @@ import { parseAcceptLanguage } from '@livevote/i18n';
  * holder's page); the meeting's primary comes after them (docs/i18n.md).
  */
 export const AcceptedLanguages = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): string[] => {
-    const header = context.switchToHttp().getRequest<Request>().headers[
-      'accept-language'
-    ];
-    return parseAcceptLanguage(
-      Array.isArray(header) ? header.join(',') : header,
-    );
-  },
+  (_data: unknown, context: ExecutionContext): string[] =>
+    acceptedLanguages(
+      context.switchToHttp().getRequest<Request>().headers['accept-language'],
+    ),
 );

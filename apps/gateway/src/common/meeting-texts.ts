@@ -1,4 +1,8 @@
-import { translatedOptions, type Translated } from '@livevote/contracts';
+import {
+  translatedOptions,
+  translatedText,
+  type Translated,
+} from '@livevote/contracts';
 import type { Language } from '@livevote/i18n';
 
 /**
@@ -20,15 +24,23 @@ export type MatterTextFields = {
   options: string[];
 };
 
-/** A text of `translations[lng]`, else `canonical`. */
+/**
+ * A text of `translations[lng]`, else `canonical`: the contracts' `translatedText` (the one
+ * rule, shared with the console) for a caller that holds the canonical text alone.
+ */
 export function textIn<Fields extends object, Key extends keyof Fields>(
   canonical: string,
   translations: Translated<Fields> | null | undefined,
   lng: Language | null | undefined,
   field: Key,
 ): string {
-  const text = lng ? translations?.[lng]?.[field] : undefined;
-  return typeof text === 'string' && text.trim() !== '' ? text : canonical;
+  const text = translatedText(
+    { [field]: canonical } as Fields,
+    translations,
+    lng,
+    field,
+  );
+  return typeof text === 'string' ? text : canonical;
 }
 
 /** A meeting's name, description and location in `lng`, the rest as it is. */

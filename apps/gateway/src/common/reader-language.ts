@@ -12,6 +12,13 @@ export interface ReaderRequest {
   readerLanguage?: Language | null;
 }
 
+/** The language tags of an `Accept-Language` header (one or several), best first. */
+export function acceptedLanguages(
+  header: string | string[] | undefined,
+): string[] {
+  return parseAcceptLanguage(Array.isArray(header) ? header.join(',') : header);
+}
+
 /**
  * The language a problem is told in (docs/i18n.md): the voter's own preference, else the
  * first language of `Accept-Language` we speak, else English.
@@ -20,12 +27,9 @@ export function readerLanguage(
   preference: Language | null | undefined,
   acceptLanguage: string | string[] | undefined,
 ): Language {
-  const header = Array.isArray(acceptLanguage)
-    ? acceptLanguage.join(',')
-    : acceptLanguage;
   return chooseLanguage({
     preference,
-    browser: parseAcceptLanguage(header),
+    browser: acceptedLanguages(acceptLanguage),
   });
 }
 
@@ -56,12 +60,9 @@ export interface PortalReader {
 }
 
 export function portalReaderOf(request: Request & ReaderRequest): PortalReader {
-  const header = request.headers['accept-language'];
   return {
     preference: request.readerLanguage ?? null,
-    browser: parseAcceptLanguage(
-      Array.isArray(header) ? header.join(',') : header,
-    ),
+    browser: acceptedLanguages(request.headers['accept-language']),
   };
 }
 

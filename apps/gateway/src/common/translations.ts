@@ -1,4 +1,8 @@
-import type { LanguageCode, Translated } from '@livevote/contracts';
+import {
+  unlistedLanguages,
+  type LanguageCode,
+  type Translated,
+} from '@livevote/contracts';
 import { ApiException, type ProblemItem } from './api-exception';
 
 /**
@@ -25,12 +29,36 @@ export function unlistedLanguageProblems(
   languages: readonly LanguageCode[],
   path = 'translations',
 ): FieldProblem[] {
-  return Object.keys(translations ?? {})
-    .filter((language) => !languages.includes(language as LanguageCode))
-    .map((language) => ({
-      path: `${path}.${language}`,
-      message: `Not one of the meeting's languages (${languages.join(', ')}): add it to the meeting's languages first.`,
-    }));
+  return unlistedLanguages(translations, languages).map((language) => ({
+    path: `${path}.${language}`,
+    message: `Not one of the meeting's languages (${languages.join(', ')}): add it to the meeting's languages first.`,
+  }));
+}
+
+/**
+ * A problem for each language whose translated list (a matter's option labels, the meeting's
+ * question categories) is not one per canonical item, in the same order.
+ */
+export function listLengthProblems<Field extends string>(
+  canonical: readonly string[],
+  translations: Translated<Record<Field, string[]>> | null | undefined,
+  field: Field,
+  words: { items: string; item: string },
+  path = 'translations',
+): FieldProblem[] {
+  return Object.entries(translations ?? {}).flatMap(([language, fields]) => {
+    const given = (fields as Partial<Record<Field, string[]>> | undefined)?.[
+      field
+    ];
+    return given !== undefined && given.length !== canonical.length
+      ? [
+          {
+            path: `${path}.${language}.${field}`,
+            message: `Give ${canonical.length} ${words.items}, one for each ${words.item} in the same order (got ${given.length}).`,
+          },
+        ]
+      : [];
+  });
 }
 
 /** A problem for each language whose option labels are not one per canonical option. */
@@ -39,15 +67,12 @@ export function optionLabelProblems(
   translations: Translated<{ options: string[] }> | null | undefined,
   path = 'translations',
 ): FieldProblem[] {
-  return Object.entries(translations ?? {}).flatMap(([language, fields]) =>
-    fields?.options !== undefined && fields.options.length !== options.length
-      ? [
-          {
-            path: `${path}.${language}.options`,
-            message: `Give ${options.length} labels, one for each option in the same order (got ${fields.options.length}).`,
-          },
-        ]
-      : [],
+  return listLengthProblems(
+    options,
+    translations,
+    'options',
+    { items: 'labels', item: 'option' },
+    path,
   );
 }
 

@@ -87,7 +87,8 @@ export class MeetingsRepository {
     meetingId: string,
     languages: string[],
   ): Promise<void> {
-    const codes = sql`${`{${languages.join(',')}}`}::text[]`;
+    // one array parameter, quoted by the driver: no array literal spelled by hand
+    const codes = sql`${sql.param(languages)}::text[]`;
     await this.database.db.execute(sql`
       with m as (
         update matters set translations = translations - ${codes},

@@ -22,6 +22,7 @@ import { Clock } from '../common/clock';
 import { generateShortCode } from '../common/ids';
 import {
   keptLanguages,
+  listLengthProblems,
   mergedTranslations,
   refuseProblems,
   unlistedLanguageProblems,
@@ -328,20 +329,16 @@ export class MeetingsService {
     return this.unitOfWork.run(async () => {
       const current = await this.access.requireForUpdate(userId, shortCode);
       const categories = body.questionCategories ?? current.questionCategories;
-      const problems = unlistedLanguageProblems(
-        body.translations,
-        current.languages,
-      );
-      // translated categories: one per canonical category, in the same order (docs/i18n.md)
-      for (const [language, fields] of Object.entries(body.translations ?? {}))
-        if (
-          fields?.questionCategories !== undefined &&
-          fields.questionCategories.length !== categories.length
-        )
-          problems.push({
-            path: `translations.${language}.questionCategories`,
-            message: `Give ${categories.length} categories, one for each category in the same order (got ${fields.questionCategories.length}).`,
-          });
+      const problems = [
+        ...unlistedLanguageProblems(body.translations, current.languages),
+        // translated categories: one per canonical category, in the same order (docs/i18n.md)
+        ...listLengthProblems(
+          categories,
+          body.translations,
+          'questionCategories',
+          { items: 'categories', item: 'category' },
+        ),
+      ];
       // new categories leave no stale names behind: each language's are given again
       const categoriesChanged =
         body.questionCategories !== undefined &&

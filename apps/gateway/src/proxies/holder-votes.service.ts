@@ -47,7 +47,8 @@ import { directionOn, isDirected, refuseDirection } from './proxy-directions';
 import { ballotAnswer, marksOrFail } from '../ballots/ballot-marks';
 import { mapMethod } from '../matters/matters.mapper';
 import { chooseLanguage } from '@livevote/i18n';
-import { matterIn, meetingIn, textIn } from '../common/meeting-texts';
+import { translatedMatterTexts } from '@livevote/contracts';
+import { meetingIn } from '../common/meeting-texts';
 
 type MemberRow = Awaited<
   ReturnType<ProxiesRepository['held']>
@@ -156,12 +157,13 @@ export class HolderVotesService {
       },
       matters: matters.map((matter): HolderMatter => {
         const { directed, discretionary } = this.split(held, standing, matter);
+        const texts = translatedMatterTexts(matter, lng);
         return {
           matterKey: matter.id,
-          name: textIn(matter.name, matter.translations, lng, 'name'),
-          header: textIn(matter.header, matter.translations, lng, 'header'),
+          name: texts.name,
+          header: texts.header,
           options: matter.options,
-          optionLabels: matterIn(matter, lng).labels,
+          optionLabels: texts.optionLabels,
           choices: matter.choices,
           ...mapMethod(matter),
           order: matter.order,

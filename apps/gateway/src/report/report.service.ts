@@ -36,6 +36,7 @@ import {
   textIn,
   type DisplayLanguages,
 } from '../common/meeting-texts';
+import { translatedCategories } from '../portal/portal.mapper';
 
 /** The meeting's own texts as a report shows them: in its language, or in all the meeting's. */
 interface Display {
@@ -57,11 +58,11 @@ function categoryShown(
   return (category) => {
     const index = meeting.questionCategories.indexOf(category);
     if (index < 0) return category;
-    return shownText(display, lng, (language) => {
-      const label =
-        meeting.settingsTranslations[language]?.questionCategories?.[index];
-      return label && label.trim() ? label : category;
-    });
+    return shownText(
+      display,
+      lng,
+      (language) => translatedCategories(meeting, language)[index],
+    );
   };
 }
 
