@@ -43,9 +43,6 @@ export const MeetingLanguages = z
   );
 export type MeetingLanguages = z.infer<typeof MeetingLanguages>;
 
-/** `?lang=` of the routes that render for a reader (report, screen): a known language code. */
-export const LanguageQuery = z.object({ lang: LanguageCode.optional() });
-
 /** Where a translations object names a language the meeting does not list (paths for `errors[]`). */
 export function unlistedLanguages(
   translations: Translated<unknown> | null | undefined,
