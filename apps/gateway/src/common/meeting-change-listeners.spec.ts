@@ -1,12 +1,19 @@
 import { Logger } from '@nestjs/common';
 import { describe, expect, it, vi } from 'vitest';
-import { MeetingScheduleChanges } from '../meetings/meeting-schedule-changes';
-import { VoterChanges } from '../members/voter-changes';
+import { MeetingChangeListeners } from './meeting-change-listeners';
+
+/** A registry of one kind of change, as meetings/ and members/ declare theirs. */
+class Changes extends MeetingChangeListeners {
+  constructor(what: string) {
+    super(Changes.name, what);
+  }
+}
 
 describe('MeetingChangeListeners', () => {
+  // a spec here imports no other folder: common/ depends on none (test/folder-graph.test.ts)
   it.each([
-    ['voters', () => new VoterChanges()],
-    ['schedule', () => new MeetingScheduleChanges()],
+    ['voters', () => new Changes('voters')],
+    ['schedule', () => new Changes('schedule')],
   ])(
     'tells every listener of %s in turn; one that fails is logged and holds up no other',
     async (what, make) => {
