@@ -1,55 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import {
-  deleteKeys,
-  freePort,
-  redisPrefix,
-  startGatewayProcess,
-  type GatewayProcess,
-} from '../../../scripts/lib/processes.mjs';
+import { join } from 'node:path';
 import { E2E_ENV, type E2eContext } from './support/context';
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const root = resolve(here, '../../..');
-const consoleDir = resolve(here, '..');
-const gatewayDir = join(root, 'apps/gateway');
-// the gateway's own database and Redis clients, so the console needs no dependency on them
-const gatewayRequire = createRequire(join(gatewayDir, 'package.json'));
-const pg = gatewayRequire('pg') as typeof import('pg');
-const Redis = gatewayRequire('ioredis') as typeof import('ioredis').default;
-
-const DATABASE_URL =
-  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-0123456';
+import { consoleDir, root, startE2eGateway } from './support/e2e-gateway';
 
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
   if (result.status !== 0)
     throw new Error(`${command} ${args.join(' ')} failed (${result.status})`);
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 });
-  try {
-    await deleteKeys(redis, prefix);
-  } finally {
-    await redis.quit();
-  }
 }
 
 /**
@@ -76,77 +34,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
   }
 
-  const id = randomBytes(5).toString('hex');
-  const database = `lv_e2e_${id}`;
-  await adminQuery(`create database ${database}`);
-  const databaseUrl = new URL(DATABASE_URL);
-  databaseUrl.pathname = `/${database}`;
-  const prefix = redisPrefix('lve2e');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    PUBLIC_URL: baseUrl,
-    DATABASE_URL: databaseUrl.toString(),
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    JWT_SECRET,
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-  };
-
-  const logDir = join(consoleDir, 'test-results');
-  mkdirSync(logDir, { recursive: true });
-  const out = createWriteStream(join(logDir, 'gateway.log'));
-  let gateway: GatewayProcess | undefined;
-
-  const teardown = async () => {
-    await gateway?.stop('SIGTERM', { killAfterMs: 10_000 });
-    out.end();
-    await adminQuery(`drop database if exists ${database} with (force)`).catch(
-      (error: unknown) =>
-        console.error(`could not drop ${database}: ${String(error)}`),
-    );
-    await deleteRedisKeys(prefix).catch((error: unknown) =>
-      console.error(`could not clean Redis ${prefix}: ${String(error)}`),
-    );
-  };
-
+  const gateway = await startE2eGateway({ name: 'gateway' });
   try {
-    gateway = await startGatewayProcess({
-      main: join(gatewayDir, 'dist/main.js'),
-      cwd: root,
-      port,
-      env,
-      readyTimeoutMs: 60_000,
-      log: out,
-    });
-    const admin = (...args: string[]) => {
-      const result = spawnSync(
-        process.execPath,
-        [join(gatewayDir, 'dist/cli/main.js'), ...args, '--json'],
-        {
-          cwd: root,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            DATA_DIR: gateway!.dataDir,
-            ...env,
-          },
-          encoding: 'utf8',
-        },
-      );
-      if (result.status !== 0)
-        throw new Error(`${args[0]} failed: ${result.stderr}`);
-      return JSON.parse(result.stdout) as unknown;
-    };
-    const demo = admin('demo:seed', '--allow-postgres') as E2eContext['demo'];
     // a scrutineer of the demo account, made the way an administrator would
     const scrutineer = {
       username: 'scrutineer@demo.livevote.test',
-      password: `e2e-${id}-scrutineer`,
+      password: `e2e-${randomBytes(5).toString('hex')}-scrutineer`,
     };
-    admin(
+    gateway.admin(
       'user:create',
       '--email',
       scrutineer.username,
@@ -156,24 +51,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       'Sam Scrutineer',
     );
     for (const command of ['account:add-user', 'account:set-roles'])
-      admin(
+      gateway.admin(
         command,
         '--account',
-        demo.accountKey,
+        gateway.demo.accountKey,
         '--email',
         scrutineer.username,
         ...(command === 'account:set-roles' ? ['--role', 'scrutineer'] : []),
       );
     const context: E2eContext = {
-      baseUrl,
-      demo,
+      baseUrl: gateway.baseUrl,
+      demo: gateway.demo,
       scrutineer,
-      outboxDir: join(gateway.dataDir, 'outbox'),
+      outboxDir: gateway.outboxDir,
     };
     process.env[E2E_ENV] = JSON.stringify(context);
   } catch (error) {
-    await teardown();
+    await gateway.stop();
     throw error;
   }
-  return teardown;
+  return gateway.stop;
 }

@@ -14,6 +14,8 @@ export interface E2eContext {
   demo: {
     accountKey: string;
     signIn: { username: string; password: string };
+    /** A clerk of the demo account: the check-in desk and the floor only (docs/team.md). */
+    clerk: { username: string; password: string };
     meeting: { shortCode: string; name: string };
     consoleUrl: string;
     controlRoomUrl: string;

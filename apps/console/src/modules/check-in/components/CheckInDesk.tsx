@@ -2,7 +2,6 @@ import type { CheckInRequest, CheckInResult } from '@livevote/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
 import { useLiveMeeting, useQuorum } from '../../../api/live/use-live';
 import { useLanguage, useNumber } from '../../../i18n/use-language';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
@@ -13,6 +12,7 @@ import { useCheckIn, useCheckInList, useCheckOut } from '../hooks/useCheckIns';
 import { CheckedInList } from './CheckedInList';
 import { CodeEntry } from './CodeEntry';
 import { DeskSearch } from './DeskSearch';
+import { ClerkOtherPage, StaffCrumbs } from '../../team/components/StaffCrumbs';
 import { WalkInForm } from './WalkInForm';
 
 /** What the last action did, in words for the registrar. */
@@ -86,16 +86,15 @@ export function CheckInDesk({ shortCode }: { shortCode: string }) {
 
   return (
     <div className="desk-page">
-      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
-        <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
-        <span aria-hidden="true"> › </span>
-        <Link to={`/meetings/${shortCode}/live`}>{t('room.title')}</Link>
-        <span aria-hidden="true"> › </span>
-        <span aria-current="page">{t('room.checkInDesk')}</span>
-      </nav>
+      <StaffCrumbs
+        shortCode={shortCode}
+        meetingName={meeting?.name ?? shortCode}
+        page="checkIn"
+      />
       <header className="room-header">
         <h2>{t('room.checkInDesk')}</h2>
         <ConnectionBanner />
+        <ClerkOtherPage shortCode={shortCode} page="checkIn" />
       </header>
       <section aria-label={t('checkIn.desk.inTheRoom')} className="figures-row">
         <div className="figure-card">

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LiveChannelProvider } from '../../../api/live/LiveChannelProvider';
 import { liveMatters } from '../../../api/live/live-state';
 import {
@@ -12,6 +12,8 @@ import { useSession } from '../../auth/hooks/useSession';
 import { ConnectionBanner } from '../../live/components/ConnectionBanner';
 import { TallyView } from '../../live/components/TallyView';
 import { useMeetingSettings } from '../../meetings/hooks/useMeetings';
+import { ClerkOtherPage, StaffCrumbs } from '../../team/components/StaffCrumbs';
+import { useClerkOfMeeting } from '../../team/hooks/useClerkOfMeeting';
 import { FloorBallotForm } from './FloorBallotForm';
 import { PendingSheets } from './PendingSheets';
 
@@ -38,25 +40,24 @@ function FloorDesk({ shortCode }: { shortCode: string }) {
   const [pickedKey, setPickedKey] = useState<string>();
   const matter = open.find((m) => m.matterKey === pickedKey) ?? open[0];
   const tally = useTally(matter?.matterKey);
+  // a clerk's channel carries no tallies (docs/team.md): no count that would stay at 0
+  const clerk = useClerkOfMeeting(shortCode) ?? true;
   const doubleEntry = settings.data?.floorDoubleEntry ?? false;
 
   return (
     <div className="control-room">
-      <nav className="breadcrumbs" aria-label={t('common.breadcrumbs')}>
-        <Link to="/accounts">{t('accounts.title')}</Link>
-        <span aria-hidden="true"> › </span>
-        <Link to={`/meetings/${shortCode}`}>{meeting?.name ?? shortCode}</Link>
-        <span aria-hidden="true"> › </span>
-        <Link to={`/meetings/${shortCode}/live`}>{t('room.title')}</Link>
-        <span aria-hidden="true"> › </span>
-        <span aria-current="page">{t('room.floorBallots')}</span>
-      </nav>
+      <StaffCrumbs
+        shortCode={shortCode}
+        meetingName={meeting?.name ?? shortCode}
+        page="floor"
+      />
       <header className="room-header">
         <h2>{t('room.floorBallots')}</h2>
         <ConnectionBanner />
         {doubleEntry && (
           <span className="badge badge-live">{t('floor.doubleEntry')}</span>
         )}
+        <ClerkOtherPage shortCode={shortCode} page="floor" />
       </header>
       {!matter ? (
         <p className="waiting">{t('floor.noneOpen')}</p>
@@ -88,12 +89,14 @@ function FloorDesk({ shortCode }: { shortCode: string }) {
             />
           </section>
           <div className="stack">
-            <TallyView
-              options={matter.options}
-              tally={tally}
-              secretBallot={matter.secretBallot}
-              title={t('live.liveTally')}
-            />
+            {!clerk && (
+              <TallyView
+                options={matter.options}
+                tally={tally}
+                secretBallot={matter.secretBallot}
+                title={t('live.liveTally')}
+              />
+            )}
             {doubleEntry && (
               <PendingSheets
                 shortCode={shortCode}

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useAccount } from '../../accounts/hooks/useAccounts';
-import { useMeeting } from '../../meetings/hooks/useMeetings';
 import { Loading } from '../../ui/components/Loading';
-import { isClerk } from '../utils/roles';
+import { useClerkOfMeeting } from '../hooks/useClerkOfMeeting';
 
 /**
  * A meeting page a clerk does not see (docs/team.md): a clerk of the meeting's account goes to
@@ -12,12 +10,8 @@ import { isClerk } from '../utils/roles';
  */
 export function NotForClerks({ children }: { children: ReactNode }) {
   const { shortCode = '' } = useParams();
-  const meeting = useMeeting(shortCode);
-  const accountKey = meeting.data?.accountKey ?? '';
-  const account = useAccount(accountKey, Boolean(accountKey));
-  if (meeting.error) return children;
-  if (!account.data && !account.error) return <Loading />;
-  if (isClerk(account.data?.myRoles))
-    return <Navigate to={`/meetings/${shortCode}/check-in`} replace />;
+  const clerk = useClerkOfMeeting(shortCode);
+  if (clerk === undefined) return <Loading />;
+  if (clerk) return <Navigate to={`/meetings/${shortCode}/check-in`} replace />;
   return children;
 }
