@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccount,
@@ -242,6 +243,63 @@ describe('Browser sessions (the refresh token cookie)', () => {
       401,
       'invalid_refresh_token',
     );
+  });
+
+  it('a sign-in deletes the user’s dead tokens, keeps every live family whole, and a dead token stays refused', async () => {
+    const sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+    try {
+      const rows = async () =>
+        (
+          await sql.query<{ family_id: string; dead: boolean }>(
+            `select family_id, (revoked_at is not null or expires_at <= now()) as dead
+               from refresh_tokens t join users u on u.id = t.user_id
+              where u.email = $1`,
+            [user.email],
+          )
+        ).rows;
+      // a browser still signed in, rotated once: its old token must still catch a replay
+      const kept = await signIn();
+      const keptRotated = setCookie(
+        (await api.post('/auth/oauth/refresh', {}, withCookie(kept.cookie)))
+          .headers,
+      );
+      // then another signed out after one rotation: two revoked tokens
+      const gone = await signIn();
+      const goneRotated = setCookie(
+        (await api.post('/auth/oauth/refresh', {}, withCookie(gone.cookie)))
+          .headers,
+      );
+      expect(
+        (await api.post('/auth/logout', {}, withCookie(goneRotated))).status,
+      ).toBe(204);
+      expect((await rows()).some((row) => row.dead)).toBe(true);
+
+      await signIn();
+      const after = await rows();
+      expect(after.filter((row) => row.dead)).toEqual([]);
+      expect(after.length).toBeGreaterThanOrEqual(3);
+      // the signed-out browser's tokens are refused as before
+      for (const cookie of [gone.cookie, goneRotated])
+        expectProblem(
+          await api.post('/auth/oauth/refresh', {}, withCookie(cookie)),
+          401,
+          'invalid_refresh_token',
+        );
+      // the live family's rotated token is still a replay that ends the family
+      expectProblem(
+        await api.post('/auth/oauth/refresh', {}, withCookie(kept.cookie)),
+        401,
+        'invalid_refresh_token',
+      );
+      expectProblem(
+        await api.post('/auth/oauth/refresh', {}, withCookie(keptRotated)),
+        401,
+        'invalid_refresh_token',
+      );
+    } finally {
+      await sql.end();
+    }
   });
 
   it('sign-out with a body token revokes the tokens rotated from it', async () => {

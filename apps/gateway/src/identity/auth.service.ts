@@ -46,13 +46,15 @@ export class AuthService {
       throw new AuthException(AuthErrorCode.MfaRequired);
     if (!user) throw new AuthException(AuthErrorCode.InvalidCredentials);
     const now = this.clock.now();
-    const refreshToken = await this.unitOfWork.run(() =>
-      this.issueRefreshToken(
+    const refreshToken = await this.unitOfWork.run(async () => {
+      // a sign-in clears the user's dead tokens, so the table keeps only what may still count
+      await this.refreshTokens.deleteDead(user.id, now);
+      return this.issueRefreshToken(
         user.id,
         randomUUID(),
         new Date(now.getTime() + this.config.auth.refreshTokenTtlDays * DAY_MS),
-      ),
-    );
+      );
+    });
     return {
       access_token: this.accessTokens.issue(user.id),
       refresh_token: refreshToken,

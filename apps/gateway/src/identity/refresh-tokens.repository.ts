@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { Database } from '../database/database';
 import { refreshTokens, users } from '../database/schema';
 
@@ -83,5 +83,27 @@ export class RefreshTokensRepository {
       .where(
         and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
       );
+  }
+
+  /**
+   * Deletes the user's tokens that can never be honoured again: expired (a family's tokens
+   * share its end) or revoked. Presented later, such a token is refused just the same (no row
+   * answers as a dead one does), so nothing of the replay rule is lost; rotated tokens of a
+   * live family stay, as they are what detects a replay. Answers how many went.
+   */
+  async deleteDead(userId: string, now: Date): Promise<number> {
+    const rows = await this.database.db
+      .delete(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          or(
+            lte(refreshTokens.expiresAt, now),
+            isNotNull(refreshTokens.revokedAt),
+          ),
+        ),
+      )
+      .returning({ id: refreshTokens.id });
+    return rows.length;
   }
 }
