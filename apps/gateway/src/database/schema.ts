@@ -781,7 +781,11 @@ export const webcasts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('webcasts_meeting_key').on(t.meetingId)],
+  (t) => [
+    uniqueIndex('webcasts_meeting_key').on(t.meetingId),
+    // a provider's event finds its webcast by the room's id there
+    index('webcasts_cast_idx').on(t.castId),
+  ],
 );
 
 /**
