@@ -1,10 +1,11 @@
 # The gateway image: one process per node; scale out by running more of them.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# Node.js 24 LTS from the npm registry when the base image's is older (scripts/ensure-node.sh)
+# Node.js 24 LTS (package.json "engines"); should the base image's be older, ensure-node.sh
+# fetches it from the npm registry into /opt/node (empty otherwise)
 ENV NODE_CACHE_DIR=/opt/node PATH=/opt/node/current/bin:$PATH
 COPY scripts/ensure-node.sh scripts/
-RUN . scripts/ensure-node.sh && node -v
+RUN mkdir -p /opt/node && . scripts/ensure-node.sh && node -v
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/rules/package.json libs/rules/
@@ -16,7 +17,7 @@ COPY libs libs
 COPY apps apps
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PATH=/opt/node/current/bin:$PATH
 WORKDIR /app
 COPY --from=build /opt/node /opt/node
