@@ -878,6 +878,65 @@ describe('The meeting team', () => {
     });
   });
 
+  describe('a manager whose roles change', () => {
+    it("leaves the old role's live rooms at once: subscribing again as a clerk brings no tallies, and their socket in another account stays", async () => {
+      const manager = await join([]);
+      const added = await api.post(
+        `/v1/Accounts/${other.account.key}/users`,
+        { email: manager.email },
+        { token: other.token },
+      );
+      expect(added.status, added.text).toBe(201);
+      const here = await connectLive(gateway.baseUrl, manager.token);
+      const elsewhere = await connectLive(gateway.baseUrl, manager.token);
+      try {
+        const shortCode = tenant.meeting.shortCode;
+        const before = (await request(here, 'subscribe', { shortCode })) as {
+          tallies?: unknown[];
+        };
+        expect(Array.isArray(before.tallies)).toBe(true);
+        await request(elsewhere, 'subscribe', {
+          shortCode: other.meeting.shortCode,
+        });
+        const dropped = new Promise<string>((resolve) =>
+          here.once('disconnect', resolve),
+        );
+        const elsewhereDrops: string[] = [];
+        elsewhere.on('disconnect', (reason) => elsewhereDrops.push(reason));
+
+        const changed = await api.patch(
+          `${team()}/users/${encodeURIComponent(manager.email)}`,
+          { roles: ['clerk'] },
+          asOwner(),
+        );
+        expect(changed.status, changed.text).toBe(200);
+        expect(await dropped).toBe('io server disconnect');
+
+        // as the console does: connect again and subscribe, now as a clerk
+        const connected = new Promise((resolve) =>
+          here.once('connect', () => resolve(undefined)),
+        );
+        here.connect();
+        await connected;
+        const after = (await request(here, 'subscribe', { shortCode })) as {
+          tallies?: unknown[];
+          matters: unknown[];
+        };
+        expect(Array.isArray(after.matters)).toBe(true);
+        expect(after.tallies).toBeUndefined();
+        // the other account's meeting was left alone
+        await request(elsewhere, 'subscribe', {
+          shortCode: other.meeting.shortCode,
+        });
+        expect(elsewhereDrops).toEqual([]);
+        expect(elsewhere.connected).toBe(true);
+      } finally {
+        here.close();
+        elsewhere.close();
+      }
+    });
+  });
+
   describe('a removed user', () => {
     it('can do nothing more in the account from the next request, with the same access token or a refreshed one', async () => {
       const email = newEmail('leaver');

@@ -135,13 +135,13 @@ export class AccountsService {
    * Sets a user's roles (owners, docs/team.md). Nobody grants themselves a role: an owner may
    * only drop some of their own. The last owner stays one (409 `last_owner`).
    */
-  setRoles(
+  async setRoles(
     userId: string,
     key: string,
     email: string,
     roles: AccountRole[],
   ): Promise<AccountUser> {
-    return this.unitOfWork.run(async () => {
+    const { answer, changed } = await this.unitOfWork.run(async () => {
       const account = await this.requireOwner(userId, key);
       await this.accounts.lockAccount(account.id);
       const user = await this.accounts.findUserByEmail(email);
@@ -162,7 +162,8 @@ export class AccountsService {
         { roles: [...row.roles].sort() },
         ['roles'],
       );
-      if (Object.keys(changes).length)
+      const changed = Object.keys(changes).length > 0;
+      if (changed)
         await this.audit.recordForAccount(account.id, {
           kind: 'team.roles',
           actor: { userId },
@@ -170,12 +171,19 @@ export class AccountsService {
           changes,
         });
       return {
-        email: user.email,
-        name: user.name,
-        addedAt: row.createdAt.toISOString(),
-        roles: row.roles,
+        answer: {
+          email: user.email,
+          name: user.name,
+          addedAt: row.createdAt.toISOString(),
+          roles: row.roles,
+        },
+        changed: changed && { accountId: account.id, userId: user.id },
       };
     });
+    // the user's live sockets in the account subscribe again, into the rooms of their new roles
+    if (changed)
+      await this.signals.publish({ kind: 'account-roles', ...changed });
+    return answer;
   }
 
   /**
@@ -209,7 +217,7 @@ export class AccountsService {
     email: string,
     roles: AccountRole[],
   ): Promise<AccountRole[]> {
-    return this.unitOfWork.run(async () => {
+    const { roles: set, changed } = await this.unitOfWork.run(async () => {
       const account = isUuid(key)
         ? await this.accounts.findById(key)
         : undefined;
@@ -225,8 +233,17 @@ export class AccountsService {
       const row = await this.accounts.setRoles(account.id, user.id, next);
       if (!row) throw new AccountException(AccountErrorCode.NotMember);
       await this.revokeInvitationsIfNoOwner(account.id, user.id, next);
-      return row.roles;
+      return {
+        roles: row.roles,
+        changed: sameRoles(before, row.roles)
+          ? undefined
+          : { accountId: account.id, userId: user.id },
+      };
     });
+    // the CLI is its own process: with Redis this reaches the gateway nodes
+    if (changed)
+      await this.signals.publish({ kind: 'account-roles', ...changed });
+    return set;
   }
 
   /**
@@ -303,3 +320,6 @@ export class AccountsService {
       await this.signals.publish({ kind: 'account-user', ...removed });
   }
 }
+
+const sameRoles = (a: readonly AccountRole[], b: readonly AccountRole[]) =>
+  a.length === b.length && a.every((role) => b.includes(role));

@@ -289,6 +289,12 @@ export class LiveConnectionsService
         principal.userId === signal.userId
       )
         this.evict(socket, signal.accountId);
+      if (
+        signal.kind === 'account-roles' &&
+        principal.role === 'chair' &&
+        principal.userId === signal.userId
+      )
+        this.resubscribe(socket, signal.accountId);
     }
   }
 
@@ -330,6 +336,16 @@ export class LiveConnectionsService
    * A socket in a meeting of the account is dropped: its client learns at once (its next
    * subscribe answers 404) instead of watching a picture that no longer changes.
    */
+  /**
+   * Drops the socket when it follows a meeting of the account: the console connects again at
+   * once (the server ended it) and subscribes with the user's roles as they are now.
+   */
+  private resubscribe(socket: LiveConnection, accountId: string): void {
+    for (const meeting of socket.data.meetings?.values() ?? []) {
+      if (meeting.accountId === accountId) return void socket.disconnect(true);
+    }
+  }
+
   private evict(socket: LiveConnection, accountId: string): void {
     (socket.data.removedFrom ??= new Set()).add(accountId);
     for (const meeting of socket.data.meetings?.values() ?? []) {

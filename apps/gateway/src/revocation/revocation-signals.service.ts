@@ -23,6 +23,15 @@ export const RevocationSignal = z.discriminatedUnion('kind', [
     accountId: z.string(),
     userId: z.string(),
   }),
+  /**
+   * A manager's roles in an account changed: their sockets there subscribe again, as the rooms
+   * a socket joins follow the role it subscribed with (a clerk's get no tallies).
+   */
+  z.strictObject({
+    kind: z.literal('account-roles'),
+    accountId: z.string(),
+    userId: z.string(),
+  }),
   /** A screen token was revoked. */
   z.strictObject({
     kind: z.literal('screen-token'),
