@@ -1,13 +1,9 @@
-import type { Matter } from '@livevote/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n';
 import { MissingTranslationWarning } from './MissingTranslationWarning';
 
-type Texts = Pick<
-  Matter,
-  'name' | 'header' | 'snippet' | 'options' | 'translations'
->;
+import type { MatterTexts as Texts } from '../../matters/utils/missing-translations';
 
 function aMatter(overrides: Partial<Texts> = {}): Texts {
   return {
@@ -15,6 +11,8 @@ function aMatter(overrides: Partial<Texts> = {}): Texts {
     header: 'Approve the budget?',
     snippet: '',
     options: ['For', 'Against'],
+    votingMethod: 'plurality',
+    candidates: [],
     translations: {
       fr: {
         name: 'Budget',
@@ -84,6 +82,44 @@ describe(MissingTranslationWarning.name, () => {
     // a status, not an alert: the vote may start all the same
     expect(screen.getByRole('status').textContent).toBe(WARNING);
   });
+
+  it.each<[string, Partial<Texts>]>([
+    ['a ranked election', { votingMethod: 'ranked' }],
+    ['a cumulative election', { votingMethod: 'cumulative' }],
+    [
+      'an election built from nominations',
+      {
+        candidates: [
+          { name: 'Ada Lovelace', statement: '', translations: {} },
+          { name: 'Alan Turing', statement: '', translations: {} },
+        ],
+      },
+    ],
+  ])(
+    'asks no French label of the candidates’ names in %s, but still its name',
+    (_, overrides) => {
+      const election = aMatter({
+        options: ['Ada Lovelace', 'Alan Turing'],
+        translations: { fr: { name: 'Budget', header: 'Approuver ?' } },
+        ...overrides,
+      });
+      const { unmount } = render(
+        <MissingTranslationWarning
+          matter={election}
+          languages={ENGLISH_FIRST}
+        />,
+      );
+      expect(screen.queryByRole('status')).toBeNull();
+      unmount();
+      render(
+        <MissingTranslationWarning
+          matter={{ ...election, translations: {} }}
+          languages={ENGLISH_FIRST}
+        />,
+      );
+      expect(screen.getByRole('status').textContent).toBe(WARNING);
+    },
+  );
 
   it('names the languages the other way round for a French meeting, in French', async () => {
     await act(() => i18n.changeLanguage('fr'));

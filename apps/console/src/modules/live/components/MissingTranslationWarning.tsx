@@ -1,16 +1,15 @@
-import type { Matter } from '@livevote/contracts';
 import type { Language } from '@livevote/i18n';
 import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '../../../i18n/content-language';
-import { missingTranslations } from '../../matters/utils/missing-translations';
+import {
+  missingTranslations,
+  type MatterTexts,
+} from '../../matters/utils/missing-translations';
 import { Alert } from '../../ui/components/Alert';
 
 export interface MissingTranslationWarningProps {
   /** The matter as the REST API gives it, with its translations. */
-  matter: Pick<
-    Matter,
-    'name' | 'header' | 'snippet' | 'options' | 'translations'
-  >;
+  matter: MatterTexts;
   /** The meeting's languages, the primary first. */
   languages: readonly Language[];
 }

@@ -3,25 +3,44 @@ import type { Language } from '@livevote/i18n';
 
 const blank = (text: string | null | undefined) => !text?.trim();
 
+/** The matter's texts a voter reads, and what tells whether its options are people's names. */
+export type MatterTexts = Pick<
+  Matter,
+  | 'name'
+  | 'header'
+  | 'snippet'
+  | 'options'
+  | 'translations'
+  | 'votingMethod'
+  | 'candidates'
+>;
+
+/**
+ * An election's options are candidates, named the same in every language: a cumulative or
+ * ranked election's, or one built from nominations (docs/elections.md).
+ */
+const optionsAreNames = (matter: MatterTexts) =>
+  matter.votingMethod !== 'plurality' || matter.candidates.length > 0;
+
 /**
  * The meeting's other languages in which a voter would read some of this matter's text in the
  * primary language: a name, a header or a snippet the primary has and the translation lacks,
- * or an option without its label (docs/i18n.md, "Meeting content in two languages").
+ * or an option without its label, unless the options are candidates' names (docs/i18n.md,
+ * "Meeting content in two languages").
  */
 export function missingTranslations(
-  matter: Pick<
-    Matter,
-    'name' | 'header' | 'snippet' | 'options' | 'translations'
-  >,
+  matter: MatterTexts,
   languages: readonly Language[],
 ): Language[] {
+  const names = optionsAreNames(matter);
   return languages.slice(1).filter((language) => {
     const translated = matter.translations[language] ?? {};
     return (
       blank(translated.name) ||
       (!blank(matter.header) && blank(translated.header)) ||
       (!blank(matter.snippet) && blank(translated.snippet)) ||
-      matter.options.some((_, index) => blank(translated.options?.[index]))
+      (!names &&
+        matter.options.some((_, index) => blank(translated.options?.[index])))
     );
   });
 }
