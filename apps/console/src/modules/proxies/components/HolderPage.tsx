@@ -135,15 +135,12 @@ function HolderHome({
                           n: number(proxy.shares),
                         }),
                         directions: proxy.directions
-                          .map((d) =>
-                            directionLine(
-                              t,
-                              data.matters.find(
-                                (m) => m.matterKey === d.matterKey,
-                              )?.name,
-                              d,
-                            ),
-                          )
+                          .map((d) => {
+                            const matter = data.matters.find(
+                              (m) => m.matterKey === d.matterKey,
+                            );
+                            return directionLine(t, matter?.name, d, matter);
+                          })
                           .join('; '),
                       })}
                     </li>

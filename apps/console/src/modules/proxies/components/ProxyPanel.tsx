@@ -136,7 +136,7 @@ function ProxySummary({
 }) {
   const { t } = useTranslation();
   const at = useZonedTime();
-  const names = new Map(form.matters.map((m) => [m.matterKey, m.name]));
+  const matters = new Map(form.matters.map((m) => [m.matterKey, m]));
   return (
     <div
       className="receipt"
@@ -160,7 +160,12 @@ function ProxySummary({
       <ul>
         {proxy.directions.map((direction) => (
           <li key={direction.matterKey}>
-            {directionLine(t, names.get(direction.matterKey), direction)}
+            {directionLine(
+              t,
+              matters.get(direction.matterKey)?.name,
+              direction,
+              matters.get(direction.matterKey),
+            )}
           </li>
         ))}
       </ul>

@@ -151,3 +151,50 @@ describe(directionText.name, () => {
     );
   });
 });
+
+describe(directionLine.name, () => {
+  const fr = i18n.getFixedT('fr');
+  const budget = {
+    options: ['For', 'Against', 'Abstain'],
+    optionLabels: ['Pour', 'Contre', ''],
+  };
+
+  it('names the options as the reader reads them, canonical where a label is blank', () => {
+    expect(directionLine(fr, 'Budget', { choices: ['Against'] }, budget)).toBe(
+      'Budget : Contre',
+    );
+    expect(directionLine(fr, 'Budget', ['For'], budget)).toBe('Budget : Pour');
+    expect(directionLine(fr, 'Budget', { choices: ['Abstain'] }, budget)).toBe(
+      'Budget : Abstain',
+    );
+    expect(directionLine(fr, 'Budget', { choices: null }, budget)).toBe(
+      'Budget : à la discrétion du mandataire',
+    );
+  });
+
+  it('relabels a ranking and allocations, and leaves names without labels as they are', () => {
+    const board = {
+      options: ['Ana', 'Ben'],
+      optionLabels: ['Ana (présidente)', 'Ben'],
+    };
+    expect(directionLine(fr, 'CA', { ranking: ['Ben', 'Ana'] }, board)).toBe(
+      'CA : 1. Ben, 2. Ana (présidente)',
+    );
+    expect(
+      directionLine(
+        fr,
+        'CA',
+        { allocations: [{ option: 'Ana', votes: 2 }] },
+        board,
+      ),
+    ).toBe('CA : Ana (présidente) : 2');
+    expect(
+      directionLine(
+        fr,
+        'CA',
+        { ranking: ['Ben', 'Ana'] },
+        { options: ['Ana', 'Ben'] },
+      ),
+    ).toBe('CA : 1. Ben, 2. Ana');
+  });
+});

@@ -1,6 +1,6 @@
 import type { HolderSplit, ProxyDirection } from '@livevote/contracts';
 import { ballotMarks, type VotingMethod } from '@livevote/rules';
-import { bodyOf } from '../../ballots/utils/marks';
+import { bodyOf, labelOf } from '../../ballots/utils/marks';
 import type { TFunction } from 'i18next';
 import { answerText } from '../../ballots/utils/marks-words';
 
@@ -137,14 +137,45 @@ export function directionText(
   });
 }
 
-/** One direction of a proxy, with its matter's name ("Budget: For"). */
+/** What the reader's labels need of a matter: its options, and one label each in their language. */
+export interface LabelledOptions {
+  options: readonly string[];
+  optionLabels?: readonly string[];
+}
+
+/** The direction with each option named as the reader reads it (canonical where no label). */
+function labelled(
+  direction: DirectionMarks | readonly string[] | null,
+  matter: LabelledOptions | undefined,
+): DirectionMarks | readonly string[] | null {
+  if (!matter?.optionLabels || direction === null) return direction;
+  const label = (option: string) =>
+    labelOf({ ...matter, choices: 1, votingMethod: 'plurality' }, option);
+  if (Array.isArray(direction)) return direction.map(label);
+  const marks = direction as DirectionMarks;
+  return {
+    choices: marks.choices?.map(label) ?? marks.choices,
+    ranking: marks.ranking?.map(label) ?? marks.ranking,
+    allocations:
+      marks.allocations?.map((part) => ({
+        ...part,
+        option: label(part.option),
+      })) ?? marks.allocations,
+  };
+}
+
+/**
+ * One direction of a proxy, with its matter's name ("Budget: For"); with the matter's
+ * `optionLabels`, its options as the reader reads them ("Budget : Pour", docs/i18n.md).
+ */
 export function directionLine(
   t: TFunction,
   matterName: string | undefined,
   direction: DirectionMarks | readonly string[] | null,
+  matter?: LabelledOptions,
 ): string {
   return t('proxyForm.direction', {
     matter: matterName ?? t('proxyForm.aMatter'),
-    direction: directionText(t, direction),
+    direction: directionText(t, labelled(direction, matter)),
   });
 }
