@@ -387,6 +387,54 @@ describe('Webcast at Zoom', () => {
     expectProblem(await api.get(path), 401);
   });
 
+  it('registers voters 30 to a request, and one by one for a batch Zoom refuses, each with a link of its own', async () => {
+    const tenant = await newTenant();
+    for (let i = 0; i < 65; i++) await addVoter(tenant);
+    // Zoom refuses the first batch whole (as for one address it will not take)
+    zoom.fail({ method: 'POST', path: /\/batch_registrants$/ }, 400, {
+      times: 1,
+      body: { code: 300, message: 'Invalid registrant.' },
+    });
+    const webcast = await putWebcast(tenant, { castProvider: 'video' });
+    const session = sessionOf(webcast);
+    await vi.waitFor(() => expect(session.registrants.size).toBe(65), {
+      timeout: 20_000,
+    });
+    const posts = zoom.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path.startsWith(`/webinars/${webcast.castId}/`),
+    );
+    const batches = posts.filter((r) => r.path.endsWith('/batch_registrants'));
+    expect(
+      batches.map(
+        (r) =>
+          (r.body as { registrants: unknown[]; auto_approve: boolean })
+            .registrants.length,
+      ),
+    ).toEqual([30, 30, 5]);
+    expect(
+      batches.every(
+        (r) => (r.body as { auto_approve?: boolean }).auto_approve === true,
+      ),
+    ).toBe(true);
+    // the refused batch went one by one: 30 requests, where 65 voters alone would take 65
+    expect(posts.filter((r) => r.path.endsWith('/registrants'))).toHaveLength(
+      30,
+    );
+    const links = [...session.registrants.values()].map((r) => r.join_url);
+    expect(new Set(links).size).toBe(65);
+    // each voter's own link reaches the portal's answer and the invite
+    const voter = await addVoter(tenant);
+    await vi.waitFor(() => expect(session.registrants.size).toBe(66));
+    const invited = await api.post(
+      `/v1/Meetings/${tenant.meeting.shortCode}/members/${voter.memberKey}/voters/${voter.email}/invite`,
+      undefined,
+      { token: tenant.token },
+    );
+    expect(invited.status).toBe(200);
+  });
+
   it("asks Zoom once, not per request, for a voter Zoom refuses: a flood of the portal's link stays here", async () => {
     const tenant = await newTenant();
     const webcast = await putWebcast(tenant, { castProvider: 'video' });

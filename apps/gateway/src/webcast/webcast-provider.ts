@@ -121,6 +121,29 @@ export abstract class WebcastProvider {
     webcast: WebcastRoomRef,
     person: WebcastPerson,
   ): Promise<ProviderAttendee>;
+
+  /** How many voters `registerMany` takes in one request to the provider. */
+  readonly registerBatchSize: number = 1;
+
+  /**
+   * Registers up to `registerBatchSize` voters in one request: for each person, in order, the
+   * registrant, or why the provider did not register them (the next sync tries again). By
+   * default one `register` each.
+   */
+  async registerMany(
+    webcast: WebcastRoomRef,
+    people: WebcastPerson[],
+  ): Promise<(ProviderAttendee | WebcastProviderError)[]> {
+    const answers: (ProviderAttendee | WebcastProviderError)[] = [];
+    for (const person of people)
+      answers.push(
+        await this.register(webcast, person).catch((error: unknown) => {
+          if (error instanceof WebcastProviderError) return error;
+          throw error;
+        }),
+      );
+    return answers;
+  }
   abstract unregister(
     webcast: WebcastRoomRef,
     providerId: string,

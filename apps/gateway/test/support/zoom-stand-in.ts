@@ -248,7 +248,7 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
       });
     }
     m =
-      /^\/(webinars|meetings)\/(\d+)(?:\/(panelists|registrants)(?:\/([^/]+))?)?$/.exec(
+      /^\/(webinars|meetings)\/(\d+)(?:\/(panelists|registrants|batch_registrants)(?:\/([^/]+))?)?$/.exec(
         path,
       );
     const session = m ? sessions.get(Number(m[2])) : undefined;
@@ -318,6 +318,64 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
         });
       }
     }
+    /** Registers one, as Zoom does: the same registrant again for an e-mail it has. */
+    const registerOne = (person: Record<string, unknown>) => {
+      const email = String(person.email ?? '');
+      if (!/^[^@\s]+@[^@\s]+$/.test(email) || !person.first_name)
+        return undefined;
+      const key = email.toLowerCase();
+      let registrant = session.registrants.get(key);
+      if (!registrant) {
+        const id = randomBytes(8).toString('hex');
+        registrant = {
+          id,
+          email,
+          first_name: String(person.first_name),
+          last_name:
+            person.last_name === undefined
+              ? undefined
+              : String(person.last_name),
+          join_url: `${origin}/${session.kind === 'webinar' ? 'w' : 'j'}/${session.id}?tk=registrant-${id}`,
+        };
+        session.registrants.set(key, registrant);
+      }
+      return registrant;
+    };
+    if (sub === 'batch_registrants' && method === 'POST' && !subId) {
+      if (session.settings.approval_type !== 0)
+        return send(res, 400, {
+          code: 3038,
+          message: 'Registration has not been enabled.',
+        });
+      const list = body.registrants;
+      if (
+        !Array.isArray(list) ||
+        list.length === 0 ||
+        list.length > 30 ||
+        body.auto_approve !== true
+      )
+        return send(res, 400, { code: 300, message: 'Validation Failed.' });
+      // Zoom refuses the whole batch for one registrant it will not take
+      if (
+        list.some(
+          (person) =>
+            typeof person !== 'object' ||
+            !/^[^@\s]+@[^@\s]+$/.test(String(person?.email ?? '')) ||
+            !person?.first_name,
+        )
+      )
+        return send(res, 400, { code: 300, message: 'Invalid registrant.' });
+      const registered = (list as Record<string, unknown>[]).map((person) =>
+        registerOne(person)!,
+      );
+      return send(res, 201, {
+        registrants: registered.map((r) => ({
+          email: r.email,
+          registrant_id: r.id,
+          join_url: r.join_url,
+        })),
+      });
+    }
     if (sub === 'registrants') {
       if (method === 'POST' && !subId) {
         if (session.settings.approval_type !== 0)
@@ -325,23 +383,9 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
             code: 3038,
             message: 'Registration has not been enabled.',
           });
-        const email = String(body.email ?? '');
-        if (!/^[^@\s]+@[^@\s]+$/.test(email) || !body.first_name)
+        const registrant = registerOne(body);
+        if (!registrant)
           return send(res, 400, { code: 300, message: 'Validation Failed.' });
-        const key = email.toLowerCase();
-        let registrant = session.registrants.get(key);
-        if (!registrant) {
-          const id = randomBytes(8).toString('hex');
-          registrant = {
-            id,
-            email,
-            first_name: String(body.first_name),
-            last_name:
-              body.last_name === undefined ? undefined : String(body.last_name),
-            join_url: `${origin}/${session.kind === 'webinar' ? 'w' : 'j'}/${session.id}?tk=registrant-${id}`,
-          };
-          session.registrants.set(key, registrant);
-        }
         return send(res, 201, {
           id: session.id,
           registrant_id: registrant.id,
