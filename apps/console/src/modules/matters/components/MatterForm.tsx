@@ -205,7 +205,7 @@ export function MatterForm<
             />
           )}
         </div>
-        <div className="field">
+        <div className="field field-wide">
           <label htmlFor={idOf('votingMethod')}>
             {t('election.method.label')}
           </label>
