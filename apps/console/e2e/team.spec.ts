@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { chairToken } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { e2eContext } from './support/context';
 import { keepScreenshot, signInAs, signInAsChair } from './support/helpers';
@@ -24,13 +25,7 @@ const HOLDER = 'Hana Holder';
  */
 async function teamMeeting(request: APIRequestContext, holderEmail: string) {
   const { baseUrl, demo } = e2eContext();
-  const signIn = await request.post(`${baseUrl}/auth/token`, {
-    data: { username: demo.signIn.username, password: demo.signIn.password },
-  });
-  expect(signIn.status()).toBe(200);
-  const token = ((await signIn.json()) as { access_token: string })
-    .access_token;
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${await chairToken(request)}` };
   const call = async <T>(
     method: 'post' | 'patch',
     path: string,
