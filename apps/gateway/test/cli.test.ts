@@ -136,6 +136,42 @@ describe('admin CLI', () => {
     );
   });
 
+  it('turns a lost authenticator off with user:reset-mfa: the password alone signs in again', async () => {
+    await runCli(
+      [
+        'user:create',
+        '--email',
+        'lost-phone@example.test',
+        '--password',
+        'lost-phone-pw',
+        '--mfa',
+      ],
+      config,
+    );
+    const gateway = await startGateway({ databaseUrl: database.url });
+    try {
+      const api = http(gateway.baseUrl);
+      const signIn = () =>
+        api.post('/auth/token', {
+          username: 'lost-phone@example.test',
+          password: 'lost-phone-pw',
+        });
+      expectProblem(await signIn(), 401, 'mfa_required');
+      expect(
+        await runCli(
+          ['user:reset-mfa', '--email', 'lost-phone@example.test'],
+          config,
+        ),
+      ).toEqual({ ok: true });
+      expect((await signIn()).status).toBe(200);
+      await expect(
+        runCli(['user:reset-mfa', '--email', 'nobody@example.test'], config),
+      ).rejects.toThrow(/user_not_found|No user/);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('registers a partner with its redirect URIs and prints the secret once, stored hashed', async () => {
     const registered = (await runCli(
       [

@@ -46,3 +46,28 @@ export const AuthRefreshResponse = z.object({
   grant_type: z.literal('refresh_token'),
 });
 export type AuthRefreshResponse = z.infer<typeof AuthRefreshResponse>;
+
+/**
+ * `POST /auth/mfa/secret` (a signed-in user): a new TOTP secret for the user's authenticator
+ * app, as text and as an `otpauth://` address for a QR code. Nothing is stored until
+ * `POST /auth/mfa` confirms it (docs/security.md, "One-time codes").
+ */
+export const MfaSecretResponse = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+});
+export type MfaSecretResponse = z.infer<typeof MfaSecretResponse>;
+
+/**
+ * `POST /auth/mfa` (a signed-in user): turns one-time codes on with `secret`, once the user's
+ * password and a code their authenticator made from it are right. 204.
+ */
+export const EnrolMfaRequest = z.strictObject({
+  password: z.string().min(1).max(1024),
+  /** RFC 4648 base32, as `POST /auth/mfa/secret` gave it. */
+  secret: z
+    .string()
+    .regex(/^[A-Z2-7]{16,128}$/, 'a base32 secret of 16 to 128 characters'),
+  mfaToken: z.string().regex(/^\d{6}$/, 'a 6-digit code'),
+});
+export type EnrolMfaRequest = z.infer<typeof EnrolMfaRequest>;

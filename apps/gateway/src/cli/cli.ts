@@ -71,6 +71,10 @@ const COMMANDS: Record<string, Command> = {
       name: flags.name as string | undefined,
       mfa: flags.mfa === true,
     }),
+  'user:reset-mfa': async (app, flags) => {
+    await app.get(UsersService).resetMfa(required(flags, 'email'));
+    return { ok: true };
+  },
   'account:add-user': async (app, flags) => {
     await app
       .get(AccountsService)

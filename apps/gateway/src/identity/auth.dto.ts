@@ -5,6 +5,8 @@ import {
   AuthRefreshResponse,
   AuthTokenRequest,
   AuthTokenResponse,
+  EnrolMfaRequest,
+  MfaSecretResponse,
 } from '@livevote/contracts';
 
 export class AuthTokenRequestDto extends createZodDto(AuthTokenRequest) {}
@@ -12,3 +14,5 @@ export class AuthTokenResponseDto extends createZodDto(AuthTokenResponse) {}
 export class AuthRefreshRequestDto extends createZodDto(AuthRefreshRequest) {}
 export class AuthRefreshResponseDto extends createZodDto(AuthRefreshResponse) {}
 export class AuthLogoutRequestDto extends createZodDto(AuthLogoutRequest) {}
+export class MfaSecretResponseDto extends createZodDto(MfaSecretResponse) {}
+export class EnrolMfaRequestDto extends createZodDto(EnrolMfaRequest) {}

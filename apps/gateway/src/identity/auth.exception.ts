@@ -9,6 +9,10 @@ export enum AuthErrorCode {
   RateLimited = 'rate_limited',
   PartnerTokenForbidden = 'partner_token_forbidden',
   VoterTokenForbidden = 'voter_token_forbidden',
+  MfaEnrolled = 'mfa_enrolled',
+  InvalidMfaToken = 'invalid_mfa_token',
+  /** A signed-in user confirming a change with a password that is not theirs (not a 401: the session stands). */
+  InvalidPassword = 'invalid_password',
 }
 
 export class AuthException extends ApiException {
@@ -19,7 +23,12 @@ export class AuthException extends ApiException {
         : code === AuthErrorCode.PartnerTokenForbidden ||
             code === AuthErrorCode.VoterTokenForbidden
           ? 403
-          : 401;
+          : code === AuthErrorCode.MfaEnrolled
+            ? 409
+            : code === AuthErrorCode.InvalidMfaToken ||
+                code === AuthErrorCode.InvalidPassword
+              ? 400
+              : 401;
     super(status, code, {}, headers);
   }
 

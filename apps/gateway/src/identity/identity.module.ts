@@ -6,6 +6,8 @@ import { AuthRateLimitService } from './auth-rate-limit.service';
 import { AuthService } from './auth.service';
 import { CredentialsService } from './credentials.service';
 import { JwtAuthGuard } from './jwt-auth.guard';
+import { MfaController } from './mfa.controller';
+import { MfaService } from './mfa.service';
 import { PasswordHashService } from './password-hash.service';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 import { TotpService } from './totp.service';
@@ -19,7 +21,7 @@ import { TeamRolesRepository } from './team-roles.repository';
 
 @Module({
   imports: [JwtSigningModule],
-  controllers: [AuthController],
+  controllers: [AuthController, MfaController],
   providers: [
     AccessTokensService,
     AuthRateLimitService,
@@ -27,6 +29,7 @@ import { TeamRolesRepository } from './team-roles.repository';
     CredentialsService,
     JwtAuthGuard,
     LiveTokensService,
+    MfaService,
     PartnerAccessTokensService,
     PasswordHashService,
     RefreshTokensRepository,

@@ -66,4 +66,29 @@ export class UsersRepository {
       .set({ passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt })
       .where(eq(users.id, id));
   }
+
+  /**
+   * Turns one-time codes on with `secret`, its first code's `step` spent; false when the user
+   * already had a secret (a second enrolment racing the first).
+   */
+  async enrolTotp(
+    id: string,
+    secret: string,
+    step: number,
+    at: Date,
+  ): Promise<boolean> {
+    const rows = await this.database.db
+      .update(users)
+      .set({ totpSecret: secret, totpLastStep: step, updatedAt: at })
+      .where(and(eq(users.id, id), isNull(users.totpSecret)))
+      .returning({ id: users.id });
+    return rows.length === 1;
+  }
+
+  async clearTotp(id: string, at: Date): Promise<void> {
+    await this.database.db
+      .update(users)
+      .set({ totpSecret: null, totpLastStep: null, updatedAt: at })
+      .where(eq(users.id, id));
+  }
 }

@@ -87,4 +87,21 @@ export class UsersService {
       await this.refreshTokens.revokeAllForUser(user.id, now);
     });
   }
+
+  /**
+   * Turns one-time codes off (the admin CLI, for a user who lost their authenticator): they
+   * sign in with the password alone and may turn codes on again from the console.
+   */
+  async resetMfa(email: string): Promise<void> {
+    await this.unitOfWork.run(async () => {
+      const user = await this.users.findByEmail(email);
+      if (!user)
+        throw new ApiException(
+          404,
+          'user_not_found',
+          `No user with e-mail ${email}.`,
+        );
+      await this.users.clearTotp(user.id, this.clock.now());
+    });
+  }
 }

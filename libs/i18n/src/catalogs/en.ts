@@ -1989,6 +1989,11 @@ export const en = {
     invalid_credentials:
       'The e-mail, password or one-time code is not correct.',
     mfa_required: 'This account needs a one-time code (mfaToken).',
+    mfa_enrolled:
+      'One-time codes are already on for this user.',
+    invalid_password: 'The password is not correct.',
+    invalid_mfa_token:
+      'The one-time code does not match the secret: check the authenticator app’s clock and try the next code.',
     invalid_refresh_token: 'The refresh token is unknown, expired or revoked.',
     invalid_token: 'The access token is invalid or expired.',
     missing_token: 'An access token is required: Authorization: Bearer <JWT>.',

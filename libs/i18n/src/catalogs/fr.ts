@@ -2090,6 +2090,11 @@ export const fr: CatalogOf<typeof en> = {
     invalid_credentials:
       'L’adresse courriel, le mot de passe ou le code à usage unique n’est pas exact.',
     mfa_required: 'Ce compte exige un code à usage unique (mfaToken).',
+    mfa_enrolled:
+      'Les codes à usage unique sont déjà activés pour cet utilisateur.',
+    invalid_password: 'Le mot de passe n’est pas exact.',
+    invalid_mfa_token:
+      'Le code à usage unique ne correspond pas au secret : vérifiez l’heure de l’application d’authentification et essayez le code suivant.',
     invalid_refresh_token:
       'Le jeton d’actualisation est inconnu, expiré ou révoqué.',
     invalid_token: 'Le jeton d’accès n’est pas valide ou a expiré.',
