@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { e2eContext } from './support/context';
 import { keepScreenshot, signInAs, signInAsChair } from './support/helpers';
 import { invitationLink, linkMailedTo, mailsTo } from './support/outbox';
+import { totpCode } from './support/totp';
 
 test.use({ baseURL: e2eContext().baseUrl });
 
@@ -122,6 +123,15 @@ async function accept(page: Page, link: string, name: string) {
   await page
     .getByRole('button', { name: 'Create my account and join' })
     .click();
+  // a new user is offered two-step sign-in before the account
+  await expect(
+    page.getByRole('heading', { name: 'Two-step sign-in' }),
+  ).toBeVisible();
+}
+
+/** Leaves two-step sign-in for later and goes on to the account. */
+async function notNow(page: Page) {
+  await page.getByRole('link', { name: 'Not now' }).click();
   await expect(
     page.getByRole('heading', { name: /^Meetings of/ }),
   ).toBeVisible();
@@ -234,6 +244,8 @@ test.describe('The meeting team', () => {
     await expectNoAxeViolations(clerk, 'the accept-invitation page');
     await keepScreenshot(clerk, 'accept-invitation');
     await accept(clerk, clerkLink, 'Casey Clerk');
+    await expectNoAxeViolations(clerk, 'two-step sign-in offered on joining');
+    await notNow(clerk);
     // the link is used up
     const reused = await clerk.context().newPage();
     await reused.goto(clerkLink);
@@ -248,6 +260,44 @@ test.describe('The meeting team', () => {
       await invitationLink(scrutineerEmail),
       'Sasha Scrutineer',
     );
+    // the scrutineer turns two-step sign-in on with an authenticator app
+    await expect(
+      scrutineer.getByRole('img', {
+        name: 'QR code of your two-step sign-in secret',
+      }),
+    ).toBeVisible();
+    const secret = (
+      (await scrutineer.getByLabel('Secret').textContent()) ?? ''
+    ).replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await scrutineer.getByLabel('Six-digit code').fill(totpCode(secret));
+    await scrutineer.getByLabel('Your password').fill('team-password-1');
+    await keepScreenshot(scrutineer, 'two-step-sign-in');
+    await expectNoAxeViolations(scrutineer, 'two-step sign-in being set up');
+    await scrutineer
+      .getByRole('button', { name: 'Turn on two-step sign-in' })
+      .click();
+    await expect(scrutineer.getByRole('status')).toContainText(
+      'Two-step sign-in is on.',
+    );
+    await scrutineer.getByRole('link', { name: 'Continue' }).click();
+    await expect(
+      scrutineer.getByRole('heading', { name: /^Meetings of/ }),
+    ).toBeVisible();
+    // from another browser, the password alone no longer signs the scrutineer in
+    const elsewhere = await (await open(browser)).newPage();
+    await elsewhere.goto('/signin');
+    await elsewhere.getByLabel('E-mail').fill(scrutineerEmail);
+    await elsewhere.getByLabel('Password').fill('team-password-1');
+    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
+    const oneTimeCode = elsewhere.getByLabel('One-time code');
+    await expect(oneTimeCode).toBeVisible();
+    // the next step's code: the one that turned codes on is spent
+    await oneTimeCode.fill(totpCode(secret, Date.now() + 30_000));
+    await elsewhere.getByRole('button', { name: 'Sign in' }).click();
+    await expect(
+      elsewhere.getByRole('heading', { name: 'Accounts' }),
+    ).toBeVisible();
     await scrutineer.goto(strayLink);
     await expect(scrutineer.getByRole('alert')).toContainText('withdrawn');
 

@@ -89,6 +89,10 @@ const TeamPage = lazyNamed(
   () => import('./modules/team/components/TeamPage'),
   'TeamPage',
 );
+const TwoStepPage = lazyNamed(
+  () => import('./modules/auth/components/TwoStepSetup'),
+  'TwoStepPage',
+);
 const AcceptInvitationPage = lazyNamed(
   () => import('./modules/team/components/AcceptInvitationPage'),
   'AcceptInvitationPage',
@@ -136,6 +140,7 @@ export function AppRoutes() {
           >
             <Route index element={<Navigate to="/accounts" replace />} />
             <Route path="/accounts" element={<AccountPicker />} />
+            <Route path="/two-step" element={<TwoStepPage />} />
             <Route path="/accounts/:accountKey" element={<MeetingPicker />} />
             <Route path="/accounts/:accountKey/team" element={<TeamPage />} />
             <Route

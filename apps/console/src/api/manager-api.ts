@@ -2,6 +2,7 @@ import {
   AuditEntryView,
   type AccountRole,
   type CreateInvitationRequest,
+  type EnrolMfaRequest,
   type BulkInviteRequest,
   type CheckInRequest,
   type CreateMatterRequest,
@@ -219,6 +220,8 @@ export function createManagerApi(session: ManagerSession) {
         { body, headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     /** The meeting's webcast; null before a webcast is set up (the gateway answers 204). */
+    mfaSecret: () => call(routes.mfaSecret, {}),
+    enrolMfa: (body: EnrolMfaRequest) => call(routes.enrolMfa, {}, { body }),
     async getWebcast(shortCode: string): Promise<Webcast | null> {
       return (await call(routes.getWebcast, { shortCode })) ?? null;
     },

@@ -1,4 +1,6 @@
 import {
+  EnrolMfaRequest,
+  MfaSecretResponse,
   TieBreakRequest,
   Account,
   AccountUser,
@@ -73,6 +75,18 @@ const holder = `${meeting}/proxy-holders/:holderKey`;
 
 /** The routes of the management API (`/v1`) the console calls, typed by libs/contracts. */
 export const managerRoutes = {
+  mfaSecret: {
+    method: 'POST',
+    path: '/auth/mfa/secret',
+    answer: MfaSecretResponse,
+  },
+  enrolMfa: {
+    method: 'POST',
+    path: '/auth/mfa',
+    body: EnrolMfaRequest,
+    answer: null,
+  },
+
   listAccounts: {
     method: 'GET',
     path: '/v1/Accounts',

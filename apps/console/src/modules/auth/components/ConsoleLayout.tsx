@@ -21,6 +21,9 @@ export function ConsoleLayout() {
         {session && (
           <div className="app-user">
             <span>{session.username}</span>
+            <Link className="inverse" to="/two-step">
+              {t('twoStep.link')}
+            </Link>
             <button
               type="button"
               className="link inverse"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { acceptInvitation, inspectInvitation } from '../../../api/auth-api';
 import { ApiError } from '../../../api/http-client';
+import { TwoStepSetup } from '../../auth/components/TwoStepSetup';
 import { useSession } from '../../auth/hooks/useSession';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
@@ -46,6 +47,8 @@ export function AcceptInvitationPage() {
   const [repeat, setRepeat] = useState('');
   const [code, setCode] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  // a new user, signed in: where the page goes once two-step sign-in is offered
+  const [joined, setJoined] = useState<string>();
 
   const invitation = useQuery({
     queryKey: ['invitation', token],
@@ -71,6 +74,8 @@ export function AcceptInvitationPage() {
     },
     onSuccess: (accepted) => {
       const next = `/accounts/${accepted.account.key}`;
+      // a new user is offered one-time codes before the account (docs/team.md)
+      if (accepted.signedIn && accepted.created) return setJoined(next);
       void navigate(
         accepted.signedIn ? next : `/signin?next=${encodeURIComponent(next)}`,
         { replace: true },
@@ -79,6 +84,8 @@ export function AcceptInvitationPage() {
   });
   const needsCode =
     accept.error instanceof ApiError && accept.error.code === 'mfa_required';
+
+  if (joined) return <TwoStepSetup next={joined} />;
 
   if (!token)
     return (

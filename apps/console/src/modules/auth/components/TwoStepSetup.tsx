@@ -1,0 +1,161 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import QRCode from 'qrcode';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../api/http-client';
+import { Alert } from '../../ui/components/Alert';
+import { ErrorMessage } from '../../ui/components/ErrorMessage';
+import { Loading } from '../../ui/components/Loading';
+import { useManagerApi } from '../hooks/useSession';
+
+/** The secret in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * Turns one-time codes on for the signed-in user (docs/security.md, "One-time codes"): the
+ * secret as a QR code and as text, then the password and a first code from the app. Nothing
+ * changes until that succeeds. With `next` (the invitation page, right after joining), a link
+ * goes on there: "Not now" before, "Continue" after.
+ */
+export function TwoStepSetup({ next }: { next?: string }) {
+  const { t } = useTranslation();
+  const api = useManagerApi();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [qr, setQr] = useState<string>();
+  const secret = useQuery({
+    queryKey: ['mfa-secret'],
+    queryFn: () => api.mfaSecret(),
+    // one secret for the whole set-up: the app scans it once
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const enrol = useMutation({
+    mutationFn: () =>
+      api.enrolMfa({
+        password,
+        secret: secret.data!.secret,
+        mfaToken: code.trim(),
+      }),
+  });
+  useEffect(() => {
+    if (!secret.data) return;
+    let live = true;
+    void QRCode.toString(secret.data.otpauthUrl, {
+      type: 'svg',
+      margin: 2,
+    }).then((svg) => {
+      if (live)
+        setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+    });
+    return () => {
+      live = false;
+    };
+  }, [secret.data]);
+
+  const already =
+    secret.error instanceof ApiError && secret.error.code === 'mfa_enrolled';
+  const onward = (done: boolean) =>
+    next && (
+      <Link className={done ? 'button primary' : 'button secondary'} to={next}>
+        {done ? t('twoStep.continue') : t('twoStep.notNow')}
+      </Link>
+    );
+
+  return (
+    <section className="panel narrow" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('twoStep.title')}</h2>
+      {enrol.isSuccess || already ? (
+        <>
+          <Alert tone="success">
+            {already ? t('twoStep.already') : t('twoStep.on')}
+          </Alert>
+          {onward(true)}
+        </>
+      ) : (
+        <>
+          <p>{t('twoStep.intro')}</p>
+          {secret.isPending && <Loading />}
+          <ErrorMessage error={secret.error} />
+          {secret.data && (
+            <form
+              aria-labelledby={`${id}-title`}
+              aria-busy={enrol.isPending}
+              onSubmit={(event) => {
+                event.preventDefault();
+                enrol.mutate();
+              }}
+            >
+              <ol className="steps">
+                <li>
+                  <p>{t('twoStep.scan')}</p>
+                  {qr && (
+                    <img
+                      className="qr"
+                      src={qr}
+                      width={200}
+                      height={200}
+                      alt={t('twoStep.qrAlt')}
+                    />
+                  )}
+                  <p className="hint">
+                    {t('twoStep.byHand')}{' '}
+                    <code className="secret" aria-label={t('twoStep.secret')}>
+                      {grouped(secret.data.secret)}
+                    </code>
+                  </p>
+                </li>
+                <li>
+                  <p>{t('twoStep.confirm')}</p>
+                  <ErrorMessage error={enrol.error} />
+                  <label className="field">
+                    {t('twoStep.code')}
+                    <input
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      required
+                      pattern="\d{6}"
+                      maxLength={6}
+                      value={code}
+                      onChange={(event) => setCode(event.target.value)}
+                    />
+                  </label>
+                  <label className="field">
+                    {t('twoStep.password')}
+                    <input
+                      type="password"
+                      required
+                      maxLength={1024}
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                    />
+                  </label>
+                </li>
+              </ol>
+              <div className="button-row">
+                <button
+                  type="submit"
+                  className="primary"
+                  disabled={enrol.isPending}
+                >
+                  {t('twoStep.turnOn')}
+                </button>
+                {onward(false)}
+              </div>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** `/two-step`: the same set-up for any signed-in user, from the header. */
+export function TwoStepPage() {
+  return <TwoStepSetup />;
+}
