@@ -1556,7 +1556,8 @@ export const en = {
     qrAlt: 'QR code of your two-step sign-in secret',
     byHand: 'Or type this secret into the app:',
     secret: 'Secret',
-    confirm: 'Then type the code the app shows, and your password, to turn it on.',
+    confirm:
+      'Then type the code the app shows, and your password, to turn it on.',
     code: 'Six-digit code',
     password: 'Your password',
     turnOn: 'Turn on two-step sign-in',
@@ -2007,8 +2008,7 @@ export const en = {
     invalid_credentials:
       'The e-mail, password or one-time code is not correct.',
     mfa_required: 'This account needs a one-time code (mfaToken).',
-    mfa_enrolled:
-      'One-time codes are already on for this user.',
+    mfa_enrolled: 'One-time codes are already on for this user.',
     invalid_password: 'The password is not correct.',
     invalid_mfa_token:
       'The one-time code does not match the secret: check the authenticator app’s clock and try the next code.',

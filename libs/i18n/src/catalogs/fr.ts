@@ -1622,7 +1622,8 @@ export const fr: CatalogOf<typeof en> = {
     qrAlt: 'Code QR du secret de votre connexion en deux étapes',
     byHand: 'Ou saisissez ce secret dans l’application :',
     secret: 'Secret',
-    confirm: 'Puis saisissez le code affiché par l’application, et votre mot de passe, pour l’activer.',
+    confirm:
+      'Puis saisissez le code affiché par l’application, et votre mot de passe, pour l’activer.',
     code: 'Code à six chiffres',
     password: 'Votre mot de passe',
     turnOn: 'Activer la connexion en deux étapes',
