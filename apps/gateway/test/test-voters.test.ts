@@ -558,6 +558,72 @@ describe('Test voters', () => {
       expectProblem(await api.get(portal(), { token: testToken }), 401);
       expect((await stats()).testVoterStats).toBe('');
     });
+
+    it("deletes a test voter's questions with it: the chairs drop them from the queue and the screen, a real voter's stay", async () => {
+      const settings = await api.patch(
+        `${base()}/settings`,
+        { questionCategories: ['Rehearsal'] },
+        asChair(),
+      );
+      expect(settings.status, settings.text).toBe(200);
+      const created = await api.post(
+        votersOf(voters[1].memberId),
+        {
+          name: 'Quinn Rehearsal',
+          email: 'quinn.rehearsal@example.test',
+          isTestVoter: true,
+        },
+        asChair(),
+      );
+      expect(created.status, created.text).toBe(201);
+      const quinn = Voter.parse(created.body);
+      const ask = async (token: string, text: string) => {
+        const asked = await api.post(
+          `${portal()}/questions`,
+          { category: 'Rehearsal', text },
+          { token },
+        );
+        expect(asked.status, asked.text).toBe(201);
+        return (asked.body as { key: string }).key;
+      };
+      const rehearsal = await ask(
+        await signInByInvite(quinn),
+        'Can everyone hear me?',
+      );
+      const real = await ask(
+        await signInByInvite({
+          voterKey: voters[2].voterId,
+          email: voters[2].email,
+        }),
+        'When do the works start?',
+      );
+      for (const body of [{ status: 'approved' }, { onScreen: true }]) {
+        const moderated = await api.patch(
+          `${base()}/questions/${rehearsal}`,
+          body,
+          asChair(),
+        );
+        expect(moderated.status, moderated.text).toBe(200);
+      }
+      const removedEvents = recorder(chair, 'question.removed');
+      const screenEvents = recorder(chair, 'screen.question');
+
+      const deleted = await api.delete(
+        `${votersOf(voters[1].memberId)}/${quinn.email}`,
+        asChair(),
+      );
+      expect(deleted.status, deleted.text).toBe(204);
+      await removedEvents.until((event) => event.questionKey === rehearsal);
+      await screenEvents.until((event) => event.question === null);
+      expect(removedEvents.seen).toEqual([
+        { shortCode: shortCode(), questionKey: rehearsal },
+      ]);
+      const queue = await api.get(`${base()}/questions`, asChair());
+      expect(queue.status, queue.text).toBe(200);
+      const keys = (queue.body as { key: string }[]).map((q) => q.key);
+      expect(keys).toContain(real);
+      expect(keys).not.toContain(rehearsal);
+    });
   });
 
   describe('the CSV import', () => {

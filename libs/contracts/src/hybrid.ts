@@ -352,6 +352,13 @@ export const QuestionEvent = z.strictObject({
 });
 export type QuestionEvent = z.infer<typeof QuestionEvent>;
 
+/** To chairs: `question.removed`, a question gone with its asker (a deleted test voter). */
+export const QuestionRemovedEvent = z.strictObject({
+  shortCode: z.string(),
+  questionKey: z.string(),
+});
+export type QuestionRemovedEvent = z.infer<typeof QuestionRemovedEvent>;
+
 /** To the asking voter's sockets: `question.mine`, on every change of its status or reply. */
 export const OwnQuestionEvent = z.strictObject({
   shortCode: z.string(),

@@ -11,6 +11,7 @@ import {
   type CheckInUpdatedEvent,
   type OwnQuestionEvent,
   type QuestionEvent,
+  type QuestionRemovedEvent,
   type ScreenQuestionEvent,
 } from './hybrid';
 import {
@@ -295,6 +296,8 @@ export interface ServerToClientEvents {
   'checkin.updated': (event: CheckInUpdatedEvent) => void;
   'question.new': (event: QuestionEvent) => void;
   'question.updated': (event: QuestionEvent) => void;
+  /** Chairs only: a question deleted with its asker, a test voter (docs/test-voters.md). */
+  'question.removed': (event: QuestionRemovedEvent) => void;
   'question.mine': (event: OwnQuestionEvent) => void;
   'screen.question': (event: ScreenQuestionEvent) => void;
   'socket.closing': (event: SocketClosingEvent) => void;

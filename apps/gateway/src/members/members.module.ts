@@ -8,6 +8,7 @@ import { MembersRepository } from './members.repository';
 import { MembersService } from './members.service';
 import { VotersController } from './voters.controller';
 import { VotersRepository } from './voters.repository';
+import { TestVoterRemovals } from './test-voter-removals';
 import { VoterChanges } from './voter-changes';
 import { VotersService } from './voters.service';
 
@@ -20,6 +21,7 @@ import { VotersService } from './voters.service';
     MembersService,
     VotersService,
     MembersImportService,
+    TestVoterRemovals,
     VoterChanges,
   ],
   exports: [
@@ -27,6 +29,7 @@ import { VotersService } from './voters.service';
     VotersRepository,
     MembersService,
     VotersService,
+    TestVoterRemovals,
     VoterChanges,
   ],
 })

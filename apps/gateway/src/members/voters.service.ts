@@ -21,6 +21,7 @@ import { MemberErrorCode, MemberException } from './members.exception';
 import { mapVoter } from './members.mapper';
 import { MembersService } from './members.service';
 import { isUniqueViolation } from './unique-violation';
+import { TestVoterRemovals } from './test-voter-removals';
 import { VoterChanges } from './voter-changes';
 import { VotersRepository, type VoterRow } from './voters.repository';
 
@@ -46,6 +47,7 @@ export class VotersService {
     private readonly sessions: VoterSessionRegistry,
     private readonly audit: AuditLogService,
     private readonly changes: VoterChanges,
+    private readonly testVoterRemovals: TestVoterRemovals,
   ) {}
 
   create(
@@ -210,6 +212,13 @@ export class VotersService {
       // a test voter's ballots are its own and counted nowhere: they go with it
       if (!voter.isTestVoter && (await this.voters.castBallots(voter.id)))
         throw new MemberException(MemberErrorCode.VoterHasBallots);
+      // and so are its questions: a rehearsal leaves nothing in the meeting's queue
+      if (voter.isTestVoter)
+        await this.testVoterRemovals.removing({
+          meetingId: meeting.id,
+          shortCode: meeting.shortCode,
+          voterId: voter.id,
+        });
       await this.voters.delete(voter.id);
       await this.audit.record({
         meetingId: meeting.id,

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { BroadcastModule } from '../broadcast/broadcast.module';
 import { IdentityModule } from '../identity/identity.module';
 import { MeetingsModule } from '../meetings/meetings.module';
+import { MembersModule } from '../members/members.module';
 import { PortalAuthGuard } from '../portal/portal-auth.guard';
 import { RevocationModule } from '../revocation/revocation.module';
 import { QuestionsPortalController } from './questions-portal.controller';
@@ -17,6 +18,7 @@ import { QuestionsService } from './questions.service';
     BroadcastModule,
     IdentityModule,
     MeetingsModule,
+    MembersModule,
     RevocationModule,
   ],
   controllers: [QuestionsController, QuestionsPortalController],

@@ -159,4 +159,12 @@ export class QuestionsRepository {
       .limit(1);
     return row;
   }
+
+  /** Deletes a voter's questions; answers them as they were (was one on the screen?). */
+  async deleteByVoter(voterId: string): Promise<QuestionRow[]> {
+    return this.database.db
+      .delete(questions)
+      .where(eq(questions.voterId, voterId))
+      .returning();
+  }
 }

@@ -33,6 +33,10 @@ import {
   mapScreenQuestion,
 } from './questions.mapper';
 import { QuestionErrorCode, QuestionException } from './questions.exception';
+import {
+  TestVoterRemovals,
+  type TestVoterRemoval,
+} from '../members/test-voter-removals';
 import { QuestionsRepository } from './questions.repository';
 
 const QUESTION_VERBS: Record<string, 'approve' | 'answer' | 'dismiss'> = {
@@ -92,9 +96,30 @@ export class QuestionsService {
     private readonly audit: AuditLogService,
     redis: RedisConnection,
     screenQuestions: ScreenQuestionsRegistry,
+    testVoterRemovals: TestVoterRemovals,
   ) {
     this.perMember = minuteBudget(redis, 'questions', QUESTIONS_PER_MINUTE);
     screenQuestions.provide((meetingId) => this.onScreen(meetingId));
+    testVoterRemovals.subscribe((removal) => this.removeTestVoters(removal));
+  }
+
+  /**
+   * A test voter's questions go with it, in its deleting transaction (docs/test-voters.md);
+   * once committed the chairs drop them from their queue, and the screen one it showed.
+   */
+  private async removeTestVoters(removal: TestVoterRemoval): Promise<void> {
+    const removed = await this.questions.deleteByVoter(removal.voterId);
+    if (removed.length === 0) return;
+    const meeting = { id: removal.meetingId, shortCode: removal.shortCode };
+    await this.unitOfWork.afterCommit(async () => {
+      for (const question of removed)
+        this.broadcaster.toChairs(meeting.id, 'question.removed', {
+          shortCode: meeting.shortCode,
+          questionKey: question.id,
+        });
+      if (removed.some((question) => question.onScreen))
+        await this.tellScreens(meeting);
+    });
   }
 
   async ask(

@@ -23,6 +23,7 @@ export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export const RELAYED_EVENTS = [
   'question.new',
   'question.updated',
+  'question.removed',
   'question.mine',
 ] as const;
 export type RelayedEvent = (typeof RELAYED_EVENTS)[number];

@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLiveEvent, useLiveMeeting } from '../../../api/live/use-live';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
-import { useQuestions, useStoreQuestion } from '../hooks/useQuestions';
+import {
+  useDropQuestion,
+  useQuestions,
+  useStoreQuestion,
+} from '../hooks/useQuestions';
 import { inFilter, toHandleCount, type QueueFilter } from '../utils/questions';
 import { QuestionList } from './QuestionList';
 
@@ -16,7 +20,10 @@ const FILTERS: { value: QueueFilter; label: string }[] = [
   { value: 'all', label: 'questions.filter.all' },
 ];
 
-/** The control room's question queue: questions arrive live (`question.new`, `question.updated`). */
+/**
+ * The control room's question queue: questions arrive live (`question.new`,
+ * `question.updated`) and leave with a deleted test voter (`question.removed`).
+ */
 export function QuestionQueue({ shortCode }: { shortCode: string }) {
   const { t } = useTranslation();
   const id = useId();
@@ -26,6 +33,8 @@ export function QuestionQueue({ shortCode }: { shortCode: string }) {
   const [filter, setFilter] = useState<QueueFilter>('open');
   useLiveEvent('question.new', (event) => store(event.question));
   useLiveEvent('question.updated', (event) => store(event.question));
+  const drop = useDropQuestion(shortCode);
+  useLiveEvent('question.removed', (event) => drop(event.questionKey));
   const all = questions.data ?? [];
   const waiting = toHandleCount(all);
   const shown = all.filter((q) => inFilter(q, filter));

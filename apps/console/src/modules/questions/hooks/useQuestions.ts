@@ -2,7 +2,7 @@ import type { ModerateQuestionRequest, Question } from '@livevote/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/query-keys';
 import { useManagerApi } from '../../auth/hooks/useSession';
-import { upsertQuestion } from '../utils/questions';
+import { upsertQuestion, withoutQuestion } from '../utils/questions';
 
 /** The meeting's whole question queue (filtered on screen, not on the server). */
 export function useQuestions(shortCode: string) {
@@ -20,6 +20,16 @@ export function useStoreQuestion(shortCode: string) {
     queryClient.setQueryData<Question[]>(
       queryKeys.questions(shortCode),
       (list) => upsertQuestion(list, question),
+    );
+}
+
+/** Takes a question out of the cached queue (a live `question.removed`). */
+export function useDropQuestion(shortCode: string) {
+  const queryClient = useQueryClient();
+  return (questionKey: string) =>
+    queryClient.setQueryData<Question[]>(
+      queryKeys.questions(shortCode),
+      (list) => withoutQuestion(list, questionKey),
     );
 }
 

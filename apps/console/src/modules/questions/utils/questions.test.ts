@@ -1,6 +1,11 @@
 import type { Question } from '@livevote/contracts';
 import { describe, expect, it } from 'vitest';
-import { inFilter, toHandleCount, upsertQuestion } from './questions';
+import {
+  inFilter,
+  toHandleCount,
+  upsertQuestion,
+  withoutQuestion,
+} from './questions';
 
 const q = (key: string, askedAt: string, status: Question['status'] = 'new') =>
   ({ key, askedAt, status }) as Question;
@@ -22,6 +27,19 @@ describe(upsertQuestion.name, () => {
       ['b', 'new'],
       ['c', 'new'],
     ]);
+  });
+});
+
+describe(withoutQuestion.name, () => {
+  it('drops the question of that key and keeps the others in order', () => {
+    const list = [
+      q('a', '2026-11-21T18:00:00.000Z'),
+      q('b', '2026-11-21T18:01:00.000Z'),
+      q('c', '2026-11-21T18:02:00.000Z'),
+    ];
+    expect(withoutQuestion(list, 'b').map((x) => x.key)).toEqual(['a', 'c']);
+    expect(withoutQuestion(list, 'z')).toEqual(list);
+    expect(withoutQuestion(undefined, 'a')).toEqual([]);
   });
 });
 

@@ -11,6 +11,14 @@ export function upsertQuestion(
   );
 }
 
+/** The queue without one question (gone with its asker, a deleted test voter). */
+export function withoutQuestion(
+  list: readonly Question[] | undefined,
+  questionKey: string,
+): Question[] {
+  return (list ?? []).filter((q) => q.key !== questionKey);
+}
+
 /** The catalog key of a status's word in the chair's queue (docs/i18n.md). */
 export const STATUS_KEYS: Record<QuestionStatus, string> = {
   new: 'questions.status.new',
