@@ -106,6 +106,93 @@ describe('One-time codes turned on by the signed-in user', () => {
     );
   });
 
+  it('turns codes off with the password and a current code, and on again with a new secret', async () => {
+    const { user, token } = await newUser();
+    expectProblem(
+      await api.post(
+        '/auth/mfa/off',
+        { password: user.password, mfaToken: '123456' },
+        { token },
+      ),
+      409,
+      'mfa_not_enrolled',
+    );
+    const first = (
+      (await api.post('/auth/mfa/secret', {}, { token })).body as {
+        secret: string;
+      }
+    ).secret;
+    expect(
+      (
+        await api.post(
+          '/auth/mfa',
+          { password: user.password, secret: first, mfaToken: codeNow(first) },
+          { token },
+        )
+      ).status,
+    ).toBe(204);
+    // the code that turned codes on is spent; a wrong password or code changes nothing
+    expectProblem(
+      await api.post(
+        '/auth/mfa/off',
+        { password: user.password, mfaToken: codeNow(first) },
+        { token },
+      ),
+      400,
+      'invalid_mfa_token',
+    );
+    gateway.clock.advance(30_000);
+    expectProblem(
+      await api.post(
+        '/auth/mfa/off',
+        { password: 'not-the-password', mfaToken: codeNow(first) },
+        { token },
+      ),
+      400,
+      'invalid_password',
+    );
+    expectProblem(
+      await api.post('/auth/mfa/off', { password: user.password }, { token }),
+      400,
+    );
+    const off = await api.post(
+      '/auth/mfa/off',
+      { password: user.password, mfaToken: codeNow(first) },
+      { token },
+    );
+    expect(off.status, off.text).toBe(204);
+    // the password alone signs in again, and a new phone can be enrolled
+    expect(await signIn(gateway, user)).toBeTruthy();
+    const second = (
+      (await api.post('/auth/mfa/secret', {}, { token })).body as {
+        secret: string;
+      }
+    ).secret;
+    expect(second).not.toBe(first);
+    gateway.clock.advance(30_000);
+    expect(
+      (
+        await api.post(
+          '/auth/mfa',
+          {
+            password: user.password,
+            secret: second,
+            mfaToken: codeNow(second),
+          },
+          { token },
+        )
+      ).status,
+    ).toBe(204);
+    expectProblem(
+      await api.post('/auth/token', {
+        username: user.email,
+        password: user.password,
+      }),
+      401,
+      'mfa_required',
+    );
+  });
+
   it('refuses a wrong password or code with a 400 that keeps the session, and changes nothing', async () => {
     const { user, token } = await newUser();
     const secret = (

@@ -71,3 +71,13 @@ export const EnrolMfaRequest = z.strictObject({
   mfaToken: z.string().regex(/^\d{6}$/, 'a 6-digit code'),
 });
 export type EnrolMfaRequest = z.infer<typeof EnrolMfaRequest>;
+
+/**
+ * `POST /auth/mfa/off` (a signed-in user): turns one-time codes off, once the password and a
+ * current code are right. 204.
+ */
+export const DisableMfaRequest = z.strictObject({
+  password: z.string().min(1).max(1024),
+  mfaToken: z.string().regex(/^\d{6}$/, 'a 6-digit code'),
+});
+export type DisableMfaRequest = z.infer<typeof DisableMfaRequest>;

@@ -2,6 +2,7 @@ import {
   AuditEntryView,
   type AccountRole,
   type CreateInvitationRequest,
+  type DisableMfaRequest,
   type EnrolMfaRequest,
   type BulkInviteRequest,
   type CheckInRequest,
@@ -222,6 +223,8 @@ export function createManagerApi(session: ManagerSession) {
     /** The meeting's webcast; null before a webcast is set up (the gateway answers 204). */
     mfaSecret: () => call(routes.mfaSecret, {}),
     enrolMfa: (body: EnrolMfaRequest) => call(routes.enrolMfa, {}, { body }),
+    disableMfa: (body: DisableMfaRequest) =>
+      call(routes.disableMfa, {}, { body }),
     async getWebcast(shortCode: string): Promise<Webcast | null> {
       return (await call(routes.getWebcast, { shortCode })) ?? null;
     },

@@ -1,4 +1,5 @@
 import {
+  DisableMfaRequest,
   EnrolMfaRequest,
   MfaSecretResponse,
   TieBreakRequest,
@@ -84,6 +85,12 @@ export const managerRoutes = {
     method: 'POST',
     path: '/auth/mfa',
     body: EnrolMfaRequest,
+    answer: null,
+  },
+  disableMfa: {
+    method: 'POST',
+    path: '/auth/mfa/off',
+    body: DisableMfaRequest,
     answer: null,
   },
 

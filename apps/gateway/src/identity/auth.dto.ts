@@ -5,6 +5,7 @@ import {
   AuthRefreshResponse,
   AuthTokenRequest,
   AuthTokenResponse,
+  DisableMfaRequest,
   EnrolMfaRequest,
   MfaSecretResponse,
 } from '@livevote/contracts';
@@ -16,3 +17,4 @@ export class AuthRefreshResponseDto extends createZodDto(AuthRefreshResponse) {}
 export class AuthLogoutRequestDto extends createZodDto(AuthLogoutRequest) {}
 export class MfaSecretResponseDto extends createZodDto(MfaSecretResponse) {}
 export class EnrolMfaRequestDto extends createZodDto(EnrolMfaRequest) {}
+export class DisableMfaRequestDto extends createZodDto(DisableMfaRequest) {}

@@ -10,6 +10,7 @@ export enum AuthErrorCode {
   PartnerTokenForbidden = 'partner_token_forbidden',
   VoterTokenForbidden = 'voter_token_forbidden',
   MfaEnrolled = 'mfa_enrolled',
+  MfaNotEnrolled = 'mfa_not_enrolled',
   InvalidMfaToken = 'invalid_mfa_token',
   /** A signed-in user confirming a change with a password that is not theirs (not a 401: the session stands). */
   InvalidPassword = 'invalid_password',
@@ -23,7 +24,8 @@ export class AuthException extends ApiException {
         : code === AuthErrorCode.PartnerTokenForbidden ||
             code === AuthErrorCode.VoterTokenForbidden
           ? 403
-          : code === AuthErrorCode.MfaEnrolled
+          : code === AuthErrorCode.MfaEnrolled ||
+              code === AuthErrorCode.MfaNotEnrolled
             ? 409
             : code === AuthErrorCode.InvalidMfaToken ||
                 code === AuthErrorCode.InvalidPassword

@@ -15,7 +15,11 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { MfaSecretResponse } from '@livevote/contracts';
-import { EnrolMfaRequestDto, MfaSecretResponseDto } from './auth.dto';
+import {
+  DisableMfaRequestDto,
+  EnrolMfaRequestDto,
+  MfaSecretResponseDto,
+} from './auth.dto';
 import { CurrentManager, JwtAuthGuard, type Manager } from './jwt-auth.guard';
 import { MfaService } from './mfa.service';
 
@@ -55,5 +59,22 @@ export class MfaController {
     @Ip() ip: string,
   ): Promise<void> {
     return this.mfa.enrol(manager.userId, body, ip);
+  }
+
+  @ApiOperation({
+    summary: 'Turn one-time codes off with the password and a current code',
+    description:
+      '400 `invalid_password` or `invalid_mfa_token`; 409 `mfa_not_enrolled`; counts against the Auth API rate limits.',
+  })
+  @Post('off')
+  @HttpCode(204)
+  @Header('Cache-Control', 'no-store')
+  @ApiNoContentResponse({ description: 'One-time codes are off.' })
+  disable(
+    @CurrentManager() manager: Manager,
+    @Body() body: DisableMfaRequestDto,
+    @Ip() ip: string,
+  ): Promise<void> {
+    return this.mfa.disable(manager.userId, body, ip);
   }
 }

@@ -1,5 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { EnrolMfaRequest, MfaSecretResponse } from '@livevote/contracts';
+import type {
+  DisableMfaRequest,
+  EnrolMfaRequest,
+  MfaSecretResponse,
+} from '@livevote/contracts';
 import { Clock } from '../common/clock';
 import { UnitOfWork } from '../database/database';
 import { AuthErrorCode, AuthException } from './auth.exception';
@@ -54,6 +58,30 @@ export class MfaService {
     );
     if (!enrolled) throw new AuthException(AuthErrorCode.MfaEnrolled);
     this.logger.log(`user ${user.id} turned one-time codes on`);
+  }
+
+  /**
+   * Turns codes off: the password and a current code (its step spent), so neither a stolen
+   * session nor a stolen password alone can. Codes may then be turned on again with a new
+   * secret (a new phone).
+   */
+  async disable(
+    userId: string,
+    body: DisableMfaRequest,
+    ip: string,
+  ): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw AuthException.bearer(AuthErrorCode.InvalidToken);
+    if (!user.totpSecret) throw new AuthException(AuthErrorCode.MfaNotEnrolled);
+    await this.limiter.consume(ip, user.email);
+    if (!(await this.hasher.verify(user.passwordHash, body.password)))
+      throw new AuthException(AuthErrorCode.InvalidPassword);
+    const now = this.clock.now();
+    const step = this.totp.verify(user.totpSecret, body.mfaToken, now);
+    if (step === null || !(await this.users.claimTotpStep(user.id, step)))
+      throw new AuthException(AuthErrorCode.InvalidMfaToken);
+    await this.unitOfWork.run(() => this.users.clearTotp(user.id, now));
+    this.logger.log(`user ${user.id} turned one-time codes off`);
   }
 
   private async notEnrolled(userId: string): Promise<UserRow> {

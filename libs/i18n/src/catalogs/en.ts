@@ -1565,6 +1565,10 @@ export const en = {
     already: 'Two-step sign-in is already on for you.',
     notNow: 'Not now',
     continue: 'Continue',
+    offTitle: 'Turn two-step sign-in off',
+    offHint:
+      'For a new phone: turn it off with a code from the old one and your password, then on again with the new one.',
+    turnOff: 'Turn off two-step sign-in',
     link: 'Two-step sign-in',
   },
   consoleHeader: {
@@ -2010,6 +2014,7 @@ export const en = {
     mfa_required: 'This account needs a one-time code (mfaToken).',
     mfa_enrolled: 'One-time codes are already on for this user.',
     invalid_password: 'The password is not correct.',
+    mfa_not_enrolled: 'One-time codes are not on for this user.',
     invalid_mfa_token:
       'The one-time code does not match the secret: check the authenticator app’s clock and try the next code.',
     invalid_refresh_token: 'The refresh token is unknown, expired or revoked.',

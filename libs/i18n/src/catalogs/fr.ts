@@ -1631,6 +1631,10 @@ export const fr: CatalogOf<typeof en> = {
     already: 'La connexion en deux étapes est déjà activée pour vous.',
     notNow: 'Pas maintenant',
     continue: 'Continuer',
+    offTitle: 'Désactiver la connexion en deux étapes',
+    offHint:
+      'Pour un nouveau téléphone : désactivez-la avec un code de l’ancien et votre mot de passe, puis réactivez-la avec le nouveau.',
+    turnOff: 'Désactiver la connexion en deux étapes',
     link: 'Connexion en deux étapes',
   },
   consoleHeader: {
@@ -2112,6 +2116,8 @@ export const fr: CatalogOf<typeof en> = {
     mfa_enrolled:
       'Les codes à usage unique sont déjà activés pour cet utilisateur.',
     invalid_password: 'Le mot de passe n’est pas exact.',
+    mfa_not_enrolled:
+      'Les codes à usage unique ne sont pas activés pour cet utilisateur.',
     invalid_mfa_token:
       'Le code à usage unique ne correspond pas au secret : vérifiez l’heure de l’application d’authentification et essayez le code suivant.',
     invalid_refresh_token:

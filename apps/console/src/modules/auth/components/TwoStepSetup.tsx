@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,11 +69,14 @@ export function TwoStepSetup({ next }: { next?: string }) {
   return (
     <section className="panel narrow" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('twoStep.title')}</h2>
-      {enrol.isSuccess || already ? (
+      {already && !enrol.isSuccess ? (
         <>
-          <Alert tone="success">
-            {already ? t('twoStep.already') : t('twoStep.on')}
-          </Alert>
+          <Alert tone="success">{t('twoStep.already')}</Alert>
+          <TurnOff />
+        </>
+      ) : enrol.isSuccess ? (
+        <>
+          <Alert tone="success">{t('twoStep.on')}</Alert>
           {onward(true)}
         </>
       ) : (
@@ -152,6 +155,65 @@ export function TwoStepSetup({ next }: { next?: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Turns codes off with the password and a current code (a new phone: off, then on again with
+ * a new secret). Once off, the set-up above starts again.
+ */
+function TurnOff() {
+  const { t } = useTranslation();
+  const api = useManagerApi();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const off = useMutation({
+    mutationFn: () => api.disableMfa({ password, mfaToken: code.trim() }),
+    // codes are off: ask for a new secret, and the set-up shows again
+    onSuccess: () =>
+      queryClient.resetQueries({ queryKey: ['mfa-secret'], exact: true }),
+  });
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      aria-busy={off.isPending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        off.mutate();
+      }}
+    >
+      <h3 id={`${id}-title`}>{t('twoStep.offTitle')}</h3>
+      <p className="hint">{t('twoStep.offHint')}</p>
+      <ErrorMessage error={off.error} />
+      <label className="field">
+        {t('twoStep.code')}
+        <input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          pattern="\d{6}"
+          maxLength={6}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        {t('twoStep.password')}
+        <input
+          type="password"
+          required
+          maxLength={1024}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </label>
+      <button type="submit" className="secondary" disabled={off.isPending}>
+        {t('twoStep.turnOff')}
+      </button>
+    </form>
   );
 }
 
