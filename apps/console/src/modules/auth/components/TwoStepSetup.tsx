@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import QRCode from 'qrcode';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/http-client';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
+import { useQrDataUrl } from '../../ui/hooks/useQrDataUrl';
 import { useManagerApi } from '../hooks/useSession';
 
 /** The secret in groups of four, easier to type into an app by hand. */
@@ -24,7 +24,6 @@ export function TwoStepSetup({ next }: { next?: string }) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [qr, setQr] = useState<string>();
   const secret = useQuery({
     queryKey: ['mfa-secret'],
     queryFn: () => api.mfaSecret(),
@@ -34,6 +33,7 @@ export function TwoStepSetup({ next }: { next?: string }) {
     retry: false,
     refetchOnWindowFocus: false,
   });
+  const qr = useQrDataUrl(secret.data?.otpauthUrl);
   const enrol = useMutation({
     mutationFn: () =>
       api.enrolMfa({
@@ -42,20 +42,6 @@ export function TwoStepSetup({ next }: { next?: string }) {
         mfaToken: code.trim(),
       }),
   });
-  useEffect(() => {
-    if (!secret.data) return;
-    let live = true;
-    void QRCode.toString(secret.data.otpauthUrl, {
-      type: 'svg',
-      margin: 2,
-    }).then((svg) => {
-      if (live)
-        setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
-    return () => {
-      live = false;
-    };
-  }, [secret.data]);
 
   const already =
     secret.error instanceof ApiError && secret.error.code === 'mfa_enrolled';
@@ -115,29 +101,12 @@ export function TwoStepSetup({ next }: { next?: string }) {
                 <li>
                   <p>{t('twoStep.confirm')}</p>
                   <ErrorMessage error={enrol.error} />
-                  <label className="field">
-                    {t('twoStep.code')}
-                    <input
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      required
-                      pattern="\d{6}"
-                      maxLength={6}
-                      value={code}
-                      onChange={(event) => setCode(event.target.value)}
-                    />
-                  </label>
-                  <label className="field">
-                    {t('twoStep.password')}
-                    <input
-                      type="password"
-                      required
-                      maxLength={1024}
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(event) => setPassword(event.target.value)}
-                    />
-                  </label>
+                  <CodeAndPassword
+                    code={code}
+                    password={password}
+                    onCode={setCode}
+                    onPassword={setPassword}
+                  />
                 </li>
               </ol>
               <div className="button-row">
@@ -155,6 +124,48 @@ export function TwoStepSetup({ next }: { next?: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** A code from the authenticator app and the user's password: what confirms a change. */
+function CodeAndPassword({
+  code,
+  password,
+  onCode,
+  onPassword,
+}: {
+  code: string;
+  password: string;
+  onCode: (code: string) => void;
+  onPassword: (password: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className="field">
+        {t('twoStep.code')}
+        <input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          pattern="\d{6}"
+          maxLength={6}
+          value={code}
+          onChange={(event) => onCode(event.target.value)}
+        />
+      </label>
+      <label className="field">
+        {t('twoStep.password')}
+        <input
+          type="password"
+          required
+          maxLength={1024}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => onPassword(event.target.value)}
+        />
+      </label>
+    </>
   );
 }
 
@@ -187,29 +198,12 @@ function TurnOff() {
       <h3 id={`${id}-title`}>{t('twoStep.offTitle')}</h3>
       <p className="hint">{t('twoStep.offHint')}</p>
       <ErrorMessage error={off.error} />
-      <label className="field">
-        {t('twoStep.code')}
-        <input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          pattern="\d{6}"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </label>
-      <label className="field">
-        {t('twoStep.password')}
-        <input
-          type="password"
-          required
-          maxLength={1024}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </label>
+      <CodeAndPassword
+        code={code}
+        password={password}
+        onCode={setCode}
+        onPassword={setPassword}
+      />
       <button type="submit" className="secondary" disabled={off.isPending}>
         {t('twoStep.turnOff')}
       </button>

@@ -1,9 +1,9 @@
 import type { Member, Voter } from '@livevote/contracts';
-import QRCode from 'qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
+import { useQrDataUrl } from '../../ui/hooks/useQrDataUrl';
 import { usePersonalLink } from '../hooks/useMembers';
 
 export interface PersonalLinkPanelProps {
@@ -27,28 +27,16 @@ export function PersonalLinkPanel({
   const id = useId();
   const { t } = useTranslation();
   const link = usePersonalLink(shortCode);
-  const [qr, setQr] = useState<string>();
   const [copied, setCopied] = useState<'yes' | 'no'>();
   const heading = useRef<HTMLHeadingElement>(null);
   const { mutate } = link;
   const url = link.data?.portalUrl;
+  const qr = useQrDataUrl(url);
 
   useEffect(() => {
     mutate({ memberKey: member.key, email: voter.email });
     heading.current?.focus();
   }, [mutate, member.key, voter.email]);
-
-  useEffect(() => {
-    if (!url) return;
-    let current = true;
-    void QRCode.toString(url, { type: 'svg', margin: 2 }).then((svg) => {
-      if (current)
-        setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
-    });
-    return () => {
-      current = false;
-    };
-  }, [url]);
 
   async function copy() {
     if (!url) return;
