@@ -30,7 +30,10 @@ export interface MarkableMatter {
 }
 
 /** What a reader sees for `option`: its label in their language, else the option itself. */
-export function labelOf(matter: MarkableMatter, option: string): string {
+export function labelOf(
+  matter: Pick<MarkableMatter, 'options' | 'optionLabels'>,
+  option: string,
+): string {
   const label = matter.optionLabels?.[matter.options.indexOf(option)];
   return label?.trim() ? label : option;
 }

@@ -12,6 +12,7 @@ function aMatter(overrides: Partial<Texts> = {}): Texts {
     snippet: '',
     options: ['For', 'Against'],
     votingMethod: 'plurality',
+    choices: 1,
     candidates: [],
     translations: {
       fr: {
@@ -86,6 +87,7 @@ describe(MissingTranslationWarning.name, () => {
   it.each<[string, Partial<Texts>]>([
     ['a ranked election', { votingMethod: 'ranked' }],
     ['a cumulative election', { votingMethod: 'cumulative' }],
+    ['a plurality election of two seats', { choices: 2 }],
     [
       'an election built from nominations',
       {

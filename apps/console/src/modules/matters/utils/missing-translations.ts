@@ -1,5 +1,5 @@
 import type { Matter } from '@livevote/contracts';
-import type { Language } from '@livevote/i18n';
+import { isElectionMatter, type Language } from '@livevote/i18n';
 
 const blank = (text: string | null | undefined) => !text?.trim();
 
@@ -12,15 +12,16 @@ export type MatterTexts = Pick<
   | 'options'
   | 'translations'
   | 'votingMethod'
+  | 'choices'
   | 'candidates'
 >;
 
 /**
- * An election's options are candidates, named the same in every language: a cumulative or
- * ranked election's, or one built from nominations (docs/elections.md).
+ * An election's options are candidates, named the same in every language: an election by the
+ * rules' definition (libs/rules `isElection`), or one built from nominations (docs/elections.md).
  */
 const optionsAreNames = (matter: MatterTexts) =>
-  matter.votingMethod !== 'plurality' || matter.candidates.length > 0;
+  isElectionMatter(matter) || matter.candidates.length > 0;
 
 /**
  * The meeting's other languages in which a voter would read some of this matter's text in the

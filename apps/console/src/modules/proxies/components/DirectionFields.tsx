@@ -80,10 +80,7 @@ export function DirectionFields({
                         set(matter.matterKey, { choices: [option], votes: [] })
                       }
                     />
-                    {labelOf(
-                      { ...matter, votingMethod: methodOf(matter) },
-                      option,
-                    )}
+                    {labelOf(matter, option)}
                   </label>
                 ))}
               </div>

@@ -1,6 +1,10 @@
 import type { HolderSplit, ProxyDirection } from '@livevote/contracts';
 import { ballotMarks, type VotingMethod } from '@livevote/rules';
-import { bodyOf, labelOf } from '../../ballots/utils/marks';
+import {
+  bodyOf,
+  labelOf,
+  type MarkableMatter,
+} from '../../ballots/utils/marks';
 import type { TFunction } from 'i18next';
 import { answerText } from '../../ballots/utils/marks-words';
 
@@ -120,49 +124,33 @@ export function directionOn(
   return directions.find((d) => d.matterKey === matterKey)?.choices ?? null;
 }
 
-/** How a proxy is directed on one matter: its ballot in a line, or "at the holder's discretion". */
+/**
+ * How a proxy is directed on one matter: its ballot in a line, or "at the holder's discretion";
+ * `label` names an option as the reader reads it.
+ */
 export function directionText(
   t: TFunction,
   direction: DirectionMarks | readonly string[] | null,
+  label: (option: string) => string = (option) => option,
 ): string {
   if (direction === null) return t('proxyForm.discretion');
-  if (Array.isArray(direction)) return direction.join(', ');
+  if (Array.isArray(direction)) return direction.map(label).join(', ');
   const marks = direction as DirectionMarks;
   if (!marks.ranking && !marks.allocations && !marks.choices)
     return t('proxyForm.discretion');
-  return answerText(t, {
-    choices: marks.choices ?? [],
-    allocations: marks.allocations,
-    ranking: marks.ranking,
-  });
+  return answerText(
+    t,
+    {
+      choices: marks.choices ?? [],
+      allocations: marks.allocations,
+      ranking: marks.ranking,
+    },
+    label,
+  );
 }
 
 /** What the reader's labels need of a matter: its options, and one label each in their language. */
-export interface LabelledOptions {
-  options: readonly string[];
-  optionLabels?: readonly string[];
-}
-
-/** The direction with each option named as the reader reads it (canonical where no label). */
-function labelled(
-  direction: DirectionMarks | readonly string[] | null,
-  matter: LabelledOptions | undefined,
-): DirectionMarks | readonly string[] | null {
-  if (!matter?.optionLabels || direction === null) return direction;
-  const label = (option: string) =>
-    labelOf({ ...matter, choices: 1, votingMethod: 'plurality' }, option);
-  if (Array.isArray(direction)) return direction.map(label);
-  const marks = direction as DirectionMarks;
-  return {
-    choices: marks.choices?.map(label) ?? marks.choices,
-    ranking: marks.ranking?.map(label) ?? marks.ranking,
-    allocations:
-      marks.allocations?.map((part) => ({
-        ...part,
-        option: label(part.option),
-      })) ?? marks.allocations,
-  };
-}
+export type LabelledOptions = Pick<MarkableMatter, 'options' | 'optionLabels'>;
 
 /**
  * One direction of a proxy, with its matter's name ("Budget: For"); with the matter's
@@ -176,6 +164,10 @@ export function directionLine(
 ): string {
   return t('proxyForm.direction', {
     matter: matterName ?? t('proxyForm.aMatter'),
-    direction: directionText(t, labelled(direction, matter)),
+    direction: directionText(
+      t,
+      direction,
+      matter ? (option) => labelOf(matter, option) : undefined,
+    ),
   });
 }
