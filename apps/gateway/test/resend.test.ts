@@ -207,22 +207,36 @@ describe('Resending invites and holder links', () => {
         failed: 1,
         skipped: 2,
       });
+      // invited before deliveries were recorded: sent once, no status, not "not reached"
+      const legacy = await addUnit(gateway, meeting.id, 'legacy@example.test');
+      await gateway.app
+        .get(Database)
+        .db.update(voters)
+        .set({ lastInviteDate: new Date(), inviteStatus: null })
+        .where(eq(voters.id, legacy.voterIds[0]));
       // the address was corrected: "not reached" tries it again, and only it
       await gateway.app
         .get(Database)
         .db.update(voters)
         .set({ email: 'found@example.test' })
         .where(eq(voters.id, bounced.voterIds[0]));
+      const again = sink.messages.length;
       expect(
         BulkInviteResult.parse((await bulk({ to: 'undelivered' })).body),
-      ).toMatchObject({ sent: 1, failed: 0, skipped: 2 });
-      expect(await summary(meeting)).toBe('3 of 3 voters invited');
+      ).toMatchObject({ sent: 1, failed: 0, skipped: 3 });
+      expect(
+        sink.messages
+          .slice(again)
+          .map((m) => m.envelope.to)
+          .flat(),
+      ).toEqual(['found@example.test']);
+      expect(await summary(meeting)).toBe('4 of 4 voters invited');
 
       const before = sink.messages.length;
       expect(
         BulkInviteResult.parse((await bulk({ to: 'all' })).body),
-      ).toMatchObject({ sent: 3, failed: 0, skipped: 0 });
-      expect(sink.messages.length - before).toBe(3);
+      ).toMatchObject({ sent: 4, failed: 0, skipped: 0 });
+      expect(sink.messages.length - before).toBe(4);
 
       // two resends of the whole meeting an hour (the test's setting), then 429
       const limited = expectProblem(
@@ -231,7 +245,7 @@ describe('Resending invites and holder links', () => {
         'rate_limited',
       );
       expect(limited.detail).toMatch(/sent again recently/);
-      expect(sink.messages.length - before).toBe(3);
+      expect(sink.messages.length - before).toBe(4);
     });
 
     it('holds one address to the per-recipient budget in every run, the default one too', async () => {

@@ -168,7 +168,10 @@ export class InvitesService {
     const aimed = (v: InviteeRow) =>
       to === 'all' ||
       !v.lastInviteDate ||
-      (to === 'undelivered' && v.inviteStatus !== 'sent');
+      // bounced or failed, as the mail server said: an invite sent before deliveries were
+      // recorded (no status) went out, and is not sent again (docs/mail.md)
+      (to === 'undelivered' &&
+        (v.inviteStatus === 'bounced' || v.inviteStatus === 'failed'));
     const due = voters.filter((v) => aimed(v) && !v.emailsDisabled);
     const sentAt = this.clock.now();
     let sent = 0;
