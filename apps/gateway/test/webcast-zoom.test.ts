@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Database, rowsOf } from '../src/database/database';
 import {
   PortalWebcast,
   Voter,
@@ -424,6 +426,20 @@ describe('Webcast at Zoom', () => {
     );
     const links = [...session.registrants.values()].map((r) => r.join_url);
     expect(new Set(links).size).toBe(65);
+    // the gateway kept each voter's own link, paired by e-mail with Zoom's registrant
+    const saved = async () =>
+      rowsOf<{ email: string; join_url: string }>(
+        await gateway.app
+          .get(Database)
+          .db.execute(
+            sql`select a.email, a.join_url from webcast_attendees a join webcasts w on w.id = a.webcast_id where w.cast_id = ${webcast.castId}`,
+          ),
+      );
+    await vi.waitFor(async () => expect(await saved()).toHaveLength(65));
+    for (const row of await saved())
+      expect(row.join_url).toBe(
+        session.registrants.get(row.email.toLowerCase())?.join_url,
+      );
     // each voter's own link reaches the portal's answer and the invite
     const voter = await addVoter(tenant);
     await vi.waitFor(() => expect(session.registrants.size).toBe(66));
@@ -433,6 +449,29 @@ describe('Webcast at Zoom', () => {
       { token: tenant.token },
     );
     expect(invited.status).toBe(200);
+  });
+
+  it('does not ask voter by voter when Zoom refuses the batch for the room (404): the sync fails as it is, and its retry registers them', async () => {
+    const tenant = await newTenant();
+    for (let i = 0; i < 3; i++) await addVoter(tenant);
+    zoom.fail({ method: 'POST', path: /\/batch_registrants$/ }, 404, {
+      times: 1,
+      body: { code: 3001, message: 'Webinar does not exist.' },
+    });
+    const webcast = await putWebcast(tenant, { castProvider: 'video' });
+    const session = sessionOf(webcast);
+    await vi.waitFor(() => expect(session.registrants.size).toBe(3), {
+      timeout: 20_000,
+    });
+    const posts = zoom.requests.filter(
+      (r) =>
+        r.method === 'POST' &&
+        r.path.startsWith(`/webinars/${webcast.castId}/`),
+    );
+    expect(
+      posts.filter((r) => r.path.endsWith('/batch_registrants')),
+    ).toHaveLength(2);
+    expect(posts.filter((r) => r.path.endsWith('/registrants'))).toEqual([]);
   });
 
   it("asks Zoom once, not per request, for a voter Zoom refuses: a flood of the portal's link stays here", async () => {

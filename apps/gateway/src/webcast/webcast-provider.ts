@@ -135,13 +135,26 @@ export abstract class WebcastProvider {
     people: WebcastPerson[],
   ): Promise<(ProviderAttendee | WebcastProviderError)[]> {
     const answers: (ProviderAttendee | WebcastProviderError)[] = [];
-    for (const person of people)
-      answers.push(
-        await this.register(webcast, person).catch((error: unknown) => {
+    // a refusal of the room (gone, unreachable, limiting) is everyone's: not asked again
+    let roomRefused: WebcastProviderError | undefined;
+    for (const person of people) {
+      if (roomRefused) {
+        answers.push(roomRefused);
+        continue;
+      }
+      const answer = await this.register(webcast, person).catch(
+        (error: unknown) => {
           if (error instanceof WebcastProviderError) return error;
           throw error;
-        }),
+        },
       );
+      if (
+        answer instanceof WebcastProviderError &&
+        (answer.options.unavailable || answer.notFound)
+      )
+        roomRefused = answer;
+      answers.push(answer);
+    }
     return answers;
   }
   abstract unregister(

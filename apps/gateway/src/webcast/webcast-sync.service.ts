@@ -209,7 +209,12 @@ export class WebcastSyncService {
     if (!voter || (webcast.castProvider === 'video' && voter.isPanelist))
       return null;
     const key = `${webcast.id} ${voter.id}`;
-    if ((this.refusedUntil.get(key) ?? 0) > this.clock.nowMs()) return null;
+    const pausedUntil = this.refusedUntil.get(key);
+    if (pausedUntil !== undefined) {
+      if (pausedUntil > this.clock.nowMs()) return null;
+      // a pause that ended is forgotten, so the map holds only pauses under way
+      this.refusedUntil.delete(key);
+    }
     return this.registering.run(
       key,
       () => this.registerNow(webcast, voter, key),
@@ -232,7 +237,10 @@ export class WebcastSyncService {
       return registrant.joinUrl;
     } catch (error) {
       if (!(error instanceof WebcastProviderError)) throw error;
-      this.refusedUntil.set(key, this.clock.nowMs() + ON_THE_SPOT_PAUSE_MS);
+      const now = this.clock.nowMs();
+      for (const [other, until] of this.refusedUntil)
+        if (until <= now) this.refusedUntil.delete(other);
+      this.refusedUntil.set(key, now + ON_THE_SPOT_PAUSE_MS);
       this.logger.warn(
         `webcast ${webcast.id}: registering voter ${voter.id} failed: ${error.message}`,
       );

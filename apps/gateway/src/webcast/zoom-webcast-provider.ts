@@ -260,8 +260,8 @@ export class ZoomWebcastProvider extends WebcastProvider {
 
   /**
    * One `batch_registrants` request for up to 30 voters (auto-approved, Zoom's own e-mails
-   * off). Should Zoom refuse the batch (a 4xx: one address it will not take, say), each voter
-   * is registered on its own, so one refusal holds up no other.
+   * off). Should Zoom refuse the batch with a 400 (one address it will not take, say), each
+   * voter is registered on its own, so one refusal holds up no other.
    */
   override async registerMany(
     webcast: WebcastRoomRef,
@@ -293,10 +293,12 @@ export class ZoomWebcastProvider extends WebcastProvider {
         },
       );
     } catch (error) {
+      // a 400 may be one registrant Zoom will not take: each alone; a missing room (404),
+      // a refused app (401, 403) or an outage is the room's, and fails the batch as it is
       if (
         error instanceof WebcastProviderError &&
         !error.options.unavailable &&
-        (error.options.status ?? 500) < 500
+        error.options.status === 400
       )
         return super.registerMany(webcast, people);
       throw error;
