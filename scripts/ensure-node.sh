@@ -1,4 +1,4 @@
-# Sourced by .ci/run and the Dockerfile: puts Node.js $NODE_VERSION first on PATH when the
+# Sourced by .ci/run: puts Node.js $NODE_VERSION first on PATH when the
 # machine's node is older than its major (package.json "engines"). It comes from the npm
 # registry (the node-linux-<arch> package is the official build) through the machine's own npm,
 # unpacked once under $NODE_CACHE_DIR; nothing else is downloaded.
@@ -34,8 +34,6 @@ ensure_node() {
     rm -rf "$tmp"
     [ "$status" -eq 0 ] || return "$status"
   fi
-  # a fixed path for images (the Dockerfile's PATH)
-  ln -sfn "$dir" "$NODE_CACHE_DIR/current"
   export PATH="$dir/bin:$PATH"
   hash -r
   echo "ensure-node: using $(command -v node) $(node -v)" >&2
