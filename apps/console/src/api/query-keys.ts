@@ -1,5 +1,7 @@
 /** react-query keys, one place, so invalidations match what the pages read. */
 export const queryKeys = {
+  /** The secret of a two-step set-up under way: one for the whole set-up. */
+  mfaSecret: () => ['mfa-secret'] as const,
   accounts: (searchText: string) => ['accounts', searchText] as const,
   account: (accountKey: string) => ['account', accountKey] as const,
   team: (accountKey: string) => ['account', accountKey, 'team'] as const,

@@ -1555,7 +1555,6 @@ export const en = {
     scan: 'Scan this code with your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).',
     qrAlt: 'QR code of your two-step sign-in secret',
     byHand: 'Or type this secret into the app:',
-    secret: 'Secret',
     confirm:
       'Then type the code the app shows, and your password, to turn it on.',
     code: 'Six-digit code',

@@ -1621,7 +1621,6 @@ export const fr: CatalogOf<typeof en> = {
     scan: 'Scannez ce code avec votre application d’authentification (Google Authenticator, Microsoft Authenticator, 1Password…).',
     qrAlt: 'Code QR du secret de votre connexion en deux étapes',
     byHand: 'Ou saisissez ce secret dans l’application :',
-    secret: 'Secret',
     confirm:
       'Puis saisissez le code affiché par l’application, et votre mot de passe, pour l’activer.',
     code: 'Code à six chiffres',

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from '@livevote/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/http-client';
@@ -32,7 +32,7 @@ describe(TwoStepSetup.name, () => {
       mfaSecret,
       enrolMfa,
     });
-    expect((await screen.findByLabelText('Secret')).textContent).toBe(
+    expect((await screen.findByText(/^JBSW Y3DP/)).textContent).toBe(
       'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
     );
     expect(
@@ -85,9 +85,9 @@ describe(TwoStepSetup.name, () => {
       await screen.findByText('Two-step sign-in is already on for you.'),
     ).toBeTruthy();
     const off = screen.getByRole('form', { name: 'Turn two-step sign-in off' });
-    await user.type(off.querySelector('input[inputmode="numeric"]')!, '654321');
+    await user.type(within(off).getByLabelText('Six-digit code'), '654321');
     await user.type(
-      off.querySelector('input[type="password"]')!,
+      within(off).getByLabelText('Your password'),
       'pat-password',
     );
     await user.click(
@@ -97,7 +97,7 @@ describe(TwoStepSetup.name, () => {
       password: 'pat-password',
       mfaToken: '654321',
     });
-    expect(await screen.findByLabelText('Secret')).toBeTruthy();
+    expect(await screen.findByText(/^JBSW Y3DP/)).toBeTruthy();
     expect(mfaSecret).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/http-client';
+import { queryKeys } from '../../../api/query-keys';
 import { Alert } from '../../ui/components/Alert';
 import { ErrorMessage } from '../../ui/components/ErrorMessage';
 import { Loading } from '../../ui/components/Loading';
@@ -25,7 +26,7 @@ export function TwoStepSetup({ next }: { next?: string }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const secret = useQuery({
-    queryKey: ['mfa-secret'],
+    queryKey: queryKeys.mfaSecret(),
     queryFn: () => api.mfaSecret(),
     // one secret for the whole set-up: the app scans it once
     staleTime: Infinity,
@@ -93,7 +94,7 @@ export function TwoStepSetup({ next }: { next?: string }) {
                   )}
                   <p className="hint">
                     {t('twoStep.byHand')}{' '}
-                    <code className="secret" aria-label={t('twoStep.secret')}>
+                    <code className="secret">
                       {grouped(secret.data.secret)}
                     </code>
                   </p>
@@ -184,7 +185,10 @@ function TurnOff() {
     mutationFn: () => api.disableMfa({ password, mfaToken: code.trim() }),
     // codes are off: ask for a new secret, and the set-up shows again
     onSuccess: () =>
-      queryClient.resetQueries({ queryKey: ['mfa-secret'], exact: true }),
+      queryClient.resetQueries({
+        queryKey: queryKeys.mfaSecret(),
+        exact: true,
+      }),
   });
   return (
     <form
