@@ -333,24 +333,20 @@ export class LiveConnectionsService
   }
 
   /**
-   * A socket in a meeting of the account is dropped: its client learns at once (its next
-   * subscribe answers 404) instead of watching a picture that no longer changes.
-   */
-  /**
    * Drops the socket when it follows a meeting of the account: the console connects again at
    * once (the server ended it) and subscribes with the user's roles as they are now.
    */
   private resubscribe(socket: LiveConnection, accountId: string): void {
-    for (const meeting of socket.data.meetings?.values() ?? []) {
-      if (meeting.accountId === accountId) return void socket.disconnect(true);
-    }
+    if (followsAccount(socket, accountId)) socket.disconnect(true);
   }
 
+  /**
+   * A socket in a meeting of the account is dropped: its client learns at once (its next
+   * subscribe answers 404) instead of watching a picture that no longer changes.
+   */
   private evict(socket: LiveConnection, accountId: string): void {
     (socket.data.removedFrom ??= new Set()).add(accountId);
-    for (const meeting of socket.data.meetings?.values() ?? []) {
-      if (meeting.accountId === accountId) return void socket.disconnect(true);
-    }
+    if (followsAccount(socket, accountId)) socket.disconnect(true);
   }
 
   /** A chair's reauth (a removal signal may have been lost): meetings no longer theirs are left. */
@@ -386,4 +382,11 @@ export class LiveConnectionsService
         socket.disconnect(true);
     }
   }
+}
+
+/** Whether the socket is subscribed to a meeting of the account. */
+function followsAccount(socket: LiveConnection, accountId: string): boolean {
+  for (const meeting of socket.data.meetings?.values() ?? [])
+    if (meeting.accountId === accountId) return true;
+  return false;
 }
